@@ -134,7 +134,13 @@ export const PRESETS: Readonly<Record<PresetName, Preset>> = {
       scoring: 'h16',
       matchTarget: 0,
     },
-    seatings: seatings([2, 3, 4, 5, 6], [[4, 2], [6, 2]]),
+    seatings: seatings(
+      [2, 3, 4, 5, 6],
+      [
+        [4, 2],
+        [6, 2],
+      ],
+    ),
   },
   classic: {
     name: 'classic',
@@ -151,7 +157,13 @@ export const PRESETS: Readonly<Record<PresetName, Preset>> = {
       scoring: 'classic',
       matchTarget: 5000,
     },
-    seatings: seatings([2, 3, 4, 5, 6], [[4, 2], [6, 2]]),
+    seatings: seatings(
+      [2, 3, 4, 5, 6],
+      [
+        [4, 2],
+        [6, 2],
+      ],
+    ),
   },
   partnership: {
     name: 'partnership',
@@ -186,7 +198,13 @@ export const PRESETS: Readonly<Record<PresetName, Preset>> = {
       scoring: 'dujardin',
       matchTarget: 5000,
     },
-    seatings: seatings([2, 3, 4], [[6, 2], [8, 2]]),
+    seatings: seatings(
+      [2, 3, 4],
+      [
+        [6, 2],
+        [8, 2],
+      ],
+    ),
     optionalGoals: (s) => (s.seats === 4 || s.seats === 8 ? [700] : []),
   },
 };
@@ -230,7 +248,12 @@ export function resolveRules(
   if (!preset) {
     return {
       ok: false,
-      problems: [{ field: 'preset', message: `unknown preset "${String(presetName)}"; use one of ${PRESET_NAMES.join(', ')}` }],
+      problems: [
+        {
+          field: 'preset',
+          message: `unknown preset "${String(presetName)}"; use one of ${PRESET_NAMES.join(', ')}`,
+        },
+      ],
     };
   }
   const options: RuleOptions = { ...preset.options };
@@ -259,11 +282,19 @@ export function resolveRules(
   }
 
   problems.push(...seatingProblems(preset, seating));
-  if (!Number.isInteger(options.goal) || options.goal % 25 !== 0 || options.goal < 100 || options.goal > 5000) {
+  if (
+    !Number.isInteger(options.goal) ||
+    options.goal % 25 !== 0 ||
+    options.goal < 100 ||
+    options.goal > 5000
+  ) {
     problems.push({ field: 'goal', message: 'goal must be a multiple of 25 km from 100 to 5000' });
   }
   if (!Number.isInteger(options.matchTarget) || options.matchTarget < 0 || options.matchTarget > 100000) {
-    problems.push({ field: 'matchTarget', message: 'matchTarget must be 0 (one hand) or a whole number of points' });
+    problems.push({
+      field: 'matchTarget',
+      message: 'matchTarget must be 0 (one hand) or a whole number of points',
+    });
   }
   if (options.extension && options.goal !== 700) {
     problems.push({ field: 'extension', message: 'extension needs goal 700 (the trip is extended to 1000)' });
@@ -288,7 +319,12 @@ function seatingProblems(preset: Preset, seating: Seating): RulesProblem[] {
   }
   if (!preset.seatings.some((s) => s.seats === seats && s.teamSize === teamSize)) {
     const what = teamSize > 1 ? `${seats} players in teams of ${teamSize}` : `${seats} individual players`;
-    return [{ field: 'seats', message: `${preset.name} is not played by ${what}; it is played by ${describeSeatings(preset)}` }];
+    return [
+      {
+        field: 'seats',
+        message: `${preset.name} is not played by ${what}; it is played by ${describeSeatings(preset)}`,
+      },
+    ];
   }
   return [];
 }

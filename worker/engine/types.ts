@@ -227,7 +227,9 @@ export const ERROR_CODES = [
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /** Result of `applyMove`: the new state plus public events, or an error and the state untouched. */
-export type MoveResult = { ok: true; state: MatchState; events: GameEvent[] } | { ok: false; error: EngineError };
+export type MoveResult =
+  | { ok: true; state: MatchState; events: GameEvent[] }
+  | { ok: false; error: EngineError };
 
 /** A tableau as everybody sees it, plus derived facts. */
 export interface TableauView extends Tableau {

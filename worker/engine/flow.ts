@@ -1,0 +1,139 @@
+/**
+ * Turn flow: drawing (with reshuffles), passing the turn, skipping empty hands, cancelling hazards with
+ * a safety, ending a hand and the match. Each function works on a Draft. RULES.md §3, §6, §8.
+ */
+import { type CardId, type HazardCard, isBattleHazard, isHazard, SAFETY_FOR, type SafetyCard } from './cards';
+import type { Draft } from './draft';
+import { canDraw, canReshuffle, teamOf } from './legal';
+import { shuffleInPlace } from './rng';
+import { handWinners, scoreHand } from './scoring';
+import { isRolling, top } from './tableau';
+import type { HandResult } from './types';
+
+/** The seat to the left (play is clockwise). RULES.md §2. */
+export function nextSeat(seats: number, seat: number): number {
+  return (seat + 1) % seats;
+}
+
+/**
+ * Draws one card for `seat` from the draw pile, first reshuffling the discard pile into a new draw
+ * pile when the pile is empty and `emptyDeck = reshuffle` allows (at most twice per hand). RULES.md §3,
+ * §8. Returns the card, or null when nothing can be drawn.
+ */
+export function drawCard(d: Draft, seat: number): CardId | null {
+  if (d.s.deck.length === 0) {
+    if (!canReshuffle(d.s)) return null;
+    const cards = d.discard().splice(0);
+    shuffleInPlace(cards, d.rng());
+    d.s.deck = cards;
+    d.s.reshuffles += 1;
+    d.emit({ type: 'reshuffled', cards: cards.length, count: d.s.reshuffles });
+  }
+  const card = d.deck().pop()!;
+  d.hand(seat).push(card);
+  d.emit({ type: 'drew', seat, from: 'pile' });
+  if (!canDraw(d.s)) d.emit({ type: 'drawPileExhausted' });
+  return card;
+}
+
+/** True when the hand is played out: nothing to draw and every hand empty. RULES.md §3, §8 [NO, OLD, FR]. */
+export function isPlayedOut(d: Draft): boolean {
+  return !canDraw(d.s) && d.s.hands.every((h) => h.length === 0);
+}
+
+/**
+ * Starts `seat`'s turn: phase `draw` while a card can be drawn, else `play` (play-out); a seat with
+ * no cards and nothing to draw is skipped. RULES.md §3 [NO, OLD, FR]. Ends the hand when played out.
+ */
+export function startTurn(d: Draft, seat: number): void {
+  if (isPlayedOut(d)) {
+    endHand(d, null);
+    return;
+  }
+  const drawing = canDraw(d.s);
+  while (!drawing && d.s.hands[seat].length === 0) {
+    d.emit({ type: 'skipped', seat, reason: 'emptyHand' });
+    seat = nextSeat(d.s.seats, seat);
+  }
+  d.s.turn = seat;
+  d.s.phase = drawing ? 'draw' : 'play';
+}
+
+/** Ends `seat`'s turn: play passes left. RULES.md §3. */
+export function endTurn(d: Draft, seat: number): void {
+  startTurn(d, nextSeat(d.s.seats, seat));
+}
+
+/** Marks a team as started once it is rolling (for `attackerMustHaveStarted`, RULES.md §5). */
+export function markStarted(d: Draft, team: number): void {
+  const t = d.s.tableaux[team];
+  if (!t.started && isRolling(t, d.s.rules.options)) d.tableau(team).started = true;
+}
+
+/**
+ * Lays a safety on the team's tableau and cancels the hazards it protects from that lie on top of its
+ * piles: they go to the discard pile and the team is rolling at once (RULES.md §6 [H16, NO, FR]).
+ * Right of Way cancels both a Stop and a Speed Limit.
+ */
+export function laySafety(d: Draft, team: number, card: SafetyCard, asCoupFourre: boolean): void {
+  const t = d.tableau(team);
+  t.safeties.push(card);
+  if (asCoupFourre) t.coupFourre.push(card);
+  const covers = (c: CardId | null): c is HazardCard => c !== null && isHazard(c) && SAFETY_FOR[c] === card;
+  while (covers(top(t.battle))) {
+    const hazard = t.battle.pop() as HazardCard;
+    d.discard().push(hazard);
+    t.cleared = true;
+    d.emit({ type: 'hazardCancelled', team, hazard, by: card });
+  }
+  while (covers(top(t.speed))) {
+    const hazard = t.speed.pop() as HazardCard;
+    d.discard().push(hazard);
+    d.emit({ type: 'hazardCancelled', team, hazard, by: card });
+  }
+  markStarted(d, team);
+}
+
+/** Puts a card on a team's battle or speed pile; anything new on the battle pile ends `cleared`. */
+export function putOnPile(d: Draft, team: number, card: CardId): void {
+  const t = d.tableau(team);
+  if (card === 'speed_limit' || card === 'end_of_limit') {
+    t.speed.push(card);
+  } else {
+    t.battle.push(card);
+    t.cleared = false;
+  }
+  if (!isBattleHazard(card)) markStarted(d, team);
+}
+
+/**
+ * Ends the hand: scores it (RULES.md §9), adds the totals, and decides whether the match is over
+ * (RULES.md §9 "match": one hand when `matchTarget` is 0; else the first to reach the target, the
+ * highest total when several reach it, another hand on an exact tie for the highest).
+ */
+export function endHand(d: Draft, tripBy: number | null): void {
+  const s = d.s;
+  const winners = handWinners(s, tripBy);
+  const scores = scoreHand(s, tripBy, winners);
+  const result: HandResult = { hand: s.handNumber, scores, winners, tripBy };
+  s.results = [...s.results, result];
+  s.scores = s.scores.map((v, team) => v + scores[team].total);
+  s.window = null;
+  d.emit({ type: 'handOver', hand: s.handNumber, winners, scores: scores.map((x) => x.total) });
+  const target = s.rules.options.matchTarget;
+  const best = Math.max(...s.scores);
+  const leaders = s.scores.flatMap((v, team) => (v === best ? [team] : []));
+  const over = target === 0 || (best >= target && leaders.length === 1);
+  if (over) {
+    s.phase = 'matchOver';
+    s.matchWinners = leaders;
+    d.emit({ type: 'matchOver', winners: leaders, scores: s.scores.slice() });
+  } else {
+    s.phase = 'handOver';
+  }
+}
+
+/** The team of a seat, for flow code. */
+export function teamOfSeat(d: Draft, seat: number): number {
+  return teamOf(d.s, seat);
+}

@@ -1,0 +1,339 @@
+/**
+ * Legality. `moveError` applies the rules of RULES.md §3–§8 to one move and names the first rule it
+ * breaks; `legalMoves` enumerates every candidate move and keeps those `moveError` accepts. The two
+ * share one set of rule functions, so a move is accepted exactly when it is in `legalMoves`.
+ */
+import {
+  type CardId,
+  cardKind,
+  type DistanceCard,
+  HAZARD_FOR_REMEDY,
+  type HazardCard,
+  isCardId,
+  KM,
+  REMEDY_FOR,
+  type RemedyCard,
+  SAFETY_FOR,
+  type SafetyCard,
+} from './cards';
+import { describeError } from './errors';
+import { isHazarded, isLimited, isProtected, isRolling, top, twoHundreds } from './tableau';
+import type { EngineError, MatchState, Move, Tableau } from './types';
+
+/** The team index of a seat (teams sit alternately). RULES.md §2. */
+export function teamOf(state: MatchState, seat: number): number {
+  return seat % state.teams.length;
+}
+
+/** True while a card can still be drawn: the pile has cards, or a reshuffle is left. RULES.md §3, §8. */
+export function canDraw(state: MatchState): boolean {
+  return state.deck.length > 0 || canReshuffle(state);
+}
+
+/** `emptyDeck = reshuffle` allows at most two reshuffles per hand, of a non-empty discard pile. RULES.md §3, §8. */
+export function canReshuffle(state: MatchState): boolean {
+  return state.rules.options.emptyDeck === 'reshuffle' && state.reshuffles < 2 && state.discard.length > 0;
+}
+
+function holds(hand: readonly CardId[], card: CardId): boolean {
+  return hand.includes(card);
+}
+
+/** Distance rules, RULES.md §4: rolling, Speed Limit (25/50 only), two 200s, exact finish. */
+export function distanceError(state: MatchState, t: Tableau, card: DistanceCard): EngineError | null {
+  const o = state.rules.options;
+  if (!isRolling(t, o)) return describeError('distance.not_rolling');
+  if (isLimited(t) && KM[card] > 50) return describeError('distance.speed_limit');
+  if (card === 'd200' && twoHundreds(t) >= 2) return describeError('distance.too_many_200');
+  if (o.exactFinish && t.km + KM[card] > state.goal) return describeError('distance.past_goal');
+  return null;
+}
+
+/**
+ * Hazard rules, RULES.md §5: a target team other than your own; not protected by the matching
+ * safety; Speed Limit never on a Speed Limit; battle hazards on a rolling target (`hazardTarget =
+ * rolling` [NO, FR]) or on a target not under a battle hazard (`notHazarded` [H16]; lifted by
+ * `hazardStacking` [OLD]); `attackerMustHaveStarted` [H16 FAQ].
+ */
+export function hazardError(
+  state: MatchState,
+  seat: number,
+  card: HazardCard,
+  target: number | undefined,
+): EngineError | null {
+  if (target === undefined) return describeError('hazard.no_target');
+  if (!Number.isInteger(target) || target < 0 || target >= state.seats) return describeError('seat.invalid');
+  const own = teamOf(state, seat);
+  const team = teamOf(state, target);
+  if (team === own) return describeError('hazard.target_self');
+  const t = state.tableaux[team];
+  const o = state.rules.options;
+  if (isProtected(t, card)) return describeError('hazard.target_protected');
+  if (card === 'speed_limit') {
+    return top(t.speed) === 'speed_limit' ? describeError('hazard.target_limited') : null;
+  }
+  if (o.attackerMustHaveStarted && !state.tableaux[own].started)
+    return describeError('hazard.attacker_not_started');
+  if (o.hazardTarget === 'rolling') {
+    if (!isRolling(t, o)) {
+      return describeError(isHazarded(t) ? 'hazard.target_hazarded' : 'hazard.target_not_rolling');
+    }
+  } else if (!o.hazardStacking && isHazarded(t)) {
+    return describeError('hazard.target_hazarded');
+  }
+  return null;
+}
+
+/**
+ * Remedy rules, RULES.md §5: a remedy only on its own hazard on top of your pile; End of Limit on a
+ * Speed Limit; Roll on an empty battle pile, a Stop, or — with `rollAfterRemedy` — a remedy, and never
+ * while already rolling (Right of Way, or a safety that cleared the pile).
+ */
+export function remedyError(state: MatchState, t: Tableau, card: RemedyCard): EngineError | null {
+  if (card === 'end_of_limit')
+    return top(t.speed) === 'speed_limit' ? null : describeError('remedy.not_needed');
+  const below = top(t.battle);
+  if (card === 'roll') {
+    if (isRolling(t, state.rules.options)) return describeError('remedy.not_needed');
+    if (below === null || below === 'stop') return null;
+    if (state.rules.options.rollAfterRemedy && cardKind(below) === 'remedy' && below !== 'roll') return null;
+    return describeError('remedy.not_needed');
+  }
+  return below === HAZARD_FOR_REMEDY[card] ? null : describeError('remedy.not_needed');
+}
+
+/** Safety rules, RULES.md §6: playable on your own turn at any time (after the draw); one of each exists. */
+export function safetyError(t: Tableau, card: SafetyCard): EngineError | null {
+  return t.safeties.includes(card) ? describeError('safety.already_played') : null;
+}
+
+/** Checks a `play` move in phase `play` for the seat to move. */
+function playError(
+  state: MatchState,
+  seat: number,
+  card: CardId,
+  target: number | undefined,
+): EngineError | null {
+  if (!holds(state.hands[seat], card)) return describeError('card.not_in_hand');
+  const kind = cardKind(card);
+  if (kind !== 'hazard' && target !== undefined) return describeError('target.not_allowed');
+  const t = state.tableaux[teamOf(state, seat)];
+  switch (kind) {
+    case 'distance':
+      return distanceError(state, t, card as DistanceCard);
+    case 'hazard':
+      return hazardError(state, seat, card as HazardCard, target);
+    case 'remedy':
+      return remedyError(state, t, card as RemedyCard);
+    default:
+      return safetyError(t, card as SafetyCard);
+  }
+}
+
+/** True when `cards` is a sub-multiset of `hand`. */
+function isSubMultiset(cards: readonly CardId[], hand: readonly CardId[]): boolean {
+  const left = hand.slice();
+  for (const c of cards) {
+    const i = left.indexOf(c);
+    if (i < 0) return false;
+    left.splice(i, 1);
+  }
+  return true;
+}
+
+/** Response-window answers, RULES.md §7: only the seat the window is asking, with the matching card. */
+function windowError(state: MatchState, seat: number, move: Move): EngineError | null {
+  const w = state.window;
+  if (state.phase !== 'respond' || w === null) return describeError('window.not_open');
+  if (w.pending[0] !== seat) return describeError('window.not_your_answer');
+  if (move.type === 'coupFourre') {
+    if (move.card !== SAFETY_FOR[w.hazard]) return describeError('coupFourre.wrong_safety');
+    return holds(state.hands[seat], move.card) ? null : describeError('card.not_in_hand');
+  }
+  if (move.type === 'quickRemedy') {
+    if (!state.rules.options.quickRemedy) return describeError('quickRemedy.not_allowed');
+    if (move.card !== REMEDY_FOR[w.hazard]) return describeError('quickRemedy.wrong_remedy');
+    return holds(state.hands[seat], move.card) ? null : describeError('card.not_in_hand');
+  }
+  return null;
+}
+
+/**
+ * Why `move` by `seat` is refused in `state`, or null when it is legal. The move must already have
+ * a valid shape (see `parseMove`). Never throws for a well-shaped move.
+ */
+export function moveError(state: MatchState, seat: number, move: Move): EngineError | null {
+  if (!Number.isInteger(seat) || seat < 0 || seat >= state.seats) return describeError('seat.invalid');
+  if (move.type === 'nextHand') return state.phase === 'handOver' ? null : describeError('hand.not_over');
+  if (move.type === 'coupFourre' || move.type === 'pass' || move.type === 'quickRemedy') {
+    return windowError(state, seat, move);
+  }
+  if (state.phase === 'handOver' || state.phase === 'matchOver') return describeError('phase.wrong');
+  if (state.turn !== seat || state.phase === 'respond') return describeError('turn.not_yours');
+  const o = state.rules.options;
+  switch (move.type) {
+    case 'extension':
+      return state.phase === 'extension' ? null : describeError('extension.not_offered');
+    case 'draw':
+      if (state.phase !== 'draw') return describeError('phase.wrong');
+      if (move.from === 'discard') {
+        if (!o.drawFromDiscard) return describeError('draw.discard_not_allowed');
+        return state.discard.length ? null : describeError('draw.discard_empty');
+      }
+      return canDraw(state) ? null : describeError('draw.pile_empty');
+    case 'play':
+      if (state.phase !== 'play') return describeError('phase.wrong');
+      return playError(state, seat, move.card, move.target);
+    case 'discard':
+      if (state.phase !== 'play') return describeError('phase.wrong');
+      return holds(state.hands[seat], move.card) ? null : describeError('card.not_in_hand');
+    case 'mulligan':
+      if (!o.mulligan || state.phase !== 'play' || !canDraw(state))
+        return describeError('mulligan.not_allowed');
+      if (move.cards.length < 1 || move.cards.length > 7 || !isSubMultiset(move.cards, state.hands[seat])) {
+        return describeError('mulligan.bad_cards');
+      }
+      return null;
+  }
+}
+
+/** Every distinct sub-multiset (size ≥ 1) of a hand, for mulligan moves. */
+function subMultisets(hand: readonly CardId[]): CardId[][] {
+  const counts = new Map<CardId, number>();
+  for (const c of hand) counts.set(c, (counts.get(c) ?? 0) + 1);
+  let out: CardId[][] = [[]];
+  for (const [card, n] of counts) {
+    const next: CardId[][] = [];
+    for (const base of out)
+      for (let k = 0; k <= n; k++) next.push(k ? base.concat(Array(k).fill(card)) : base);
+    out = next;
+  }
+  return out.filter((s) => s.length > 0);
+}
+
+/**
+ * The legal moves of `seat` now: the single source of truth for validation, UI hints and bots.
+ * Hazard targets are named by the lowest seat of the target team. Empty when the seat has no move.
+ */
+export function legalMoves(state: MatchState, seat: number): Move[] {
+  const out: Move[] = [];
+  if (!Number.isInteger(seat) || seat < 0 || seat >= state.seats) return out;
+  const consider = (m: Move) => {
+    if (moveError(state, seat, m) === null) out.push(m);
+  };
+  switch (state.phase) {
+    case 'handOver':
+      consider({ type: 'nextHand' });
+      return out;
+    case 'matchOver':
+      return out;
+    case 'respond': {
+      const w = state.window;
+      if (!w || w.pending[0] !== seat) return out;
+      consider({ type: 'coupFourre', card: SAFETY_FOR[w.hazard] });
+      consider({ type: 'quickRemedy', card: REMEDY_FOR[w.hazard] });
+      consider({ type: 'pass' });
+      return out;
+    }
+    case 'extension':
+      if (state.turn === seat)
+        out.push({ type: 'extension', accept: true }, { type: 'extension', accept: false });
+      return out;
+    case 'draw':
+      consider({ type: 'draw' });
+      consider({ type: 'draw', from: 'discard' });
+      return out;
+  }
+  if (state.turn !== seat) return out;
+  const hand = state.hands[seat];
+  const own = teamOf(state, seat);
+  const seen = new Set<CardId>();
+  for (const card of hand) {
+    if (seen.has(card)) continue;
+    seen.add(card);
+    if (cardKind(card) === 'hazard') {
+      for (let team = 0; team < state.teams.length; team++) {
+        if (team !== own) consider({ type: 'play', card, target: state.teams[team][0] });
+      }
+    } else {
+      consider({ type: 'play', card });
+    }
+    out.push({ type: 'discard', card });
+  }
+  if (state.rules.options.mulligan && canDraw(state)) {
+    for (const cards of subMultisets(hand)) out.push({ type: 'mulligan', cards });
+  }
+  return out;
+}
+
+function sameCards(a: readonly CardId[], b: readonly CardId[]): boolean {
+  return a.length === b.length && isSubMultiset(a, b);
+}
+
+/**
+ * True when two moves are the same move in `state`: hazard targets compare by team, draw sources
+ * default to the pile, mulligan cards compare as multisets.
+ */
+export function sameMove(state: MatchState, a: Move, b: Move): boolean {
+  if (a.type !== b.type) return false;
+  switch (a.type) {
+    case 'draw':
+      return (a.from ?? 'pile') === ((b as typeof a).from ?? 'pile');
+    case 'play': {
+      const other = b as typeof a;
+      if (a.card !== other.card) return false;
+      if (a.target === undefined || other.target === undefined) return a.target === other.target;
+      return teamOf(state, a.target) === teamOf(state, other.target);
+    }
+    case 'discard':
+    case 'coupFourre':
+    case 'quickRemedy':
+      return a.card === (b as typeof a).card;
+    case 'mulligan':
+      return sameCards(a.cards, (b as typeof a).cards);
+    case 'extension':
+      return a.accept === (b as typeof a).accept;
+    default:
+      return true;
+  }
+}
+
+/**
+ * Checks the shape of an untrusted move (from JSON): a known type with well-typed fields and no
+ * others. Returns the move or a `move.malformed` error naming the problem.
+ */
+export function parseMove(input: unknown): { ok: true; move: Move } | { ok: false; error: EngineError } {
+  const bad = (why: string) => ({
+    ok: false as const,
+    error: describeError('move.malformed', `Malformed move: ${why}.`),
+  });
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return bad('not an object');
+  const m = input as Record<string, unknown>;
+  const allowed: Record<string, readonly string[]> = {
+    draw: ['from'],
+    play: ['card', 'target'],
+    discard: ['card'],
+    coupFourre: ['card'],
+    pass: [],
+    quickRemedy: ['card'],
+    mulligan: ['cards'],
+    extension: ['accept'],
+    nextHand: [],
+  };
+  const type = m.type;
+  if (typeof type !== 'string' || !Object.hasOwn(allowed, type)) return bad('unknown type');
+  for (const key of Object.keys(m)) {
+    if (key !== 'type' && !allowed[type].includes(key)) return bad(`unexpected field "${key}"`);
+  }
+  if (allowed[type].includes('card') && !isCardId(m.card)) return bad('unknown card');
+  if (type === 'coupFourre' && cardKind(m.card as string) !== 'safety')
+    return bad('a coup fourré plays a safety');
+  if (type === 'draw' && m.from !== undefined && m.from !== 'pile' && m.from !== 'discard')
+    return bad('from must be pile or discard');
+  if (type === 'play' && m.target !== undefined && !Number.isInteger(m.target))
+    return bad('target must be a seat number');
+  if (type === 'mulligan' && (!Array.isArray(m.cards) || !m.cards.every(isCardId)))
+    return bad('cards must be card ids');
+  if (type === 'extension' && typeof m.accept !== 'boolean') return bad('accept must be true or false');
+  return { ok: true, move: m as unknown as Move };
+}

@@ -1,0 +1,102 @@
+/**
+ * Scoring of a finished hand, item by item, for the three tables of RULES.md §9 (`h16` [H16],
+ * `classic` [OLD, NO], `dujardin` [FR]), and the hand's winner (RULES.md §8).
+ */
+import type { HandScore, MatchState } from './types';
+
+/** Points of each scoring item per table. RULES.md §9. */
+export const SCORE_TABLE = {
+  h16: { safety: 100, coupFourre: 100, allSafeties: 0, trip: 0, delayedAction: 0, safeTrip: 0, shutout: 0 },
+  classic: {
+    safety: 100,
+    coupFourre: 300,
+    allSafeties: 300,
+    trip: 400,
+    delayedAction: 300,
+    safeTrip: 300,
+    shutout: 500,
+  },
+  dujardin: {
+    safety: 100,
+    coupFourre: 300,
+    allSafeties: 0,
+    trip: 400,
+    delayedAction: 0,
+    safeTrip: 200,
+    shutout: 500,
+  },
+} as const;
+
+/** The bonus for completing an extended trip (RULES.md §8 `extension`). */
+export const EXTENSION_BONUS = 200;
+
+/**
+ * The teams that won the hand, RULES.md §8: the team that completed the trip; else (played out) the
+ * team with most distance — a tie among the closest gives no winner (`playOutTie = none`, [FR]) or
+ * makes all of them winners (`shared`).
+ */
+export function handWinners(state: MatchState, tripBy: number | null): number[] {
+  if (tripBy !== null) return [tripBy];
+  const kms = state.tableaux.map((t) => t.km);
+  const best = Math.max(...kms);
+  const closest = kms.flatMap((km, team) => (km === best ? [team] : []));
+  if (closest.length === 1) return closest;
+  return state.rules.options.playOutTie === 'shared' ? closest : [];
+}
+
+/**
+ * Scores the hand that just ended, one HandScore per team. `tripBy` is the team that completed the
+ * trip (null when played out); `winners` are the hand's winners. RULES.md §9:
+ * - distance: 1 per km; safeties: 100 each; coupFourre: the extra per coup fourré (h16 100, else 300);
+ * - classic: allSafeties 300; trip 400, delayedAction 300 (draw pile empty at completion), safeTrip 300
+ *   (no 200), shutout 500 per opponent team with no distance — all to the team that completed the trip;
+ * - dujardin: trip 400 and safeTrip 200 (no 200 played) to the hand's winners; shutout 500 to every
+ *   other team for each team that played no distance;
+ * - extension: 200 to the team that extended the trip to 1000 and completed it.
+ */
+export function scoreHand(state: MatchState, tripBy: number | null, winners: readonly number[]): HandScore[] {
+  const table = state.rules.options.scoring;
+  const pts = SCORE_TABLE[table];
+  const scoreless = state.tableaux.map((t) => t.km === 0);
+  const drawPileEmpty = state.deck.length === 0;
+  return state.tableaux.map((t, team) => {
+    const noTwoHundred = !t.distance.includes('d200');
+    const others = scoreless.filter((none, other) => none && other !== team).length;
+    const s: HandScore = {
+      distance: t.km,
+      safeties: pts.safety * t.safeties.length,
+      coupFourre: pts.coupFourre * t.coupFourre.length,
+      allSafeties: t.safeties.length === 4 ? pts.allSafeties : 0,
+      trip: 0,
+      delayedAction: 0,
+      safeTrip: 0,
+      shutout: 0,
+      extension: state.extendedBy === team && tripBy === team ? EXTENSION_BONUS : 0,
+      total: 0,
+    };
+    if (table === 'classic' && tripBy === team) {
+      s.trip = pts.trip;
+      s.delayedAction = drawPileEmpty ? pts.delayedAction : 0;
+      s.safeTrip = noTwoHundred ? pts.safeTrip : 0;
+      s.shutout = pts.shutout * others;
+    }
+    if (table === 'dujardin') {
+      if (winners.includes(team)) {
+        s.trip = pts.trip;
+        s.safeTrip = noTwoHundred ? pts.safeTrip : 0;
+      }
+      s.shutout = pts.shutout * others;
+    }
+    s.total =
+      s.distance +
+      s.safeties +
+      s.coupFourre +
+      s.allSafeties +
+      s.trip +
+      s.delayedAction +
+      s.safeTrip +
+      s.shutout +
+      s.extension;
+    return s;
+  });
+}
