@@ -1,0 +1,28 @@
+/**
+ * Workers project: the Worker and the match Durable Object tested inside workerd with
+ * @cloudflare/vitest-plugin. The test seams (stacked deck, benchmark counters) are switched on here
+ * through miniflare bindings only; wrangler.toml never sets TEST_SEAMS. Bots move inside the request
+ * (BOT_DELAY_MS = 0) unless a test asks otherwise, and the move limit is raised for whole matches.
+ */
+import { cloudflareTest } from '@cloudflare/vitest-plugin';
+import { defineProject } from 'vitest/config';
+
+export default defineProject({
+  plugins: [
+    cloudflareTest({
+      wrangler: { configPath: './wrangler.toml' },
+      miniflare: {
+        bindings: { TEST_SEAMS: '1', BOT_DELAY_MS: '0', PUBLIC_URL: 'https://mb.test' },
+        ratelimits: {
+          CREATE_LIMITER: { namespace_id: '41001', simple: { limit: 10, period: 60 } },
+          MOVE_LIMITER: { namespace_id: '41002', simple: { limit: 100000, period: 60 } },
+        },
+      },
+    }),
+  ],
+  test: {
+    name: 'workers',
+    include: ['test/worker/**/*.test.ts'],
+    testTimeout: 120_000,
+  },
+});

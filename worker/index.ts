@@ -1,0 +1,64 @@
+/**
+ * The Worker: a Hono app for /api/* (and /dev/* in development) in front of one Durable Object per
+ * match; everything else is the web client's static assets (wrangler.toml [assets]). Adds security
+ * headers, a request-size limit, JSON errors for every failure, and exports the Durable Object class.
+ */
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import { secureHeaders } from 'hono/secure-headers';
+import { MAX_BODY_BYTES } from './protocol';
+import { dev } from './routes/dev';
+import { type AppEnv, fail } from './routes/http';
+import { matches } from './routes/matches';
+
+export { MatchDurableObject } from './match/durable';
+
+/** The Hono app (exported for in-process tests with `app.request()`). */
+export const app = new Hono<AppEnv>();
+
+app.use(
+  '*',
+  secureHeaders({
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'"],
+      imgSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'"],
+      fontSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'none'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+    referrerPolicy: 'no-referrer',
+    xFrameOptions: 'DENY',
+    crossOriginEmbedderPolicy: false,
+  }),
+);
+
+app.use(
+  '/api/*',
+  bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) =>
+      fail(c, 400, 'request.too_large', `Request bodies are limited to ${MAX_BODY_BYTES} bytes.`),
+  }),
+);
+
+app.route('/api/matches', matches);
+app.route('/dev', dev);
+
+app.notFound((c) => fail(c, 404, 'not_found', 'No such endpoint.'));
+
+app.onError((err, c) => {
+  if (err instanceof HTTPException && err.status < 500) {
+    // e.g. malformed JSON found by the validator
+    return c.json({ error: { code: 'request.malformed', message: err.message } }, err.status);
+  }
+  console.error(`unhandled error on ${c.req.method} ${new URL(c.req.url).pathname}: ${String(err)}`);
+  return c.json({ error: { code: 'internal', message: 'Something went wrong on our side.' } }, 500);
+});
+
+export default app;

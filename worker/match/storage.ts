@@ -1,0 +1,246 @@
+/**
+ * The SQLite tables of one match's Durable Object and their typed rows: `meta` (one row: settings,
+ * current state, lifecycle), `seats`, and `log` (append-only, one row per accepted change). The
+ * schedule has its own module. SQL uses bound parameters only; every write counts its rows for the
+ * benchmark and the free-plan budget (100,000 rows written per day).
+ */
+import type { GameEvent, MatchSetup, MatchState, Move, ResponseMode, RulesInput } from '../engine/index';
+import type { Actor, BotLevel, TestStack } from '../protocol';
+
+/** Match settings chosen at creation. */
+export interface MatchConfig {
+  title: string;
+  rules: RulesInput;
+  teamSize: 1 | 2;
+  firstSeat: number | 'random';
+  /** 0 = no turn deadline. */
+  turnDeadlineHours: number;
+  responseWindowMinutes: number;
+  onDeadline: 'bot' | 'skip';
+}
+
+export type MatchStatus = 'lobby' | 'playing' | 'finished';
+
+/** What `createMatch` was called with, plus the test-only stacked deal; enough to replay the log. */
+export interface StoredSetup {
+  setup: MatchSetup;
+  stack?: TestStack;
+}
+
+/** The single `meta` row. */
+export interface Meta {
+  matchId: string;
+  createdAt: number;
+  config: MatchConfig;
+  hostHash: string;
+  inviteHash: string | null;
+  status: MatchStatus;
+  setup: StoredSetup | null;
+  state: MatchState | null;
+  finishedAt: number | null;
+  rematchId: string | null;
+}
+
+/** One seat. `tokenHash` is the SHA-256 of the seat link's token (null for bots and open seats). */
+export interface SeatRow {
+  seat: number;
+  name: string;
+  kind: 'human' | 'bot' | 'open';
+  tokenHash: string | null;
+  botLevel: BotLevel;
+  /** A bot plays this human seat until the player takes it back. */
+  standIn: boolean;
+  /** The choice made before the match started (afterwards the engine state holds it). */
+  responseMode: ResponseMode;
+  email: string | null;
+  language: string;
+  emailNotifications: boolean;
+}
+
+/** Kinds of log rows: a move, or a coup-fourré setting change (both are needed to replay). */
+export type LogKind = 'move' | 'responseMode';
+
+/** One accepted change. `payload` is the move, or `{ mode }` for a response-mode change. */
+export interface LogRow {
+  seq: number;
+  at: number;
+  kind: LogKind;
+  seat: number;
+  actor: Actor;
+  moveId: string | null;
+  payload: Move | { mode: ResponseMode };
+  events: GameEvent[];
+  /** State version after the change. */
+  version: number;
+}
+
+type SqlValue = string | number | null;
+
+/** Typed access to one match's tables. */
+export class MatchStore {
+  /** Rows written through this store since it was created (SQLite's own counter per statement). */
+  rowsWritten = 0;
+
+  constructor(private readonly sql: SqlStorage) {
+    sql.exec(`CREATE TABLE IF NOT EXISTS meta (
+      id INTEGER PRIMARY KEY CHECK (id = 1),
+      match_id TEXT NOT NULL, created_at INTEGER NOT NULL, config TEXT NOT NULL,
+      host_hash TEXT NOT NULL, invite_hash TEXT, status TEXT NOT NULL,
+      setup TEXT, state TEXT, finished_at INTEGER, rematch_id TEXT)`);
+    sql.exec(`CREATE TABLE IF NOT EXISTS seats (
+      seat INTEGER PRIMARY KEY, name TEXT NOT NULL, kind TEXT NOT NULL, token_hash TEXT,
+      bot_level TEXT NOT NULL, stand_in INTEGER NOT NULL, response_mode TEXT NOT NULL,
+      email TEXT, language TEXT NOT NULL, email_notifications INTEGER NOT NULL)`);
+    sql.exec(`CREATE TABLE IF NOT EXISTS log (
+      seq INTEGER PRIMARY KEY, at INTEGER NOT NULL, kind TEXT NOT NULL, seat INTEGER NOT NULL,
+      actor TEXT NOT NULL, move_id TEXT, payload TEXT NOT NULL, events TEXT NOT NULL, version INTEGER NOT NULL)`);
+  }
+
+  private exec<T extends Record<string, SqlValue>>(query: string, ...params: SqlValue[]): T[] {
+    const cursor = this.sql.exec<T>(query, ...params);
+    const rows = cursor.toArray();
+    this.rowsWritten += cursor.rowsWritten;
+    return rows;
+  }
+
+  /** The meta row, or null when no match lives here (never created, expired or deleted). */
+  loadMeta(): Meta | null {
+    const r = this.exec<Record<string, SqlValue>>('SELECT * FROM meta WHERE id = 1')[0];
+    if (!r) return null;
+    return {
+      matchId: r.match_id as string,
+      createdAt: r.created_at as number,
+      config: JSON.parse(r.config as string),
+      hostHash: r.host_hash as string,
+      inviteHash: (r.invite_hash as string | null) ?? null,
+      status: r.status as MatchStatus,
+      setup: r.setup ? JSON.parse(r.setup as string) : null,
+      state: r.state ? JSON.parse(r.state as string) : null,
+      finishedAt: (r.finished_at as number | null) ?? null,
+      rematchId: (r.rematch_id as string | null) ?? null,
+    };
+  }
+
+  /** Creates the meta row. */
+  insertMeta(m: Meta): void {
+    this.exec(
+      `INSERT INTO meta (id, match_id, created_at, config, host_hash, invite_hash, status, setup, state, finished_at, rematch_id)
+       VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      m.matchId,
+      m.createdAt,
+      JSON.stringify(m.config),
+      m.hostHash,
+      m.inviteHash,
+      m.status,
+      m.setup ? JSON.stringify(m.setup) : null,
+      m.state ? JSON.stringify(m.state) : null,
+      m.finishedAt,
+      m.rematchId,
+    );
+  }
+
+  /** Writes the lifecycle fields and the current state (one row). */
+  saveMeta(m: Meta): void {
+    this.exec(
+      'UPDATE meta SET status = ?, setup = ?, state = ?, finished_at = ?, rematch_id = ? WHERE id = 1',
+      m.status,
+      m.setup ? JSON.stringify(m.setup) : null,
+      m.state ? JSON.stringify(m.state) : null,
+      m.finishedAt,
+      m.rematchId,
+    );
+  }
+
+  /** Every seat, by seat number. */
+  loadSeats(): SeatRow[] {
+    return this.exec<Record<string, SqlValue>>('SELECT * FROM seats ORDER BY seat').map((r) => ({
+      seat: r.seat as number,
+      name: r.name as string,
+      kind: r.kind as SeatRow['kind'],
+      tokenHash: (r.token_hash as string | null) ?? null,
+      botLevel: r.bot_level as BotLevel,
+      standIn: r.stand_in === 1,
+      responseMode: r.response_mode as ResponseMode,
+      email: (r.email as string | null) ?? null,
+      language: r.language as string,
+      emailNotifications: r.email_notifications === 1,
+    }));
+  }
+
+  /** Inserts or replaces a seat (one row). */
+  saveSeat(s: SeatRow): void {
+    this.exec(
+      `INSERT OR REPLACE INTO seats (seat, name, kind, token_hash, bot_level, stand_in, response_mode, email, language, email_notifications)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      s.seat,
+      s.name,
+      s.kind,
+      s.tokenHash,
+      s.botLevel,
+      s.standIn ? 1 : 0,
+      s.responseMode,
+      s.email,
+      s.language,
+      s.emailNotifications ? 1 : 0,
+    );
+  }
+
+  /** Appends a log row and returns its seq. */
+  appendLog(row: Omit<LogRow, 'seq'>): number {
+    const r = this.exec<{ seq: number }>(
+      'INSERT INTO log (at, kind, seat, actor, move_id, payload, events, version) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING seq',
+      row.at,
+      row.kind,
+      row.seat,
+      row.actor,
+      row.moveId,
+      JSON.stringify(row.payload),
+      JSON.stringify(row.events),
+      row.version,
+    );
+    return r[0].seq;
+  }
+
+  /** Log rows after `seq`, oldest first, at most `limit`. */
+  logAfter(seq: number, limit: number): LogRow[] {
+    return this.exec<Record<string, SqlValue>>(
+      'SELECT * FROM log WHERE seq > ? ORDER BY seq LIMIT ?',
+      seq,
+      limit,
+    ).map(toLogRow);
+  }
+
+  /**
+   * The move row with this client move id by this seat among the last `window` rows (a retry is of a
+   * recent move; bounding the search keeps a retry's cost constant without an extra index, which
+   * would double the rows written per move).
+   */
+  findMove(seat: number, moveId: string, window = 500): LogRow | null {
+    const r = this.exec<Record<string, SqlValue>>(
+      `SELECT * FROM log WHERE seq > (SELECT COALESCE(MAX(seq), 0) FROM log) - ? AND move_id = ? AND seat = ? AND kind = 'move' LIMIT 1`,
+      window,
+      moveId,
+      seat,
+    )[0];
+    return r ? toLogRow(r) : null;
+  }
+
+  /** The highest log seq (0 when empty). */
+  lastSeq(): number {
+    return this.exec<{ m: number | null }>('SELECT MAX(seq) AS m FROM log')[0]?.m ?? 0;
+  }
+}
+
+function toLogRow(r: Record<string, SqlValue>): LogRow {
+  return {
+    seq: r.seq as number,
+    at: r.at as number,
+    kind: r.kind as LogKind,
+    seat: r.seat as number,
+    actor: r.actor as Actor,
+    moveId: (r.move_id as string | null) ?? null,
+    payload: JSON.parse(r.payload as string),
+    events: JSON.parse(r.events as string),
+    version: r.version as number,
+  };
+}

@@ -1,0 +1,219 @@
+/**
+ * The match API under /api/matches (docs/API.md). Handlers are thin: validate at the edge, hash the
+ * bearer token, call the match's Durable Object, turn its reply into a response. Raw tokens exist
+ * only here, at creation and claim time, and go back to the client once, inside URL fragments.
+ */
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import { testSeamsEnabled } from '../env';
+import { type CreateInput, matchStub } from '../match/durable';
+import type { MatchConfig, SeatRow } from '../match/storage';
+import { hashToken, newMatchId, newToken } from '../match/tokens';
+import {
+  ClaimSchema,
+  type Created,
+  type CreateMatch,
+  CreateMatchSchema,
+  CreateMatchWithSeamSchema,
+  EmptySchema,
+  issueLines,
+  LogQuerySchema,
+  MatchIdSchema,
+  MoveRequestSchema,
+  SettingsSchema,
+  type TestStack,
+} from '../protocol';
+import { type AppContext, type AppEnv, callerHash, fail, originOf, rateLimit, send, valid } from './http';
+
+const IdParam = v.object({ id: MatchIdSchema });
+const SeatParam = v.object({
+  id: MatchIdSchema,
+  seat: v.pipe(v.string(), v.regex(/^[0-7]$/), v.transform(Number)),
+});
+
+function stub(c: AppContext, id: string) {
+  return matchStub(c.env, id);
+}
+
+/** The /api/matches route group. */
+export const matches = new Hono<AppEnv>();
+
+const moveLimit = rateLimit((env) => env.MOVE_LIMITER, 'move');
+
+matches.post(
+  '/',
+  rateLimit((env) => env.CREATE_LIMITER, 'create'),
+  async (c) => {
+    // The stacked-deck field exists only with the test seams on; otherwise it is an unknown field.
+    let raw: unknown;
+    try {
+      raw = (c.req.header('Content-Type') ?? '').includes('json') ? await c.req.json() : {};
+    } catch {
+      return fail(c, 400, 'request.malformed', 'The body is not valid JSON.');
+    }
+    const schema = testSeamsEnabled(c.env) ? CreateMatchWithSeamSchema : CreateMatchSchema;
+    const parsed = v.safeParse(schema, raw);
+    if (!parsed.success) {
+      return c.json(
+        {
+          error: {
+            code: 'request.invalid',
+            message: 'Invalid request json.',
+            issues: issueLines(parsed.issues),
+          },
+        },
+        400,
+      );
+    }
+    const body = parsed.output as CreateMatch & { testStack?: TestStack };
+    if (typeof body.firstSeat === 'number' && body.firstSeat >= body.seats.length) {
+      return fail(c, 400, 'request.invalid', 'firstSeat must be one of the seats.');
+    }
+    const matchId = newMatchId();
+    const origin = originOf(c);
+    const hostToken = newToken();
+    const hasOpen = body.seats.some((s) => s.kind === 'open');
+    const inviteToken = hasOpen ? newToken() : null;
+    const seatTokens = body.seats.map((s) => (s.kind === 'human' ? newToken() : null));
+    const seats: SeatRow[] = await Promise.all(
+      body.seats.map(async (s, seat) => ({
+        seat,
+        name:
+          s.name ??
+          (s.kind === 'bot' ? `Bot ${seat + 1}` : s.kind === 'open' ? 'Open seat' : `Player ${seat + 1}`),
+        kind: s.kind,
+        tokenHash: seatTokens[seat] ? await hashToken(seatTokens[seat]) : null,
+        botLevel: s.botLevel ?? 'basic',
+        standIn: false,
+        responseMode: s.responseMode ?? 'auto',
+        email: s.kind === 'human' ? (s.email ?? null) : null,
+        language: s.language ?? 'en',
+        emailNotifications: true,
+      })),
+    );
+    const config: MatchConfig = {
+      title: body.title || 'Mille Bornes',
+      rules: body.rules,
+      teamSize: body.teamSize ?? 1,
+      firstSeat: body.firstSeat ?? 'random',
+      turnDeadlineHours: body.turnDeadlineHours ?? 72,
+      responseWindowMinutes: body.responseWindowMinutes ?? 720,
+      onDeadline: body.onDeadline ?? 'bot',
+    };
+    const input: CreateInput = {
+      matchId,
+      config,
+      hostHash: await hashToken(hostToken),
+      inviteHash: inviteToken ? await hashToken(inviteToken) : null,
+      seats,
+      ...(body.testStack ? { stack: body.testStack } : {}),
+    };
+    const r = await stub(c, matchId).create(input);
+    if (r.status !== 201) return send(c, r);
+    const matchUrl = `${origin}/m/${matchId}`;
+    const created: Created = {
+      matchId,
+      matchUrl,
+      hostUrl: `${matchUrl}#host=${hostToken}`,
+      inviteUrl: inviteToken ? `${matchUrl}#invite=${inviteToken}` : null,
+      seats: seats.map((s) => ({
+        seat: s.seat,
+        name: s.name,
+        kind: s.kind,
+        url: seatTokens[s.seat] ? `${matchUrl}#seat=${seatTokens[s.seat]}` : null,
+      })),
+    };
+    return c.json(created, 201);
+  },
+);
+
+matches.get('/:id', valid('param', IdParam), async (c) => {
+  const { id } = c.req.valid('param');
+  return send(c, await stub(c, id).info(await callerHash(c), c.req.header('If-None-Match') ?? null));
+});
+
+matches.post(
+  '/:id/moves',
+  moveLimit,
+  valid('param', IdParam),
+  valid('json', MoveRequestSchema),
+  async (c) => {
+    const { id } = c.req.valid('param');
+    return send(c, await stub(c, id).move(await callerHash(c), c.req.valid('json')));
+  },
+);
+
+matches.post('/:id/claim', moveLimit, valid('param', IdParam), valid('json', ClaimSchema), async (c) => {
+  const { id } = c.req.valid('param');
+  const body = c.req.valid('json');
+  const token = newToken();
+  const r = await stub(c, id).claim(await hashToken(body.invite), await hashToken(token), {
+    name: body.name,
+    ...(body.email ? { email: body.email } : {}),
+    ...(body.language ? { language: body.language } : {}),
+  });
+  if (r.status !== 200) return send(c, r);
+  const seat = (r.body as { seat: number }).seat;
+  return c.json({ seat, token, seatUrl: `${originOf(c)}/m/${id}#seat=${token}` }, 200);
+});
+
+matches.post('/:id/start', moveLimit, valid('param', IdParam), valid('json', EmptySchema), async (c) => {
+  const { id } = c.req.valid('param');
+  return send(c, await stub(c, id).startNow(await callerHash(c)));
+});
+
+matches.post(
+  '/:id/settings',
+  moveLimit,
+  valid('param', IdParam),
+  valid('json', SettingsSchema),
+  async (c) => {
+    const { id } = c.req.valid('param');
+    return send(c, await stub(c, id).settings(await callerHash(c), c.req.valid('json')));
+  },
+);
+
+matches.post(
+  '/:id/seats/:seat/bot',
+  moveLimit,
+  valid('param', SeatParam),
+  valid('json', EmptySchema),
+  async (c) => {
+    const { id, seat } = c.req.valid('param');
+    return send(c, await stub(c, id).giveToBot(await callerHash(c), seat));
+  },
+);
+
+matches.post(
+  '/:id/seats/:seat/reclaim',
+  moveLimit,
+  valid('param', SeatParam),
+  valid('json', EmptySchema),
+  async (c) => {
+    const { id, seat } = c.req.valid('param');
+    return send(c, await stub(c, id).reclaim(await callerHash(c), seat));
+  },
+);
+
+matches.post('/:id/rematch', moveLimit, valid('param', IdParam), valid('json', EmptySchema), async (c) => {
+  const { id } = c.req.valid('param');
+  return send(c, await stub(c, id).rematch(await callerHash(c), originOf(c)));
+});
+
+matches.delete('/:id', moveLimit, valid('param', IdParam), async (c) => {
+  const { id } = c.req.valid('param');
+  return send(c, await stub(c, id).remove(await callerHash(c)));
+});
+
+matches.get('/:id/log', valid('param', IdParam), valid('query', LogQuerySchema), async (c) => {
+  const { id } = c.req.valid('param');
+  return send(c, await stub(c, id).log(c.req.valid('query').after ?? 0));
+});
+
+matches.get('/:id/ws', valid('param', IdParam), async (c) => {
+  if (c.req.header('Upgrade')?.toLowerCase() !== 'websocket') {
+    return fail(c, 426, 'request.upgrade_required', 'Open this endpoint as a WebSocket.');
+  }
+  const { id } = c.req.valid('param');
+  return stub(c, id).fetch(c.req.raw);
+});
