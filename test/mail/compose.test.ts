@@ -1,0 +1,100 @@
+/** Message composition: every kind in every language, rendered snapshots in English and French, links and headers. */
+import { describe, expect, it } from 'vitest';
+import { composeMail, composeMyMatchesMail, MAIL_KINDS } from '../../worker/mail/compose';
+import { describeEvents } from '../../worker/mail/events';
+import { catalogFor, mailLanguage } from '../../worker/mail/i18n';
+import { MAIL_LANGUAGES } from '../../worker/mail/types';
+import { ALL_CONTENTS, ctx, duo, sinceLastTurn, teams } from './fixtures';
+
+describe('composeMail', () => {
+  for (const lang of ['en', 'fr'] as const) {
+    for (const kind of MAIL_KINDS) {
+      it(`renders ${kind} in ${lang} (snapshot)`, () => {
+        const m = composeMail(ctx(lang), ALL_CONTENTS[kind]);
+        expect(m.subject).toMatchSnapshot('subject');
+        expect(m.text).toMatchSnapshot('text');
+        expect(m.html).toMatchSnapshot('html');
+      });
+    }
+  }
+
+  it('fills every placeholder and carries both links in every language and kind', () => {
+    for (const lang of MAIL_LANGUAGES) {
+      for (const kind of MAIL_KINDS) {
+        const m = composeMail(ctx(lang), ALL_CONTENTS[kind]);
+        for (const part of [m.subject, m.text, m.html])
+          expect(part, `${lang} ${kind}`).not.toMatch(/\{\w+\}/);
+        expect(m.text).toContain('#seat=s3cr3t');
+        expect(m.html).toContain('https://mb.example.org/api/mail/mute/');
+        expect(m.text).toContain('https://mb.example.org/api/mail/mute/');
+        expect(m.headers['List-Unsubscribe']).toBe(
+          '<https://mb.example.org/api/mail/mute/0123/AAAAAAAAAAAAAAAAAAAAAA/muteTok>',
+        );
+        expect(m.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+        expect(m.subject).toContain('Friday night');
+        expect(m.html).toContain(`lang="${catalogFor(lang).locale}"`);
+      }
+    }
+  });
+
+  it('has no images, so no tracking pixel', () => {
+    for (const kind of MAIL_KINDS) {
+      const { html } = composeMail(ctx('de'), ALL_CONTENTS[kind]);
+      expect(html).not.toMatch(/<img|background-image|url\(/i);
+    }
+  });
+
+  it('says what happened since the last turn in words, from the reader’s side', () => {
+    const lines = describeEvents(sinceLastTurn, duo, catalogFor('en'));
+    expect(lines).toEqual([
+      'Bob drove 100 km.',
+      'Bob took Roll from the discard pile.',
+      'Bob played Stop on you.',
+      'Bob discarded 25 km.',
+      'Bob lost their turn.',
+    ]);
+    expect(
+      describeEvents([{ type: 'played', seat: 1, card: 'accident', target: 2 }], teams, catalogFor('fr')),
+    ).toEqual(['Bob a joué Accident contre votre équipe.']);
+    expect(
+      describeEvents([{ type: 'played', seat: 0, card: 'flat_tire', target: 1 }], teams, catalogFor('de')),
+    ).toEqual(['Anna hat Reifenpanne gegen Bob und Dag gespielt.']);
+  });
+
+  it('names the match’s winner and marks the tie', () => {
+    const won = composeMail(ctx('sv'), ALL_CONTENTS.finished);
+    expect(won.subject).toBe('Friday night: matchen är slut, Anna vann');
+    const tie = composeMail(ctx('nb'), { ...ALL_CONTENTS.finished, kind: 'finished', winners: [] } as never);
+    expect(tie.subject).toBe('Friday night: kampen er over, uavgjort');
+  });
+
+  it('uses the default title when the match has none, and English for unknown languages', () => {
+    const m = composeMail(ctx('xx', { matchTitle: '   ' }), ALL_CONTENTS.yourTurn);
+    expect(m.subject).toBe('Mille Bornes: it is your turn');
+    expect(mailLanguage('fr-CA')).toBe('fr');
+    expect(mailLanguage('no')).toBe('nb');
+    expect(mailLanguage(null)).toBe('en');
+  });
+
+  it('refuses a link that is not absolute http(s) (a server bug, never user input)', () => {
+    expect(() =>
+      composeMail(
+        ctx('en', { links: { seat: 'javascript:alert(1)', mute: 'https://x.y/' } }),
+        ALL_CONTENTS.yourTurn,
+      ),
+    ).toThrow();
+  });
+
+  it('composes the my-matches mail with its magic link and no mute header', () => {
+    const m = composeMyMatchesMail({
+      language: 'de',
+      link: 'https://mb.example.org/api/mail/my-matches#k=abc.def',
+      hours: 24,
+    });
+    expect(m.subject).toBe('Deine Mille-Bornes-Spiele');
+    expect(m.text).toContain('https://mb.example.org/api/mail/my-matches#k=abc.def');
+    expect(m.text).toContain('24 Stunden');
+    expect(m.headers).toEqual({});
+    expect(m.text).toMatchSnapshot();
+  });
+});

@@ -1,0 +1,201 @@
+/**
+ * The per-address Durable Object, named by `addressKey(address)` (a hash; the address itself is
+ * never stored here). It holds, for one e-mail address across all matches:
+ * - the hourly send limit (timestamps of the last hour's sends, one row);
+ * - the muted matches, and the key that signs this address's mute links;
+ * - the address's matches (id, seat, title, status), for the "my matches" page;
+ * - the "my matches" magic-link tokens (hashes only, 24 h).
+ * Every method is a typed RPC call that returns a value; expected failures are values.
+ */
+import { DurableObject } from 'cloudflare:workers';
+
+/** Outcome of `admit`: may a mail about `matchId` go to this address now? */
+export type Admission =
+  | { ok: true }
+  | { ok: false; reason: 'muted' }
+  | { ok: false; reason: 'rate_limited'; retryAtMs: number };
+
+/** One of the address's matches. `status` as in MatchInfo; `yourTurn` when the address's seat is to move. */
+export interface AddressMatch {
+  matchId: string;
+  seat: number;
+  title: string;
+  status: 'lobby' | 'playing' | 'finished';
+  yourTurn: boolean;
+  updatedAt: number;
+}
+
+/** How long a "my matches" magic link works. */
+export const MAGIC_LINK_HOURS = 24;
+const HOUR_MS = 3_600_000;
+
+function b64url(bytes: ArrayBuffer | Uint8Array): string {
+  let s = '';
+  for (const b of new Uint8Array(bytes)) s += String.fromCharCode(b);
+  return btoa(s).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+async function sha256hex(s: string): Promise<string> {
+  const d = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(s));
+  return [...new Uint8Array(d)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** Constant-time comparison of two strings of the same alphabet. */
+function sameString(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return diff === 0;
+}
+
+/** The mail state of one address. */
+export class MailAddressDurableObject extends DurableObject<unknown> {
+  private readonly sql: SqlStorage;
+
+  constructor(ctx: DurableObjectState, env: unknown) {
+    super(ctx, env);
+    this.sql = ctx.storage.sql;
+    this.sql.exec(`CREATE TABLE IF NOT EXISTS kv (k TEXT PRIMARY KEY, v TEXT NOT NULL)`);
+    this.sql.exec(`CREATE TABLE IF NOT EXISTS mutes (match_id TEXT PRIMARY KEY, at INTEGER NOT NULL)`);
+    this.sql.exec(`CREATE TABLE IF NOT EXISTS matches (
+      match_id TEXT NOT NULL, seat INTEGER NOT NULL, title TEXT NOT NULL, status TEXT NOT NULL,
+      your_turn INTEGER NOT NULL, updated_at INTEGER NOT NULL, PRIMARY KEY (match_id, seat))`);
+    this.sql.exec(
+      `CREATE TABLE IF NOT EXISTS magic (token_hash TEXT PRIMARY KEY, expires_at INTEGER NOT NULL)`,
+    );
+  }
+
+  private get(k: string): string | null {
+    return this.sql.exec<{ v: string }>('SELECT v FROM kv WHERE k = ?', k).toArray()[0]?.v ?? null;
+  }
+
+  private set(k: string, v: string): void {
+    this.sql.exec('INSERT OR REPLACE INTO kv (k, v) VALUES (?, ?)', k, v);
+  }
+
+  /**
+   * Checks the mute list and the hourly limit for a mail about `matchId` (null: a mail about no
+   * match, e.g. the magic link) and, when admitted, counts it. At most `limit` admissions in any
+   * rolling hour. Atomic: a Durable Object runs one call at a time.
+   */
+  admit(matchId: string | null, nowMs: number, limit: number): Admission {
+    if (matchId !== null && this.isMuted(matchId)) return { ok: false, reason: 'muted' };
+    const recent = (JSON.parse(this.get('sends') ?? '[]') as number[]).filter((t) => t > nowMs - HOUR_MS);
+    if (recent.length >= limit)
+      return { ok: false, reason: 'rate_limited', retryAtMs: Math.min(...recent) + HOUR_MS };
+    recent.push(nowMs);
+    this.set('sends', JSON.stringify(recent.slice(-Math.max(limit, 1))));
+    return { ok: true };
+  }
+
+  /** Gives back an admission that was not used (the send failed for good before reaching the provider). */
+  release(nowMs: number): void {
+    const recent = JSON.parse(this.get('sends') ?? '[]') as number[];
+    const i = recent.lastIndexOf(nowMs);
+    if (i >= 0) {
+      recent.splice(i, 1);
+      this.set('sends', JSON.stringify(recent));
+    }
+  }
+
+  /** True when mails about `matchId` are muted for this address. */
+  isMuted(matchId: string): boolean {
+    return this.sql.exec('SELECT 1 FROM mutes WHERE match_id = ?', matchId).toArray().length > 0;
+  }
+
+  private async muteKey(): Promise<CryptoKey> {
+    let raw = this.get('muteKey');
+    if (raw === null) {
+      raw = b64url(crypto.getRandomValues(new Uint8Array(32)));
+      this.set('muteKey', raw);
+    }
+    const bytes = Uint8Array.from(atob(raw.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
+    return crypto.subtle.importKey('raw', bytes, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  }
+
+  /**
+   * The mute token for `matchId`: HMAC-SHA-256 under this address's own random key, so the same
+   * link works in every mail and nothing but the key is stored. It can only mute or unmute.
+   */
+  async muteToken(matchId: string): Promise<string> {
+    const sig = await crypto.subtle.sign(
+      'HMAC',
+      await this.muteKey(),
+      new TextEncoder().encode(`mute:${matchId}`),
+    );
+    return b64url(sig).slice(0, 32);
+  }
+
+  /** Mutes (`muted: true`) or unmutes `matchId` if `token` is its mute token. Returns false for a wrong token. */
+  async setMuted(matchId: string, token: string, muted: boolean, nowMs: number): Promise<boolean> {
+    if (!sameString(await this.muteToken(matchId), token)) return false;
+    if (muted) this.sql.exec('INSERT OR REPLACE INTO mutes (match_id, at) VALUES (?, ?)', matchId, nowMs);
+    else this.sql.exec('DELETE FROM mutes WHERE match_id = ?', matchId);
+    return true;
+  }
+
+  /** Records (or updates) one of the address's seats. A finished match stays listed until `forget`. */
+  track(m: AddressMatch): void {
+    this.sql.exec(
+      `INSERT OR REPLACE INTO matches (match_id, seat, title, status, your_turn, updated_at) VALUES (?, ?, ?, ?, ?, ?)`,
+      m.matchId,
+      m.seat,
+      m.title,
+      m.status,
+      m.yourTurn ? 1 : 0,
+      m.updatedAt,
+    );
+  }
+
+  /** Forgets a match (deleted or expired), or one seat of it. */
+  forget(matchId: string, seat?: number): void {
+    if (seat === undefined) this.sql.exec('DELETE FROM matches WHERE match_id = ?', matchId);
+    else this.sql.exec('DELETE FROM matches WHERE match_id = ? AND seat = ?', matchId, seat);
+  }
+
+  /** The address's matches, open ones first, most recent first. */
+  matches(): AddressMatch[] {
+    return this.sql
+      .exec<{
+        match_id: string;
+        seat: number;
+        title: string;
+        status: string;
+        your_turn: number;
+        updated_at: number;
+      }>(`SELECT * FROM matches ORDER BY status = 'finished', updated_at DESC LIMIT 200`)
+      .toArray()
+      .map((r) => ({
+        matchId: r.match_id,
+        seat: r.seat,
+        title: r.title,
+        status: r.status as AddressMatch['status'],
+        yourTurn: r.your_turn === 1,
+        updatedAt: r.updated_at,
+      }));
+  }
+
+  /** A new magic-link token (valid MAGIC_LINK_HOURS); only its hash is stored. Expired ones are purged. */
+  async newMagicToken(nowMs: number): Promise<string> {
+    this.sql.exec('DELETE FROM magic WHERE expires_at <= ?', nowMs);
+    const token = b64url(crypto.getRandomValues(new Uint8Array(32)));
+    this.sql.exec(
+      'INSERT INTO magic (token_hash, expires_at) VALUES (?, ?)',
+      await sha256hex(token),
+      nowMs + MAGIC_LINK_HOURS * HOUR_MS,
+    );
+    return token;
+  }
+
+  /** The open matches if `token` is a live magic token, else null. */
+  async openMatches(token: string, nowMs: number): Promise<AddressMatch[] | null> {
+    const row = this.sql
+      .exec<{ expires_at: number }>(
+        'SELECT expires_at FROM magic WHERE token_hash = ?',
+        await sha256hex(token),
+      )
+      .toArray()[0];
+    if (!row || row.expires_at <= nowMs) return null;
+    return this.matches().filter((m) => m.status !== 'finished');
+  }
+}
