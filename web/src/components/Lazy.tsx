@@ -1,0 +1,25 @@
+/** A component loaded on first use (keeps the QR code, rules page and catalogs out of the initial script). */
+import type { ComponentType, JSX } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
+import { t } from '../i18n';
+
+export function lazyComponent<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+): (props: P) => JSX.Element {
+  let cached: ComponentType<P> | null = null;
+  return function Lazy(props: P): JSX.Element {
+    const [C, setC] = useState<ComponentType<P> | null>(() => cached);
+    const [failed, setFailed] = useState<string | null>(null);
+    useEffect(() => {
+      if (C) return;
+      load()
+        .then((c) => {
+          cached = c;
+          setC(() => c);
+        })
+        .catch((e: unknown) => setFailed(String(e)));
+    }, []);
+    if (failed) return <p class="error">{t('error.network')}</p>;
+    return C ? <C {...props} /> : <p class="muted">{t('common.loading')}</p>;
+  };
+}

@@ -1,0 +1,84 @@
+/**
+ * HTTP calls to the Worker (docs/API.md). Every failure becomes an `ApiError` with a stable code
+ * and words for the player; network failures have code `network`.
+ */
+import type { Created, CreateMatch, LoggedEvent, MatchInfo, Move } from './types';
+
+/** A failed call: `status` 0 for a network failure. `info` comes with a 409 (stale version). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly info?: MatchInfo,
+  ) {
+    super(message);
+  }
+}
+
+async function call<T>(method: string, path: string, token: string | null, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  let res: Response;
+  try {
+    res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch (e) {
+    throw new ApiError(0, 'network', e instanceof Error ? e.message : String(e));
+  }
+  if (res.status === 204) return undefined as T;
+  let data: unknown = null;
+  try {
+    data = await res.json();
+  } catch {
+    data = null;
+  }
+  if (!res.ok) {
+    const err = (data as { error?: { code?: string; message?: string }; info?: MatchInfo } | null) ?? {};
+    throw new ApiError(
+      res.status,
+      err.error?.code ?? `http.${res.status}`,
+      err.error?.message ?? res.statusText ?? `HTTP ${res.status}`,
+      err.info,
+    );
+  }
+  return data as T;
+}
+
+const m = (id: string) => `/api/matches/${encodeURIComponent(id)}`;
+
+/** The client's calls, one per route of docs/API.md. */
+export const api = {
+  create: (body: CreateMatch) => call<Created>('POST', '/api/matches', null, body),
+  info: (id: string, token: string | null) => call<MatchInfo>('GET', m(id), token),
+  move: (id: string, token: string, body: { version: number; moveId: string; move: Move }) =>
+    call<{ info: MatchInfo; events: unknown[] }>('POST', `${m(id)}/moves`, token, body),
+  claim: (id: string, body: { invite: string; name: string; email?: string; language?: string }) =>
+    call<{ seat: number; token: string; seatUrl: string }>('POST', `${m(id)}/claim`, null, body),
+  start: (id: string, token: string) => call<MatchInfo>('POST', `${m(id)}/start`, token, {}),
+  settings: (
+    id: string,
+    token: string,
+    body: { responseMode?: 'auto' | 'ask'; language?: string; email?: string; emailNotifications?: boolean },
+  ) => call<MatchInfo>('POST', `${m(id)}/settings`, token, body),
+  bot: (id: string, token: string, seat: number) =>
+    call<unknown>('POST', `${m(id)}/seats/${seat}/bot`, token, {}),
+  reclaim: (id: string, token: string, seat: number) =>
+    call<unknown>('POST', `${m(id)}/seats/${seat}/reclaim`, token, {}),
+  rematch: (id: string, token: string) => call<Created>('POST', `${m(id)}/rematch`, token, {}),
+  log: (id: string, after: number) =>
+    call<{ events: LoggedEvent[] }>('GET', `${m(id)}/log?after=${after}`, null),
+  magicLink: (email: string, language: string) =>
+    call<unknown>('POST', '/api/links', null, { email, language }),
+};
+
+/** Reads the token kind and value from a link fragment such as `#seat=abc`. */
+export function parseFragment(hash: string): { seat?: string; host?: string; invite?: string } {
+  const out: { seat?: string; host?: string; invite?: string } = {};
+  const params = new URLSearchParams(hash.replace(/^#/, ''));
+  for (const key of ['seat', 'host', 'invite'] as const) {
+    const v = params.get(key);
+    if (v) out[key] = v;
+  }
+  return out;
+}

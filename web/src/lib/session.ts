@@ -1,0 +1,237 @@
+/**
+ * One open match on this page: its latest MatchInfo, the public log, the connection status and
+ * the move in flight. Updates arrive by WebSocket; while the socket is down the page polls with
+ * ETags and keeps reconnecting (also when the device wakes up or comes back online).
+ */
+import { signal } from '@preact/signals';
+import { ApiError, api } from './api';
+import type { GameEvent, LoggedEvent, MatchInfo, Move } from './types';
+
+/** Connection states shown to the player. */
+export type ConnStatus = 'connecting' | 'live' | 'polling' | 'offline';
+
+/** An error for the player: a catalog key (see i18n) or a server message. */
+export interface UiError {
+  code: string;
+  message: string;
+}
+
+const POLL_MS = 5_000;
+const MAX_BACKOFF_MS = 30_000;
+
+/** Makes a move id for idempotent retries. */
+function newMoveId(): string {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+}
+
+/** Normalises one log entry of `GET /log` into its event and running number. */
+export function logEntry(
+  item: LoggedEvent | GameEvent,
+  index: number,
+): { n: number; event: GameEvent } | null {
+  const it = item as LoggedEvent & GameEvent;
+  const event = (it.event ?? (typeof it.type === 'string' ? it : null)) as GameEvent | null;
+  if (!event || typeof event.type !== 'string') return null;
+  const n = typeof it.n === 'number' ? it.n : typeof it.seq === 'number' ? it.seq : index + 1;
+  return { n, event };
+}
+
+/** The live state of one match for this page. */
+export class MatchSession {
+  readonly info = signal<MatchInfo | null>(null);
+  readonly status = signal<ConnStatus>('connecting');
+  readonly error = signal<UiError | null>(null);
+  readonly pending = signal<Move | null>(null);
+  readonly log = signal<GameEvent[]>([]);
+
+  private ws: WebSocket | null = null;
+  private pollTimer: ReturnType<typeof setTimeout> | null = null;
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private backoff = 1_000;
+  private etag: string | null = null;
+  private logN = 0;
+  private logBusy = false;
+  private stopped = false;
+  private readonly wake = () => {
+    if (document.visibilityState === 'hidden') return;
+    void this.refresh();
+    if (!this.ws) this.connect();
+  };
+
+  constructor(
+    readonly matchId: string,
+    public token: string | null,
+  ) {}
+
+  /** Loads the match and opens the live connection. */
+  start(): void {
+    this.stopped = false;
+    void this.refresh();
+    this.connect();
+    document.addEventListener('visibilitychange', this.wake);
+    window.addEventListener('online', this.wake);
+    window.addEventListener('focus', this.wake);
+  }
+
+  /** Closes everything (when the page leaves the match). */
+  stop(): void {
+    this.stopped = true;
+    document.removeEventListener('visibilitychange', this.wake);
+    window.removeEventListener('online', this.wake);
+    window.removeEventListener('focus', this.wake);
+    if (this.pollTimer) clearTimeout(this.pollTimer);
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    const ws = this.ws;
+    this.ws = null;
+    ws?.close();
+  }
+
+  /** Takes a newer MatchInfo (an older view version never replaces a newer one). */
+  accept(next: MatchInfo): void {
+    const cur = this.info.value;
+    if (cur?.view && next.view && next.view.version < cur.view.version) return;
+    this.info.value = next;
+    void this.fetchLog();
+  }
+
+  /** Fetches the match now (ETag: an unchanged match costs a 304). */
+  async refresh(): Promise<void> {
+    const headers: Record<string, string> = {};
+    if (this.token) headers.authorization = `Bearer ${this.token}`;
+    if (this.etag) headers['if-none-match'] = this.etag;
+    try {
+      const res = await fetch(`/api/matches/${encodeURIComponent(this.matchId)}`, { headers });
+      if (res.status === 304) return;
+      if (!res.ok) {
+        const body = (await res.json().catch(() => null)) as { error?: UiError } | null;
+        this.error.value = {
+          code: res.status === 404 ? 'notFound' : (body?.error?.code ?? `http.${res.status}`),
+          message: body?.error?.message ?? res.statusText,
+        };
+        return;
+      }
+      this.etag = res.headers.get('etag');
+      const info = (await res.json()) as MatchInfo;
+      if (this.error.value?.code === 'network') this.error.value = null;
+      this.accept(info);
+    } catch (e) {
+      if (!this.info.value) this.error.value = { code: 'network', message: String(e) };
+      this.status.value = 'offline';
+    }
+  }
+
+  private connect(): void {
+    if (this.stopped || typeof WebSocket === 'undefined') {
+      this.schedulePoll();
+      return;
+    }
+    const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    let ws: WebSocket;
+    try {
+      ws = new WebSocket(`${proto}//${location.host}/api/matches/${encodeURIComponent(this.matchId)}/ws`);
+    } catch {
+      this.onSocketDown();
+      return;
+    }
+    this.ws = ws;
+    if (this.status.value !== 'live') this.status.value = this.info.value ? 'polling' : 'connecting';
+    ws.addEventListener('open', () => {
+      if (this.token) ws.send(JSON.stringify({ type: 'auth', token: this.token }));
+      this.status.value = 'live';
+      this.backoff = 1_000;
+      if (this.pollTimer) clearTimeout(this.pollTimer);
+      this.pollTimer = null;
+      // The socket may have missed changes while it was down.
+      void this.refresh();
+    });
+    ws.addEventListener('message', (e) => {
+      try {
+        const frame = JSON.parse(String(e.data)) as { type?: string; info?: MatchInfo };
+        if (frame.type === 'info' && frame.info) this.accept(frame.info);
+      } catch {
+        // A frame that is no JSON is ignored; the next poll or frame brings the state.
+      }
+    });
+    ws.addEventListener('close', () => {
+      if (this.ws === ws) {
+        this.ws = null;
+        this.onSocketDown();
+      }
+    });
+    ws.addEventListener('error', () => ws.close());
+  }
+
+  private onSocketDown(): void {
+    if (this.stopped) return;
+    this.status.value = navigator.onLine === false ? 'offline' : 'polling';
+    this.schedulePoll();
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => this.connect(), this.backoff);
+    this.backoff = Math.min(this.backoff * 2, MAX_BACKOFF_MS);
+  }
+
+  private schedulePoll(): void {
+    if (this.pollTimer || this.stopped) return;
+    this.pollTimer = setTimeout(async () => {
+      this.pollTimer = null;
+      if (this.status.value === 'live') return;
+      await this.refresh();
+      this.schedulePoll();
+    }, POLL_MS);
+  }
+
+  private async fetchLog(): Promise<void> {
+    if (this.logBusy) return;
+    this.logBusy = true;
+    try {
+      const { events } = await api.log(this.matchId, this.logN);
+      const entries = events.map((e, i) => logEntry(e, this.logN + i)).filter((e) => e !== null);
+      if (entries.length) {
+        this.logN = Math.max(this.logN, ...entries.map((e) => e.n));
+        this.log.value = [...this.log.value, ...entries.map((e) => e.event)];
+      }
+    } catch {
+      // The log is a convenience; the table itself is in MatchInfo.
+    } finally {
+      this.logBusy = false;
+    }
+  }
+
+  /**
+   * Sends a legal move. The move is marked pending at once (the screen shows it within a frame);
+   * a stale version takes the server's newer info and explains; other refusals are shown in words.
+   */
+  async sendMove(move: Move): Promise<boolean> {
+    const info = this.info.value;
+    if (!info?.view || !this.token || this.pending.value) return false;
+    this.pending.value = move;
+    this.error.value = null;
+    try {
+      const res = await api.move(this.matchId, this.token, {
+        version: info.view.version,
+        moveId: newMoveId(),
+        move,
+      });
+      this.accept(res.info);
+      return true;
+    } catch (e) {
+      this.fail(e);
+      if (e instanceof ApiError && e.info) this.accept(e.info);
+      else if (e instanceof ApiError && e.status === 409) void this.refresh();
+      return false;
+    } finally {
+      this.pending.value = null;
+    }
+  }
+
+  /** Records an error for display. */
+  fail(e: unknown): void {
+    if (e instanceof ApiError) {
+      this.error.value = { code: e.status === 409 ? 'stale' : e.code, message: e.message };
+    } else {
+      this.error.value = { code: 'crash', message: e instanceof Error ? e.message : String(e) };
+    }
+  }
+}

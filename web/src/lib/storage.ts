@@ -1,0 +1,67 @@
+/**
+ * "My matches": the links of this device, kept in localStorage under one key. A token never
+ * leaves the device except as the Authorization header of this match's own calls.
+ */
+import { signal } from '@preact/signals';
+
+/** One match known on this device, with the tokens its links carried. */
+export interface SavedMatch {
+  matchId: string;
+  title: string;
+  seat: number | null;
+  seatToken?: string;
+  hostToken?: string;
+  inviteToken?: string;
+  /** Last visit, ms since the epoch. */
+  savedAt: number;
+}
+
+const KEY = 'mb.matches';
+
+function read(): SavedMatch[] {
+  try {
+    const raw = localStorage.getItem(KEY);
+    const list = raw ? (JSON.parse(raw) as unknown) : [];
+    return Array.isArray(list) ? (list as SavedMatch[]).filter((m) => typeof m?.matchId === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The saved matches, newest first. */
+export const savedMatches = signal<SavedMatch[]>(read());
+
+function write(list: SavedMatch[]): void {
+  list.sort((a, b) => b.savedAt - a.savedAt);
+  savedMatches.value = list;
+  try {
+    localStorage.setItem(KEY, JSON.stringify(list));
+  } catch {
+    // Storage full or disabled: the list lives for this page only.
+  }
+}
+
+/** Adds or updates a match; given fields replace the stored ones, others are kept. */
+export function saveMatch(entry: Partial<SavedMatch> & { matchId: string }): SavedMatch {
+  const list = read();
+  const old = list.find((m) => m.matchId === entry.matchId);
+  const next: SavedMatch = {
+    title: '',
+    seat: null,
+    ...old,
+    ...Object.fromEntries(Object.entries(entry).filter(([, v]) => v !== undefined)),
+    savedAt: Date.now(),
+  } as SavedMatch;
+  write([next, ...list.filter((m) => m.matchId !== entry.matchId)]);
+  return next;
+}
+
+/** The saved entry of a match, if any. */
+export function findMatch(matchId: string): SavedMatch | undefined {
+  return read().find((m) => m.matchId === matchId);
+}
+
+/** Removes a match from this device. */
+export function forgetMatch(matchId: string): void {
+  write(read().filter((m) => m.matchId !== matchId));
+}

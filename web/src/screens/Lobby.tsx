@@ -1,0 +1,201 @@
+/**
+ * The lobby: share the invitation (copy, the system share sheet where there is one, a QR code),
+ * the seats filling in live, the host's start button (open seats become bots) and, for a visitor
+ * with an invitation link, the form to take a seat.
+ */
+import { useSignal } from '@preact/signals';
+import type { JSX } from 'preact';
+import { lazyComponent } from '../components/Lazy';
+import { lang, t } from '../i18n';
+import { api } from '../lib/api';
+import type { MatchSession } from '../lib/session';
+import type { MatchInfo } from '../lib/types';
+import { errorText, seatName } from '../lib/words';
+
+const QrCode = lazyComponent(() => import('../components/Qr').then((m) => m.QrCode));
+
+/** The share box for an invitation link. */
+export function ShareBox({ url }: { url: string }): JSX.Element {
+  const copied = useSignal(false);
+  const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
+  return (
+    <div class="share">
+      <p>{t('lobby.share')}</p>
+      <input
+        class="link"
+        readOnly
+        value={url}
+        aria-label={t('lobby.share')}
+        onFocus={(e) => e.currentTarget.select()}
+      />
+      <div class="actions">
+        <button
+          type="button"
+          class="primary"
+          onClick={async () => {
+            try {
+              await navigator.clipboard.writeText(url);
+              copied.value = true;
+            } catch {
+              copied.value = false;
+            }
+          }}
+        >
+          {t('lobby.copy')}
+        </button>
+        {canShare && (
+          <button
+            type="button"
+            class="secondary"
+            onClick={() =>
+              void navigator.share({ title: t('app.title'), text: t('lobby.shareText'), url }).catch(() => {})
+            }
+          >
+            {t('lobby.shareSheet')}
+          </button>
+        )}
+        <span role="status">{copied.value ? t('lobby.copied') : ''}</span>
+      </div>
+      <QrCode text={url} label={t('lobby.qr')} />
+    </div>
+  );
+}
+
+/** The form a visitor with an invitation fills in to take an open seat. */
+function ClaimForm(props: {
+  info: MatchInfo;
+  invite: string;
+  onClaimed: (seat: number, token: string) => void;
+}) {
+  const name = useSignal('');
+  const email = useSignal('');
+  const busy = useSignal(false);
+  const err = useSignal<{ code: string; message: string } | null>(null);
+  const open = props.info.seats.some((s) => s.kind === 'open');
+  if (!open) return <p>{t('lobby.full')}</p>;
+  return (
+    <form
+      class="card-box"
+      onSubmit={async (e) => {
+        e.preventDefault();
+        busy.value = true;
+        err.value = null;
+        try {
+          const res = await api.claim(props.info.matchId, {
+            invite: props.invite,
+            name: name.value.trim(),
+            email: email.value.trim() || undefined,
+            language: lang.value,
+          });
+          props.onClaimed(res.seat, res.token);
+        } catch (x) {
+          err.value =
+            x instanceof Error && 'code' in x
+              ? (x as unknown as { code: string; message: string })
+              : { code: 'crash', message: String(x) };
+        } finally {
+          busy.value = false;
+        }
+      }}
+    >
+      <h2>{t('lobby.join')}</h2>
+      <label>
+        {t('lobby.joinName')}
+        <input
+          required
+          maxLength={40}
+          value={name.value}
+          onInput={(e) => (name.value = e.currentTarget.value)}
+          autoComplete="nickname"
+        />
+      </label>
+      <label>
+        {t('lobby.joinEmail')}
+        <input
+          type="email"
+          value={email.value}
+          onInput={(e) => (email.value = e.currentTarget.value)}
+          autoComplete="email"
+        />
+      </label>
+      <button type="submit" class="primary" disabled={busy.value || !name.value.trim()}>
+        {t('lobby.joinButton')}
+      </button>
+      {err.value && (
+        <p class="error" role="alert">
+          {errorText(err.value)}
+        </p>
+      )}
+    </form>
+  );
+}
+
+/** The lobby screen. `inviteUrl` is known to the host (saved at creation) or from the server. */
+export function Lobby(props: {
+  session: MatchSession;
+  inviteUrl: string | null;
+  inviteToken: string | null;
+  hostToken: string | null;
+  onClaimed: (seat: number, token: string) => void;
+}): JSX.Element | null {
+  const { session } = props;
+  const info = session.info.value;
+  const busy = useSignal(false);
+  if (!info) return null;
+  const me = info.you.seat;
+  const hostToken = props.hostToken ?? (info.you.host ? session.token : null);
+  const shareUrl = info.inviteUrl ?? props.inviteUrl;
+  return (
+    <div class="lobby">
+      <h2>{t('lobby.title')}</h2>
+      {me === null && props.inviteToken && (
+        <ClaimForm info={info} invite={props.inviteToken} onClaimed={props.onClaimed} />
+      )}
+      {shareUrl && <ShareBox url={shareUrl} />}
+      <ol class="seats" aria-live="polite">
+        {info.seats.map((s) => (
+          <li key={s.seat} class={`seat k-${s.kind}`}>
+            <span class="seat-name">
+              {s.kind === 'open' ? t('home.seat', { n: s.seat + 1 }) : seatName(info, s.seat)}{' '}
+              {s.seat === me && t('lobby.you')}
+            </span>
+            <span class="chip">
+              {s.kind === 'open'
+                ? t('lobby.seatOpen')
+                : s.kind === 'bot'
+                  ? t('lobby.seatBot')
+                  : t('lobby.seatHuman')}
+            </span>
+            {s.connected && s.kind === 'human' && <span class="chip ok">{t('lobby.connected')}</span>}
+          </li>
+        ))}
+      </ol>
+      {hostToken ? (
+        <button
+          type="button"
+          class="primary big"
+          disabled={busy.value}
+          onClick={async () => {
+            busy.value = true;
+            try {
+              session.accept(await api.start(info.matchId, hostToken));
+            } catch (e) {
+              session.fail(e);
+            } finally {
+              busy.value = false;
+            }
+          }}
+        >
+          {t('lobby.start')}
+        </button>
+      ) : (
+        <p class="muted">{t('lobby.waitHost')}</p>
+      )}
+      {session.error.value && (
+        <p class="error" role="alert">
+          {errorText(session.error.value)}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+/** The rules page: the game in a few sentences, the card kinds with their faces, and the presets. */
+import type { JSX } from 'preact';
+import { CARD_IDS } from '../../../worker/engine/cards';
+import { PRESET_NAMES, PRESETS } from '../../../worker/engine/rules';
+import { CardFace } from '../components/Card';
+import { t } from '../i18n';
+
+const POINTS = [
+  'goal',
+  'turn',
+  'roll',
+  'hazards',
+  'remedies',
+  'safeties',
+  'coupFourre',
+  'limit',
+  'scoring',
+] as const;
+
+export function Rules(): JSX.Element {
+  return (
+    <article class="rules card-box">
+      <h1>{t('rules.title')}</h1>
+      <ul>
+        {POINTS.map((p) => (
+          <li key={p}>{t(`rules.${p}`)}</li>
+        ))}
+      </ul>
+      <div class="card-gallery">
+        {CARD_IDS.map((c) => (
+          <CardFace key={c} card={c} size="hand" />
+        ))}
+      </div>
+      <h2>{t('home.rules')}</h2>
+      <dl>
+        {PRESET_NAMES.map((name) => (
+          <div key={name}>
+            <dt>
+              {t(`preset.${name}`)} <span class="src">{PRESETS[name].source}</span>
+            </dt>
+            <dd>{t(`presetSummary.${name}`)}</dd>
+          </div>
+        ))}
+      </dl>
+    </article>
+  );
+}

@@ -1,0 +1,137 @@
+/**
+ * Settings of my seat: language (this device and my e-mails), the coup-fourré choice
+ * (RULES.md §7: automatic or ask), e-mail notifications and push notifications on this device.
+ */
+import { useSignal } from '@preact/signals';
+import type { JSX } from 'preact';
+import { LANGUAGE_NAMES, LANGUAGES, type Language, lang, setLanguage, t } from '../i18n';
+import { api } from '../lib/api';
+import { pushState, subscribePush, unsubscribePush } from '../lib/push';
+import type { MatchSession } from '../lib/session';
+import { errorText, seatName } from '../lib/words';
+
+/** The language menu (used on every page). */
+export function LanguagePicker({ onChange }: { onChange?: (l: Language) => void }): JSX.Element {
+  return (
+    <label class="lang-picker">
+      <span>{t('nav.language')}</span>
+      <select
+        value={lang.value}
+        onChange={(e) => {
+          const next = e.currentTarget.value as Language;
+          void setLanguage(next);
+          onChange?.(next);
+        }}
+      >
+        {LANGUAGES.map((l) => (
+          <option key={l} value={l} lang={l}>
+            {LANGUAGE_NAMES[l]}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** The settings panel of one seat. */
+export function Settings({ session }: { session: MatchSession }): JSX.Element {
+  const info = session.info.value;
+  const status = useSignal<string>('');
+  const err = useSignal<{ code: string; message: string } | null>(null);
+  const email = useSignal('');
+  const me = info?.you.seat ?? null;
+  const token = session.token;
+  if (!info || me === null || !token) return <p class="muted">{t('settings.noSeat')}</p>;
+  const seat = info.seats.find((s) => s.seat === me);
+  const save = async (body: Parameters<typeof api.settings>[2]) => {
+    status.value = '';
+    err.value = null;
+    try {
+      session.accept(await api.settings(info.matchId, token, body));
+      status.value = t('common.saved');
+    } catch (e) {
+      err.value = e as { code: string; message: string };
+    }
+  };
+  const push = pushState.value;
+  return (
+    <section class="settings card-box" aria-labelledby="settings-title">
+      <h2 id="settings-title">{t('settings.title', { name: seatName(info, me) })}</h2>
+      <LanguagePicker onChange={(l) => void save({ language: l })} />
+      <fieldset>
+        <legend>{t('settings.coupFourre')}</legend>
+        {(['auto', 'ask'] as const).map((mode) => (
+          <label key={mode} class="radio">
+            <input
+              type="radio"
+              name="responseMode"
+              value={mode}
+              checked={seat?.responseMode === mode}
+              onChange={() => void save({ responseMode: mode })}
+            />
+            {t(`cf.${mode}`)}
+          </label>
+        ))}
+      </fieldset>
+      <fieldset>
+        <legend>{t('settings.email')}</legend>
+        <label class="radio">
+          <input
+            type="checkbox"
+            checked={info.settings?.emailNotifications ?? false}
+            onChange={(e) => void save({ emailNotifications: e.currentTarget.checked })}
+          />
+          {t('settings.email')}
+        </label>
+        <form
+          class="inline"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (email.value.trim()) void save({ email: email.value.trim(), emailNotifications: true });
+          }}
+        >
+          <label>
+            {t('settings.emailAddress')}
+            <input
+              type="email"
+              value={email.value}
+              onInput={(e) => (email.value = e.currentTarget.value)}
+              autoComplete="email"
+            />
+          </label>
+          <button type="submit" class="secondary">
+            {t('common.save')}
+          </button>
+        </form>
+      </fieldset>
+      <fieldset>
+        <legend>{t('settings.push')}</legend>
+        {push === 'unsupported' && <p class="muted">{t('settings.pushUnsupported')}</p>}
+        {push === 'denied' && <p class="muted">{t('settings.pushDenied')}</p>}
+        {push === 'on' && <p>{t('settings.pushActive')}</p>}
+        {(push === 'off' || push === 'on') && (
+          <button
+            type="button"
+            class="secondary"
+            onClick={async () => {
+              try {
+                if (push === 'on') await unsubscribePush(info.matchId, token);
+                else await subscribePush(info.matchId, token);
+              } catch (e) {
+                err.value = { code: 'push', message: e instanceof Error ? e.message : String(e) };
+              }
+            }}
+          >
+            {push === 'on' ? t('settings.pushOff') : t('settings.pushOn')}
+          </button>
+        )}
+      </fieldset>
+      <p role="status">{status.value}</p>
+      {err.value && (
+        <p class="error" role="alert">
+          {errorText(err.value)}
+        </p>
+      )}
+    </section>
+  );
+}
