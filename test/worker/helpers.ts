@@ -1,0 +1,203 @@
+/**
+ * Test helpers for the workers project: an HTTP client for the API (through the Worker's own
+ * fetch, inside workerd), token extraction from links, and clock control for the Durable Object's
+ * schedule. Helpers never decide legality: moves come from the view's `legalMoves`.
+ */
+import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
+import { env, exports } from 'cloudflare:workers';
+import type { Move } from '../../worker/engine/index';
+import type { Created, MatchInfo } from '../../worker/protocol';
+
+export const ORIGIN = 'https://mb.test';
+
+/** Every response body seen by `api` (for the hidden-information checks). */
+export const seenBodies: string[] = [];
+
+/** A raw API call. `token` becomes the bearer header; `ip` the client address. */
+export async function api(
+  path: string,
+  init: {
+    method?: string;
+    body?: unknown;
+    raw?: string;
+    token?: string | null;
+    ip?: string;
+    headers?: Record<string, string>;
+  } = {},
+): Promise<{ status: number; body: any; headers: Headers }> {
+  const headers: Record<string, string> = { ...init.headers };
+  if (init.body !== undefined || init.raw !== undefined) headers['Content-Type'] ??= 'application/json';
+  if (init.token) headers.Authorization = `Bearer ${init.token}`;
+  headers['CF-Connecting-IP'] = init.ip ?? '203.0.113.7';
+  const res = await exports.default.fetch(`${ORIGIN}${path}`, {
+    method: init.method ?? (init.body !== undefined || init.raw !== undefined ? 'POST' : 'GET'),
+    headers,
+    body: init.raw ?? (init.body !== undefined ? JSON.stringify(init.body) : undefined),
+  });
+  const text = await res.text();
+  seenBodies.push(text);
+  let body: any = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = text;
+  }
+  return { status: res.status, body, headers: res.headers };
+}
+
+/** The token in a link's fragment (`#seat=…`, `#host=…`, `#invite=…`). */
+export function tokenOf(url: string | null): string {
+  if (!url) throw new Error('no url');
+  const m = /#(?:seat|host|invite)=([A-Za-z0-9_-]+)$/.exec(url);
+  if (!m) throw new Error(`no token in ${url}`);
+  return m[1];
+}
+
+/** A created match with its tokens. */
+export interface TestMatch {
+  id: string;
+  created: Created;
+  host: string;
+  /** Seat tokens by seat (null for bots and open seats). */
+  seats: Array<string | null>;
+  invite: string | null;
+}
+
+let ipCounter = 0;
+/** A fresh client address, so creation limits do not interfere between tests. */
+export function freshIp(): string {
+  ipCounter++;
+  return `198.51.${Math.floor(ipCounter / 250)}.${ipCounter % 250}`;
+}
+
+/** POST /api/matches; throws unless 201. */
+export async function create(body: Record<string, unknown>): Promise<TestMatch> {
+  const r = await api('/api/matches', { body, ip: freshIp() });
+  if (r.status !== 201) throw new Error(`create: ${r.status} ${JSON.stringify(r.body)}`);
+  const created = r.body as Created;
+  return {
+    id: created.matchId,
+    created,
+    host: tokenOf(created.hostUrl),
+    seats: created.seats.map((s) => (s.url ? tokenOf(s.url) : null)),
+    invite: created.inviteUrl ? tokenOf(created.inviteUrl) : null,
+  };
+}
+
+/** GET the caller's MatchInfo. */
+export async function info(m: TestMatch, token: string | null = null): Promise<MatchInfo> {
+  const r = await api(`/api/matches/${m.id}`, { token });
+  if (r.status !== 200) throw new Error(`info: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body as MatchInfo;
+}
+
+let moveCounter = 0;
+/** POST a move at `version` (default: the caller's current version). */
+export async function move(
+  m: TestMatch,
+  token: string,
+  mv: Move,
+  opts: { version?: number; moveId?: string } = {},
+) {
+  const version = opts.version ?? (await info(m, token)).view!.version;
+  return api(`/api/matches/${m.id}/moves`, {
+    token,
+    body: { version, moveId: opts.moveId ?? `m${++moveCounter}`, move: mv },
+  });
+}
+
+/** A small deterministic generator for test choices. */
+export function rng(seed: number): () => number {
+  let s = seed >>> 0 || 1;
+  return () => {
+    s ^= s << 13;
+    s >>>= 0;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    s >>>= 0;
+    return s / 0x1_0000_0000;
+  };
+}
+
+/**
+ * A human's pick among its legal moves: mostly progress (distance, remedies, hazards), sometimes
+ * anything, so games end in reasonable time and still cover every kind of move.
+ */
+export function pick(moves: readonly Move[], r: () => number): Move {
+  const plays = moves.filter((mv) => mv.type === 'play' || mv.type === 'coupFourre');
+  const from = plays.length && r() < 0.85 ? plays : moves;
+  return from[Math.floor(r() * from.length)];
+}
+
+/**
+ * Plays the match over HTTP until it is finished: every human seat polls its view and plays one of
+ * its legal moves. Returns the number of moves posted and the final info of seat 0's player.
+ */
+export async function playOut(
+  m: TestMatch,
+  opts: { seed?: number; maxMoves?: number; onInfo?: (seat: number, info: MatchInfo) => void } = {},
+): Promise<{ moves: number; final: MatchInfo }> {
+  const r = rng(opts.seed ?? 1);
+  const humans = m.seats
+    .map((t, seat) => ({ t, seat }))
+    .filter((x): x is { t: string; seat: number } => x.t !== null);
+  let moves = 0;
+  for (let guard = 0; guard < (opts.maxMoves ?? 20_000); guard++) {
+    let acted = false;
+    for (const { t, seat } of humans) {
+      const i = await info(m, t);
+      opts.onInfo?.(seat, i);
+      if (i.status === 'finished') return { moves, final: i };
+      const legal = i.view!.legalMoves;
+      if (legal.length === 0) continue;
+      const res = await move(m, t, pick(legal, r), { version: i.view!.version });
+      if (res.status !== 200) throw new Error(`move by ${seat}: ${res.status} ${JSON.stringify(res.body)}`);
+      moves++;
+      acted = true;
+      break;
+    }
+    if (!acted) {
+      const i = await info(m, humans[0].t);
+      if (i.status === 'finished') return { moves, final: i };
+      throw new Error(`nobody can move at v${i.view?.version} phase ${i.view?.phase}`);
+    }
+  }
+  throw new Error('match did not finish');
+}
+
+/** The match's Durable Object stub. */
+export function stubOf(m: TestMatch | string) {
+  const id = typeof m === 'string' ? m : m.id;
+  return env.MATCH.get(env.MATCH.idFromName(id));
+}
+
+/** Makes the schedule items of `kinds` (or all) due now and runs the alarm. Returns whether it ran. */
+export async function fireSchedule(m: TestMatch, kinds?: string[]): Promise<boolean> {
+  const stub = stubOf(m);
+  await runInDurableObject(stub, (_instance, state) => {
+    const now = Date.now() - 1;
+    if (kinds)
+      for (const k of kinds) state.storage.sql.exec('UPDATE schedule SET at_ms = ? WHERE kind = ?', now, k);
+    else state.storage.sql.exec('UPDATE schedule SET at_ms = ?', now);
+  });
+  return runDurableObjectAlarm(stub);
+}
+
+/** The schedule rows of a match. */
+export async function scheduleOf(
+  m: TestMatch,
+): Promise<Array<{ kind: string; key: string; at_ms: number; payload: string }>> {
+  return runInDurableObject(stubOf(m), (_i, state) =>
+    state.storage.sql
+      .exec<{ kind: string; key: string; at_ms: number; payload: string }>('SELECT * FROM schedule')
+      .toArray(),
+  );
+}
+
+/** Number of rows in the match's move log. */
+export async function logRows(m: TestMatch): Promise<number> {
+  return runInDurableObject(stubOf(m), (_i, state) => {
+    const rows = state.storage.sql.exec<{ n: number }>('SELECT COUNT(*) AS n FROM log').toArray();
+    return rows[0].n;
+  });
+}
