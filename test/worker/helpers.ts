@@ -24,6 +24,7 @@ export async function api(
     ip?: string;
     headers?: Record<string, string>;
   } = {},
+  // biome-ignore lint/suspicious/noExplicitAny: response bodies have many JSON shapes; tests narrow them by assertion
 ): Promise<{ status: number; body: any; headers: Headers }> {
   const headers: Record<string, string> = { ...init.headers };
   if (init.body !== undefined || init.raw !== undefined) headers['Content-Type'] ??= 'application/json';
@@ -36,6 +37,7 @@ export async function api(
   });
   const text = await res.text();
   seenBodies.push(text);
+  // biome-ignore lint/suspicious/noExplicitAny: see above
   let body: any = null;
   try {
     body = text ? JSON.parse(text) : null;

@@ -215,5 +215,11 @@ matches.get('/:id/ws', valid('param', IdParam), async (c) => {
     return fail(c, 426, 'request.upgrade_required', 'Open this endpoint as a WebSocket.');
   }
   const { id } = c.req.valid('param');
-  return stub(c, id).fetch(c.req.raw);
+  const res = await stub(c, id).fetch(c.req.raw);
+  // A fresh response: the Durable Object's has immutable headers, and middleware adds security headers.
+  return new Response(res.body, {
+    status: res.status,
+    headers: new Headers(res.headers),
+    webSocket: res.webSocket,
+  });
 });

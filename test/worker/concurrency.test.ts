@@ -1,0 +1,75 @@
+/**
+ * 20 concurrent submissions: of the same move (one move id) and of different moves at the same
+ * version. The Durable Object serialises them: exactly the legal ones apply, each once; the rest get
+ * the first outcome (same move id), 409 (stale version) or 422 (illegal).
+ */
+import { describe, expect, it } from 'vitest';
+import type { Move } from '../../worker/engine/index';
+import { api, create, info, logRows, type TestMatch } from './helpers';
+
+async function match(): Promise<TestMatch> {
+  return create({
+    rules: 'classic',
+    seats: [
+      { kind: 'human', name: 'Ann' },
+      { kind: 'human', name: 'Bob' },
+    ],
+    firstSeat: 0,
+    testStack: {
+      seed: 'race',
+      position: {
+        hands: {
+          0: ['roll', 'd100', 'd100', 'd50', 'd25', 'stop'],
+          1: ['roll', 'd25', 'd50', 'd75', 'd100', 'accident'],
+        },
+      },
+    },
+  });
+}
+
+const post = (m: TestMatch, token: string, version: number, moveId: string, mv: Move) =>
+  api(`/api/matches/${m.id}/moves`, { token, body: { version, moveId, move: mv } });
+
+describe('concurrent submissions', () => {
+  it('20 copies of the same move (same move id) apply once and all get its outcome', async () => {
+    const m = await match();
+    const v0 = (await info(m, m.seats[0])).view!.version;
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => post(m, m.seats[0]!, v0, 'same', { type: 'play', card: 'roll' })),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(20).fill(200));
+    const after = await info(m, m.seats[0]);
+    // One roll played, then Bob's automatic draw: two log rows, two versions.
+    expect(after.view!.version).toBe(v0 + 2);
+    expect(after.view!.tableaux[0].battle).toEqual(['roll']);
+    expect(await logRows(m)).toBe(after.view!.version);
+  });
+
+  it('20 different moves at the same version: exactly one legal move applies', async () => {
+    const m = await match();
+    const ann = await info(m, m.seats[0]);
+    const v0 = ann.view!.version;
+    const legal = ann.view!.legalMoves;
+    expect(legal.length).toBeGreaterThan(1);
+    const illegal: Move[] = [
+      { type: 'play', card: 'd100' },
+      { type: 'play', card: 'd25' },
+    ];
+    const moves: Array<{ token: string; mv: Move }> = [];
+    for (let i = 0; i < 20; i++) {
+      if (i % 5 === 4) moves.push({ token: m.seats[1]!, mv: { type: 'play', card: 'roll' } });
+      else if (i % 5 === 3) moves.push({ token: m.seats[0]!, mv: illegal[i % 2] });
+      else moves.push({ token: m.seats[0]!, mv: legal[i % legal.length] });
+    }
+    const results = await Promise.all(moves.map((x, i) => post(m, x.token, v0, `d${i}`, x.mv)));
+    const ok = results.filter((r) => r.status === 200);
+    expect(ok).toHaveLength(1);
+    for (const r of results) expect([200, 409, 422]).toContain(r.status);
+    const after = await info(m, m.seats[0]);
+    expect(after.view!.version).toBe(v0 + 2);
+    expect(await logRows(m)).toBe(after.view!.version);
+    // Every refused one left the match as the accepted one made it.
+    const again = await info(m, m.seats[1]);
+    expect(again.view!.version).toBe(after.view!.version);
+  });
+});

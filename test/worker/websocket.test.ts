@@ -1,0 +1,100 @@
+/**
+ * WebSocket pushes (Hibernation API): two sockets authenticated as two seats each receive their own
+ * view after every change, and a spectator socket receives the spectator view. Seats show as
+ * connected while their socket is open.
+ */
+
+import { exports } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import type { MatchInfo, ServerFrame } from '../../worker/protocol';
+import { create, info, move, ORIGIN } from './helpers';
+
+/** A test socket that records every frame. */
+async function connect(matchId: string, token: string | null) {
+  const res = await exports.default.fetch(`${ORIGIN}/api/matches/${matchId}/ws`, {
+    headers: { Upgrade: 'websocket' },
+  });
+  expect(res.status).toBe(101);
+  const ws = res.webSocket!;
+  const frames: ServerFrame[] = [];
+  const raw: string[] = [];
+  ws.accept();
+  ws.addEventListener('message', (e) => {
+    raw.push(e.data as string);
+    frames.push(JSON.parse(e.data as string));
+  });
+  if (token) ws.send(JSON.stringify({ type: 'auth', token }));
+  const infos = () =>
+    frames.filter((f): f is { type: 'info'; info: MatchInfo } => f.type === 'info').map((f) => f.info);
+  return { ws, frames, raw, infos };
+}
+
+async function until(cond: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    if (cond()) return;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+describe('WebSocket pushes', () => {
+  it('two sockets each receive their own view after a move', async () => {
+    const m = await create({
+      rules: 'classic',
+      seats: [
+        { kind: 'human', name: 'Ann' },
+        { kind: 'human', name: 'Bob' },
+      ],
+      firstSeat: 0,
+      testStack: {
+        seed: 'ws',
+        position: {
+          hands: {
+            0: ['roll', 'd100', 'd100', 'd50', 'd25', 'stop'],
+            1: ['roll', 'd25', 'd50', 'd75', 'd100', 'accident'],
+          },
+        },
+      },
+    });
+    const a = await connect(m.id, m.seats[0]);
+    const b = await connect(m.id, m.seats[1]);
+    const s = await connect(m.id, null);
+    await until(
+      () => a.infos().some((i) => i.you.seat === 0 && i.seats[1].connected),
+      'Ann sees Bob connected',
+    );
+    await until(() => b.infos().some((i) => i.you.seat === 1), 'Bob’s own view');
+
+    const r = await move(m, m.seats[0]!, { type: 'play', card: 'roll' });
+    expect(r.status).toBe(200);
+    const version = r.body.info.view.version;
+    await until(() => a.infos().some((i) => i.view?.version === version), 'Ann’s push');
+    await until(() => b.infos().some((i) => i.view?.version === version), 'Bob’s push');
+    await until(() => s.infos().some((i) => i.view?.version === version), 'the spectator’s push');
+
+    const annView = a.infos().find((i) => i.view?.version === version)!;
+    const bobView = b.infos().find((i) => i.view?.version === version)!;
+    const specView = s.infos().find((i) => i.view?.version === version)!;
+    expect(annView.you.seat).toBe(0);
+    expect(bobView.you.seat).toBe(1);
+    expect(specView.you.seat).toBeNull();
+    expect(annView.view!.hand).toEqual((await info(m, m.seats[0])).view!.hand);
+    expect(bobView.view!.hand).toEqual((await info(m, m.seats[1])).view!.hand);
+    expect(specView.view!.hand).toEqual([]);
+    expect(bobView.view!.legalMoves.length).toBeGreaterThan(0);
+    expect(annView.view!.legalMoves).toEqual([]);
+    expect(annView.seats.map((x) => x.connected)).toEqual([true, true]);
+
+    // Ping / pong and a bad frame.
+    a.ws.send(JSON.stringify({ type: 'ping' }));
+    await until(() => a.frames.some((f) => f.type === 'pong'), 'pong');
+    a.ws.send('not json');
+    await until(() => a.frames.some((f) => f.type === 'error'), 'error frame');
+
+    // Closing Bob's socket shows him disconnected to Ann.
+    b.ws.close(1000, 'bye');
+    await until(() => a.infos().at(-1)!.seats[1].connected === false, 'Bob disconnected');
+    a.ws.close(1000);
+    s.ws.close(1000);
+  });
+});
