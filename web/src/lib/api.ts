@@ -11,6 +11,7 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly info?: MatchInfo,
+    readonly issues: readonly string[] = [],
   ) {
     super(message);
   }
@@ -34,12 +35,15 @@ async function call<T>(method: string, path: string, token: string | null, body?
     data = null;
   }
   if (!res.ok) {
-    const err = (data as { error?: { code?: string; message?: string }; info?: MatchInfo } | null) ?? {};
+    const err =
+      (data as { error?: { code?: string; message?: string; issues?: string[] }; info?: MatchInfo } | null) ??
+      {};
     throw new ApiError(
       res.status,
       err.error?.code ?? `http.${res.status}`,
       err.error?.message ?? res.statusText ?? `HTTP ${res.status}`,
       err.info,
+      err.error?.issues ?? [],
     );
   }
   return data as T;

@@ -24,6 +24,11 @@ export function optionsForCard(legal: readonly Move[], card: CardId): CardOption
   return out;
 }
 
+/** True when the card can be played or answered with now (a discard alone does not count). */
+export function canPlay(o: CardOptions): boolean {
+  return o.plays.length > 0 || o.answer !== null;
+}
+
 /** True when the card has any legal use now. */
 export function isPlayable(o: CardOptions): boolean {
   return o.plays.length > 0 || o.discard !== null || o.answer !== null;

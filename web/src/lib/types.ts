@@ -29,8 +29,15 @@ export interface MatchInfo {
   view: MatchView | null;
   settings?: { language: string; emailNotifications: boolean; hasEmail: boolean };
   mail?: Array<{ seat: number; kind: string; status: string }>;
-  /** Rules of the match (shown in the lobby before it starts), when the server sends them. */
-  rules?: MatchView['rules'];
+  /** The match settings chosen at creation. */
+  config?: {
+    turnDeadlineHours: number;
+    responseWindowMinutes: number;
+    onDeadline: 'bot' | 'skip';
+    teamSize: 1 | 2;
+  };
+  /** The rematch's id once someone asked for one (the same links work there). */
+  rematchId?: string | null;
   /** The invitation link (host only), when the server sends it. */
   inviteUrl?: string | null;
 }
@@ -42,6 +49,7 @@ export interface SeatRequest {
   email?: string;
   botLevel?: 'random' | 'basic' | 'expert';
   language?: string;
+  responseMode?: 'auto' | 'ask';
 }
 
 /** Body of `POST /api/matches`. */
@@ -60,7 +68,7 @@ export interface CreateMatch {
 export interface Created {
   matchId: string;
   matchUrl: string;
-  hostUrl: string;
+  hostUrl: string | null;
   inviteUrl: string | null;
   seats: Array<{ seat: number; name: string; kind: string; url: string | null }>;
 }

@@ -131,6 +131,9 @@ export function eventText(
       return say('log.handOver', { hand: e.hand });
     case 'matchOver':
       return say('log.matchOver');
+    default:
+      // Server-side log rows that are not game events (e.g. a seat's coup-fourré choice) are not shown.
+      return '';
   }
 }
 
@@ -144,11 +147,14 @@ export function errorText(err: { code: string; message: string }): string {
     case 'notFound':
     case 'match.not_found':
       return t('error.notFound');
+    case 'auth.bad_token':
     case 'auth.forbidden':
     case 'auth.required':
       return t('error.forbidden');
-    case 'rate_limited':
+    case 'rate.limited':
       return t('error.rateLimited');
+    case 'version.stale':
+      return t('error.stale');
     case 'crash':
       return t('error.crash', { message: err.message });
     default:

@@ -10,7 +10,7 @@ import { t } from '../i18n';
 import { api } from '../lib/api';
 import { navigate } from '../lib/router';
 import type { MatchSession } from '../lib/session';
-import { saveMatch } from '../lib/storage';
+import { findMatch, saveMatch } from '../lib/storage';
 import type { MatchInfo, MatchView } from '../lib/types';
 import { errorText, listNames, teamName } from '../lib/words';
 
@@ -30,24 +30,29 @@ export function EndOfHand(props: {
   const over = view.phase === 'matchOver';
   const items = SCORE_ITEMS.filter((item) => result.scores.some((s) => s[item] !== 0) || item === 'distance');
 
+  // The rematch keeps the seats: this device's tokens work there too (docs/API.md).
+  const goRematch = (matchId: string) => {
+    const saved = findMatch(info.matchId);
+    saveMatch({
+      matchId,
+      title: info.title,
+      seat: view.seat,
+      seatToken: saved?.seatToken,
+      hostToken: saved?.hostToken,
+    });
+    navigate(`/m/${matchId}`);
+  };
   const rematch = async () => {
     const token = session.token;
     if (!token) return;
+    if (info.rematchId) {
+      goRematch(info.rematchId);
+      return;
+    }
     busy.value = true;
     try {
       const created = await api.rematch(info.matchId, token);
-      const mine = created.seats.find((s) => s.seat === view.seat && s.url);
-      const url = new URL(mine?.url ?? created.matchUrl, location.href);
-      const frag = new URLSearchParams(url.hash.slice(1));
-      saveMatch({
-        matchId: created.matchId,
-        title: info.title,
-        seat: view.seat,
-        seatToken: frag.get('seat') ?? undefined,
-        hostToken:
-          new URLSearchParams(new URL(created.hostUrl, location.href).hash.slice(1)).get('host') ?? undefined,
-      });
-      navigate(url.pathname + url.hash);
+      goRematch(created.matchId);
     } catch (e) {
       session.fail(e);
     } finally {

@@ -132,6 +132,7 @@ function CreateForm(): JSX.Element {
         name: myName.value.trim() || undefined,
         email: myEmail.value.trim() || undefined,
         language: lang.value,
+        responseMode: responseMode.value,
       },
       ...seats.value
         .slice(0, n - 1)
@@ -165,16 +166,10 @@ function CreateForm(): JSX.Element {
         hostToken: fragmentToken(created.hostUrl, 'host'),
         inviteToken: fragmentToken(created.inviteUrl, 'invite'),
       });
-      if (responseMode.value === 'ask' && seatToken) {
-        await api.settings(created.matchId, seatToken, { responseMode: 'ask' }).catch(() => undefined);
-      }
       navigate(`/m/${created.matchId}`);
     } catch (x) {
       if (x instanceof ApiError) {
-        const problems = (x as ApiError & { problems?: Array<{ message: string }> }).problems;
-        err.value = problems?.length
-          ? t('home.problems', { list: problems.map((q) => q.message).join('; ') })
-          : errorText(x);
+        err.value = x.issues.length ? t('home.problems', { list: x.issues.join('; ') }) : errorText(x);
       } else err.value = errorText({ code: 'crash', message: String(x) });
     } finally {
       busy.value = false;

@@ -8,7 +8,6 @@ import type { JSX } from 'preact';
 import { useEffect, useMemo } from 'preact/hooks';
 import { t } from '../i18n';
 import { api, parseFragment } from '../lib/api';
-import { checkPush } from '../lib/push';
 import { MatchSession } from '../lib/session';
 import { findMatch, saveMatch } from '../lib/storage';
 import { errorText } from '../lib/words';
@@ -47,7 +46,6 @@ export function MatchPage({ matchId }: { matchId: string }): JSX.Element {
   useEffect(() => {
     if (location.hash && findMatch(matchId)) history.replaceState(null, '', location.pathname);
     session.start();
-    void checkPush();
     return () => session.stop();
   }, [session]);
 

@@ -4,9 +4,10 @@
  */
 import { useSignal } from '@preact/signals';
 import type { JSX } from 'preact';
+import { useEffect } from 'preact/hooks';
 import { LANGUAGE_NAMES, LANGUAGES, type Language, lang, setLanguage, t } from '../i18n';
 import { api } from '../lib/api';
-import { pushState, subscribePush, unsubscribePush } from '../lib/push';
+import { checkPush, pushState, subscribePush, unsubscribePush } from '../lib/push';
 import type { MatchSession } from '../lib/session';
 import { errorText, seatName } from '../lib/words';
 
@@ -40,6 +41,9 @@ export function Settings({ session }: { session: MatchSession }): JSX.Element {
   const err = useSignal<{ code: string; message: string } | null>(null);
   const email = useSignal('');
   const me = info?.you.seat ?? null;
+  useEffect(() => {
+    void checkPush();
+  }, []);
   const token = session.token;
   if (!info || me === null || !token) return <p class="muted">{t('settings.noSeat')}</p>;
   const seat = info.seats.find((s) => s.seat === me);

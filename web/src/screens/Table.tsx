@@ -10,7 +10,7 @@ import { useEffect, useRef } from 'preact/hooks';
 import { CardBody, CardFace, cardLabel, cardName, EmptySlot } from '../components/Card';
 import { Countdown } from '../components/Countdown';
 import { t } from '../i18n';
-import { drawMoves, findMulligan, isPlayable, optionsForCard, teamOfSeat } from '../lib/moves';
+import { canPlay, drawMoves, findMulligan, optionsForCard, teamOfSeat } from '../lib/moves';
 import type { MatchSession } from '../lib/session';
 import type { CardId, MatchInfo, MatchView, Move } from '../lib/types';
 import { errorText, eventText, localTime, seatName, teamName } from '../lib/words';
@@ -40,10 +40,7 @@ export function TableauArea(props: {
       data-team={tb.team}
     >
       <header class="tableau-head">
-        <h3>
-          {title}
-          {!mine && <span class="muted"> · {name}</span>}
-        </h3>
+        <h3>{title}</h3>
         <span class="chips">
           <span class={`chip ${tb.rolling ? 'ok' : 'bad'}`}>
             {tb.rolling ? t('table.rolling') : t('table.stopped')}
@@ -210,6 +207,10 @@ export function Table({ session }: { session: MatchSession }): JSX.Element | nul
   const pickedCards = picking.value?.map((i) => view.hand[i]) ?? [];
   const mulliganMove = picking.value ? findMulligan(legal, pickedCards) : null;
   const canMulligan = legal.some((m) => m.type === 'mulligan');
+  const total = session.log.value.length;
+  const logLines = logItems.value
+    .map((e, i) => [String(total - i), eventText(e, info, view)] as const)
+    .filter(([, text]) => text !== '');
 
   // Order: my team first, then the others in seat order.
   const tableaux = [...view.tableaux].sort((a, b) =>
@@ -328,7 +329,7 @@ export function Table({ session }: { session: MatchSession }): JSX.Element | nul
               : picking.value
                 ? t('table.mulliganPick')
                 : selCard && opts
-                  ? isPlayable(opts)
+                  ? canPlay(opts)
                     ? t('table.chooseTarget', { card: cardName(selCard) })
                     : t('table.noPlay', { card: cardName(selCard) })
                   : legal.length
@@ -338,7 +339,7 @@ export function Table({ session }: { session: MatchSession }): JSX.Element | nul
           <ul class="hand">
             {view.hand.map((card, i) => {
               const o = optionsForCard(legal, card);
-              const playable = isPlayable(o);
+              const playable = canPlay(o);
               const isSel = sel === i;
               const isPicked = picking.value?.includes(i) ?? false;
               const isPending =
@@ -442,12 +443,12 @@ export function Table({ session }: { session: MatchSession }): JSX.Element | nul
 
       <section class="log" aria-label={t('table.log')}>
         <h2>{t('table.log')}</h2>
-        {logItems.value.length === 0 ? (
+        {logLines.length === 0 ? (
           <p class="muted">{t('log.empty')}</p>
         ) : (
           <ol reversed>
-            {logItems.value.map((e, i) => (
-              <li key={i}>{eventText(e, info, view)}</li>
+            {logLines.map(([key, text]) => (
+              <li key={key}>{text}</li>
             ))}
           </ol>
         )}

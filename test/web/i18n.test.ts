@@ -1,0 +1,139 @@
+/** Message catalogs: same keys and placeholders in every language; language choice; log sentences. */
+import { describe, expect, it } from 'vitest';
+import { LANGUAGES, pickLanguage, t, useCatalogForTests } from '../../web/src/i18n';
+import { de } from '../../web/src/i18n/de';
+import { en } from '../../web/src/i18n/en';
+import { fr } from '../../web/src/i18n/fr';
+import { nb } from '../../web/src/i18n/nb';
+import { sv } from '../../web/src/i18n/sv';
+import { logEntry } from '../../web/src/lib/session';
+import { eventText, timeLeft } from '../../web/src/lib/words';
+import { CARD_IDS } from '../../worker/engine/cards';
+import type { GameEvent } from '../../worker/engine/types';
+
+const catalogs = { en, fr, de, sv, nb } as const;
+const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+describe('catalogs', () => {
+  it('exist for every supported language', () => {
+    expect(Object.keys(catalogs).sort()).toEqual([...LANGUAGES].sort());
+  });
+
+  for (const [code, cat] of Object.entries(catalogs)) {
+    it(`${code} has every key, no empty string and the same placeholders as English`, () => {
+      expect(Object.keys(cat).sort()).toEqual(Object.keys(en).sort());
+      for (const [key, text] of Object.entries(cat)) {
+        expect(text.trim(), key).not.toBe('');
+        expect(placeholders(text), key).toEqual(placeholders(en[key as keyof typeof en]));
+      }
+    });
+  }
+
+  it('uses the original French card names of RULES.md §1', () => {
+    expect(fr['card.roll']).toBe('Feu vert');
+    expect(fr['card.stop']).toBe('Feu rouge');
+    expect(fr['card.driving_ace']).toBe('As du volant');
+    expect(fr['card.right_of_way']).toBe('Véhicule prioritaire');
+    expect(fr['card.puncture_proof']).toBe('Increvable');
+    expect(fr['card.extra_tank']).toBe('Citerne d’essence');
+  });
+
+  it('has a name for every card in every language', () => {
+    for (const cat of Object.values(catalogs))
+      for (const c of CARD_IDS) expect(cat[`card.${c}`]).toBeTruthy();
+  });
+});
+
+describe('language choice', () => {
+  it('follows the browser preferences and falls back to English', () => {
+    expect(pickLanguage(['nb-NO', 'en'])).toBe('nb');
+    expect(pickLanguage(['no'])).toBe('nb');
+    expect(pickLanguage(['nn-NO'])).toBe('nb');
+    expect(pickLanguage(['sv-SE'])).toBe('sv');
+    expect(pickLanguage(['es-ES', 'de-AT'])).toBe('de');
+    expect(pickLanguage(['fr-CA'])).toBe('fr');
+    expect(pickLanguage(['ja'])).toBe('en');
+    expect(pickLanguage([])).toBe('en');
+  });
+});
+
+describe('the log in words', () => {
+  const events: GameEvent[] = [
+    { type: 'handStarted', hand: 1, firstSeat: 0 },
+    { type: 'drew', seat: 0, from: 'pile' },
+    { type: 'drew', seat: 1, from: 'discard', card: 'roll' },
+    { type: 'reshuffled', cards: 40, count: 1 },
+    { type: 'played', seat: 0, card: 'roll' },
+    { type: 'played', seat: 0, card: 'stop', target: 1 },
+    { type: 'hazardCancelled', team: 1, hazard: 'stop', by: 'right_of_way' },
+    { type: 'discarded', seat: 1, card: 'd25' },
+    { type: 'windowOpened', seat: 1, attacker: 0, hazard: 'accident' },
+    { type: 'passed', seat: 1 },
+    { type: 'coupFourre', seat: 1, card: 'driving_ace', hazard: 'accident', attacker: 0 },
+    { type: 'quickRemedy', seat: 1, card: 'repairs', hazard: 'accident' },
+    { type: 'turnsLost', seats: [2, 3] },
+    { type: 'mulligan', seat: 0, cards: ['d25', 'd50'] },
+    { type: 'extraTurn', seat: 1 },
+    { type: 'extensionOffered', seat: 0 },
+    { type: 'extended', seat: 0, accept: true },
+    { type: 'extended', seat: 0, accept: false },
+    { type: 'skipped', seat: 1, reason: 'emptyHand' },
+    { type: 'drawPileExhausted' },
+    { type: 'handOver', hand: 1, winners: [0], scores: [1000, 200] },
+    { type: 'matchOver', winners: [0], scores: [5100, 900] },
+  ];
+  const seats = ['Ann', 'Bob', 'Cy', 'Dee'].map((name, seat) => ({
+    seat,
+    name,
+    kind: 'human' as const,
+    botStandIn: false,
+    connected: false,
+    responseMode: 'auto' as const,
+  }));
+  const teams = { teams: [[0], [1], [2], [3]] };
+
+  for (const [code, cat] of Object.entries(catalogs)) {
+    it(`renders every event as a full sentence in ${code}`, () => {
+      useCatalogForTests(code as keyof typeof catalogs, cat);
+      for (const e of events) {
+        const text = eventText(e, { seats }, teams);
+        expect(text, e.type).toMatch(/\S/);
+        expect(text, e.type).not.toMatch(/[{}]/);
+      }
+    });
+  }
+
+  it('reads like English', () => {
+    useCatalogForTests('en', en);
+    expect(eventText({ type: 'played', seat: 0, card: 'stop', target: 1 }, { seats }, teams)).toBe(
+      'Ann played Stop on Bob.',
+    );
+    expect(
+      eventText(
+        { type: 'coupFourre', seat: 1, card: 'driving_ace', hazard: 'accident', attacker: 0 },
+        { seats },
+        teams,
+      ),
+    ).toBe("Coup fourré! Bob answered Ann's Accident with Driving Ace.");
+    expect(eventText({ type: 'turnsLost', seats: [2, 3] }, { seats }, teams)).toBe(
+      'Cy and Dee lose their turn.',
+    );
+    expect(t('table.distance', { km: 275, goal: 1000 })).toBe('275 of 1000 km');
+  });
+
+  it('normalises server log rows and skips rows that are not game events', () => {
+    expect(logEntry({ seq: 7, at: 'x', event: { type: 'passed', seat: 1 } }, 0)).toEqual({
+      n: 7,
+      event: { type: 'passed', seat: 1 },
+    });
+    useCatalogForTests('en', en);
+    const row = logEntry({ seq: 8, event: { type: 'responseMode', seat: 1, mode: 'ask' } as never }, 0)!;
+    expect(eventText(row.event, { seats }, teams)).toBe('');
+  });
+
+  it('formats time left', () => {
+    expect(timeLeft(3_600_000 * 2 + 5 * 60_000)).toBe('2 h 05 min');
+    expect(timeLeft(249_000)).toBe('4 min 09 s');
+    expect(timeLeft(-5)).toBe('0 s');
+  });
+});

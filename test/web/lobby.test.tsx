@@ -1,0 +1,67 @@
+// @vitest-environment happy-dom
+/** The lobby: seats filling in, the share box with a QR code, the host's start button, the claim form. */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { QrCode } from '../../web/src/components/Qr';
+import { useCatalogForTests } from '../../web/src/i18n';
+import { en } from '../../web/src/i18n/en';
+import { Lobby } from '../../web/src/screens/Lobby';
+import { info } from './fixtures';
+import { buttons, fakeSession, mount } from './render';
+
+beforeEach(() => useCatalogForTests('en', en));
+
+const lobbyInfo = () =>
+  info(null, {
+    seats: [
+      { seat: 0, name: 'Ann', kind: 'human', botStandIn: false, connected: true, responseMode: 'auto' },
+      { seat: 1, name: 'Open seat', kind: 'open', botStandIn: false, connected: false, responseMode: 'auto' },
+      { seat: 2, name: 'Bot 3', kind: 'bot', botStandIn: false, connected: false, responseMode: 'auto' },
+    ],
+  });
+
+describe('lobby', () => {
+  it('lists the seats with their state and lets the host start', () => {
+    const { session } = fakeSession(lobbyInfo());
+    const root = mount(
+      <Lobby
+        session={session}
+        inviteUrl="http://x/m/AAA#invite=abc"
+        inviteToken={null}
+        hostToken="h"
+        onClaimed={() => {}}
+      />,
+    );
+    const seats = [...root.querySelectorAll('ol.seats li')].map((li) => li.textContent);
+    expect(seats[0]).toContain('Ann (you)');
+    expect(seats[0]).toContain('online');
+    expect(seats[1]).toContain('open — waiting for a player');
+    expect(seats[2]).toContain('computer');
+    expect(buttons(root, 'Start now')).toHaveLength(1);
+    expect(root.querySelector<HTMLInputElement>('input.link')!.value).toBe('http://x/m/AAA#invite=abc');
+    expect(buttons(root, 'Copy link')).toHaveLength(1);
+  });
+
+  it('shows the claim form to a visitor with an invitation, and no start button', () => {
+    const { session } = fakeSession({ ...lobbyInfo(), you: { seat: null, host: false } });
+    const root = mount(
+      <Lobby
+        session={session}
+        inviteUrl={null}
+        inviteToken="invite-token"
+        hostToken={null}
+        onClaimed={() => {}}
+      />,
+    );
+    expect(root.textContent).toContain('Join this match');
+    expect(buttons(root, 'Take a seat')).toHaveLength(1);
+    expect(buttons(root, 'Start now')).toHaveLength(0);
+    expect(root.textContent).toContain('The host starts the match when everybody is here.');
+  });
+
+  it('draws the QR code as SVG modules', () => {
+    const root = mount(<QrCode text="http://localhost:8787/m/AAAAAAAAAAAAAAAAAAAAAA#invite=x" label="QR" />);
+    const svg = root.querySelector('svg.qr')!;
+    expect(svg.getAttribute('aria-label')).toBe('QR');
+    expect(svg.querySelectorAll('g rect').length).toBeGreaterThan(100);
+  });
+});

@@ -1,0 +1,214 @@
+// @vitest-environment happy-dom
+/**
+ * Component tests of the table for representative views: every area's piles, distance, 200s and
+ * safeties (coup fourré sideways); the hand highlights exactly the cards with a legal play; a tap on
+ * a card offers exactly its legal targets and sends the move object taken from `legalMoves`.
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { CardFace } from '../../web/src/components/Card';
+import { useCatalogForTests } from '../../web/src/i18n';
+import { en } from '../../web/src/i18n/en';
+import { fr } from '../../web/src/i18n/fr';
+import { Table } from '../../web/src/screens/Table';
+import { CARD_IDS } from '../../worker/engine/cards';
+import { drawView, info, teamView, view, windowView } from './fixtures';
+import { buttons, click, fakeSession, mount } from './render';
+
+beforeEach(() => useCatalogForTests('en', en));
+
+describe('the table for a mid-hand view', () => {
+  it('shows every area with battle top, speed top, distance, progress toward the goal and 200s used', () => {
+    const { session } = fakeSession(info(view()));
+    const root = mount(<Table session={session} />);
+    const areas = root.querySelectorAll('section.tableau');
+    expect(areas).toHaveLength(2);
+    const mine = root.querySelector('section.tableau.mine')!;
+    expect(mine.getAttribute('aria-label')).toBe('Your area');
+    expect(mine.querySelector('[aria-label^="Battle"]')!.getAttribute('aria-label')).toBe(
+      'Battle: Roll, remedy card',
+    );
+    expect(mine.querySelector('[aria-label^="Speed"]')!.getAttribute('aria-label')).toBe(
+      'Speed: Speed Limit, hazard card',
+    );
+    expect(mine.textContent).toContain('275 of 1000 km');
+    expect(mine.textContent).toContain('200 km cards: 1 of 2');
+    const bar = mine.querySelector('progress')!;
+    expect(bar.getAttribute('max')).toBe('1000');
+    expect(bar.getAttribute('value')).toBe('275');
+    const bob = root.querySelector('section.tableau[data-team="1"]')!;
+    expect(bob.getAttribute('aria-label')).toBe("Bob's area");
+    expect(bob.querySelector('[aria-label^="Battle"]')!.getAttribute('aria-label')).toBe(
+      'Battle: Accident, hazard card',
+    );
+    expect(bob.textContent).toContain('stopped');
+  });
+
+  it('turns coup-fourré safeties sideways and labels them as such', () => {
+    const { session } = fakeSession(info(view()));
+    const root = mount(<Table session={session} />);
+    const safeties = root.querySelector('section.tableau.mine .safeties')!;
+    const sideways = safeties.querySelectorAll('.card-wrap.sideways');
+    expect(sideways).toHaveLength(1);
+    expect(sideways[0].querySelector('[role="img"]')!.getAttribute('aria-label')).toBe(
+      'Extra Tank, safety played as coup fourré',
+    );
+    const upright = [...safeties.querySelectorAll('.card-wrap:not(.sideways) [role="img"]')];
+    expect(upright.map((e) => e.getAttribute('aria-label'))).toEqual(['Right of Way, safety card']);
+  });
+
+  it('highlights exactly the cards that have a legal play (a discard alone is not highlighted)', () => {
+    const { session } = fakeSession(info(view()));
+    const root = mount(<Table session={session} />);
+    const hand = [...root.querySelectorAll('ul.hand button.card')];
+    expect(hand.map((b) => b.getAttribute('aria-label'))).toEqual([
+      '100 km, distance card',
+      'Stop, hazard card',
+      'Roll, remedy card',
+      '200 km, distance card',
+      'Repairs, remedy card',
+      'Driving Ace, safety card',
+      '25 km, distance card',
+    ]);
+    expect(hand.map((b) => b.classList.contains('legal'))).toEqual([
+      false,
+      true,
+      false,
+      false,
+      false,
+      true,
+      true,
+    ]);
+  });
+
+  it('tapping a hazard offers its legal target, then sends that exact legal move', () => {
+    const v = view();
+    const { session, sent } = fakeSession(info(v));
+    const root = mount(<Table session={session} />);
+    click(buttons(root, 'Stop, hazard card')[0]);
+    expect(root.textContent).toContain('Where should Stop go?');
+    // The target is offered in the action bar and on Bob's area; not on my own area.
+    expect(buttons(root, 'Play on Bob')).toHaveLength(2);
+    expect(buttons(root, 'Play on my area')).toHaveLength(0);
+    expect(root.querySelector('section.tableau.mine')!.classList.contains('is-target')).toBe(false);
+    expect(root.querySelector('section.tableau[data-team="1"]')!.classList.contains('is-target')).toBe(true);
+    click(root.querySelector('section.tableau[data-team="1"] .target-btn'));
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toBe(v.legalMoves[1]);
+  });
+
+  it('a card with only a discard says it cannot be played and offers the discard pile', () => {
+    const v = view();
+    const { session, sent } = fakeSession(info(v));
+    const root = mount(<Table session={session} />);
+    click(buttons(root, '100 km, distance card')[0]);
+    expect(root.textContent).toContain('100 km cannot be played now.');
+    const discardButtons = buttons(root, 'Discard 100 km');
+    expect(discardButtons.length).toBeGreaterThanOrEqual(1);
+    click(root.querySelector('.piles button.discard'));
+    expect(sent).toEqual([{ type: 'discard', card: 'd100' }]);
+  });
+
+  it('shows the pending move within the same render (optimistic feedback) and disables input', () => {
+    const { session, raw } = fakeSession(info(view()));
+    const root = mount(<Table session={session} />);
+    click(buttons(root, '25 km, distance card')[0]);
+    click(buttons(root, 'Play on my area')[0]);
+    expect(raw.pending.value).toEqual({ type: 'play', card: 'd25' });
+    expect(root.textContent).toContain('Sending your move…');
+    const d25 = buttons(root, '25 km, distance card')[0];
+    expect(d25.classList.contains('pending')).toBe(true);
+    expect(d25.disabled).toBe(true);
+  });
+
+  it('whose turn it is and the deadline in local time', () => {
+    const { session } = fakeSession(info(view()));
+    const root = mount(<Table session={session} />);
+    expect(root.querySelector('.statusbar')!.textContent).toContain('Your turn');
+    expect(root.querySelector('.statusbar')!.textContent).toMatch(/Turn ends .+/);
+    const { session: other } = fakeSession(info(view({ turn: 1, legalMoves: [] })));
+    const root2 = mount(<Table session={other} />);
+    expect(root2.querySelector('.statusbar')!.textContent).toContain("Bob's turn");
+    expect(root2.querySelectorAll('ul.hand button.legal')).toHaveLength(0);
+  });
+});
+
+describe('draw phase', () => {
+  it('offers the draw pile and the discard pile when both draws are legal', () => {
+    const { session, sent } = fakeSession(info(drawView()));
+    const root = mount(<Table session={session} />);
+    const deck = root.querySelector<HTMLButtonElement>('.piles button.deck')!;
+    const discard = root.querySelector<HTMLButtonElement>('.piles button.discard')!;
+    expect(deck.disabled).toBe(false);
+    expect(discard.disabled).toBe(false);
+    expect(discard.getAttribute('aria-label')).toBe('Take Gasoline from the discard pile');
+    click(discard);
+    expect(sent).toEqual([{ type: 'draw', from: 'discard' }]);
+  });
+
+  it('disables the discard pile when only the draw pile is legal', () => {
+    const v = drawView();
+    const { session, sent } = fakeSession(info({ ...v, legalMoves: [{ type: 'draw' }] }));
+    const root = mount(<Table session={session} />);
+    expect(root.querySelector<HTMLButtonElement>('.piles button.discard')!.disabled).toBe(true);
+    click(root.querySelector('.piles button.deck'));
+    expect(sent).toEqual([{ type: 'draw' }]);
+  });
+});
+
+describe('response window', () => {
+  it('asks the seat with its legal answers and a countdown', () => {
+    const v = windowView();
+    const { session, sent } = fakeSession(
+      info(v, {
+        you: { seat: 1, host: false },
+        deadlines: { turn: null, window: new Date(Date.now() + 90_000).toISOString() },
+      }),
+    );
+    const root = mount(<Table session={session} />);
+    const prompt = root.querySelector('.prompt')!;
+    expect(prompt.textContent).toContain('Ann played Stop on you. Answer?');
+    expect(prompt.textContent).toMatch(/1 min (2|3)\d s left/);
+    click(buttons(prompt, 'Coup fourré with Right of Way')[0]);
+    expect(sent).toEqual([{ type: 'coupFourre', card: 'right_of_way' }]);
+  });
+
+  it('tells the other players who is being asked, without showing answers', () => {
+    const v = { ...windowView(), seat: 0, hand: [], legalMoves: [] };
+    const { session } = fakeSession(info(v));
+    const root = mount(<Table session={session} />);
+    const prompt = root.querySelector('.prompt')!;
+    expect(prompt.textContent).toContain('Waiting for Bob to answer the Stop.');
+    expect(prompt.querySelectorAll('button')).toHaveLength(0);
+  });
+});
+
+describe('teams', () => {
+  it('names a team by its players and targets it by the lowest seat', () => {
+    const v = teamView();
+    const { session, sent } = fakeSession(info(v, { you: { seat: 2, host: false } }));
+    const root = mount(<Table session={session} />);
+    expect(root.querySelector('section.tableau[data-team="1"]')!.getAttribute('aria-label')).toBe(
+      "Bob and Dee's area",
+    );
+    expect(root.querySelector('section.tableau.mine')!.textContent).toContain('13 cards in hand');
+    click(buttons(root, 'Stop, hazard card')[0]);
+    click(buttons(root, 'Play on Bob and Dee')[0]);
+    expect(sent).toEqual([{ type: 'play', card: 'stop', target: 1 }]);
+  });
+});
+
+describe('card faces', () => {
+  it('every card has an icon, its kind in words and its name, in English and in French', () => {
+    for (const card of CARD_IDS) {
+      const root = mount(<CardFace card={card} />);
+      const face = root.querySelector('[role="img"]')!;
+      expect(face.getAttribute('aria-label')).toMatch(/, (distance|hazard|remedy|safety) card$/);
+      expect(root.querySelector('.face-kind svg.kind-icon')).not.toBeNull();
+      expect(root.querySelector('.face-kind span')!.textContent).toMatch(/^(Distance|Hazard|Remedy|Safety)$/);
+    }
+    useCatalogForTests('fr', fr);
+    const root = mount(<CardFace card="roll" />);
+    expect(root.querySelector('.face-name')!.textContent).toBe('Feu vert');
+    expect(root.querySelector('[role="img"]')!.getAttribute('aria-label')).toBe('Feu vert, carte parade');
+  });
+});
