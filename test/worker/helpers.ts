@@ -10,6 +10,11 @@ import type { Created, MatchInfo } from '../../worker/protocol';
 
 export const ORIGIN = 'https://mb.test';
 
+/** The Worker under test (its default export's fetch, inside workerd). */
+export function worker(): Fetcher {
+  return (exports as unknown as { default: Fetcher }).default;
+}
+
 /** Every response body seen by `api` (for the hidden-information checks). */
 export const seenBodies: string[] = [];
 
@@ -30,7 +35,7 @@ export async function api(
   if (init.body !== undefined || init.raw !== undefined) headers['Content-Type'] ??= 'application/json';
   if (init.token) headers.Authorization = `Bearer ${init.token}`;
   headers['CF-Connecting-IP'] = init.ip ?? '203.0.113.7';
-  const res = await exports.default.fetch(`${ORIGIN}${path}`, {
+  const res = await worker().fetch(`${ORIGIN}${path}`, {
     method: init.method ?? (init.body !== undefined || init.raw !== undefined ? 'POST' : 'GET'),
     headers,
     body: init.raw ?? (init.body !== undefined ? JSON.stringify(init.body) : undefined),

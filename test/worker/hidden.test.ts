@@ -5,11 +5,10 @@
  * seat's real hand (read from the Durable Object's stored state).
  */
 import { runInDurableObject } from 'cloudflare:test';
-import { exports } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MatchState } from '../../worker/engine/index';
 import type { MatchInfo } from '../../worker/protocol';
-import { api, create, info, ORIGIN, pick, rng, seenBodies, stubOf, type TestMatch } from './helpers';
+import { api, create, info, ORIGIN, pick, rng, seenBodies, stubOf, type TestMatch, worker } from './helpers';
 
 const FORBIDDEN_KEYS = new Set(['hands', 'deck', 'seed', 'rng', 'box']);
 
@@ -74,12 +73,12 @@ describe('hidden information', () => {
       // A socket per human, recording frames.
       const frames: string[] = [];
       for (const h of humans) {
-        const res = await exports.default.fetch(`${ORIGIN}/api/matches/${m.id}/ws`, {
+        const res = await worker().fetch(`${ORIGIN}/api/matches/${m.id}/ws`, {
           headers: { Upgrade: 'websocket' },
         });
         const ws = res.webSocket!;
         ws.accept();
-        ws.addEventListener('message', (e) => frames.push(e.data as string));
+        ws.addEventListener('message', (e: MessageEvent) => frames.push(e.data as string));
         ws.send(JSON.stringify({ type: 'auth', token: h.t }));
       }
       const bodiesBefore = seenBodies.length;

@@ -4,14 +4,13 @@
  * connected while their socket is open.
  */
 
-import { exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { MatchInfo, ServerFrame } from '../../worker/protocol';
-import { create, info, move, ORIGIN } from './helpers';
+import { create, info, move, ORIGIN, worker } from './helpers';
 
 /** A test socket that records every frame. */
 async function connect(matchId: string, token: string | null) {
-  const res = await exports.default.fetch(`${ORIGIN}/api/matches/${matchId}/ws`, {
+  const res = await worker().fetch(`${ORIGIN}/api/matches/${matchId}/ws`, {
     headers: { Upgrade: 'websocket' },
   });
   expect(res.status).toBe(101);
@@ -19,7 +18,7 @@ async function connect(matchId: string, token: string | null) {
   const frames: ServerFrame[] = [];
   const raw: string[] = [];
   ws.accept();
-  ws.addEventListener('message', (e) => {
+  ws.addEventListener('message', (e: MessageEvent) => {
     raw.push(e.data as string);
     frames.push(JSON.parse(e.data as string));
   });

@@ -1,0 +1,233 @@
+/**
+ * Match lifecycle: open seats claimed by invite, the host starting with bots, turn deadlines (a bot
+ * plays, or the turn is skipped), giving a seat to a bot and taking it back, response-mode settings
+ * (logged, so replay still matches), rematch with the same links, host delete, and the expiry
+ * alarms (unstarted after 7 days, finished after 90 days).
+ */
+import { runInDurableObject } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import { FINISHED_TTL_MS, LOBBY_TTL_MS } from '../../worker/match/durable';
+import {
+  api,
+  create,
+  fireSchedule,
+  info,
+  move,
+  playOut,
+  scheduleOf,
+  stubOf,
+  type TestMatch,
+} from './helpers';
+
+const stack = {
+  seed: 'life',
+  position: {
+    hands: {
+      0: ['roll', 'd100', 'd100', 'd50', 'd25', 'stop'],
+      1: ['roll', 'd25', 'd50', 'd75', 'd100', 'accident'],
+    },
+  },
+};
+
+async function twoPlayers(extra: Record<string, unknown> = {}): Promise<TestMatch> {
+  return create({
+    rules: 'classic',
+    seats: [
+      { kind: 'human', name: 'Ann' },
+      { kind: 'human', name: 'Bob' },
+    ],
+    firstSeat: 0,
+    testStack: stack,
+    ...extra,
+  });
+}
+
+describe('open seats', () => {
+  it('a visitor claims a seat with the invite link; the match starts when every seat is filled', async () => {
+    const m = await create({
+      rules: 'classic',
+      seats: [{ kind: 'human', name: 'Host' }, { kind: 'open' }, { kind: 'open' }],
+    });
+    expect(m.invite).not.toBeNull();
+    expect((await info(m)).status).toBe('lobby');
+    expect((await info(m)).view).toBeNull();
+    const bad = await api(`/api/matches/${m.id}/claim`, { body: { invite: 'x'.repeat(43), name: 'Eve' } });
+    expect(bad.status).toBe(403);
+    const c1 = await api(`/api/matches/${m.id}/claim`, {
+      body: { invite: m.invite, name: 'Cat', email: 'cat@example.org' },
+    });
+    expect(c1.status).toBe(200);
+    expect(c1.body.seat).toBe(1);
+    expect(c1.body.seatUrl).toBe(`https://mb.test/m/${m.id}#seat=${c1.body.token}`);
+    const cat = await info(m, c1.body.token);
+    expect(cat.you.seat).toBe(1);
+    expect(cat.settings).toEqual({ language: 'en', emailNotifications: true, hasEmail: true });
+    expect(cat.status).toBe('lobby');
+    const c2 = await api(`/api/matches/${m.id}/claim`, { body: { invite: m.invite, name: 'Dan' } });
+    expect(c2.body.seat).toBe(2);
+    const started = await info(m, c2.body.token);
+    expect(started.status).toBe('playing');
+    expect(started.seats.map((s) => s.name)).toEqual(['Host', 'Cat', 'Dan']);
+    const full = await api(`/api/matches/${m.id}/claim`, { body: { invite: m.invite, name: 'Late' } });
+    expect(full.status).toBe(409);
+  });
+
+  it('the host starts with bots in the empty seats; others may not', async () => {
+    const m = await create({
+      rules: 'classic',
+      seats: [{ kind: 'human', name: 'Host' }, { kind: 'open' }, { kind: 'open' }],
+    });
+    expect((await api(`/api/matches/${m.id}/start`, { body: {}, token: m.seats[0] })).status).toBe(403);
+    const r = await api(`/api/matches/${m.id}/start`, { body: {}, token: m.host });
+    expect(r.status).toBe(200);
+    expect(r.body.status).toBe('playing');
+    expect(r.body.seats.map((s: { kind: string }) => s.kind)).toEqual(['human', 'bot', 'bot']);
+    expect((await api(`/api/matches/${m.id}/start`, { body: {}, token: m.host })).status).toBe(409);
+  });
+});
+
+describe('deadlines and bots', () => {
+  it('a turn deadline lets a bot play that turn', async () => {
+    const m = await twoPlayers({ turnDeadlineHours: 24 });
+    const a = await info(m, m.seats[0]);
+    const due = Date.parse(a.deadlines.turn!) - Date.now();
+    expect(due).toBeGreaterThan(23.9 * 3_600_000);
+    expect(await fireSchedule(m, ['turn'])).toBe(true);
+    const after = await info(m, m.seats[1]);
+    expect(after.view!.turn).toBe(1);
+    expect(after.view!.handSizes[0]).toBe(6);
+    const log = await api(`/api/matches/${m.id}/log`);
+    expect(
+      log.body.events.some(
+        (e: { by: string; event: { seat?: number } }) => e.by === 'timeout' && e.event.seat === 0,
+      ),
+    ).toBe(true);
+    // Bob's turn has its own new deadline.
+    expect(after.deadlines.turn).not.toBeNull();
+  });
+
+  it('with onDeadline = skip, the timed-out turn only draws and discards the drawn card', async () => {
+    const m = await twoPlayers({ turnDeadlineHours: 1, onDeadline: 'skip' });
+    const before = await info(m, m.seats[0]);
+    expect(await fireSchedule(m, ['turn'])).toBe(true);
+    const after = await info(m, m.seats[0]);
+    expect(after.view!.turn).toBe(1);
+    expect(after.view!.tableaux[0].battle).toEqual([]);
+    expect(after.view!.discardSize).toBe(before.view!.discardSize + 1);
+    expect(after.view!.handSizes[0]).toBe(6);
+  });
+
+  it('the host gives a seat to a bot and the player takes it back', async () => {
+    const m = await twoPlayers();
+    expect((await api(`/api/matches/${m.id}/seats/1/bot`, { body: {}, token: m.seats[0] })).status).toBe(403);
+    const r = await api(`/api/matches/${m.id}/seats/0/bot`, { body: {}, token: m.host });
+    expect(r.status).toBe(200);
+    // Ann's turn was played by the bot at once (bot delay 0 in tests); now Bob plays.
+    const bob = await info(m, m.seats[1]);
+    expect(bob.seats[0].botStandIn).toBe(true);
+    expect(bob.view!.turn).toBe(1);
+    const mv = bob.view!.legalMoves.find((x) => x.type === 'discard')!;
+    expect((await move(m, m.seats[1]!, mv)).status).toBe(200);
+    // The bot answered for Ann again; Bob's turn again.
+    expect((await info(m, m.seats[1])).view!.turn).toBe(1);
+    expect((await api(`/api/matches/${m.id}/seats/0/reclaim`, { body: {}, token: m.seats[1] })).status).toBe(
+      403,
+    );
+    const back = await api(`/api/matches/${m.id}/seats/0/reclaim`, { body: {}, token: m.seats[0] });
+    expect(back.status).toBe(200);
+    expect(back.body.seats[0].botStandIn).toBe(false);
+    const replay = await api(`/dev/replay/${m.id}`);
+    expect(replay.body.replayed).toEqual(replay.body.stored);
+  });
+});
+
+describe('settings', () => {
+  it('a seat switches to ask; the change is logged and replay still matches', async () => {
+    const m = await twoPlayers();
+    const r = await api(`/api/matches/${m.id}/settings`, {
+      token: m.seats[1],
+      body: { responseMode: 'ask', language: 'fr' },
+    });
+    expect(r.status).toBe(200);
+    expect(r.body.seats[1].responseMode).toBe('ask');
+    expect(r.body.settings.language).toBe('fr');
+    const log = await api(`/api/matches/${m.id}/log`);
+    expect(log.body.events.at(-1).event).toEqual({ type: 'responseMode', seat: 1, mode: 'ask' });
+    const replay = await api(`/dev/replay/${m.id}`);
+    expect(replay.body.replayed.responses).toEqual(['auto', 'ask']);
+    expect(replay.body.replayed).toEqual(replay.body.stored);
+    expect((await api(`/api/matches/${m.id}/settings`, { body: { responseMode: 'ask' } })).status).toBe(403);
+    expect(
+      (await api(`/api/matches/${m.id}/settings`, { token: m.seats[1], body: { colour: 'red' } })).status,
+    ).toBe(400);
+  });
+});
+
+describe('rematch, delete, expiry', () => {
+  it('rematch: same seats and rules, a new seed, and the same links work there', async () => {
+    const m = await create({
+      rules: 'hasbro-2016',
+      seats: [
+        { kind: 'human', name: 'Ann' },
+        { kind: 'bot', botLevel: 'random' },
+      ],
+    });
+    expect((await api(`/api/matches/${m.id}/rematch`, { body: {}, token: m.seats[0] })).status).toBe(409);
+    await playOut(m, { seed: 5 });
+    const r = await api(`/api/matches/${m.id}/rematch`, { body: {}, token: m.seats[0] });
+    expect(r.status).toBe(201);
+    const again = await api(`/api/matches/${m.id}/rematch`, { body: {}, token: m.host });
+    expect(again.status).toBe(200);
+    expect(again.body.matchId).toBe(r.body.matchId);
+    expect((await info(m)).rematchId).toBe(r.body.matchId);
+    const next: TestMatch = { ...m, id: r.body.matchId };
+    const ann = await info(next, m.seats[0]);
+    expect(ann.you).toEqual({ seat: 0, host: false });
+    expect(ann.status).toBe('playing');
+    expect(ann.view!.rules.preset).toBe('hasbro-2016');
+    expect((await info(next, m.host)).you.host).toBe(true);
+  });
+
+  it('the host deletes a match', async () => {
+    const m = await twoPlayers();
+    expect((await api(`/api/matches/${m.id}`, { method: 'DELETE', token: m.seats[0] })).status).toBe(403);
+    expect((await api(`/api/matches/${m.id}`, { method: 'DELETE', token: m.host })).status).toBe(204);
+    expect((await api(`/api/matches/${m.id}`, { token: m.seats[0] })).status).toBe(404);
+    expect((await api(`/api/matches/${m.id}/log`)).status).toBe(404);
+  });
+
+  it('an unstarted match expires after 7 days', async () => {
+    const m = await create({ rules: 'classic', seats: [{ kind: 'human', name: 'Host' }, { kind: 'open' }] });
+    const exp = (await scheduleOf(m)).find((s) => s.kind === 'expire')!;
+    expect(exp.at_ms - Date.now()).toBeGreaterThan(LOBBY_TTL_MS - 60_000);
+    // An alarm with nothing due keeps it; once the 7 days have passed, the alarm deletes it.
+    await runInDurableObject(stubOf(m), (instance) =>
+      (instance as unknown as { alarm(): Promise<void> }).alarm(),
+    );
+    expect((await api(`/api/matches/${m.id}`)).status).toBe(200);
+    expect(await fireSchedule(m, ['expire'])).toBe(true);
+    expect((await api(`/api/matches/${m.id}`)).status).toBe(404);
+    const left = await runInDurableObject(
+      stubOf(m),
+      (_i, s) => s.storage.sql.exec('SELECT * FROM meta').toArray().length,
+    );
+    expect(left).toBe(0);
+  });
+
+  it('a finished match expires after 90 days, and not before', async () => {
+    const m = await create({
+      rules: 'hasbro-2016',
+      seats: [{ kind: 'human', name: 'Ann' }, { kind: 'bot' }],
+    });
+    await playOut(m, { seed: 9 });
+    const exp = (await scheduleOf(m)).find((s) => s.kind === 'expire')!;
+    expect(exp.at_ms - Date.now()).toBeGreaterThan(FINISHED_TTL_MS - 60_000);
+    // An alarm with nothing due keeps it.
+    await runInDurableObject(stubOf(m), (instance) =>
+      (instance as unknown as { alarm(): Promise<void> }).alarm(),
+    );
+    expect((await api(`/api/matches/${m.id}`)).status).toBe(200);
+    expect(await fireSchedule(m, ['expire'])).toBe(true);
+    expect((await api(`/api/matches/${m.id}`)).status).toBe(404);
+  });
+});
