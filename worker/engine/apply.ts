@@ -4,10 +4,10 @@
  */
 import {
   type CardId,
-  cardKind,
   type DistanceCard,
   type HazardCard,
   KM,
+  kindOf,
   REMEDY_FOR,
   SAFETY_FOR,
   type SafetyCard,
@@ -30,6 +30,12 @@ export function applyMove(state: MatchState, seat: number, input: unknown): Move
   const error = moveError(state, seat, move);
   if (error) return { ok: false, error };
   const d = new Draft(state);
+  applyLegalMove(d, seat, move);
+  return { ok: true, state: d.s, events: d.events };
+}
+
+/** Carries out a move already known to be legal on a Draft. Shared by `applyMove` and `playOut`. */
+export function applyLegalMove(d: Draft, seat: number, move: Move): void {
   switch (move.type) {
     case 'draw':
       draw(d, seat, move.from === 'discard');
@@ -65,7 +71,6 @@ export function applyMove(state: MatchState, seat: number, input: unknown): Move
       dealHand(d, d.s.handNumber + 1, nextSeat(d.s.seats, d.s.firstSeat));
       break;
   }
-  return { ok: true, state: d.s, events: d.events };
 }
 
 /** Draw step, RULES.md §3: from the draw pile, or the top discard with `drawFromDiscard` [H16]. */
@@ -84,7 +89,7 @@ function draw(d: Draft, seat: number, fromDiscard: boolean): void {
 function play(d: Draft, seat: number, card: CardId, target: number | undefined): void {
   const team = teamOf(d.s, seat);
   d.takeFromHand(seat, card);
-  switch (cardKind(card)) {
+  switch (kindOf(card)) {
     case 'distance':
       d.emit({ type: 'played', seat, card });
       playDistance(d, seat, team, card as DistanceCard);

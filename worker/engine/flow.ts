@@ -25,7 +25,7 @@ export function drawCard(d: Draft, seat: number): CardId | null {
     if (!canReshuffle(d.s)) return null;
     const cards = d.discard().splice(0);
     shuffleInPlace(cards, d.rng());
-    d.s.deck = cards;
+    d.setDeck(cards);
     d.s.reshuffles += 1;
     d.emit({ type: 'reshuffled', cards: cards.length, count: d.s.reshuffles });
   }

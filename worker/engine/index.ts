@@ -5,10 +5,12 @@
 
 export { applyMove, autoResponse, setResponseMode } from './apply';
 export * from './cards';
+export { cloneState } from './draft';
 export { describeError } from './errors';
 export { canDraw, legalMoves, moveError, parseMove, sameMove, teamOf } from './legal';
+export { type MoveChooser, type PlayoutStop, playOut, seatToMove } from './playout';
 export * from './rules';
 export { scoreHand } from './scoring';
-export { createMatch, type MatchSetup } from './setup';
+export { createMatch, HAND_SIZE, type MatchSetup, type Position, type PositionTableau } from './setup';
 export * from './types';
 export { isLimited, isRolling, viewFor } from './view';

@@ -11,14 +11,26 @@ import {
   type HazardCard,
   isCardId,
   KM,
+  kindOf,
   REMEDY_FOR,
   type RemedyCard,
   SAFETY_FOR,
   type SafetyCard,
 } from './cards';
 import { describeError } from './errors';
+import {
+  answerMove,
+  DECLINE_EXTENSION,
+  DRAW_DISCARD,
+  DRAW_PILE,
+  discardMove,
+  EXTEND,
+  NEXT_HAND,
+  PASS,
+  playMove,
+} from './moves';
 import { isHazarded, isLimited, isProtected, isRolling, top, twoHundreds } from './tableau';
-import type { EngineError, MatchState, Move, Tableau } from './types';
+import type { EngineError, ErrorCode, MatchState, Move, Tableau } from './types';
 
 /** The team index of a seat (teams sit alternately). RULES.md §2. */
 export function teamOf(state: MatchState, seat: number): number {
@@ -40,12 +52,12 @@ function holds(hand: readonly CardId[], card: CardId): boolean {
 }
 
 /** Distance rules, RULES.md §4: rolling, Speed Limit (25/50 only), two 200s, exact finish. */
-export function distanceError(state: MatchState, t: Tableau, card: DistanceCard): EngineError | null {
+export function distanceError(state: MatchState, t: Tableau, card: DistanceCard): ErrorCode | null {
   const o = state.rules.options;
-  if (!isRolling(t, o)) return describeError('distance.not_rolling');
-  if (isLimited(t) && KM[card] > 50) return describeError('distance.speed_limit');
-  if (card === 'd200' && twoHundreds(t) >= 2) return describeError('distance.too_many_200');
-  if (o.exactFinish && t.km + KM[card] > state.goal) return describeError('distance.past_goal');
+  if (!isRolling(t, o)) return 'distance.not_rolling';
+  if (isLimited(t) && KM[card] > 50) return 'distance.speed_limit';
+  if (card === 'd200' && twoHundreds(t) >= 2) return 'distance.too_many_200';
+  if (o.exactFinish && t.km + KM[card] > state.goal) return 'distance.past_goal';
   return null;
 }
 
@@ -60,26 +72,25 @@ export function hazardError(
   seat: number,
   card: HazardCard,
   target: number | undefined,
-): EngineError | null {
-  if (target === undefined) return describeError('hazard.no_target');
-  if (!Number.isInteger(target) || target < 0 || target >= state.seats) return describeError('seat.invalid');
+): ErrorCode | null {
+  if (target === undefined) return 'hazard.no_target';
+  if (!Number.isInteger(target) || target < 0 || target >= state.seats) return 'seat.invalid';
   const own = teamOf(state, seat);
   const team = teamOf(state, target);
-  if (team === own) return describeError('hazard.target_self');
+  if (team === own) return 'hazard.target_self';
   const t = state.tableaux[team];
   const o = state.rules.options;
-  if (isProtected(t, card)) return describeError('hazard.target_protected');
+  if (isProtected(t, card)) return 'hazard.target_protected';
   if (card === 'speed_limit') {
-    return top(t.speed) === 'speed_limit' ? describeError('hazard.target_limited') : null;
+    return top(t.speed) === 'speed_limit' ? 'hazard.target_limited' : null;
   }
-  if (o.attackerMustHaveStarted && !state.tableaux[own].started)
-    return describeError('hazard.attacker_not_started');
+  if (o.attackerMustHaveStarted && !state.tableaux[own].started) return 'hazard.attacker_not_started';
   if (o.hazardTarget === 'rolling') {
     if (!isRolling(t, o)) {
-      return describeError(isHazarded(t) ? 'hazard.target_hazarded' : 'hazard.target_not_rolling');
+      return isHazarded(t) ? 'hazard.target_hazarded' : 'hazard.target_not_rolling';
     }
   } else if (!o.hazardStacking && isHazarded(t)) {
-    return describeError('hazard.target_hazarded');
+    return 'hazard.target_hazarded';
   }
   return null;
 }
@@ -89,22 +100,36 @@ export function hazardError(
  * Speed Limit; Roll on an empty battle pile, a Stop, or — with `rollAfterRemedy` — a remedy, and never
  * while already rolling (Right of Way, or a safety that cleared the pile).
  */
-export function remedyError(state: MatchState, t: Tableau, card: RemedyCard): EngineError | null {
-  if (card === 'end_of_limit')
-    return top(t.speed) === 'speed_limit' ? null : describeError('remedy.not_needed');
+export function remedyError(state: MatchState, t: Tableau, card: RemedyCard): ErrorCode | null {
+  if (card === 'end_of_limit') return top(t.speed) === 'speed_limit' ? null : 'remedy.not_needed';
   const below = top(t.battle);
   if (card === 'roll') {
-    if (isRolling(t, state.rules.options)) return describeError('remedy.not_needed');
+    if (isRolling(t, state.rules.options)) return 'remedy.not_needed';
     if (below === null || below === 'stop') return null;
-    if (state.rules.options.rollAfterRemedy && cardKind(below) === 'remedy' && below !== 'roll') return null;
-    return describeError('remedy.not_needed');
+    if (state.rules.options.rollAfterRemedy && kindOf(below) === 'remedy' && below !== 'roll') return null;
+    return 'remedy.not_needed';
   }
-  return below === HAZARD_FOR_REMEDY[card] ? null : describeError('remedy.not_needed');
+  return below === HAZARD_FOR_REMEDY[card] ? null : 'remedy.not_needed';
 }
 
 /** Safety rules, RULES.md §6: playable on your own turn at any time (after the draw); one of each exists. */
-export function safetyError(t: Tableau, card: SafetyCard): EngineError | null {
-  return t.safeties.includes(card) ? describeError('safety.already_played') : null;
+export function safetyError(t: Tableau, card: SafetyCard): ErrorCode | null {
+  return t.safeties.includes(card) ? 'safety.already_played' : null;
+}
+
+/** The rule a card breaks when `seat` plays it (on `target` for a hazard), not counting the hand. RULES.md §4–§6. */
+function cardRuleError(
+  state: MatchState,
+  seat: number,
+  card: CardId,
+  target: number | undefined,
+): ErrorCode | null {
+  const kind = kindOf(card);
+  if (kind === 'hazard') return hazardError(state, seat, card as HazardCard, target);
+  const t = state.tableaux[teamOf(state, seat)];
+  if (kind === 'distance') return distanceError(state, t, card as DistanceCard);
+  if (kind === 'remedy') return remedyError(state, t, card as RemedyCard);
+  return safetyError(t, card as SafetyCard);
 }
 
 /** Checks a `play` move in phase `play` for the seat to move. */
@@ -113,21 +138,10 @@ function playError(
   seat: number,
   card: CardId,
   target: number | undefined,
-): EngineError | null {
-  if (!holds(state.hands[seat], card)) return describeError('card.not_in_hand');
-  const kind = cardKind(card);
-  if (kind !== 'hazard' && target !== undefined) return describeError('target.not_allowed');
-  const t = state.tableaux[teamOf(state, seat)];
-  switch (kind) {
-    case 'distance':
-      return distanceError(state, t, card as DistanceCard);
-    case 'hazard':
-      return hazardError(state, seat, card as HazardCard, target);
-    case 'remedy':
-      return remedyError(state, t, card as RemedyCard);
-    default:
-      return safetyError(t, card as SafetyCard);
-  }
+): ErrorCode | null {
+  if (!holds(state.hands[seat], card)) return 'card.not_in_hand';
+  if (target !== undefined && kindOf(card) !== 'hazard') return 'target.not_allowed';
+  return cardRuleError(state, seat, card, target);
 }
 
 /** True when `cards` is a sub-multiset of `hand`. */
@@ -142,18 +156,18 @@ function isSubMultiset(cards: readonly CardId[], hand: readonly CardId[]): boole
 }
 
 /** Response-window answers, RULES.md §7: only the seat the window is asking, with the matching card. */
-function windowError(state: MatchState, seat: number, move: Move): EngineError | null {
+function windowError(state: MatchState, seat: number, move: Move): ErrorCode | null {
   const w = state.window;
-  if (state.phase !== 'respond' || w === null) return describeError('window.not_open');
-  if (w.pending[0] !== seat) return describeError('window.not_your_answer');
+  if (state.phase !== 'respond' || w === null) return 'window.not_open';
+  if (w.pending[0] !== seat) return 'window.not_your_answer';
   if (move.type === 'coupFourre') {
-    if (move.card !== SAFETY_FOR[w.hazard]) return describeError('coupFourre.wrong_safety');
-    return holds(state.hands[seat], move.card) ? null : describeError('card.not_in_hand');
+    if (move.card !== SAFETY_FOR[w.hazard]) return 'coupFourre.wrong_safety';
+    return holds(state.hands[seat], move.card) ? null : 'card.not_in_hand';
   }
   if (move.type === 'quickRemedy') {
-    if (!state.rules.options.quickRemedy) return describeError('quickRemedy.not_allowed');
-    if (move.card !== REMEDY_FOR[w.hazard]) return describeError('quickRemedy.wrong_remedy');
-    return holds(state.hands[seat], move.card) ? null : describeError('card.not_in_hand');
+    if (!state.rules.options.quickRemedy) return 'quickRemedy.not_allowed';
+    if (move.card !== REMEDY_FOR[w.hazard]) return 'quickRemedy.wrong_remedy';
+    return holds(state.hands[seat], move.card) ? null : 'card.not_in_hand';
   }
   return null;
 }
@@ -163,35 +177,40 @@ function windowError(state: MatchState, seat: number, move: Move): EngineError |
  * a valid shape (see `parseMove`). Never throws for a well-shaped move.
  */
 export function moveError(state: MatchState, seat: number, move: Move): EngineError | null {
-  if (!Number.isInteger(seat) || seat < 0 || seat >= state.seats) return describeError('seat.invalid');
-  if (move.type === 'nextHand') return state.phase === 'handOver' ? null : describeError('hand.not_over');
+  const code = moveErrorCode(state, seat, move);
+  return code === null ? null : describeError(code);
+}
+
+/** The error code of `moveError`, without building the error value. */
+export function moveErrorCode(state: MatchState, seat: number, move: Move): ErrorCode | null {
+  if (!Number.isInteger(seat) || seat < 0 || seat >= state.seats) return 'seat.invalid';
+  if (move.type === 'nextHand') return state.phase === 'handOver' ? null : 'hand.not_over';
   if (move.type === 'coupFourre' || move.type === 'pass' || move.type === 'quickRemedy') {
     return windowError(state, seat, move);
   }
-  if (state.phase === 'handOver' || state.phase === 'matchOver') return describeError('phase.wrong');
-  if (state.turn !== seat || state.phase === 'respond') return describeError('turn.not_yours');
+  if (state.phase === 'handOver' || state.phase === 'matchOver') return 'phase.wrong';
+  if (state.turn !== seat || state.phase === 'respond') return 'turn.not_yours';
   const o = state.rules.options;
   switch (move.type) {
     case 'extension':
-      return state.phase === 'extension' ? null : describeError('extension.not_offered');
+      return state.phase === 'extension' ? null : 'extension.not_offered';
     case 'draw':
-      if (state.phase !== 'draw') return describeError('phase.wrong');
+      if (state.phase !== 'draw') return 'phase.wrong';
       if (move.from === 'discard') {
-        if (!o.drawFromDiscard) return describeError('draw.discard_not_allowed');
-        return state.discard.length ? null : describeError('draw.discard_empty');
+        if (!o.drawFromDiscard) return 'draw.discard_not_allowed';
+        return state.discard.length ? null : 'draw.discard_empty';
       }
-      return canDraw(state) ? null : describeError('draw.pile_empty');
+      return canDraw(state) ? null : 'draw.pile_empty';
     case 'play':
-      if (state.phase !== 'play') return describeError('phase.wrong');
+      if (state.phase !== 'play') return 'phase.wrong';
       return playError(state, seat, move.card, move.target);
     case 'discard':
-      if (state.phase !== 'play') return describeError('phase.wrong');
-      return holds(state.hands[seat], move.card) ? null : describeError('card.not_in_hand');
+      if (state.phase !== 'play') return 'phase.wrong';
+      return holds(state.hands[seat], move.card) ? null : 'card.not_in_hand';
     case 'mulligan':
-      if (!o.mulligan || state.phase !== 'play' || !canDraw(state))
-        return describeError('mulligan.not_allowed');
+      if (!o.mulligan || state.phase !== 'play' || !canDraw(state)) return 'mulligan.not_allowed';
       if (move.cards.length < 1 || move.cards.length > 7 || !isSubMultiset(move.cards, state.hands[seat])) {
-        return describeError('mulligan.bad_cards');
+        return 'mulligan.bad_cards';
       }
       return null;
   }
@@ -212,53 +231,60 @@ function subMultisets(hand: readonly CardId[]): CardId[][] {
 }
 
 /**
- * The legal moves of `seat` now: the single source of truth for validation, UI hints and bots.
- * Hazard targets are named by the lowest seat of the target team. Empty when the seat has no move.
+ * The legal moves of `seat` now: the single source of truth for validation, UI hints and bots. Each
+ * candidate is kept only if the same rule functions `moveError` uses accept it. Hazard targets are
+ * named by the lowest seat of the target team. Empty when the seat has no move.
  */
 export function legalMoves(state: MatchState, seat: number): Move[] {
+  return computeLegalMoves(state, seat);
+}
+
+function keep(state: MatchState, seat: number, out: Move[], move: Move): void {
+  if (moveErrorCode(state, seat, move) === null) out.push(move);
+}
+
+function computeLegalMoves(state: MatchState, seat: number): Move[] {
   const out: Move[] = [];
   if (!Number.isInteger(seat) || seat < 0 || seat >= state.seats) return out;
-  const consider = (m: Move) => {
-    if (moveError(state, seat, m) === null) out.push(m);
-  };
   switch (state.phase) {
     case 'handOver':
-      consider({ type: 'nextHand' });
+      out.push(NEXT_HAND);
       return out;
     case 'matchOver':
       return out;
     case 'respond': {
       const w = state.window;
       if (!w || w.pending[0] !== seat) return out;
-      consider({ type: 'coupFourre', card: SAFETY_FOR[w.hazard] });
-      consider({ type: 'quickRemedy', card: REMEDY_FOR[w.hazard] });
-      consider({ type: 'pass' });
+      keep(state, seat, out, answerMove(SAFETY_FOR[w.hazard]));
+      keep(state, seat, out, answerMove(REMEDY_FOR[w.hazard]));
+      out.push(PASS);
       return out;
     }
     case 'extension':
-      if (state.turn === seat)
-        out.push({ type: 'extension', accept: true }, { type: 'extension', accept: false });
+      if (state.turn === seat) out.push(EXTEND, DECLINE_EXTENSION);
       return out;
     case 'draw':
-      consider({ type: 'draw' });
-      consider({ type: 'draw', from: 'discard' });
+      if (state.turn !== seat) return out;
+      keep(state, seat, out, DRAW_PILE);
+      keep(state, seat, out, DRAW_DISCARD);
       return out;
   }
   if (state.turn !== seat) return out;
   const hand = state.hands[seat];
   const own = teamOf(state, seat);
-  const seen = new Set<CardId>();
-  for (const card of hand) {
-    if (seen.has(card)) continue;
-    seen.add(card);
-    if (cardKind(card) === 'hazard') {
+  for (let i = 0; i < hand.length; i++) {
+    const card = hand[i];
+    if (hand.indexOf(card) < i) continue;
+    if (kindOf(card) === 'hazard') {
       for (let team = 0; team < state.teams.length; team++) {
-        if (team !== own) consider({ type: 'play', card, target: state.teams[team][0] });
+        const target = state.teams[team][0];
+        if (team !== own && cardRuleError(state, seat, card, target) === null)
+          out.push(playMove(card, target));
       }
-    } else {
-      consider({ type: 'play', card });
+    } else if (cardRuleError(state, seat, card, undefined) === null) {
+      out.push(playMove(card));
     }
-    out.push({ type: 'discard', card });
+    out.push(discardMove(card));
   }
   if (state.rules.options.mulligan && canDraw(state)) {
     for (const cards of subMultisets(hand)) out.push({ type: 'mulligan', cards });
@@ -298,6 +324,19 @@ export function sameMove(state: MatchState, a: Move, b: Move): boolean {
   }
 }
 
+/** The fields each move type may carry besides `type`. */
+const MOVE_FIELDS: Readonly<Record<string, readonly string[]>> = {
+  draw: ['from'],
+  play: ['card', 'target'],
+  discard: ['card'],
+  coupFourre: ['card'],
+  pass: [],
+  quickRemedy: ['card'],
+  mulligan: ['cards'],
+  extension: ['accept'],
+  nextHand: [],
+};
+
 /**
  * Checks the shape of an untrusted move (from JSON): a known type with well-typed fields and no
  * others. Returns the move or a `move.malformed` error naming the problem.
@@ -309,23 +348,12 @@ export function parseMove(input: unknown): { ok: true; move: Move } | { ok: fals
   });
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return bad('not an object');
   const m = input as Record<string, unknown>;
-  const allowed: Record<string, readonly string[]> = {
-    draw: ['from'],
-    play: ['card', 'target'],
-    discard: ['card'],
-    coupFourre: ['card'],
-    pass: [],
-    quickRemedy: ['card'],
-    mulligan: ['cards'],
-    extension: ['accept'],
-    nextHand: [],
-  };
   const type = m.type;
-  if (typeof type !== 'string' || !Object.hasOwn(allowed, type)) return bad('unknown type');
+  if (typeof type !== 'string' || !Object.hasOwn(MOVE_FIELDS, type)) return bad('unknown type');
   for (const key of Object.keys(m)) {
-    if (key !== 'type' && !allowed[type].includes(key)) return bad(`unexpected field "${key}"`);
+    if (key !== 'type' && !MOVE_FIELDS[type].includes(key)) return bad(`unexpected field "${key}"`);
   }
-  if (allowed[type].includes('card') && !isCardId(m.card)) return bad('unknown card');
+  if (MOVE_FIELDS[type].includes('card') && !isCardId(m.card)) return bad('unknown card');
   if (type === 'coupFourre' && cardKind(m.card as string) !== 'safety')
     return bad('a coup fourré plays a safety');
   if (type === 'draw' && m.from !== undefined && m.from !== 'pile' && m.from !== 'discard')

@@ -32,11 +32,10 @@ export function seedRng(seed: string): RngState {
 
 /** Draws a float in [0, 1) and advances `s` in place (sfc32). */
 export function nextFloat(s: RngState): number {
-  let [a, b, c, d] = s;
-  a >>>= 0;
-  b >>>= 0;
-  c >>>= 0;
-  d >>>= 0;
+  let a = s[0] >>> 0;
+  let b = s[1] >>> 0;
+  let c = s[2] >>> 0;
+  let d = s[3] >>> 0;
   let t = (a + b) | 0;
   a = b ^ (b >>> 9);
   b = (c + (c << 3)) | 0;

@@ -33,12 +33,13 @@ export const EXTENSION_BONUS = 200;
 /**
  * The teams that won the hand, RULES.md §8: the team that completed the trip; else (played out) the
  * team with most distance — a tie among the closest gives no winner (`playOutTie = none`, [FR]) or
- * makes all of them winners (`shared`).
+ * makes all of them winners (`shared`). Nobody wins a hand in which no distance was played.
  */
 export function handWinners(state: MatchState, tripBy: number | null): number[] {
   if (tripBy !== null) return [tripBy];
   const kms = state.tableaux.map((t) => t.km);
   const best = Math.max(...kms);
+  if (best === 0) return [];
   const closest = kms.flatMap((km, team) => (km === best ? [team] : []));
   if (closest.length === 1) return closest;
   return state.rules.options.playOutTie === 'shared' ? closest : [];

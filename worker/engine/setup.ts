@@ -159,6 +159,7 @@ export function dealHand(d: Draft, hand: number, firstSeat: number): void {
     for (let i = 0; i < s.seats; i++) s.hands[(firstSeat + i) % s.seats].push(s.deck.pop()!);
   }
   resetHand(s, hand, firstSeat);
+  d.ownAll();
   d.emit({ type: 'handStarted', hand, firstSeat });
   startTurn(d, firstSeat);
 }
@@ -248,7 +249,8 @@ function arrange(d: Draft, p: Position): RulesProblem[] {
   }
   if (problems.length) return problems;
   d.emit({ type: 'handStarted', hand: 1, firstSeat });
-  if (p.phase === 'play' || (p.phase === undefined && !canDraw(s))) {
+  // Nothing to draw means play-out: the turn starts in phase play whatever the position says.
+  if (p.phase === 'play' || !canDraw(s)) {
     s.turn = firstSeat;
     s.phase = 'play';
   } else if (p.phase === 'draw') {

@@ -1,0 +1,156 @@
+/**
+ * Property tests over thousands of random games (fast-check): every preset with every seating it
+ * plays, with random coup-fourré choices, plus custom option sets. Each game checks at every step that
+ * the 106 cards are each in exactly one place, every legal move is accepted, other moves are refused
+ * with the state unchanged, views hide other hands, the deck and the seed; and at the end that the
+ * match ended, each hand's total is the sum of its items, and replaying the log gives the same state.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  CARD_IDS,
+  type MatchState,
+  MOVE_TYPES,
+  type Move,
+  type RulesInput,
+  SCORE_ITEMS,
+  type Seating,
+  applyMove,
+  createMatch,
+  legalMoves,
+  sameMove,
+  viewFor,
+} from '../../worker/engine/index';
+import { censusProblem, deepFreeze, playRandomGame, presetSeatings } from './random-game';
+
+const VIEW_KEYS = [
+  'rulesVersion', 'version', 'rules', 'seats', 'teams', 'seat', 'hand', 'handSizes', 'tableaux', 'deckSize',
+  'discardTop', 'discardSize', 'turn', 'phase', 'window', 'handNumber', 'firstSeat', 'reshuffles', 'goal',
+  'extendedBy', 'scores', 'results', 'matchWinners', 'responses', 'legalMoves',
+].sort();
+
+/** A random move of any shape, for the "other moves are refused" check. */
+const anyMove: fc.Arbitrary<Move> = fc.oneof(
+  fc.record({ type: fc.constant('draw' as const), from: fc.constantFrom('pile' as const, 'discard' as const) }),
+  fc.record({ type: fc.constant('play' as const), card: fc.constantFrom(...CARD_IDS), target: fc.integer({ min: -1, max: 8 }) }),
+  fc.record({ type: fc.constant('play' as const), card: fc.constantFrom(...CARD_IDS) }),
+  fc.record({ type: fc.constant('discard' as const), card: fc.constantFrom(...CARD_IDS) }),
+  fc.record({ type: fc.constant('coupFourre' as const), card: fc.constantFrom('driving_ace', 'extra_tank', 'puncture_proof', 'right_of_way') as fc.Arbitrary<'driving_ace'> }),
+  fc.record({ type: fc.constantFrom('pass' as const, 'nextHand' as const) }),
+  fc.record({ type: fc.constant('quickRemedy' as const), card: fc.constantFrom(...CARD_IDS) }),
+  fc.record({ type: fc.constant('mulligan' as const), cards: fc.array(fc.constantFrom(...CARD_IDS), { maxLength: 8 }) }),
+  fc.record({ type: fc.constant('extension' as const), accept: fc.boolean() }),
+) as fc.Arbitrary<Move>;
+
+function checkView(state: MatchState, seat: number | null): void {
+  const view = viewFor(state, seat);
+  expect(Object.keys(view).sort()).toEqual(VIEW_KEYS);
+  const text = JSON.stringify(view);
+  expect(text.includes(state.seed)).toBe(false);
+  expect(view.hand).toEqual(seat === null ? [] : state.hands[seat]);
+  expect(view.handSizes).toEqual(state.hands.map((h) => h.length));
+  expect(view.deckSize).toBe(state.deck.length);
+  if (view.window) expect(Object.keys(view.window).sort()).toEqual(['attacker', 'hazard', 'seat', 'target']);
+  for (const t of view.tableaux) expect(Object.keys(t)).not.toContain('hand');
+}
+
+interface GameCase {
+  rules: RulesInput;
+  seating: Seating;
+  seed: string;
+  choiceSeed: string;
+  responses: Array<'auto' | 'ask'>;
+  rejections: Move[];
+}
+
+function runCase(c: GameCase): void {
+  let sample = 0;
+  const game = playRandomGame({
+    ...c,
+    seed: `SEED-${c.seed}-secret`,
+    maxMoves: 200_000,
+    onStep: (state, seat, legal) => {
+      deepFreeze(state);
+      const census = censusProblem(state);
+      if (census) throw new Error(`card census: ${census}`);
+      for (const m of legal) {
+        const r = applyMove(state, seat, m);
+        if (!r.ok) throw new Error(`legal move ${JSON.stringify(m)} refused: ${r.error.code}`);
+      }
+      const bad = c.rejections[sample++ % c.rejections.length];
+      const who = (seat + (sample % 2)) % state.seats;
+      if (!legalMoves(state, who).some((m) => sameMove(state, m, bad))) {
+        const before = JSON.stringify(state);
+        const r = applyMove(state, who, bad);
+        expect(r.ok).toBe(false);
+        expect(JSON.stringify(state)).toBe(before);
+      }
+      if (sample % 7 === 0) {
+        checkView(state, seat);
+        checkView(state, null);
+      }
+    },
+  });
+  expect(game.final.phase).toBe('matchOver');
+  expect(censusProblem(game.final)).toBeNull();
+  for (const r of game.final.results) {
+    for (const s of r.scores) expect(s.total).toBe(SCORE_ITEMS.reduce((sum, k) => sum + s[k], 0));
+  }
+  const replay = createMatch({
+    rules: c.rules,
+    seats: c.seating.seats,
+    teamSize: c.seating.teamSize,
+    seed: `SEED-${c.seed}-secret`,
+    responses: c.responses,
+  });
+  if (!replay.ok) throw new Error('replay setup failed');
+  let state = replay.state;
+  for (const { seat, move } of game.log) {
+    const r = applyMove(state, seat, move);
+    if (!r.ok) throw new Error('replay refused a logged move');
+    state = r.state;
+  }
+  expect(state).toEqual(game.final);
+}
+
+function gameCases(rules: RulesInput, seating: Seating): fc.Arbitrary<GameCase> {
+  return fc.record({
+    rules: fc.constant(rules),
+    seating: fc.constant(seating),
+    seed: fc.string({ minLength: 1, maxLength: 12 }),
+    choiceSeed: fc.string({ maxLength: 12 }),
+    responses: fc.array(fc.constantFrom('auto' as const, 'ask' as const), { minLength: seating.seats, maxLength: seating.seats }),
+    rejections: fc.array(anyMove, { minLength: 5, maxLength: 20 }),
+  });
+}
+
+/** Random games per configuration; with 22 preset seatings and the custom sets, thousands in all. */
+const RUNS = Number(process.env.PROPERTY_RUNS ?? 40);
+
+describe('random games keep every invariant', () => {
+  for (const { preset, seating } of presetSeatings()) {
+    const label = `${preset}, ${seating.seats} seats${seating.teamSize > 1 ? ` in teams of ${seating.teamSize}` : ''}`;
+    it(label, () => {
+      // Multi-hand matches to 5000 are long: play them with a lower match target so that each run
+      // still ends with matchOver after several hands.
+      const rules: RulesInput = preset === 'hasbro-2016' ? preset : { preset, options: { matchTarget: 1500 } };
+      fc.assert(fc.property(gameCases(rules, seating), runCase), { numRuns: RUNS });
+    });
+  }
+
+  const custom: Array<[string, RulesInput, Seating]> = [
+    ['hasbro-2016 fast game (quick remedy + mulligan)', { preset: 'hasbro-2016', options: { quickRemedy: true, mulligan: true } }, { seats: 3, teamSize: 1 }],
+    ['hasbro-2016 fast game in teams', { preset: 'hasbro-2016', options: { quickRemedy: true, mulligan: true } }, { seats: 4, teamSize: 2 }],
+    ['hazard stacking', { preset: 'hasbro-2016', options: { hazardStacking: true } }, { seats: 2, teamSize: 1 }],
+    ['attacker must have started, roll after remedy', { preset: 'hasbro-2016', options: { attackerMustHaveStarted: true, rollAfterRemedy: true } }, { seats: 4, teamSize: 1 }],
+    ['extension from 700', { preset: 'partnership', options: { extension: true, matchTarget: 2500 } }, { seats: 2, teamSize: 1 }],
+    ['dujardin 700 with extension, shared ties', { preset: 'dujardin', options: { goal: 700, extension: true, playOutTie: 'shared', matchTarget: 2500 } }, { seats: 4, teamSize: 1 }],
+    ['classic with reshuffle and inexact finish', { preset: 'classic', options: { emptyDeck: 'reshuffle', exactFinish: false, drawFromDiscard: true, matchTarget: 2500 } }, { seats: 2, teamSize: 1 }],
+    ['classic played to 5000', 'classic', { seats: 2, teamSize: 1 }],
+  ];
+  for (const [label, rules, seating] of custom) {
+    it(label, () => {
+      fc.assert(fc.property(gameCases(rules, seating), runCase), { numRuns: Math.max(10, Math.floor(RUNS / 2)) });
+    });
+  }
+});
