@@ -8,37 +8,77 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  applyMove,
   CARD_IDS,
+  createMatch,
+  legalMoves,
   type MatchState,
   MOVE_TYPES,
   type Move,
   type RulesInput,
   SCORE_ITEMS,
   type Seating,
-  applyMove,
-  createMatch,
-  legalMoves,
   sameMove,
   viewFor,
 } from '../../worker/engine/index';
 import { censusProblem, deepFreeze, playRandomGame, presetSeatings } from './random-game';
 
 const VIEW_KEYS = [
-  'rulesVersion', 'version', 'rules', 'seats', 'teams', 'seat', 'hand', 'handSizes', 'tableaux', 'deckSize',
-  'discardTop', 'discardSize', 'turn', 'phase', 'window', 'handNumber', 'firstSeat', 'reshuffles', 'goal',
-  'extendedBy', 'scores', 'results', 'matchWinners', 'responses', 'legalMoves',
+  'rulesVersion',
+  'version',
+  'rules',
+  'seats',
+  'teams',
+  'seat',
+  'hand',
+  'handSizes',
+  'tableaux',
+  'deckSize',
+  'discardTop',
+  'discardSize',
+  'turn',
+  'phase',
+  'window',
+  'handNumber',
+  'firstSeat',
+  'reshuffles',
+  'goal',
+  'extendedBy',
+  'scores',
+  'results',
+  'matchWinners',
+  'responses',
+  'legalMoves',
 ].sort();
 
 /** A random move of any shape, for the "other moves are refused" check. */
 const anyMove: fc.Arbitrary<Move> = fc.oneof(
-  fc.record({ type: fc.constant('draw' as const), from: fc.constantFrom('pile' as const, 'discard' as const) }),
-  fc.record({ type: fc.constant('play' as const), card: fc.constantFrom(...CARD_IDS), target: fc.integer({ min: -1, max: 8 }) }),
+  fc.record({
+    type: fc.constant('draw' as const),
+    from: fc.constantFrom('pile' as const, 'discard' as const),
+  }),
+  fc.record({
+    type: fc.constant('play' as const),
+    card: fc.constantFrom(...CARD_IDS),
+    target: fc.integer({ min: -1, max: 8 }),
+  }),
   fc.record({ type: fc.constant('play' as const), card: fc.constantFrom(...CARD_IDS) }),
   fc.record({ type: fc.constant('discard' as const), card: fc.constantFrom(...CARD_IDS) }),
-  fc.record({ type: fc.constant('coupFourre' as const), card: fc.constantFrom('driving_ace', 'extra_tank', 'puncture_proof', 'right_of_way') as fc.Arbitrary<'driving_ace'> }),
+  fc.record({
+    type: fc.constant('coupFourre' as const),
+    card: fc.constantFrom(
+      'driving_ace',
+      'extra_tank',
+      'puncture_proof',
+      'right_of_way',
+    ) as fc.Arbitrary<'driving_ace'>,
+  }),
   fc.record({ type: fc.constantFrom('pass' as const, 'nextHand' as const) }),
   fc.record({ type: fc.constant('quickRemedy' as const), card: fc.constantFrom(...CARD_IDS) }),
-  fc.record({ type: fc.constant('mulligan' as const), cards: fc.array(fc.constantFrom(...CARD_IDS), { maxLength: 8 }) }),
+  fc.record({
+    type: fc.constant('mulligan' as const),
+    cards: fc.array(fc.constantFrom(...CARD_IDS), { maxLength: 8 }),
+  }),
   fc.record({ type: fc.constant('extension' as const), accept: fc.boolean() }),
 ) as fc.Arbitrary<Move>;
 
@@ -119,7 +159,10 @@ function gameCases(rules: RulesInput, seating: Seating): fc.Arbitrary<GameCase> 
     seating: fc.constant(seating),
     seed: fc.string({ minLength: 1, maxLength: 12 }),
     choiceSeed: fc.string({ maxLength: 12 }),
-    responses: fc.array(fc.constantFrom('auto' as const, 'ask' as const), { minLength: seating.seats, maxLength: seating.seats }),
+    responses: fc.array(fc.constantFrom('auto' as const, 'ask' as const), {
+      minLength: seating.seats,
+      maxLength: seating.seats,
+    }),
     rejections: fc.array(anyMove, { minLength: 5, maxLength: 20 }),
   });
 }
@@ -133,24 +176,61 @@ describe('random games keep every invariant', () => {
     it(label, () => {
       // Multi-hand matches to 5000 are long: play them with a lower match target so that each run
       // still ends with matchOver after several hands.
-      const rules: RulesInput = preset === 'hasbro-2016' ? preset : { preset, options: { matchTarget: 1500 } };
+      const rules: RulesInput =
+        preset === 'hasbro-2016' ? preset : { preset, options: { matchTarget: 1500 } };
       fc.assert(fc.property(gameCases(rules, seating), runCase), { numRuns: RUNS });
     });
   }
 
   const custom: Array<[string, RulesInput, Seating]> = [
-    ['hasbro-2016 fast game (quick remedy + mulligan)', { preset: 'hasbro-2016', options: { quickRemedy: true, mulligan: true } }, { seats: 3, teamSize: 1 }],
-    ['hasbro-2016 fast game in teams', { preset: 'hasbro-2016', options: { quickRemedy: true, mulligan: true } }, { seats: 4, teamSize: 2 }],
-    ['hazard stacking', { preset: 'hasbro-2016', options: { hazardStacking: true } }, { seats: 2, teamSize: 1 }],
-    ['attacker must have started, roll after remedy', { preset: 'hasbro-2016', options: { attackerMustHaveStarted: true, rollAfterRemedy: true } }, { seats: 4, teamSize: 1 }],
-    ['extension from 700', { preset: 'partnership', options: { extension: true, matchTarget: 2500 } }, { seats: 2, teamSize: 1 }],
-    ['dujardin 700 with extension, shared ties', { preset: 'dujardin', options: { goal: 700, extension: true, playOutTie: 'shared', matchTarget: 2500 } }, { seats: 4, teamSize: 1 }],
-    ['classic with reshuffle and inexact finish', { preset: 'classic', options: { emptyDeck: 'reshuffle', exactFinish: false, drawFromDiscard: true, matchTarget: 2500 } }, { seats: 2, teamSize: 1 }],
+    [
+      'hasbro-2016 fast game (quick remedy + mulligan)',
+      { preset: 'hasbro-2016', options: { quickRemedy: true, mulligan: true } },
+      { seats: 3, teamSize: 1 },
+    ],
+    [
+      'hasbro-2016 fast game in teams',
+      { preset: 'hasbro-2016', options: { quickRemedy: true, mulligan: true } },
+      { seats: 4, teamSize: 2 },
+    ],
+    [
+      'hazard stacking',
+      { preset: 'hasbro-2016', options: { hazardStacking: true } },
+      { seats: 2, teamSize: 1 },
+    ],
+    [
+      'attacker must have started, roll after remedy',
+      { preset: 'hasbro-2016', options: { attackerMustHaveStarted: true, rollAfterRemedy: true } },
+      { seats: 4, teamSize: 1 },
+    ],
+    [
+      'extension from 700',
+      { preset: 'partnership', options: { extension: true, matchTarget: 2500 } },
+      { seats: 2, teamSize: 1 },
+    ],
+    [
+      'dujardin 700 with extension, shared ties',
+      {
+        preset: 'dujardin',
+        options: { goal: 700, extension: true, playOutTie: 'shared', matchTarget: 2500 },
+      },
+      { seats: 4, teamSize: 1 },
+    ],
+    [
+      'classic with reshuffle and inexact finish',
+      {
+        preset: 'classic',
+        options: { emptyDeck: 'reshuffle', exactFinish: false, drawFromDiscard: true, matchTarget: 2500 },
+      },
+      { seats: 2, teamSize: 1 },
+    ],
     ['classic played to 5000', 'classic', { seats: 2, teamSize: 1 }],
   ];
   for (const [label, rules, seating] of custom) {
     it(label, () => {
-      fc.assert(fc.property(gameCases(rules, seating), runCase), { numRuns: Math.max(10, Math.floor(RUNS / 2)) });
+      fc.assert(fc.property(gameCases(rules, seating), runCase), {
+        numRuns: Math.max(10, Math.floor(RUNS / 2)),
+      });
     });
   }
 });

@@ -3,18 +3,18 @@
  * here): the seat to act picks a uniformly random move from `legalMoves`.
  */
 import {
+  applyMove,
   CARD_COUNTS,
   CARD_IDS,
   type CardId,
+  createMatch,
+  legalMoves,
   type MatchState,
   type Move,
   PRESETS,
   type PresetName,
   type RulesInput,
   type Seating,
-  applyMove,
-  createMatch,
-  legalMoves,
 } from '../../worker/engine/index';
 import { nextFloat, seedRng } from '../../worker/engine/rng';
 
@@ -55,7 +55,8 @@ export function cardCensus(state: MatchState): Map<CardId, number> {
 export function censusProblem(state: MatchState): string | null {
   const counts = cardCensus(state);
   for (const id of CARD_IDS) {
-    if ((counts.get(id) ?? 0) !== CARD_COUNTS[id]) return `${id}: ${counts.get(id) ?? 0} instead of ${CARD_COUNTS[id]}`;
+    if ((counts.get(id) ?? 0) !== CARD_COUNTS[id])
+      return `${id}: ${counts.get(id) ?? 0} instead of ${CARD_COUNTS[id]}`;
   }
   return null;
 }

@@ -2,13 +2,15 @@
  * Runs every rule scenario in test/scenarios/ (shared/SCENARIOS.md format) through the same runner as
  * `npm run scenario`, one test per file, and checks the runner itself refuses broken files.
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runScenarioText } from '../../scripts/scenario/runner';
 
 const dir = join(__dirname, '..', 'scenarios');
-const files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+const files = readdirSync(dir)
+  .filter((f) => f.endsWith('.json'))
+  .sort();
 
 describe('rule scenarios', () => {
   it('there are at least 100 of them', () => {
@@ -43,8 +45,19 @@ describe('the scenario runner', () => {
     expect(runScenarioText('{', 'broken').message).toContain('not valid JSON');
     expect(run({ ...base, rules: 'nope' }).message).toContain('not a valid scenario');
     expect(run({ ...base, expect: { unknownCheck: 1 } }).passed).toBe(false);
-    expect(run({ ...base, setup: { hands: { 0: ['right_of_way', 'right_of_way'] } } }).message).toContain('right_of_way is used 2 times');
-    expect(run({ ...base, teams: [[0, 1], [2, 3]], players: undefined }).message).toContain('alternate');
+    expect(run({ ...base, setup: { hands: { 0: ['right_of_way', 'right_of_way'] } } }).message).toContain(
+      'right_of_way is used 2 times',
+    );
+    expect(
+      run({
+        ...base,
+        teams: [
+          [0, 1],
+          [2, 3],
+        ],
+        players: undefined,
+      }).message,
+    ).toContain('alternate');
   });
   it('reports a rejected move that was expected to pass, naming the step and code', () => {
     const r = run({ ...base, steps: [{ seat: 1, move: { type: 'draw' } }] });
