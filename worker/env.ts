@@ -2,10 +2,11 @@
  * The Worker's bindings and variables (wrangler.toml). Shared by the Hono app, the match Durable
  * Object and the senders.
  */
+import type { MailEnv } from './mail/types';
 import type { MatchDurableObject } from './match/durable';
 
-/** Bindings and vars of the Worker and of the match Durable Object. */
-export interface Env {
+/** Bindings and vars of the Worker and of the match Durable Object (mail and push: see MailEnv). */
+export interface Env extends MailEnv {
   /** One Durable Object per match, named by the match id. */
   MATCH: DurableObjectNamespace<MatchDurableObject>;
   /** Match creation limit per client (IP). */

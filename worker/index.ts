@@ -10,9 +10,11 @@ import { secureHeaders } from 'hono/secure-headers';
 import { MAX_BODY_BYTES } from './protocol';
 import { dev } from './routes/dev';
 import { type AppEnv, fail } from './routes/http';
+import { mail } from './routes/mail';
 import { matches } from './routes/matches';
 
 export { MatchDurableObject } from './match/durable';
+export { DevOutboxDurableObject, MailAddressDurableObject } from './mail/durable-objects';
 
 /** The Hono app (exported for in-process tests with `app.request()`). */
 export const app = new Hono<AppEnv>();
@@ -47,6 +49,7 @@ app.use(
   }),
 );
 
+app.route('/', mail); // /api/mail/* and /dev/mail (before /dev: its guard would answer 404 first)
 app.route('/api/matches', matches);
 app.route('/dev', dev);
 

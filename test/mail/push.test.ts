@@ -17,9 +17,13 @@ const unb64u = (s: string) =>
 const enc = new TextEncoder();
 
 async function hkdf(salt: Uint8Array, ikm: Uint8Array, info: Uint8Array, bytes: number): Promise<Uint8Array> {
-  const key = await crypto.subtle.importKey('raw', ikm, 'HKDF', false, ['deriveBits']);
+  const key = await crypto.subtle.importKey('raw', ikm as BufferSource, 'HKDF', false, ['deriveBits']);
   return new Uint8Array(
-    await crypto.subtle.deriveBits({ name: 'HKDF', hash: 'SHA-256', salt, info }, key, bytes * 8),
+    await crypto.subtle.deriveBits(
+      { name: 'HKDF', hash: 'SHA-256', salt: salt as BufferSource, info: info as BufferSource },
+      key,
+      bytes * 8,
+    ),
   );
 }
 
@@ -62,8 +66,10 @@ async function decrypt(
     new Uint8Array([...enc.encode('Content-Encoding: nonce\0'), ...context]),
     12,
   );
-  const key = await crypto.subtle.importKey('raw', cek, 'AES-GCM', false, ['decrypt']);
-  const plain = new Uint8Array(await crypto.subtle.decrypt({ name: 'AES-GCM', iv: nonce }, key, body));
+  const key = await crypto.subtle.importKey('raw', cek as BufferSource, 'AES-GCM', false, ['decrypt']);
+  const plain = new Uint8Array(
+    await crypto.subtle.decrypt({ name: 'AES-GCM', iv: nonce as BufferSource }, key, body as BufferSource),
+  );
   const pad = (plain[0] << 8) | plain[1];
   return new TextDecoder().decode(plain.slice(2 + pad));
 }

@@ -9,19 +9,21 @@
  */
 import { DurableObject } from 'cloudflare:workers';
 
-/** Outcome of `admit`: may a mail about `matchId` go to this address now? */
+/**
+ * Outcome of `admit`: may a mail about `matchId` go to this address now? When admitted, the
+ * match's mute token comes along (for the mute link and List-Unsubscribe), saving a second call.
+ */
 export type Admission =
-  | { ok: true }
+  | { ok: true; muteToken: string | null }
   | { ok: false; reason: 'muted' }
   | { ok: false; reason: 'rate_limited'; retryAtMs: number };
 
-/** One of the address's matches. `status` as in MatchInfo; `yourTurn` when the address's seat is to move. */
+/** One of the address's matches. `status` as in MatchInfo. */
 export interface AddressMatch {
   matchId: string;
   seat: number;
   title: string;
   status: 'lobby' | 'playing' | 'finished';
-  yourTurn: boolean;
   updatedAt: number;
 }
 
@@ -59,7 +61,7 @@ export class MailAddressDurableObject extends DurableObject<unknown> {
     this.sql.exec(`CREATE TABLE IF NOT EXISTS mutes (match_id TEXT PRIMARY KEY, at INTEGER NOT NULL)`);
     this.sql.exec(`CREATE TABLE IF NOT EXISTS matches (
       match_id TEXT NOT NULL, seat INTEGER NOT NULL, title TEXT NOT NULL, status TEXT NOT NULL,
-      your_turn INTEGER NOT NULL, updated_at INTEGER NOT NULL, PRIMARY KEY (match_id, seat))`);
+      updated_at INTEGER NOT NULL, PRIMARY KEY (match_id, seat))`);
     this.sql.exec(
       `CREATE TABLE IF NOT EXISTS magic (token_hash TEXT PRIMARY KEY, expires_at INTEGER NOT NULL)`,
     );
@@ -78,14 +80,14 @@ export class MailAddressDurableObject extends DurableObject<unknown> {
    * match, e.g. the magic link) and, when admitted, counts it. At most `limit` admissions in any
    * rolling hour. Atomic: a Durable Object runs one call at a time.
    */
-  admit(matchId: string | null, nowMs: number, limit: number): Admission {
+  async admit(matchId: string | null, nowMs: number, limit: number): Promise<Admission> {
     if (matchId !== null && this.isMuted(matchId)) return { ok: false, reason: 'muted' };
     const recent = (JSON.parse(this.get('sends') ?? '[]') as number[]).filter((t) => t > nowMs - HOUR_MS);
     if (recent.length >= limit)
       return { ok: false, reason: 'rate_limited', retryAtMs: Math.min(...recent) + HOUR_MS };
     recent.push(nowMs);
     this.set('sends', JSON.stringify(recent.slice(-Math.max(limit, 1))));
-    return { ok: true };
+    return { ok: true, muteToken: matchId === null ? null : await this.muteToken(matchId) };
   }
 
   /** Gives back an admission that was not used (the send failed for good before reaching the provider). */
@@ -136,13 +138,19 @@ export class MailAddressDurableObject extends DurableObject<unknown> {
 
   /** Records (or updates) one of the address's seats. A finished match stays listed until `forget`. */
   track(m: AddressMatch): void {
+    const count = this.sql.exec<{ n: number }>('SELECT COUNT(*) AS n FROM matches').one().n;
+    if (count >= 200) {
+      // Keep the list bounded: drop the oldest finished entry first.
+      this.sql.exec(
+        `DELETE FROM matches WHERE rowid = (SELECT rowid FROM matches ORDER BY status != 'finished', updated_at LIMIT 1)`,
+      );
+    }
     this.sql.exec(
-      `INSERT OR REPLACE INTO matches (match_id, seat, title, status, your_turn, updated_at) VALUES (?, ?, ?, ?, ?, ?)`,
+      `INSERT OR REPLACE INTO matches (match_id, seat, title, status, updated_at) VALUES (?, ?, ?, ?, ?)`,
       m.matchId,
       m.seat,
       m.title,
       m.status,
-      m.yourTurn ? 1 : 0,
       m.updatedAt,
     );
   }
@@ -161,7 +169,6 @@ export class MailAddressDurableObject extends DurableObject<unknown> {
         seat: number;
         title: string;
         status: string;
-        your_turn: number;
         updated_at: number;
       }>(`SELECT * FROM matches ORDER BY status = 'finished', updated_at DESC LIMIT 200`)
       .toArray()
@@ -170,7 +177,6 @@ export class MailAddressDurableObject extends DurableObject<unknown> {
         seat: r.seat,
         title: r.title,
         status: r.status as AddressMatch['status'],
-        yourTurn: r.your_turn === 1,
         updatedAt: r.updated_at,
       }));
   }

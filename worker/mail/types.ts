@@ -27,6 +27,8 @@ export interface MailEnv {
   SEND_EMAIL?: SendEmail;
   /** "1" enables the dev outbox; it is still refused unless the public origin is localhost. */
   DEV_OUTBOX?: string;
+  /** Seconds a turn mail waits before it is sent (default 120); dropped if the player acts or connects. */
+  MAIL_GRACE_SECONDS?: string;
   /** Mails per address per hour across all matches (default 10). */
   MAIL_HOURLY_LIMIT?: string;
   /** Web Push: the VAPID public key (base64url, uncompressed P-256 point), given to clients. */

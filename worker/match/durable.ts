@@ -34,6 +34,7 @@ import {
   type Settings,
   type TestStack,
 } from '../protocol';
+import type { MailRpc } from '../mail/protocol';
 import { chooseBotMove } from './bot-adapter';
 import { buildInfo, type Caller, etagFor } from './info';
 import { type Change, Notifier } from './notifications';
@@ -116,6 +117,7 @@ export type MatchStub = Pick<
   | 'log'
   | 'benchStats'
   | 'replayCheck'
+  | 'mail'
   | 'fetch'
 >;
 
@@ -151,6 +153,7 @@ export class MatchDurableObject extends DurableObject<Env> {
       meta: () => this.meta,
       seats: () => this.seats,
       origin: () => env.PUBLIC_URL ?? '',
+      connected: () => this.connectedSeats(),
     });
   }
 
@@ -456,6 +459,16 @@ export class MatchDurableObject extends DurableObject<Env> {
       if (!this.caller(who).host) return error(403, 'auth.not_host', 'Only the host can delete the match.');
       await this.destroy();
       return { status: 204 };
+    });
+  }
+
+  /** Mail and push requests (worker/routes/mail.ts), answered by the notifier. */
+  async mail(who: string | null, req: MailRpc): Promise<Reply> {
+    return this.track(async () => {
+      if (!this.meta) return NOT_FOUND;
+      const r = await this.notifier.rpc(this.caller(who), req);
+      await this.schedule.syncAlarm();
+      return r;
     });
   }
 
@@ -975,7 +988,8 @@ export class MatchDurableObject extends DurableObject<Env> {
     const meta = this.meta;
     if (!who || !meta) return { seat: null, host: false };
     const seat = this.seats.find((s) => s.tokenHash !== null && s.tokenHash === who);
-    return { seat: seat ? seat.seat : null, host: meta.hostHash === who };
+    // A seat link sent by mail carries its own token (see notifications.ts), accepted alike.
+    return { seat: seat ? seat.seat : this.notifier.seatForToken(who), host: meta.hostHash === who };
   }
 
   private connectedSeats(except?: WebSocket): Set<number> {

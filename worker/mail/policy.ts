@@ -1,0 +1,229 @@
+/**
+ * When to notify: pure functions that turn one accepted change of a match into notification
+ * intents (which seat, which kind, which idempotency key), the reminder times of a turn, and the
+ * retry backoff. No storage, no clock: worker/match/notifications.ts applies them.
+ */
+
+import type { GameEvent, HazardCard, MatchState } from '../engine/index';
+import { actorOf, inTurn } from '../match/turns';
+import type { MailKind } from './compose';
+
+/** How the notifier sees a seat. `notifiable`: a human playing it who has mail or push turned on. */
+export interface PolicySeat {
+  seat: number;
+  human: boolean;
+  standIn: boolean;
+  notifiable: boolean;
+}
+
+/** One accepted change (same shape as the match's `Change`). */
+export interface PolicyChange {
+  reason: 'created' | 'claimed' | 'started' | 'move' | 'settings' | 'seat' | 'timeout' | 'bot' | 'rematch';
+  seat: number | null;
+}
+
+/**
+ * A notification to queue. `key` is the idempotency key within the match (the same intent twice
+ * is queued once); `group` ties a turn's mail, its reminders and its push together (a delivered
+ * push drops the group's queued mails); `grace`: wait the grace period first (dropped if the seat
+ * acts or connects meanwhile); `active`: the seat caused this change itself, so it is recorded
+ * but not sent.
+ */
+export interface Intent {
+  kind: MailKind;
+  seat: number;
+  key: string;
+  group: string;
+  grace: boolean;
+  active: boolean;
+  data: IntentData;
+}
+
+/** Kind-specific data stored with the outbox row. */
+export type IntentData =
+  | { kind: 'invitation' }
+  | { kind: 'yourTurn'; version: number; hand: number }
+  | { kind: 'responseWindow'; version: number; attacker: number; hazard: HazardCard; target: number }
+  | { kind: 'reminder'; version: number; tag: string }
+  | { kind: 'botTookOver'; scope: 'turn' | 'seat' }
+  | { kind: 'finished'; scores: number[]; winners: number[] };
+
+/** The group of a seat's turn that started at `version`. */
+export function turnGroup(seat: number, version: number): string {
+  return `turn:${seat}:v${version}`;
+}
+
+/**
+ * The intents of one change. Rules (issue 4 "When to send"):
+ * - invitations: on the match's first change, to every human seat but the host's (seat 0);
+ * - your turn: when a notifiable seat's turn starts and someone or something else caused it;
+ * - response window: when an `ask` window opens for a notifiable seat;
+ * - bot took over: a deadline made a bot play the seat's turn, or the host gave the seat to a bot;
+ * - finished: to every notifiable seat when the match ends.
+ * Reminders are not intents of a change: they come from `reminderTimes` when due.
+ */
+export function intentsFor(
+  before: MatchState | null,
+  after: MatchState | null,
+  events: readonly GameEvent[],
+  change: PolicyChange,
+  seats: readonly PolicySeat[],
+  opts: { firstChange: boolean; onDeadline: 'bot' | 'skip'; nowMs: number },
+): Intent[] {
+  const out: Intent[] = [];
+  const byNo = (n: number | null) => (n === null ? undefined : seats[n]);
+  if (opts.firstChange) {
+    for (const s of seats) {
+      if (s.seat !== 0 && s.human && s.notifiable) {
+        out.push({
+          kind: 'invitation',
+          seat: s.seat,
+          key: `invite:${s.seat}`,
+          group: `invite:${s.seat}`,
+          grace: false,
+          active: false,
+          data: { kind: 'invitation' },
+        });
+      }
+    }
+  }
+  if (after) {
+    const a = actorOf(after);
+    const seat = byNo(a);
+    if (a !== null && seat && seat.notifiable && !seat.standIn && after.phase !== 'matchOver') {
+      const self =
+        change.seat === a &&
+        (change.reason === 'move' || change.reason === 'settings' || change.reason === 'seat');
+      if (inTurn(after)) {
+        const sameTurn =
+          before !== null &&
+          inTurn(before) &&
+          before.turn === a &&
+          !events.some((e) => e.type === 'handStarted');
+        const wasWindowOfSeat = before !== null && before.phase === 'respond' && actorOf(before) === a;
+        if (!sameTurn) {
+          out.push({
+            kind: 'yourTurn',
+            seat: a,
+            key: turnGroup(a, after.version),
+            group: turnGroup(a, after.version),
+            grace: true,
+            // Answering one's own window and then having the turn (coup fourré) is being active.
+            active: self || (wasWindowOfSeat && change.reason === 'move' && change.seat === a),
+            data: { kind: 'yourTurn', version: after.version, hand: after.handNumber },
+          });
+        }
+      } else if (after.phase === 'respond' && after.window) {
+        const reopened = before !== null && before.phase === 'respond' && actorOf(before) === a;
+        if (!reopened && !self) {
+          out.push({
+            kind: 'responseWindow',
+            seat: a,
+            key: `window:${a}:v${after.version}`,
+            group: `window:${a}:v${after.version}`,
+            grace: true,
+            active: false,
+            data: {
+              kind: 'responseWindow',
+              version: after.version,
+              attacker: after.window.attacker,
+              hazard: after.window.hazard,
+              target: after.window.target,
+            },
+          });
+        }
+      }
+    }
+    // A deadline made a bot play this seat's turn.
+    if (
+      change.reason === 'timeout' &&
+      opts.onDeadline === 'bot' &&
+      change.seat !== null &&
+      before !== null &&
+      inTurn(before) &&
+      before.turn === change.seat &&
+      byNo(change.seat)?.notifiable
+    ) {
+      out.push({
+        kind: 'botTookOver',
+        seat: change.seat,
+        key: `botturn:${change.seat}:v${before.version}`,
+        group: `botturn:${change.seat}:v${before.version}`,
+        grace: false,
+        active: false,
+        data: { kind: 'botTookOver', scope: 'turn' },
+      });
+    }
+    // The match ended with this change.
+    const over = events.find((e): e is Extract<GameEvent, { type: 'matchOver' }> => e.type === 'matchOver');
+    if (after.phase === 'matchOver' && (before === null || before.phase !== 'matchOver')) {
+      const scores = over ? over.scores : after.scores;
+      const winners = over ? over.winners : after.matchWinners;
+      for (const s of seats) {
+        if (s.human && s.notifiable) {
+          out.push({
+            kind: 'finished',
+            seat: s.seat,
+            key: `finished:${s.seat}`,
+            group: `finished:${s.seat}`,
+            grace: false,
+            active: false,
+            data: { kind: 'finished', scores: [...scores], winners: [...winners] },
+          });
+        }
+      }
+    }
+  }
+  // The host gave the seat to a bot (a reclaim is the same reason with standIn false).
+  if (change.reason === 'seat' && change.seat !== null) {
+    const s = byNo(change.seat);
+    if (s?.standIn && s.notifiable) {
+      out.push({
+        kind: 'botTookOver',
+        seat: s.seat,
+        key: `botseat:${s.seat}:${opts.nowMs}`,
+        group: `botseat:${s.seat}:${opts.nowMs}`,
+        grace: false,
+        active: false,
+        data: { kind: 'botTookOver', scope: 'seat' },
+      });
+    }
+  }
+  return out;
+}
+
+const HOUR = 3_600_000;
+
+/**
+ * Reminder times of a turn that started at `startMs` (ms): 24 h after the start, and before the
+ * deadline (a quarter of the turn's time before it, at most 12 h, at least 1 h). A reminder is
+ * left out when it would fall within an hour of the start, of the deadline or of the other one.
+ */
+export function reminderTimes(
+  startMs: number,
+  deadlineMs: number | null,
+): Array<{ tag: string; atMs: number }> {
+  const out: Array<{ tag: string; atMs: number }> = [];
+  let beforeDeadline: number | null = null;
+  if (deadlineMs !== null) {
+    const lead = Math.min(12 * HOUR, Math.max(HOUR, (deadlineMs - startMs) / 4));
+    const at = deadlineMs - lead;
+    if (at >= startMs + HOUR) beforeDeadline = at;
+  }
+  const day = startMs + 24 * HOUR;
+  const dayOk =
+    (deadlineMs === null || day <= deadlineMs - HOUR) &&
+    (beforeDeadline === null || Math.abs(beforeDeadline - day) >= HOUR);
+  if (dayOk) out.push({ tag: '24h', atMs: day });
+  if (beforeDeadline !== null) out.push({ tag: 'deadline', atMs: beforeDeadline });
+  return out.sort((x, y) => x.atMs - y.atMs);
+}
+
+/** Retries of a provider error: at most this many attempts in all. */
+export const MAX_ATTEMPTS = 6;
+
+/** Wait before attempt `attempt + 1` after `attempt` failed (1 min, 5 min, 30 min, 2 h, 6 h). */
+export function backoffMs(attempt: number): number {
+  const steps = [60_000, 5 * 60_000, 30 * 60_000, 2 * HOUR, 6 * HOUR];
+  return steps[Math.min(Math.max(attempt, 1), steps.length) - 1];
+}
