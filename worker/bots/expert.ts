@@ -1,0 +1,194 @@
+/**
+ * The `expert` bot: determinized (flat) Monte Carlo over the engine. For each sample it deals the
+ * hidden cards consistently with what the seat knows (determinize.ts), tries every candidate move of
+ * `legalMoves` with the engine's `applyMove`, plays on with the `basic` policy for every seat, and
+ * scores the outcome for the bot's team; the move with the best mean wins. The same sample and the
+ * same playout randomness serve every candidate (common random numbers), so differences between
+ * moves are not drowned by the luck of the deal.
+ *
+ * Budget: a decision spends a fixed number of engine steps (`STEPS_PER_MS` per ms of budget),
+ * calibrated on the arena so that p99 stays under the budget; counting steps instead of reading a
+ * clock keeps the bot deterministic (and a Worker's clock does not advance during a CPU burst).
+ */
+import {
+  applyMove,
+  type GameEvent,
+  isLimited,
+  isRolling,
+  legalMoves,
+  type MatchState,
+  type MatchView,
+  type Move,
+  scoreHand,
+  type TableauView,
+} from '../engine/index';
+import { basicContext, basicMove, type Situation, scoreMove } from './basic';
+import { buildState, readLog } from './determinize';
+import { makeRand, type Rand } from './rng';
+
+/** Engine steps (applyMove calls in playouts, each with a policy decision) per ms of budget. */
+export const STEPS_PER_MS = 400;
+/** Moves a playout makes before the position is judged by `evaluate` instead of played to the end. */
+export const PLAYOUT_DEPTH = 24;
+/** Candidates kept (best `basic` scores first); the rest of the legal moves are rarely right. */
+export const MAX_CANDIDATES = 6;
+
+export interface ExpertOptions {
+  rand: Rand;
+  budgetMs: number;
+  log?: readonly GameEvent[];
+}
+
+/** Search constants, adjustable for experiments (the arena reads `BOT_TUNING` as JSON). */
+export const tuning = {
+  stepsPerMs: STEPS_PER_MS,
+  depth: PLAYOUT_DEPTH,
+  candidates: MAX_CANDIDATES,
+  prior: 0,
+  debug: false,
+};
+
+/** The seat that must act in a state, or null when the hand is over. */
+function actor(state: MatchState): number | null {
+  if (state.phase === 'handOver' || state.phase === 'matchOver') return null;
+  if (state.phase === 'respond') return state.window ? state.window.pending[0] : null;
+  return state.turn;
+}
+
+function twoHundreds(distance: readonly string[]): number {
+  let n = 0;
+  for (const c of distance) if (c === 'd200') n++;
+  return n;
+}
+
+/** A seat's situation in a full state, built without copying piles (what `basic` reads). */
+function situationOf(state: MatchState, seat: number, moves: Move[]): Situation {
+  const o = state.rules.options;
+  const tableaux: TableauView[] = state.tableaux.map((t, team) => ({
+    ...t,
+    team,
+    seats: state.teams[team],
+    battleTop: t.battle.length ? t.battle[t.battle.length - 1] : null,
+    speedTop: t.speed.length ? t.speed[t.speed.length - 1] : null,
+    rolling: isRolling(t, o),
+    limited: isLimited(t),
+    twoHundreds: twoHundreds(t.distance),
+  }));
+  return {
+    seat,
+    seats: state.seats,
+    hand: state.hands[seat],
+    teams: state.teams,
+    tableaux,
+    goal: state.goal,
+    rules: state.rules,
+    deckSize: state.deck.length,
+    discardTop: state.discard.length ? state.discard[state.discard.length - 1] : null,
+    discardSize: state.discard.length,
+    reshuffles: state.reshuffles,
+    phase: state.phase,
+    window: null,
+    legalMoves: moves,
+  };
+}
+
+/** Logistic squash of a points difference into (0, 1). */
+function squash(points: number): number {
+  return 1 / (1 + Math.exp(-points / 250));
+}
+
+/**
+ * The value of a state for `team`, in [0, 1]. A finished hand: 1 for the best hand score, ½ for a
+ * tie, 0 otherwise, nudged by the margin. An unfinished one: the margin of points already banked
+ * (the engine's own `scoreHand`) plus the km, with a bonus for rolling and a cost for a hazard.
+ */
+function evaluate(state: MatchState, team: number, handBefore: number): number {
+  if (state.results.length > handBefore) {
+    const scores = state.results[state.results.length - 1].scores.map((s) => s.total);
+    const mine = scores[team];
+    const best = Math.max(...scores.filter((_, t) => t !== team));
+    const win = mine > best ? 1 : mine === best ? 0.5 : 0;
+    return 0.8 * win + 0.2 * squash(mine - best);
+  }
+  const banked = scoreHand(state, null, []);
+  const o = state.rules.options;
+  const est = state.tableaux.map((t, i) => {
+    let v = banked[i].total;
+    if (isRolling(t, o)) v += 60;
+    else if (t.battle.length && t.battle[t.battle.length - 1] !== 'roll') v -= 40;
+    if (isLimited(t)) v -= 25;
+    // Nearer the goal, the trip bonus comes within reach.
+    v += 300 * (t.km / state.goal) ** 2;
+    return v;
+  });
+  const mine = est[team];
+  const best = Math.max(...est.filter((_, t) => t !== team));
+  return squash(mine - best);
+}
+
+/** Plays on from `state` with the basic policy for at most `depth` moves; returns the steps used. */
+function playout(start: MatchState, rand: Rand, depth: number): { state: MatchState; steps: number } {
+  let state = start;
+  let steps = 0;
+  for (; steps < depth; steps++) {
+    const seat = actor(state);
+    if (seat === null) break;
+    const moves = legalMoves(state, seat);
+    if (moves.length === 0) break;
+    const move = moves.length === 1 ? moves[0] : basicMove(situationOf(state, seat, moves), rand);
+    const r = applyMove(state, seat, move);
+    if (!r.ok) break;
+    state = r.state;
+  }
+  return { state, steps };
+}
+
+/**
+ * The expert's move in `view`: one of `view.legalMoves`. Falls back to `basic` when the view cannot
+ * be determinized (it never throws for a view with legal moves).
+ */
+export function expertMove(view: MatchView, opts: ExpertOptions): Move {
+  const moves = view.legalMoves;
+  const { rand } = opts;
+  const ctx = basicContext(view);
+  const ranked = moves.map((m, i) => ({ m, i, s: scoreMove(ctx, m) })).sort((a, b) => b.s - a.s || a.i - b.i);
+  const fallback = () => basicMove(view, rand);
+  // No real choice, or one the heuristic settles for sure (a coup fourré, the exact finish).
+  if (ranked[0].s >= 1000) return ranked[0].m;
+  if (view.phase === 'handOver') return ranked[0].m;
+  const candidates = ranked.slice(0, tuning.candidates).map((r) => r.m);
+  if (candidates.length === 1) return candidates[0];
+  const seat = view.seat!;
+  const team = seat % view.teams.length;
+  const knowledge = readLog(view, opts.log);
+  const cap = Math.max(1, Math.floor(opts.budgetMs * tuning.stepsPerMs));
+  const handBefore = view.results.length;
+  const sums = new Array<number>(candidates.length).fill(0);
+  let samples = 0;
+  let steps = 0;
+  while (steps < cap) {
+    const sample = buildState(view, knowledge, rand);
+    if (!sample) return fallback();
+    const playoutSeed = rand.u32();
+    for (let c = 0; c < candidates.length; c++) {
+      const r = applyMove(sample, seat, candidates[c]);
+      if (!r.ok) return fallback();
+      const out = playout(r.state, makeRand(playoutSeed), tuning.depth);
+      steps += out.steps + 1;
+      sums[c] += evaluate(out.state, team, handBefore);
+    }
+    samples++;
+  }
+  // The heuristic's first choice keeps a small head start: the search must beat it clearly.
+  if (samples > 0) sums[0] += tuning.prior * samples;
+  let best = 0;
+  for (let c = 1; c < candidates.length; c++) if (sums[c] > sums[best] + 1e-9) best = c;
+  if (tuning.debug && best !== 0) {
+    const me = view.tableaux[team];
+    console.log(
+      `v${view.version} km ${view.tableaux.map((t) => t.km).join('/')} battle ${me.battleTop} hand ${view.hand.join(',')} deck ${view.deckSize} samples ${samples}`,
+      candidates.map((c, i) => `${JSON.stringify(c)}=${(sums[i] / samples).toFixed(3)}`).join(' '),
+    );
+  }
+  return samples > 0 ? candidates[best] : fallback();
+}
