@@ -249,7 +249,11 @@ function CreateForm(): JSX.Element {
         <legend>{t('home.seats')}</legend>
         <label>
           {t('home.players')}
-          <select value={String(n)} onChange={(e) => (count.value = Number(e.currentTarget.value))}>
+          <select
+            aria-label={t('home.players')}
+            value={String(n)}
+            onChange={(e) => (count.value = Number(e.currentTarget.value))}
+          >
             {counts.map((c) => (
               <option key={c} value={c}>
                 {c}

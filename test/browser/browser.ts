@@ -1,0 +1,62 @@
+/**
+ * Chromium for the end-to-end tests (Debian's /usr/bin/chromium through playwright-core), plus
+ * screenshots: every screen is captured at 360 px and 1280 px; the captures are written to
+ * test-artifacts/ when a test fails (or always with E2E_SCREENSHOTS=1).
+ */
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright-core';
+
+const root = join(import.meta.dirname, '..', '..');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Launches chromium; a clear error when it is not installed. */
+export async function launch(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(
+      `${CHROMIUM} not found: install Debian's chromium (apt-get install -y chromium), as .ci/run does`,
+    );
+  }
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+}
+
+/** Screenshots taken during one test, written out on failure. */
+export class Shots {
+  private readonly taken: Array<{ name: string; png: Buffer }> = [];
+  private readonly pages = new Map<string, Page>();
+
+  /** Remembers a page so that its last state is captured on failure. */
+  watch(label: string, page: Page): Page {
+    this.pages.set(label, page);
+    return page;
+  }
+
+  /** Captures a screen at 360 px and at 1280 px wide (full page), then restores the width. */
+  async screen(page: Page, name: string): Promise<void> {
+    const size = page.viewportSize() ?? { width: 1280, height: 800 };
+    for (const width of [360, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      this.taken.push({ name: `${name}-${width}`, png: await page.screenshot({ fullPage: true }) });
+    }
+    await page.setViewportSize(size);
+  }
+
+  /** Writes every capture (and the last state of each watched page) under test-artifacts/<test>/. */
+  async save(test: string): Promise<string> {
+    const dir = join(root, 'test-artifacts', test.replace(/[^A-Za-z0-9_-]+/g, '-'));
+    mkdirSync(dir, { recursive: true });
+    for (const [label, page] of this.pages) {
+      if (page.isClosed()) continue;
+      try {
+        await this.screen(page, `last-${label}`);
+      } catch {
+        // The page may be gone; keep what we have.
+      }
+    }
+    for (const { name, png } of this.taken) writeFileSync(join(dir, `${name}.png`), png);
+    return dir;
+  }
+}

@@ -1,0 +1,274 @@
+/**
+ * End-to-end in Debian chromium against the real Worker (`wrangler dev`):
+ * 1. a host creates a 2-player match in the UI (the test adds a stacked deal through the
+ *    test-only seam), a second browser context claims the seat from the invitation link, they play
+ *    a whole hand including a coup fourré answered in the response-window prompt, and both see the
+ *    same final score;
+ * 2. a 3-player match with a bot (the open seat becomes a bot at the start);
+ * 3. the build: no inline script, initial JS within budget.
+ * Every screen is captured at 360 and 1280 px; captures go to test-artifacts/ when a test fails.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { launch, Shots } from './browser';
+import { startServer, type TestServer } from './server';
+
+let server: TestServer;
+let browser: Browser;
+let shots: Shots;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launch();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+beforeEach(() => {
+  shots = new Shots();
+});
+
+afterEach(async (ctx) => {
+  if (ctx.task.result?.state === 'fail' || process.env.E2E_SCREENSHOTS === '1') {
+    const dir = await shots.save(ctx.task.name);
+    console.log(`screenshots: ${dir}`);
+    if (ctx.task.result?.state === 'fail') console.log(server.output().slice(-4000));
+  }
+});
+
+/** A new player: its own browser context (own storage), English, a fixed time zone. */
+async function player(label: string, width: number): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width, height: 800 },
+    locale: 'en-US',
+    timezoneId: 'Europe/Oslo',
+  });
+  const page = await context.newPage();
+  page.on('pageerror', (e) => console.log(`[${label}] page error: ${e.message}`));
+  return shots.watch(label, page);
+}
+
+/** Waits until the element matching `selector` contains `text`. */
+async function waitText(page: Page, selector: string, text: string, timeout = 30_000): Promise<void> {
+  await page.waitForFunction(
+    ([sel, txt]) => [...document.querySelectorAll(sel)].some((e) => e.textContent?.includes(txt)),
+    [selector, text] as const,
+    { timeout },
+  );
+}
+
+/** Waits for this seat's turn, and draws from the pile when the draw is a choice. */
+async function myTurn(page: Page): Promise<void> {
+  await waitText(page, '.statusbar', 'Your turn');
+  await page.waitForFunction(
+    () =>
+      !document.querySelector('.hand .pending') &&
+      (document.querySelector('.piles button.deck:not([disabled])') ||
+        document.querySelector('ul.hand button.legal') ||
+        document.querySelector('.hint')?.textContent?.includes('Choose a card')),
+  );
+  const deck = page.locator('.piles button.deck:not([disabled])');
+  if (await deck.count()) {
+    await deck.click();
+    await page.waitForSelector('.piles button.deck[disabled]');
+    await page.waitForFunction(() => !document.querySelector('.piles button.deck.pending'));
+  }
+}
+
+/** Taps a hand card by its spoken label, then the action button named `action`. */
+async function play(page: Page, cardLabel: string, action: string): Promise<void> {
+  await page.locator(`ul.hand button[aria-label="${cardLabel}"]`).first().click();
+  await page.locator('.hand-area .actions button', { hasText: action }).first().click();
+  await page.waitForFunction(() => !document.querySelector('.hand .pending'));
+}
+
+/** The score table as text rows. */
+function scoreRows(page: Page): Promise<string[][]> {
+  return page.$$eval('table.scores tr', (trs) =>
+    trs.map((tr) => [...tr.querySelectorAll('th,td')].map((c) => (c.textContent ?? '').trim())),
+  );
+}
+
+describe('two players, a stacked hand with a coup fourré', () => {
+  it('host creates, guest joins by link, they play the whole hand and see the same score', async () => {
+    const ann = await player('ann', 1280);
+    const bob = await player('bob', 360);
+
+    // The test-only seam: a stacked first hand (SCENARIOS.md `setup`), added to the UI's request.
+    const testStack = {
+      position: {
+        hands: {
+          '0': ['stop', 'd100', 'd100', 'd25', 'd25', 'd50'],
+          '1': ['right_of_way', 'd100', 'd100', 'd25', 'd25', 'd50'],
+        },
+        tableaux: {
+          '0': { battle: ['roll'], distance: ['d200', 'd200', 'd100', 'd100', 'd100', 'd100'] },
+          '1': { battle: ['roll'], distance: ['d100'] },
+        },
+        deck: ['d75', 'd75', 'd75', 'd75', 'd75', 'd75', 'd50', 'd50', 'd50', 'd50'],
+        unplaced: 'box',
+        discard: ['d25'],
+        turn: 0,
+        phase: 'draw',
+      },
+    };
+    await ann.route('**/api/matches', async (route) => {
+      const req = route.request();
+      if (req.method() !== 'POST') return route.continue();
+      const body = JSON.parse(req.postData() ?? '{}');
+      return route.continue({ postData: JSON.stringify({ ...body, testStack }) });
+    });
+
+    await ann.goto(`${server.url}/rules`);
+    await waitText(ann, 'h1', 'How to play');
+    await shots.screen(ann, 'rules');
+
+    await ann.goto(`${server.url}/`);
+    await ann.getByLabel('Your name').fill('Ann');
+    await shots.screen(ann, 'home');
+    // Defaults: Hasbro 2016 preset, 2 players, seat 2 invited by link.
+    await ann.getByRole('button', { name: 'Create match' }).click();
+    await waitText(ann, 'h2', 'Waiting for players');
+    expect(new URL(ann.url()).hash).toBe(''); // the tokens left the address bar
+    const invite = await ann.locator('input.link').inputValue();
+    expect(invite).toMatch(/\/m\/[A-Za-z0-9_-]+#invite=/);
+    await ann.waitForSelector('svg.qr rect');
+    expect(await ann.locator('svg.qr rect').count()).toBeGreaterThan(100);
+    await shots.screen(ann, 'lobby-host');
+
+    await bob.goto(invite);
+    await bob.getByLabel('Your name').fill('Bob');
+    await bob.getByRole('button', { name: 'Take a seat' }).click();
+    // The last open seat is taken: the match starts, and the host's screen follows live.
+    await waitText(bob, '.statusbar', "Ann's turn");
+    await waitText(ann, '.statusbar', 'Your turn');
+    await waitText(ann, 'section.tableau[data-team="1"]', "Bob's area");
+
+    // Bob wants to be asked about coups fourrés (RULES.md §7).
+    await bob.getByRole('button', { name: /Settings/ }).click();
+    await bob.getByLabel('Ask me each time a hazard hits me').check();
+    await waitText(bob, '.settings', 'Saved.');
+    await shots.screen(bob, 'settings');
+    await bob.getByRole('button', { name: /Settings/ }).click();
+
+    await myTurn(ann); // Hasbro 2016: the draw is a choice (pile or discard), so Ann draws herself.
+    await shots.screen(ann, 'table');
+
+    // Ann plays Stop on Bob; the feedback shows before the server answers.
+    await ann.locator('ul.hand button[aria-label="Stop, hazard card"]').click();
+    const feedbackMs = await ann.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          const btn = [...document.querySelectorAll<HTMLButtonElement>('.hand-area .actions button')].find(
+            (b) => b.textContent?.includes('Play on Bob'),
+          )!;
+          const t0 = performance.now();
+          const obs = new MutationObserver(() => {
+            if (document.querySelector('.hand .pending')) {
+              obs.disconnect();
+              resolve(performance.now() - t0);
+            }
+          });
+          obs.observe(document.body, { subtree: true, childList: true, attributes: true });
+          btn.click();
+        }),
+    );
+    expect(feedbackMs).toBeLessThan(100);
+
+    await waitText(bob, '.prompt', 'Ann played Stop on you. Answer?');
+    await shots.screen(bob, 'response-window');
+    await bob.getByRole('button', { name: 'Coup fourré with Right of Way' }).click();
+    await waitText(ann, '.log', 'Coup fourré! Bob answered');
+    const bobSafeties = ann.locator(
+      'section.tableau[data-team="1"] .safeties .card-wrap.sideways [role="img"]',
+    );
+    await bobSafeties.waitFor();
+    expect(await bobSafeties.getAttribute('aria-label')).toBe('Right of Way, safety played as coup fourré');
+
+    await myTurn(bob);
+    await play(bob, '100 km, distance card', 'Play on my area');
+    await myTurn(ann);
+    await play(ann, '100 km, distance card', 'Play on my area');
+    await myTurn(bob);
+    await play(bob, '100 km, distance card', 'Play on my area');
+    await myTurn(ann);
+    await play(ann, '100 km, distance card', 'Play on my area');
+
+    for (const page of [ann, bob]) {
+      await waitText(page, '#end-title', 'Hand 1 is over');
+      await waitText(page, '.winner', 'Ann won the match!');
+    }
+    await shots.screen(ann, 'end-host');
+    await shots.screen(bob, 'end-guest');
+    const annRows = await scoreRows(ann);
+    const bobRows = await scoreRows(bob);
+    expect(bobRows).toEqual(annRows);
+    expect(annRows[0]).toEqual(['Score', 'Ann', 'Bob']);
+    expect(annRows).toContainEqual(['Distance', '1000', '300']);
+    const cf = annRows.find((r) => r[0] === 'Coups fourrés');
+    expect(cf?.[1]).toBe('0');
+    expect(Number(cf?.[2])).toBeGreaterThan(0);
+    expect(annRows.at(-1)?.[0]).toBe('Match total');
+  });
+});
+
+describe('three players with a bot', () => {
+  it('the open seat becomes a bot at the start and the humans and bots take turns', async () => {
+    const ann = await player('ann3', 360);
+    await ann.goto(`${server.url}/`);
+    await ann.getByLabel('Your name').fill('Ann');
+    await ann.getByLabel('Players', { exact: true }).selectOption('3');
+    await ann.getByLabel('Seat 3: Who sits here').selectOption('bot');
+    await ann.getByLabel('Seat 3: Name').fill('Robo');
+    await ann.getByRole('button', { name: 'Create match' }).click();
+    await waitText(ann, 'ol.seats', 'Robo');
+    await waitText(ann, 'ol.seats', 'open — waiting for a player');
+    await ann.getByRole('button', { name: /Start now/ }).click();
+    await ann.waitForSelector('.statusbar');
+    expect(await ann.locator('section.tableau').count()).toBe(3);
+
+    for (let turn = 0; turn < 4; turn++) {
+      await myTurn(ann);
+      const legal = ann.locator('ul.hand button.legal');
+      if (await legal.count()) {
+        await legal.first().click();
+        await ann.locator('.hand-area .actions button.primary').first().click();
+      } else {
+        await ann.locator('ul.hand button.card').first().click();
+        await ann.locator('.piles button.discard').click();
+      }
+      await ann.waitForFunction(() => !document.querySelector('.hand .pending'));
+      if (turn === 0) await shots.screen(ann, 'table-3p');
+    }
+    const log = await ann.$$eval('.log li', (lis) => lis.map((li) => li.textContent ?? ''));
+    expect(log.some((l) => l.startsWith('Robo '))).toBe(true);
+    expect(log.some((l) => !l.startsWith('Ann ') && !l.startsWith('Robo ') && !l.startsWith('Hand '))).toBe(
+      true,
+    );
+    expect(log.filter((l) => l.startsWith('Ann ')).length).toBeGreaterThanOrEqual(4);
+  });
+});
+
+describe('the build', () => {
+  it('has no inline script and an initial script within 35 KB gzip', () => {
+    const dist = join(import.meta.dirname, '..', '..', 'dist');
+    const html = readFileSync(join(dist, 'index.html'), 'utf8');
+    const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const [, attrs, body] of scripts) {
+      expect(attrs).toMatch(/\bsrc=/);
+      expect(body.trim()).toBe('');
+    }
+    const entry = /<script[^>]*src="\/(assets\/[^"]+\.js)"/.exec(html)![1];
+    const gz = gzipSync(readFileSync(join(dist, entry))).length;
+    console.log(`initial JS ${entry}: ${gz} bytes gzip`);
+    expect(gz).toBeLessThanOrEqual(35 * 1024);
+    expect(readdirSync(join(dist, 'assets')).some((f) => f.endsWith('.css'))).toBe(true);
+  });
+});

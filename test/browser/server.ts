@@ -1,0 +1,100 @@
+/**
+ * Starts the real Worker for the browser tests: builds the web client into dist/ and runs
+ * `wrangler dev` on a free local port with the test seams on (stacked deck), bots moving at once
+ * (BOT_DELAY_MS=0) and a fresh local storage directory. The process is ours and stopped by pid.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build } from 'vite';
+
+const root = join(import.meta.dirname, '..', '..');
+
+/** A running Worker. */
+export interface TestServer {
+  url: string;
+  stop(): Promise<void>;
+  /** What wrangler printed (for failure reports). */
+  output(): string;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** Builds the client (web/vite.config.ts → dist/). */
+export async function buildClient(): Promise<void> {
+  // Vitest sets NODE_ENV=test, which would make Vite bundle Preact's development build.
+  const before = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ configFile: join(root, 'web', 'vite.config.ts'), mode: 'production', logLevel: 'warn' });
+  } finally {
+    process.env.NODE_ENV = before;
+  }
+}
+
+/** Builds, starts `wrangler dev` and waits until it answers. */
+export async function startServer(): Promise<TestServer> {
+  await buildClient();
+  const port = await freePort();
+  const persist = mkdtempSync(join(tmpdir(), 'mb-e2e-'));
+  let out = '';
+  const child: ChildProcess = spawn(
+    join(root, 'node_modules', '.bin', 'wrangler'),
+    [
+      'dev',
+      '--ip',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--persist-to',
+      persist,
+      '--var',
+      'TEST_SEAMS:1',
+      '--var',
+      'BOT_DELAY_MS:0',
+      '--show-interactive-dev-session=false',
+    ],
+    { cwd: root, env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true' }, stdio: 'pipe' },
+  );
+  child.stdout?.on('data', (d) => (out += String(d)));
+  child.stderr?.on('data', (d) => (out += String(d)));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited (${child.exitCode}):\n${out}`);
+    try {
+      const res = await fetch(`${url}/`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGTERM');
+      throw new Error(`wrangler dev did not start in 90 s:\n${out}`);
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  return {
+    url,
+    output: () => out,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      rmSync(persist, { recursive: true, force: true });
+    },
+  };
+}

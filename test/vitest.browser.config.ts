@@ -1,0 +1,15 @@
+/**
+ * Browser project: end-to-end tests in Debian chromium driven by playwright-core against the real
+ * Worker (`wrangler dev`, started by the tests themselves; see test/browser/server.ts).
+ */
+import { defineProject } from 'vitest/config';
+
+export default defineProject({
+  test: {
+    name: 'browser',
+    include: ['test/browser/**/*.test.ts'],
+    testTimeout: 240_000,
+    hookTimeout: 180_000,
+    fileParallelism: false,
+  },
+});
