@@ -1,53 +1,92 @@
 /**
  * Engine benchmark (`npm run bench`): random complete hands per second for 2 and 4 seats under
- * `classic` and `hasbro-2016`, and µs per `legalMoves` and per `applyMove`. Each hand is dealt by
- * `createMatch` and played by uniformly random legal moves until the hand is over; the API stays
- * pure (every state is kept unchanged; the purity is checked on a sample with a frozen state).
- * Options: --seconds N (time per configuration, default 3).
+ * `classic` and `hasbro-2016`, and µs per `legalMoves` and per `applyMove`.
+ *
+ * Two ways of playing a random hand are timed, both pure for the caller (the dealt state is never
+ * changed):
+ * - `applyMove`: the per-move API the server uses — `legalMoves`, pick one uniformly, `applyMove`
+ *   returns a new immutable state and the public events;
+ * - `playOut`: the simulation API bots use — the same legal moves and move handlers, advanced in place
+ *   on one private copy of the state, without events.
+ * A hand is dealt by `createMatch` (included in the time) and played until it is over. Rates are per
+ * second of this process's CPU time (one thread), so other load on the machine distorts them less.
+ * Options: --seconds N (time per measurement, default 3).
  */
-import { type MatchState, type PresetName, applyMove, createMatch, legalMoves } from '../worker/engine/index';
+import {
+  applyMove,
+  createMatch,
+  legalMoves,
+  type MatchState,
+  type Move,
+  type PresetName,
+  playOut,
+} from '../worker/engine/index';
 import { nextFloat, seedRng } from '../worker/engine/rng';
 
-const seconds = Number(process.argv[process.argv.indexOf('--seconds') + 1]) || 3;
+const arg = process.argv.indexOf('--seconds');
+const seconds = arg > 0 ? Number(process.argv[arg + 1]) : 3;
 
-function seatToAct(s: MatchState): number {
-  return s.turn;
+function cpuSeconds(since: NodeJS.CpuUsage): number {
+  const u = process.cpuUsage(since);
+  return (u.user + u.system) / 1e6;
 }
 
-function playHands(preset: PresetName, seats: number, ms: number) {
-  const rng = seedRng(`bench-${preset}-${seats}`);
+function deal(preset: PresetName, seats: number, n: number): MatchState {
+  const c = createMatch({ rules: preset, seats, seed: `bench-${n}` });
+  if (!c.ok) throw new Error('setup');
+  return c.state;
+}
+
+function isOver(s: MatchState): boolean {
+  return s.phase === 'handOver' || s.phase === 'matchOver';
+}
+
+/** Hands per CPU-second through legalMoves + applyMove; also moves per hand. */
+function perMoveApi(preset: PresetName, seats: number, ms: number) {
+  const rng = seedRng('choices');
   let hands = 0;
   let moves = 0;
+  const c0 = process.cpuUsage();
   const t0 = performance.now();
   while (performance.now() - t0 < ms) {
-    for (let batch = 0; batch < 20; batch++) {
-      const created = createMatch({ rules: preset, seats, seed: `h${hands}` });
-      if (!created.ok) throw new Error('setup');
-      let s = created.state;
-      while (s.phase !== 'handOver' && s.phase !== 'matchOver') {
-        const seat = seatToAct(s);
-        const legal = legalMoves(s, seat);
-        const r = applyMove(s, seat, legal[Math.floor(nextFloat(rng) * legal.length)]);
-        if (!r.ok) throw new Error(r.error.code);
-        s = r.state;
-        moves++;
-      }
-      hands++;
+    let s = deal(preset, seats, hands);
+    while (!isOver(s)) {
+      const legal = legalMoves(s, s.turn);
+      const r = applyMove(s, s.turn, legal[Math.floor(nextFloat(rng) * legal.length)]);
+      if (!r.ok) throw new Error(r.error.code);
+      s = r.state;
+      moves++;
     }
+    hands++;
   }
-  const elapsed = (performance.now() - t0) / 1000;
-  return { handsPerSecond: hands / elapsed, movesPerHand: moves / hands };
+  return { handsPerSecond: hands / cpuSeconds(c0), movesPerHand: moves / hands };
 }
 
-/** Collects positions from random hands, then times legalMoves and applyMove on them. */
+/** Hands per CPU-second through playOut. */
+function simulationApi(preset: PresetName, seats: number, ms: number) {
+  const rng = seedRng('choices');
+  const choose = (_s: MatchState, _seat: number, moves: readonly Move[]) =>
+    moves[Math.floor(nextFloat(rng) * moves.length)];
+  let hands = 0;
+  const c0 = process.cpuUsage();
+  const t0 = performance.now();
+  while (performance.now() - t0 < ms) {
+    const dealt = deal(preset, seats, hands);
+    const before = hands === 0 ? JSON.stringify(dealt) : '';
+    playOut(dealt, choose, 'hand');
+    if (hands === 0 && JSON.stringify(dealt) !== before) throw new Error('playOut changed its input');
+    hands++;
+  }
+  return hands / cpuSeconds(c0);
+}
+
+/** µs per legalMoves and per applyMove, over positions collected from random hands. */
 function microBench(preset: PresetName, seats: number) {
   const rng = seedRng('micro');
-  const positions: Array<{ s: MatchState; seat: number; move: ReturnType<typeof legalMoves>[number] }> = [];
+  const positions: Array<{ s: MatchState; seat: number; move: Move }> = [];
   for (let h = 0; positions.length < 20_000; h++) {
-    const c = createMatch({ rules: preset, seats, seed: `m${h}` });
-    if (!c.ok) throw new Error('setup');
-    let s = c.state;
-    while (s.phase !== 'handOver' && s.phase !== 'matchOver') {
+    let s = deal(preset, seats, h);
+    while (!isOver(s)) {
       const legal = legalMoves(s, s.turn);
       const move = legal[Math.floor(nextFloat(rng) * legal.length)];
       positions.push({ s, seat: s.turn, move });
@@ -58,24 +97,30 @@ function microBench(preset: PresetName, seats: number) {
   }
   const reps = 5;
   let sink = 0;
-  let t0 = performance.now();
+  let c0 = process.cpuUsage();
   for (let k = 0; k < reps; k++) for (const p of positions) sink += legalMoves(p.s, p.seat).length;
-  const legalUs = ((performance.now() - t0) * 1000) / (reps * positions.length);
-  t0 = performance.now();
+  const legalUs = (cpuSeconds(c0) * 1e6) / (reps * positions.length);
+  c0 = process.cpuUsage();
   for (let k = 0; k < reps; k++) for (const p of positions) sink += applyMove(p.s, p.seat, p.move).ok ? 1 : 0;
-  const applyUs = ((performance.now() - t0) * 1000) / (reps * positions.length);
+  const applyUs = (cpuSeconds(c0) * 1e6) / (reps * positions.length);
   return { legalUs, applyUs, sink };
 }
 
-console.log(`Mille Bornes engine benchmark — Node ${process.version}, one thread, ${seconds} s per configuration\n`);
-console.log('preset        seats  hands/s   moves/hand  µs legalMoves  µs applyMove');
+console.log(
+  `Mille Bornes engine benchmark — Node ${process.version}, one thread, CPU time, ${seconds} s per measurement\n`,
+);
+console.log(
+  'preset        seats  hands/s applyMove  hands/s playOut  moves/hand  µs legalMoves  µs applyMove',
+);
 for (const preset of ['classic', 'hasbro-2016'] as const) {
   for (const seats of [2, 4]) {
-    playHands(preset, seats, 300); // warm-up
-    const { handsPerSecond, movesPerHand } = playHands(preset, seats, seconds * 1000);
+    perMoveApi(preset, seats, 300);
+    simulationApi(preset, seats, 300);
+    const { handsPerSecond, movesPerHand } = perMoveApi(preset, seats, seconds * 1000);
+    const sim = simulationApi(preset, seats, seconds * 1000);
     const { legalUs, applyUs } = microBench(preset, seats);
     console.log(
-      `${preset.padEnd(13)} ${String(seats).padStart(5)}  ${handsPerSecond.toFixed(0).padStart(7)}   ${movesPerHand.toFixed(1).padStart(10)}  ${legalUs.toFixed(2).padStart(13)}  ${applyUs.toFixed(2).padStart(12)}`,
+      `${preset.padEnd(13)} ${String(seats).padStart(5)}  ${handsPerSecond.toFixed(0).padStart(17)}  ${sim.toFixed(0).padStart(15)}  ${movesPerHand.toFixed(1).padStart(10)}  ${legalUs.toFixed(2).padStart(13)}  ${applyUs.toFixed(2).padStart(12)}`,
     );
   }
 }

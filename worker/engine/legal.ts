@@ -236,15 +236,19 @@ function subMultisets(hand: readonly CardId[]): CardId[][] {
  * named by the lowest seat of the target team. Empty when the seat has no move.
  */
 export function legalMoves(state: MatchState, seat: number): Move[] {
-  return computeLegalMoves(state, seat);
+  return collectLegalMoves(state, seat, []);
 }
 
 function keep(state: MatchState, seat: number, out: Move[], move: Move): void {
   if (moveErrorCode(state, seat, move) === null) out.push(move);
 }
 
-function computeLegalMoves(state: MatchState, seat: number): Move[] {
-  const out: Move[] = [];
+/**
+ * `legalMoves` into a caller-owned array (emptied first), so that simulations can reuse one buffer.
+ * Returns `out`.
+ */
+export function collectLegalMoves(state: MatchState, seat: number, out: Move[]): Move[] {
+  out.length = 0;
   if (!Number.isInteger(seat) || seat < 0 || seat >= state.seats) return out;
   switch (state.phase) {
     case 'handOver':

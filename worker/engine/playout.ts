@@ -5,10 +5,13 @@
  */
 import { applyLegalMove } from './apply';
 import { cloneState, Draft } from './draft';
-import { legalMoves } from './legal';
+import { collectLegalMoves } from './legal';
 import type { MatchState, Move } from './types';
 
-/** Picks one of `moves` (all legal for `seat` in `state`); must return one of those objects. */
+/**
+ * Picks one of `moves` (all legal for `seat` in `state`); must return one of those objects. The array
+ * and the state are reused by the playout: read them, do not keep them.
+ */
 export type MoveChooser = (state: MatchState, seat: number, moves: readonly Move[]) => Move;
 
 /** When a playout stops: at the end of the current hand, or at the end of the match. */
@@ -33,11 +36,12 @@ export function playOut(
 ): { state: MatchState; moves: number } {
   const s = cloneState(state);
   const d = new Draft(s, 'inPlace');
+  const legal: Move[] = [];
   let moves = 0;
   while (moves < maxMoves) {
     if (s.phase === 'matchOver' || (stop === 'hand' && s.phase === 'handOver')) break;
     const seat = seatToMove(s)!;
-    const legal = legalMoves(s, seat);
+    collectLegalMoves(s, seat, legal);
     const move = choose(s, seat, legal);
     if (!legal.includes(move))
       throw new Error('playOut: the chooser returned a move that is not one of the legal moves');
