@@ -1,0 +1,147 @@
+/**
+ * Helpers for the mail tests: a fake sender and a controllable clock installed in a match's
+ * notifier (through its test hooks, which only exist with the test seams on), and access to the
+ * outbox rows. The match's alarm is driven with `fireSchedule(m, ['mail'])`.
+ */
+import { runInDurableObject } from 'cloudflare:test';
+import type { OutgoingMail, SendResult } from '../../worker/mail/types';
+import type { NotifierTestHooks } from '../../worker/match/notifications';
+import { create, fireSchedule, stubOf, type TestMatch } from './helpers';
+
+/** A fake provider: records every message; `next` scripts the outcomes (default ok). */
+export class FakeSender {
+  readonly name = 'resend' as const;
+  sent: OutgoingMail[] = [];
+  attempts: OutgoingMail[] = [];
+  next: SendResult[] = [];
+  /** Scripted outcome per message (wins over `next`). */
+  script: ((mail: OutgoingMail) => SendResult | undefined) | null = null;
+  async send(mail: OutgoingMail): Promise<SendResult> {
+    this.attempts.push(mail);
+    const r = this.script?.(mail) ??
+      this.next.shift() ?? { ok: true, providerId: `fake-${this.attempts.length}` };
+    if (r.ok) this.sent.push(mail);
+    return r;
+  }
+  to(address: string): OutgoingMail[] {
+    return this.sent.filter((m) => m.to === address);
+  }
+}
+
+/** A match with mail hooks: `clock` is the notifier's "now" (ms), `sender` the fake provider. */
+export interface MailMatch {
+  m: TestMatch;
+  sender: FakeSender;
+  clock: { now: number };
+  /** Runs the alarm with the `mail` item due, at the notifier time `at` (default: unchanged). */
+  fire(at?: number): Promise<void>;
+  /** The outbox rows, oldest first. */
+  rows(): Promise<
+    Array<{
+      key: string;
+      seat: number;
+      kind: string;
+      status: string;
+      error: string | null;
+      attempts: number;
+      due_at: number;
+    }>
+  >;
+}
+
+/** Installs the hooks in the match's notifier (call again after anything that may evict the object). */
+export async function hook(m: TestMatch, hooks: NotifierTestHooks): Promise<void> {
+  await runInDurableObject(stubOf(m), (instance) => {
+    (instance as unknown as { notifier: { setTestHooks(h: NotifierTestHooks): void } }).notifier.setTestHooks(
+      hooks,
+    );
+  });
+}
+
+/** Creates a match and installs a fake sender and a clock starting now. */
+export async function mailMatch(
+  body: Record<string, unknown>,
+  extra: Partial<NotifierTestHooks> = {},
+): Promise<MailMatch> {
+  const m = await create(body);
+  const sender = new FakeSender();
+  const clock = { now: Date.now() };
+  await hook(m, { sender, now: () => clock.now, ...extra });
+  return {
+    m,
+    sender,
+    clock,
+    async fire(at?: number) {
+      if (at !== undefined) clock.now = at;
+      await hook(m, { sender, now: () => clock.now, ...extra });
+      await fireSchedule(m, ['mail']);
+    },
+    rows: () =>
+      runInDurableObject(stubOf(m), (_i, state) =>
+        state.storage.sql
+          .exec<{
+            key: string;
+            seat: number;
+            kind: string;
+            status: string;
+            error: string | null;
+            attempts: number;
+            due_at: number;
+          }>(
+            `SELECT key, seat, kind, status, error, attempts, due_at FROM mail_outbox WHERE kind != 'marker' ORDER BY rowid`,
+          )
+          .toArray(),
+      ),
+  };
+}
+
+/** The token of the `#seat=` link in a message's text. */
+export function seatTokenIn(mail: OutgoingMail): string {
+  const m = /#seat=([A-Za-z0-9_-]{43})/.exec(mail.text);
+  if (!m) throw new Error(`no seat link in ${mail.subject}`);
+  return m[1];
+}
+
+let tag = 0;
+/** Fresh addresses for Ann and Bob (the per-address state is shared by every match of a test file). */
+export function addresses(): { ann: string; bob: string } {
+  tag++;
+  return { ann: `ann.${tag}@example.org`, bob: `bob.${tag}@example.org` };
+}
+
+/** Two players with e-mail addresses; Bob reads French. Ann starts and holds a Roll and 100 km. */
+export function duo(
+  a: { ann: string; bob: string },
+  over: Record<string, unknown> = {},
+): Record<string, unknown> {
+  return {
+    ...DUO,
+    seats: [
+      { ...DUO.seats[0], email: a.ann },
+      { ...DUO.seats[1], email: a.bob },
+    ],
+    ...over,
+  };
+}
+
+const DUO = {
+  title: 'Friday night',
+  rules: 'classic' as unknown,
+  seats: [
+    { kind: 'human', name: 'Ann', email: 'ann@example.org' },
+    { kind: 'human', name: 'Bob', email: 'bob@example.org', language: 'fr' },
+  ],
+  firstSeat: 0,
+  testStack: {
+    seed: 'mail',
+    position: {
+      hands: {
+        0: ['roll', 'd100', 'd100', 'd50', 'd25', 'stop'],
+        1: ['roll', 'd25', 'd50', 'd75', 'd100', 'accident'],
+      },
+    },
+  },
+};
+
+export const MIN = 60_000;
+export const HOUR = 3_600_000;

@@ -1,0 +1,253 @@
+/**
+ * Turn notifications driven by the match's alarm: the invitation, the "your turn" mail after the
+ * grace period (dropped when the player acts first, at most one per turn however often the alarm
+ * fires), reminders at 24 h and before the deadline, the bot's turn, retries with backoff, the
+ * per-address hourly limit, and the statuses the host sees.
+ */
+import { runInDurableObject } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { addressKey } from '../../worker/mail/address';
+import { api, fireSchedule, info, move, stubOf } from './helpers';
+import { addresses, duo, HOUR, MIN, mailMatch, seatTokenIn } from './mail-helpers';
+
+describe('invitations and your turn', () => {
+  it('invites, then mails the next player after the grace period, with what happened in words', async () => {
+    const { ann, bob } = addresses();
+    const h = await mailMatch(duo({ ann, bob }));
+    const t0 = h.clock.now;
+    await h.fire(t0);
+    // The invitation goes at once to Bob (not to the host), in French, with a working seat link.
+    expect(h.sender.sent.map((m) => m.to)).toEqual([bob]);
+    const invite = h.sender.sent[0];
+    expect(invite.subject).toBe('Friday night : Ann vous invite à jouer au Mille Bornes');
+    expect(invite.headers['List-Unsubscribe']).toMatch(
+      /^<https:\/\/mb\.test\/api\/mail\/mute\/[0-9a-f]{64}\//,
+    );
+    expect(invite.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    const viaMail = await info(h.m, seatTokenIn(invite));
+    expect(viaMail.you).toEqual({ seat: 1, host: false });
+
+    // Ann plays a Roll: Bob's turn starts; his mail waits the grace period.
+    expect((await move(h.m, h.m.seats[0]!, { type: 'play', card: 'roll' })).status).toBe(200);
+    await h.fire(t0 + 1 * MIN);
+    expect(h.sender.to(bob)).toHaveLength(1);
+    await h.fire(t0 + 3 * MIN);
+    const turn = h.sender.to(bob)[1];
+    expect(turn.subject).toBe("Friday night : c'est à vous de jouer");
+    expect(turn.text).toContain('- Ann a joué Feu vert.');
+    expect(turn.html).toContain('<li>Ann a joué Feu vert.</li>');
+    expect(turn.idempotencyKey).toBe(`${h.m.id}:turn:1:v${(await info(h.m)).view!.version}`);
+    // Ann's own turn mail (from the start) was dropped: she had acted.
+    expect(h.sender.to(ann)).toHaveLength(0);
+
+    // The alarm may run again: nothing is sent twice.
+    await h.fire(t0 + 4 * MIN);
+    await h.fire(t0 + 5 * MIN);
+    expect(h.sender.sent).toHaveLength(2);
+
+    // The host sees the statuses.
+    const host = await info(h.m, h.m.host);
+    expect(host.mail).toEqual(
+      expect.arrayContaining([
+        { seat: 1, kind: 'invitation', status: 'sent' },
+        { seat: 1, kind: 'yourTurn', status: 'sent' },
+        { seat: 0, kind: 'yourTurn', status: 'dropped' },
+      ]),
+    );
+    // Nobody else sees them.
+    expect((await info(h.m, h.m.seats[1])).mail).toBeUndefined();
+    expect((await info(h.m)).mail).toBeUndefined();
+  });
+
+  it('drops the turn mail when the player acts within the grace period', async () => {
+    const { ann, bob } = addresses();
+    const h = await mailMatch(duo({ ann, bob }));
+    const t0 = h.clock.now;
+    await move(h.m, h.m.seats[0]!, { type: 'play', card: 'roll' });
+    await h.fire(t0 + 1 * MIN);
+    // Bob acts before the grace period ends.
+    await move(h.m, h.m.seats[1]!, { type: 'play', card: 'roll' });
+    await h.fire(t0 + 3 * MIN);
+    const rows = await h.rows();
+    expect(rows.find((r) => r.seat === 1 && r.kind === 'yourTurn')).toMatchObject({
+      status: 'dropped',
+      error: 'acted',
+    });
+    expect(h.sender.to(bob).map((m) => m.subject)).toEqual([
+      'Friday night : Ann vous invite à jouer au Mille Bornes',
+    ]);
+  });
+
+  it('drops the turn mail when the player is connected', async () => {
+    const { ann, bob } = addresses();
+    const h = await mailMatch(duo({ ann, bob }));
+    const t0 = h.clock.now;
+    const res = await (await import('./helpers')).worker().fetch(`https://mb.test/api/matches/${h.m.id}/ws`, {
+      headers: { Upgrade: 'websocket' },
+    });
+    const ws = res.webSocket!;
+    ws.accept();
+    ws.send(JSON.stringify({ type: 'auth', token: h.m.seats[1] }));
+    for (let i = 0; i < 100 && !(await info(h.m)).seats[1].connected; i++)
+      await new Promise((r) => setTimeout(r, 10));
+    expect((await info(h.m)).seats[1].connected).toBe(true);
+    await move(h.m, h.m.seats[0]!, { type: 'play', card: 'roll' });
+    await h.fire(t0 + 3 * MIN);
+    const rows = await h.rows();
+    expect(rows.find((r) => r.seat === 1 && r.kind === 'yourTurn')).toMatchObject({
+      status: 'dropped',
+      error: 'connected',
+    });
+    ws.close();
+  });
+
+  it('sends nothing to a seat that turned mail off', async () => {
+    const { ann, bob } = addresses();
+    const h = await mailMatch(duo({ ann, bob }));
+    expect(
+      (
+        await api(`/api/matches/${h.m.id}/settings`, {
+          token: h.m.seats[1],
+          body: { emailNotifications: false },
+        })
+      ).status,
+    ).toBe(200);
+    await move(h.m, h.m.seats[0]!, { type: 'play', card: 'roll' });
+    await h.fire(h.clock.now + 3 * MIN);
+    expect(h.sender.to(bob).filter((m) => m.subject.includes('à vous de jouer'))).toHaveLength(0);
+  });
+});
+
+describe('reminders and deadlines', () => {
+  it('reminds at 24 h and before the deadline (72 h: at 60 h), once each, and not after the player acted', async () => {
+    const { ann, bob } = addresses();
+    const h = await mailMatch(duo({ ann, bob }));
+    const t0 = h.clock.now;
+    await move(h.m, h.m.seats[0]!, { type: 'play', card: 'roll' });
+    await h.fire(t0 + 3 * MIN);
+    const subjects = () => h.sender.to(bob).map((m) => m.subject);
+    expect(subjects()).toHaveLength(2);
+    await h.fire(t0 + 23 * HOUR);
+    expect(subjects()).toHaveLength(2);
+    await h.fire(t0 + 24 * HOUR + MIN);
+    expect(subjects()[2]).toMatch(/^Friday night : votre tour vous attend \(encore 4[78] h\)$/);
+    await h.fire(t0 + 30 * HOUR);
+    expect(subjects()).toHaveLength(3);
+    await h.fire(t0 + 60 * HOUR + MIN);
+    expect(subjects()[3]).toMatch(/^Friday night : votre tour vous attend \(encore 1[12] h\)$/);
+    await h.fire(t0 + 61 * HOUR);
+    expect(subjects()).toHaveLength(4);
+    // The alarm is set for the next reminder or mail only when one exists.
+    const items = await runInDurableObject(stubOf(h.m), (_i, state) =>
+      state.storage.sql.exec<{ kind: string }>(`SELECT kind FROM schedule WHERE kind = 'mail'`).toArray(),
+    );
+    expect(items).toEqual([]);
+  });
+
+  it('tells the player when a bot played their turn after the deadline', async () => {
+    const { ann, bob } = addresses();
+    const h = await mailMatch(duo({ ann, bob }));
+    const t0 = h.clock.now;
+    await move(h.m, h.m.seats[0]!, { type: 'play', card: 'roll' });
+    expect(await fireSchedule(h.m, ['turn'])).toBe(true);
+    await h.fire(t0 + MIN);
+    const subjects = h.sender.to(bob).map((m) => m.subject);
+    expect(subjects).toContain('Friday night : un robot a joué votre tour');
+    const botMail = h.sender.to(bob).find((m) => m.subject.includes('robot'))!;
+    expect(botMail.text).toContain('Reprendre votre place');
+    expect((await info(h.m, seatTokenIn(botMail))).you.seat).toBe(1);
+  });
+
+  it('mails the final scores and the rematch link when the match ends', async () => {
+    const { ann, bob } = addresses();
+    const h = await mailMatch(
+      duo({ ann, bob }, { rules: { preset: 'classic', options: { goal: 100, matchTarget: 0 } } }),
+    );
+    const t0 = h.clock.now;
+    await move(h.m, h.m.seats[0]!, { type: 'play', card: 'roll' });
+    await move(h.m, h.m.seats[1]!, { type: 'play', card: 'roll' });
+    const r = await move(h.m, h.m.seats[0]!, { type: 'play', card: 'd100' });
+    expect(r.status).toBe(200);
+    expect((await info(h.m)).status).toBe('finished');
+    await h.fire(t0 + MIN);
+    const final = h.sender.to(ann).find((m) => m.subject.includes('match over'))!;
+    expect(final.subject).toBe('Friday night: match over, Ann won');
+    expect(final.text).toMatch(/\* Ann: \d+/);
+    expect(final.text).toMatch(/Rematch: https:\/\/mb\.test\/m\/.+#seat=/);
+    expect(h.sender.to(bob).some((m) => m.subject === 'Friday night : partie terminée, Ann a gagné')).toBe(
+      true,
+    );
+  });
+});
+
+describe('provider errors and limits', () => {
+  it('retries a provider error with backoff, resending the identical message, then succeeds', async () => {
+    const { ann, bob } = addresses();
+    const h = await mailMatch(duo({ ann, bob }));
+    const t0 = h.clock.now;
+    h.sender.next = [{ ok: false, code: 'mail.provider_error', retryable: true, message: 'resend 503' }];
+    await h.fire(t0);
+    expect(h.sender.sent).toHaveLength(0);
+    const row = (await h.rows()).find((r) => r.kind === 'invitation')!;
+    expect(row).toMatchObject({ status: 'queued', attempts: 1, error: 'mail.provider_error' });
+    expect(row.due_at).toBe(t0 + MIN);
+    await h.fire(t0 + 30_000);
+    expect(h.sender.sent).toHaveLength(0);
+    await h.fire(t0 + MIN);
+    expect(h.sender.sent).toHaveLength(1);
+    expect(h.sender.attempts[1]).toEqual(h.sender.attempts[0]);
+    expect((await h.rows()).find((r) => r.kind === 'invitation')).toMatchObject({ status: 'sent' });
+  });
+
+  it('marks a permanent error failed, visible to the host', async () => {
+    const { ann, bob } = addresses();
+    const h = await mailMatch(duo({ ann, bob }));
+    h.sender.next = [{ ok: false, code: 'mail.rejected', retryable: false, message: 'resend 422' }];
+    await h.fire(h.clock.now);
+    expect((await info(h.m, h.m.host)).mail).toContainEqual({
+      seat: 1,
+      kind: 'invitation',
+      status: 'failed',
+    });
+  });
+
+  it('gives up after the last attempt', async () => {
+    const { ann, bob } = addresses();
+    const h = await mailMatch(duo({ ann, bob }));
+    let t = h.clock.now;
+    h.sender.script = (mail) =>
+      mail.to === bob ? { ok: false, code: 'mail.network', retryable: true, message: 'down' } : undefined;
+    for (let i = 0; i < 8; i++) {
+      await h.fire(t);
+      t += 7 * HOUR;
+    }
+    expect(h.sender.attempts.filter((m) => m.to === bob)).toHaveLength(6);
+    expect(new Set(h.sender.attempts.filter((m) => m.to === bob).map((m) => m.idempotencyKey)).size).toBe(1);
+    expect((await h.rows()).find((r) => r.kind === 'invitation')).toMatchObject({
+      status: 'failed',
+      error: 'mail.network',
+    });
+  });
+
+  it('holds mails beyond the hourly per-address limit until the hour has passed', async () => {
+    const { ann, bob } = addresses();
+    const h = await mailMatch(duo({ ann, bob }));
+    const t0 = h.clock.now;
+    const addr = env.MAIL_ADDRESS!.get(env.MAIL_ADDRESS!.idFromName(await addressKey(bob)));
+    // Ten mails to Bob from other matches in the last hour (the default limit is 10).
+    for (let i = 0; i < 10; i++) {
+      const r = await (
+        addr as unknown as { admit(m: string, t: number, l: number): Promise<{ ok: boolean }> }
+      ).admit(`other${i}`, t0 - 30 * MIN + i, 10);
+      expect(r.ok).toBe(true);
+    }
+    await h.fire(t0);
+    expect(h.sender.sent).toHaveLength(0);
+    const row = (await h.rows()).find((r) => r.kind === 'invitation')!;
+    expect(row).toMatchObject({ status: 'queued', error: 'rate_limited' });
+    expect(row.due_at).toBe(t0 - 30 * MIN + HOUR);
+    await h.fire(t0 + 31 * MIN);
+    expect(h.sender.to(bob)).toHaveLength(1);
+  });
+});
