@@ -183,6 +183,7 @@ export const de: Messages = {
   'lobby.full': 'Alle Plätze sind besetzt.',
 
   'table.yourTurn': 'Du bist dran',
+  'table.yourAnswer': 'Deine Antwort ist gefragt',
   'table.turnOf': '{name} ist dran',
   'table.deadline': 'Zug endet {time}',
   'table.handNo': 'Runde {n}',

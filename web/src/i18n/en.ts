@@ -183,6 +183,7 @@ export const en = {
   'lobby.full': 'Every seat is taken.',
 
   'table.yourTurn': 'Your turn',
+  'table.yourAnswer': 'Your answer is needed',
   'table.turnOf': "{name}'s turn",
   'table.deadline': 'Turn ends {time}',
   'table.handNo': 'Hand {n}',

@@ -183,6 +183,7 @@ export const fr: Messages = {
   'lobby.full': 'Toutes les places sont prises.',
 
   'table.yourTurn': 'À vous de jouer',
+  'table.yourAnswer': 'On attend votre réponse',
   'table.turnOf': 'Au tour de {name}',
   'table.deadline': 'Fin du tour {time}',
   'table.handNo': 'Manche {n}',

@@ -182,6 +182,7 @@ export const nb: Messages = {
   'lobby.full': 'Alle plassene er tatt.',
 
   'table.yourTurn': 'Din tur',
+  'table.yourAnswer': 'Vi venter på svaret ditt',
   'table.turnOf': '{name} sin tur',
   'table.deadline': 'Turen slutter {time}',
   'table.handNo': 'Hånd {n}',

@@ -182,6 +182,7 @@ export const sv: Messages = {
   'lobby.full': 'Alla platser är tagna.',
 
   'table.yourTurn': 'Din tur',
+  'table.yourAnswer': 'Ditt svar behövs',
   'table.turnOf': '{name}s tur',
   'table.deadline': 'Turen slutar {time}',
   'table.handNo': 'Giv {n}',

@@ -198,8 +198,14 @@ export function Table({ session }: { session: MatchSession }): JSX.Element | nul
     void session.sendMove(m);
   };
   const handOver = view.phase === 'handOver' || view.phase === 'matchOver';
-  const turnName =
-    view.turn === null
+  const turnName = view.window
+    ? view.window.seat === me
+      ? t('table.yourAnswer')
+      : t('table.windowOther', {
+          name: seatName(info, view.window.seat),
+          hazard: cardName(view.window.hazard),
+        })
+    : view.turn === null
       ? ''
       : view.turn === me
         ? t('table.yourTurn')
@@ -233,7 +239,9 @@ export function Table({ session }: { session: MatchSession }): JSX.Element | nul
   return (
     <div class="table-screen">
       <div class="statusbar" role="status" aria-live="polite">
-        <strong class={view.turn === me ? 'your-turn' : ''}>{turnName}</strong>
+        <strong class={(view.window ? view.window.seat === me : view.turn === me) ? 'your-turn' : ''}>
+          {turnName}
+        </strong>
         {info.deadlines.turn && !handOver && (
           <span>{t('table.deadline', { time: localTime(info.deadlines.turn) })}</span>
         )}
