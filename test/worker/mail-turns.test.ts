@@ -150,6 +150,11 @@ describe('reminders and deadlines', () => {
     const h = await mailMatch(duo({ ann, bob }));
     const t0 = h.clock.now;
     await move(h.m, h.m.seats[0]!, { type: 'play', card: 'roll' });
+    await runInDurableObject(stubOf(h.m), (instance) => {
+      // Where the match keeps the deadline in its meta row, make it due too.
+      const meta = (instance as unknown as { meta: { turnDeadline?: { atMs: number } | null } }).meta;
+      if (meta.turnDeadline) meta.turnDeadline.atMs = Date.now() - 1;
+    });
     expect(await fireSchedule(h.m, ['turn'])).toBe(true);
     await h.fire(t0 + MIN);
     const subjects = h.sender.to(bob).map((m) => m.subject);

@@ -100,6 +100,8 @@ export interface NotifierTestHooks {
   sender?: MailSender;
   fetch?: typeof fetch;
   now?: () => number;
+  /** VAPID settings to use instead of the env's. */
+  vapid?: Pick<Env, 'VAPID_PUBLIC_KEY' | 'VAPID_PRIVATE_KEY' | 'VAPID_SUBJECT'>;
 }
 
 /** Sends mails and pushes for one match. */
@@ -126,6 +128,10 @@ export class Notifier {
 
   private now(): number {
     return this.hooks.now ? this.hooks.now() : Date.now();
+  }
+
+  private pushEnv(): Pick<Env, 'VAPID_PUBLIC_KEY' | 'VAPID_PRIVATE_KEY' | 'VAPID_SUBJECT'> {
+    return this.hooks.vapid ?? this.ctx.env;
   }
 
   private graceMs(): number {
@@ -172,7 +178,26 @@ export class Notifier {
       // The addresses' "my matches" lists learn about new and finished matches on the next wake-up.
       this.insertMarker(`track:${meta.status}:${JSON.stringify(this.seatsWithEmail())}`, now, 'queued');
     }
+    if (change.reason === 'rematch' && meta.rematchId) {
+      // The rematch keeps the seats' links; mail links too. Not awaited (this hook is synchronous);
+      // the rematch request is still running, so the object stays alive until the call completes.
+      this.exportLinks(meta.rematchId).catch((e) => console.warn(`mail: link export failed: ${String(e)}`));
+    }
     this.wake(now);
+  }
+
+  /** Copies this match's mail-link hashes to the rematch, so links from mails work there as well. */
+  private async exportLinks(rematchId: string): Promise<void> {
+    const links = this.ctx.sql
+      .exec<{ token_hash: string; seat: number }>('SELECT token_hash, seat FROM mail_links')
+      .toArray()
+      .map((r) => ({ tokenHash: r.token_hash, seat: r.seat }));
+    if (links.length === 0) return;
+    const ns = this.ctx.env.MATCH;
+    const stub = ns.get(ns.idFromName(rematchId)) as unknown as {
+      mail(who: null, req: MailRpc): Promise<Reply>;
+    };
+    await stub.mail(null, { op: 'importLinks', links });
   }
 
   /** Called for a due schedule item of a kind the match does not own. Returns true when handled. */
@@ -221,7 +246,7 @@ export class Notifier {
       case 'pushSubscribe': {
         if (caller.seat === null)
           return err(403, 'auth.not_a_seat', 'Only a player with a seat link can subscribe.');
-        if (!pushConfigured(this.ctx.env))
+        if (!pushConfigured(this.pushEnv()))
           return err(409, 'push.not_configured', 'Push is not set up on this server.');
         this.ctx.sql.exec(
           'INSERT OR REPLACE INTO push_subs (seat, endpoint, sub, created_at) VALUES (?, ?, ?, ?)',
@@ -258,6 +283,17 @@ export class Notifier {
         );
         this.ctx.sql.exec(`UPDATE mail_outbox SET error = 'push.delivered' WHERE key = ?`, push.key);
         this.wake(now);
+        return { status: 200, body: { ok: true } };
+      }
+      case 'importLinks': {
+        for (const l of req.links.slice(0, 5000)) {
+          this.ctx.sql.exec(
+            'INSERT OR IGNORE INTO mail_links (token_hash, seat, created_at) VALUES (?, ?, ?)',
+            l.tokenHash,
+            l.seat,
+            now,
+          );
+        }
         return { status: 200, body: { ok: true } };
       }
       case 'links': {
@@ -381,9 +417,17 @@ export class Notifier {
     );
   }
 
+  /**
+   * The seat's turn deadline (ms), or null. Read from the meta row's `turnDeadline` when the match
+   * keeps it there, else from the `turn` schedule item's payload.
+   */
   private turnDeadline(seat: number): number | null {
-    const item = this.ctx.schedule.get<{ seat: number }>('turn', '');
-    return item && item.payload.seat === seat ? item.atMs : null;
+    const meta = this.ctx.meta() as (Meta & { turnDeadline?: { seat: number; atMs: number } | null }) | null;
+    if (meta && meta.turnDeadline !== undefined) {
+      return meta.turnDeadline && meta.turnDeadline.seat === seat ? meta.turnDeadline.atMs : null;
+    }
+    const item = this.ctx.schedule.get<{ seat: number } | null>('turn', '');
+    return item?.payload && item.payload.seat === seat ? item.atMs : null;
   }
 
   /** Reminders of the current turn that are due and not yet queued: queue them. Returns the next one's time. */
@@ -681,18 +725,38 @@ export class Notifier {
     };
   }
 
-  /** Public events since the seat's own last move (at most the last 300 log rows). */
+  /**
+   * Public events since the seat's own last move (within the last 300 log rows). A log row holds a
+   * request's move and the moves the server made right after it (`payload` is then a list of
+   * steps, each with its number of events); the seat's own leading steps are skipped.
+   */
   private eventsSinceLastTurn(seat: number): GameEvent[] {
     const rows = this.ctx.sql
-      .exec<{ events: string }>(
-        `SELECT events FROM log WHERE seq > COALESCE(
+      .exec<{ seq: number; seat: number; payload: string; events: string }>(
+        `SELECT seq, seat, payload, events FROM log WHERE seq >= COALESCE(
            (SELECT MAX(seq) FROM log WHERE seat = ? AND kind = 'move' AND actor != 'server'), 0)
          ORDER BY seq DESC LIMIT 300`,
         seat,
       )
       .toArray()
       .reverse();
-    return rows.flatMap((r) => JSON.parse(r.events) as GameEvent[]);
+    const out: GameEvent[] = [];
+    rows.forEach((r, i) => {
+      const events = JSON.parse(r.events) as GameEvent[];
+      if (i > 0 || r.seat !== seat) {
+        out.push(...events);
+        return;
+      }
+      const payload = JSON.parse(r.payload) as unknown;
+      if (!Array.isArray(payload)) return; // one move per row: all of it was the seat's own
+      let skip = 0;
+      for (const step of payload as Array<{ seat: number; actor: string; events: number }>) {
+        if (step.seat !== seat || step.actor === 'server') break;
+        skip += step.events;
+      }
+      out.push(...events.slice(skip));
+    });
+    return out;
   }
 
   private async deliverPush(row: OutboxRow, now: number): Promise<void> {
@@ -713,7 +777,7 @@ export class Notifier {
     let code = 'push.rejected';
     for (const s of subs) {
       const r = await sendPush({
-        env: this.ctx.env,
+        env: this.pushEnv(),
         subscription: JSON.parse(s.sub) as PushSubscriptionJSON,
         payload: {
           title: mail.subject,
