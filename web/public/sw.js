@@ -32,7 +32,7 @@ self.addEventListener('notificationclick', (event) => {
   event.waitUntil(
     self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((wins) => {
       const same = wins.find((w) => w.url.split('#')[0] === url.split('#')[0] && 'focus' in w);
-      return same ? same.navigate(url).then((w) => (w || same).focus()) : self.clients.openWindow(url);
+      return same ? same.focus() : self.clients.openWindow(url);
     }),
   );
 });
