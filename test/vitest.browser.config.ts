@@ -2,9 +2,12 @@
  * Browser project: end-to-end tests in Debian chromium driven by playwright-core against the real
  * Worker (`wrangler dev`, started by the tests themselves; see test/browser/server.ts).
  */
+import { fileURLToPath } from 'node:url';
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
+  // Project files live in test/; paths below are relative to the repository root.
+  root: fileURLToPath(new URL('..', import.meta.url)),
   test: {
     name: 'browser',
     include: ['test/browser/**/*.test.ts'],

@@ -1,7 +1,10 @@
 /** Unit project: pure TypeScript tests that run in Node (engine, scenarios, bots, mail composition). */
+import { fileURLToPath } from 'node:url';
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
+  // Project files live in test/; paths below are relative to the repository root.
+  root: fileURLToPath(new URL('..', import.meta.url)),
   test: {
     name: 'unit',
     include: ['test/engine/**/*.test.ts', 'test/bots/**/*.test.ts', 'test/mail/**/*.test.ts', 'test/web/**/*.test.{ts,tsx}'],

@@ -5,6 +5,7 @@
  * (BOT_DELAY_MS = 0) unless a test asks otherwise, and the move limit is raised for whole matches.
  */
 import { cloudflareTest } from '@cloudflare/vitest-plugin';
+import { fileURLToPath } from 'node:url';
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
@@ -20,6 +21,8 @@ export default defineProject({
       },
     }),
   ],
+  // Project files live in test/; paths below are relative to the repository root.
+  root: fileURLToPath(new URL('..', import.meta.url)),
   test: {
     name: 'workers',
     include: ['test/worker/**/*.test.ts'],
