@@ -234,16 +234,24 @@ describe('three players with a bot', () => {
     expect(await ann.locator('section.tableau').count()).toBe(3);
 
     for (let turn = 0; turn < 4; turn++) {
+      const t0 = Date.now();
       await myTurn(ann);
+      const t1 = Date.now();
+      // Played from the keyboard: focus the card, Enter, then Enter on the first offered action.
       const legal = ann.locator('ul.hand button.legal');
       if (await legal.count()) {
-        await legal.first().click();
-        await ann.locator('.hand-area .actions button.primary').first().click();
+        await legal.first().focus();
+        await ann.keyboard.press('Enter');
+        await ann.locator('.hand-area .actions button.primary').first().focus();
+        await ann.keyboard.press('Enter');
       } else {
-        await ann.locator('ul.hand button.card').first().click();
-        await ann.locator('.piles button.discard').click();
+        await ann.locator('ul.hand button.card').first().focus();
+        await ann.keyboard.press('Enter');
+        await ann.locator('.piles button.discard').focus();
+        await ann.keyboard.press('Enter');
       }
       await ann.waitForFunction(() => !document.querySelector('.hand .pending'));
+      console.log(`turn ${turn}: waited ${t1 - t0} ms, played in ${Date.now() - t1} ms`);
       if (turn === 0) await shots.screen(ann, 'table-3p');
     }
     const log = await ann.$$eval('.log li', (lis) => lis.map((li) => li.textContent ?? ''));
@@ -252,6 +260,18 @@ describe('three players with a bot', () => {
       true,
     );
     expect(log.filter((l) => l.startsWith('Ann ')).length).toBeGreaterThanOrEqual(4);
+
+    // Offline and back (as after a laptop sleeps): the status says so, then the page reconnects.
+    await ann.context().setOffline(true);
+    await ann.evaluate(() => window.dispatchEvent(new Event('offline')));
+    await waitText(ann, '.conn', 'Offline');
+    await ann.context().setOffline(false);
+    await ann.evaluate(() => window.dispatchEvent(new Event('online')));
+    await waitText(ann, '.conn', 'Live', 40_000);
+
+    // The match is listed on this device.
+    await ann.getByRole('link', { name: 'Home' }).click();
+    await waitText(ann, '.my-matches', 'Mille Bornes');
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * Push notifications on this device: available only when the browser has the Push API and the
- * server publishes a VAPID key (`GET /api/push/key` → `{key}`); the subscription is sent to
- * `POST /api/matches/:id/push` (and removed with `DELETE`). Otherwise the setting says so.
+ * server publishes a VAPID key (`GET /api/mail/push/key` → `{publicKey}`); the subscription is sent
+ * to `POST /api/mail/push/:id` and removed with `POST /api/mail/push/:id/remove`. The service worker
+ * is web/public/sw.js. Otherwise the setting says that push is not available.
  */
 import { signal } from '@preact/signals';
 
@@ -16,10 +17,10 @@ function supported(): boolean {
 
 async function serverKey(): Promise<string | null> {
   try {
-    const res = await fetch('/api/push/key');
+    const res = await fetch('/api/mail/push/key');
     if (!res.ok) return null;
-    const body = (await res.json()) as { key?: string };
-    return body.key ?? null;
+    const body = (await res.json()) as { publicKey?: string };
+    return body.publicKey ?? null;
   } catch {
     return null;
   }
@@ -65,7 +66,7 @@ export async function subscribePush(matchId: string, token: string): Promise<voi
     userVisibleOnly: true,
     applicationServerKey: keyBytes(key) as BufferSource,
   });
-  const res = await fetch(`/api/matches/${encodeURIComponent(matchId)}/push`, {
+  const res = await fetch(`/api/mail/push/${encodeURIComponent(matchId)}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: JSON.stringify({ subscription: sub.toJSON() }),
@@ -79,8 +80,8 @@ export async function unsubscribePush(matchId: string, token: string): Promise<v
   const reg = await navigator.serviceWorker.getRegistration('/');
   const sub = await reg?.pushManager.getSubscription();
   if (sub) {
-    await fetch(`/api/matches/${encodeURIComponent(matchId)}/push`, {
-      method: 'DELETE',
+    await fetch(`/api/mail/push/${encodeURIComponent(matchId)}/remove`, {
+      method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ endpoint: sub.endpoint }),
     });

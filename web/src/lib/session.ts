@@ -17,6 +17,8 @@ export interface UiError {
 }
 
 const POLL_MS = 5_000;
+/** A ping this often keeps the socket honest: a socket silent for 2 pings is dead (e.g. after sleep). */
+const PING_MS = 25_000;
 const MAX_BACKOFF_MS = 30_000;
 
 /** Makes a move id for idempotent retries. */
@@ -54,6 +56,12 @@ export class MatchSession {
   private logN = 0;
   private logBusy = false;
   private stopped = false;
+  private pingTimer: ReturnType<typeof setInterval> | null = null;
+  private lastFrame = 0;
+  private readonly offline = () => {
+    this.status.value = 'offline';
+    this.ws?.close();
+  };
   private readonly wake = () => {
     if (document.visibilityState === 'hidden') return;
     void this.refresh();
@@ -72,6 +80,7 @@ export class MatchSession {
     this.connect();
     document.addEventListener('visibilitychange', this.wake);
     window.addEventListener('online', this.wake);
+    window.addEventListener('offline', this.offline);
     window.addEventListener('focus', this.wake);
   }
 
@@ -80,7 +89,9 @@ export class MatchSession {
     this.stopped = true;
     document.removeEventListener('visibilitychange', this.wake);
     window.removeEventListener('online', this.wake);
+    window.removeEventListener('offline', this.offline);
     window.removeEventListener('focus', this.wake);
+    if (this.pingTimer) clearInterval(this.pingTimer);
     if (this.pollTimer) clearTimeout(this.pollTimer);
     if (this.retryTimer) clearTimeout(this.retryTimer);
     const ws = this.ws;
@@ -92,6 +103,9 @@ export class MatchSession {
   accept(next: MatchInfo): void {
     const cur = this.info.value;
     if (cur?.view && next.view && next.view.version < cur.view.version) return;
+    // An answer made for another identity (the host token's spectator view after "start", a socket
+    // before its auth frame) never replaces this seat's own view.
+    if (cur && cur.you.seat !== null && next.you.seat === null) return;
     this.info.value = next;
     void this.fetchLog();
   }
@@ -123,6 +137,9 @@ export class MatchSession {
   }
 
   private connect(): void {
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    if (this.ws && this.ws.readyState <= 1) return; // connecting or open already
     if (this.stopped || typeof WebSocket === 'undefined') {
       this.schedulePoll();
       return;
@@ -141,12 +158,19 @@ export class MatchSession {
       if (this.token) ws.send(JSON.stringify({ type: 'auth', token: this.token }));
       this.status.value = 'live';
       this.backoff = 1_000;
+      this.lastFrame = Date.now();
+      if (this.pingTimer) clearInterval(this.pingTimer);
+      this.pingTimer = setInterval(() => {
+        if (Date.now() - this.lastFrame > 2 * PING_MS + 5_000) ws.close();
+        else if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: 'ping' }));
+      }, PING_MS);
       if (this.pollTimer) clearTimeout(this.pollTimer);
       this.pollTimer = null;
       // The socket may have missed changes while it was down.
       void this.refresh();
     });
     ws.addEventListener('message', (e) => {
+      this.lastFrame = Date.now();
       try {
         const frame = JSON.parse(String(e.data)) as { type?: string; info?: MatchInfo };
         if (frame.type === 'info' && frame.info) this.accept(frame.info);
@@ -156,6 +180,8 @@ export class MatchSession {
     });
     ws.addEventListener('close', () => {
       if (this.ws === ws) {
+        if (this.pingTimer) clearInterval(this.pingTimer);
+        this.pingTimer = null;
         this.ws = null;
         this.onSocketDown();
       }
