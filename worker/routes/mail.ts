@@ -301,13 +301,18 @@ mail.post(
 
 /** Plain text with its http(s) URLs as links; everything else escaped. */
 function linkify(text: string): string {
+  // Line by line: escapeHtml makes each piece one line, so the line breaks are put back as <br>.
   return text
-    .split(/(https?:\/\/[^\s<>"]+)/g)
-    .map((part, i) =>
-      i % 2 === 1 ? `<a href="${escapeHtml(part)}">${escapeHtml(part)}</a>` : escapeHtml(part),
+    .split('\n')
+    .map((line) =>
+      line
+        .split(/(https?:\/\/[^\s<>"]+)/g)
+        .map((part, i) =>
+          i % 2 === 1 ? `<a href="${escapeHtml(part)}">${escapeHtml(part)}</a>` : escapeHtml(part),
+        )
+        .join(''),
     )
-    .join('')
-    .replace(/\n/g, '<br>');
+    .join('<br>');
 }
 
 mail.get('/dev/mail', async (c) => {
