@@ -10,7 +10,8 @@ import type { CardId } from '../lib/types';
 
 /** The card's name in the current language. */
 export function cardName(card: CardId): string {
-  return t(`card.${card}`);
+  // The catalogs put soft hyphens into long compound names so that they wrap on a card face.
+  return t(`card.${card}`).replace(/\u00AD/g, '');
 }
 
 /** "Accident, hazard card" — the label screen readers read for a card. */
@@ -245,8 +246,12 @@ export function CardFace({ card, sideways = false, size = 'table' }: CardFacePro
 /** The inside of a face (used by CardFace and by the hand's card buttons). */
 export function CardBody({ card }: { card: CardId }): JSX.Element {
   const kind = cardKind(card) ?? 'distance';
+  const name = t(`card.${card}`);
+  // Long names (Swedish, Norwegian, German compounds) get a smaller size; soft hyphens break them.
+  const length = cardName(card).length;
+  const fit = length > 12 ? ' xlong' : length > 9 ? ' long' : '';
   return (
-    <div class={`face k-${kind}`} aria-hidden="true">
+    <div class={`face k-${kind}${fit}`} aria-hidden="true">
       <div class="face-kind">
         <KindIcon kind={kind} />
         <span>{t(`kind.${kind}`)}</span>
@@ -254,7 +259,7 @@ export function CardBody({ card }: { card: CardId }): JSX.Element {
       <svg class="face-art" viewBox="0 0 64 64" focusable="false" aria-hidden="true">
         <Art card={card} />
       </svg>
-      <div class="face-name">{cardName(card)}</div>
+      <div class="face-name">{name}</div>
     </div>
   );
 }
