@@ -190,6 +190,13 @@ export async function fireSchedule(m: TestMatch, kinds?: string[]): Promise<bool
   return runDurableObjectAlarm(stub);
 }
 
+/** Moves the match object's clock forward by `ms` (test seam) and runs its alarm. */
+export async function advance(m: TestMatch, ms: number): Promise<boolean> {
+  const stub = stubOf(m) as unknown as { testAdvanceClock(ms: number): Promise<unknown> };
+  await stub.testAdvanceClock(ms);
+  return runDurableObjectAlarm(stubOf(m));
+}
+
 /** The schedule rows of a match. */
 export async function scheduleOf(
   m: TestMatch,

@@ -8,6 +8,7 @@ import { runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { FINISHED_TTL_MS, LOBBY_TTL_MS } from '../../worker/match/durable';
 import {
+  advance,
   api,
   create,
   fireSchedule,
@@ -92,7 +93,10 @@ describe('deadlines and bots', () => {
     const a = await info(m, m.seats[0]);
     const due = Date.parse(a.deadlines.turn!) - Date.now();
     expect(due).toBeGreaterThan(23.9 * 3_600_000);
-    expect(await fireSchedule(m, ['turn'])).toBe(true);
+    // Not yet: an hour before the deadline nothing happens.
+    await advance(m, 23 * 3_600_000);
+    expect((await info(m, m.seats[0])).view!.turn).toBe(0);
+    await advance(m, 3_600_000 + 1000);
     const after = await info(m, m.seats[1]);
     expect(after.view!.turn).toBe(1);
     expect(after.view!.handSizes[0]).toBe(6);
@@ -109,7 +113,7 @@ describe('deadlines and bots', () => {
   it('with onDeadline = skip, the timed-out turn only draws and discards the drawn card', async () => {
     const m = await twoPlayers({ turnDeadlineHours: 1, onDeadline: 'skip' });
     const before = await info(m, m.seats[0]);
-    expect(await fireSchedule(m, ['turn'])).toBe(true);
+    expect(await advance(m, 3_600_000 + 1000)).toBe(true);
     const after = await info(m, m.seats[0]);
     expect(after.view!.turn).toBe(1);
     expect(after.view!.tableaux[0].battle).toEqual([]);

@@ -20,6 +20,7 @@ import {
   viewFor,
 } from '../engine/index';
 import { type Env, testSeamsEnabled } from '../env';
+import type { MailRpc } from '../mail/protocol';
 import {
   type Actor,
   type ClientFrame,
@@ -34,12 +35,18 @@ import {
   type Settings,
   type TestStack,
 } from '../protocol';
-import type { MailRpc } from '../mail/protocol';
 import { chooseBotMove } from './bot-adapter';
 import { buildInfo, type Caller, etagFor } from './info';
 import { type Change, Notifier } from './notifications';
 import { Schedule, type ScheduleItem } from './schedule';
-import { type MatchConfig, MatchStore, type Meta, type SeatRow } from './storage';
+import {
+  type LogStep,
+  type MatchConfig,
+  MatchStore,
+  type Meta,
+  type SeatRow,
+  type TurnDeadline,
+} from './storage';
 import { hashToken, newMatchId, newSeed, randomInt } from './tokens';
 import { actorOf, forcedDraw, inTurn, skipMove } from './turns';
 
@@ -75,11 +82,6 @@ const MAX_AUTO_MOVES = 5000;
 /** Schedule kinds owned by the match (others go to the notifier). */
 const KINDS = { turn: 'turn', window: 'window', bot: 'bot', expire: 'expire' } as const;
 
-interface TurnPayload {
-  /** The seat whose turn it is, or -1 between hands. */
-  seat: number;
-  hand: number;
-}
 interface WindowPayload {
   seat: number;
   id: string;
@@ -117,6 +119,7 @@ export type MatchStub = Pick<
   | 'log'
   | 'benchStats'
   | 'replayCheck'
+  | 'testAdvanceClock'
   | 'mail'
   | 'fetch'
 >;
@@ -135,20 +138,39 @@ export class MatchDurableObject extends DurableObject<Env> {
   private meta: Meta | null;
   private seats: SeatRow[];
   private rematching: Promise<Reply> | null = null;
+  /** The moves of the change being made; written as one log row by `afterChange`. */
+  private pending: { steps: LogStep[]; events: GameEvent[]; moveId: string | null } | null = null;
   /** Benchmark counters (test seams only): DO requests served and CPU-ish time per request (ms). */
-  private readonly stats = { requests: 0, scheduleRows: 0, ms: [] as number[] };
+  private readonly stats = {
+    requests: 0,
+    scheduleRows: 0,
+    ms: [] as number[],
+    /** Time spent in SQLite calls and in building and sending WebSocket frames (ms, summed). */
+    sqlMs: 0,
+    pushMs: 0,
+  };
+  /** Every SQL cursor (test seams only), to count the rows written by everyone in this object. */
+  private readonly cursors: SqlStorageCursor<Record<string, SqlStorageValue>>[] = [];
+  private readonly sql: SqlStorage;
+  /** Test seams only: how far this object's clock runs ahead of the real one (ms). */
+  private clockOffsetMs = 0;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
-    this.store = new MatchStore(ctx.storage.sql);
-    this.schedule = new Schedule(ctx.storage.sql, ctx.storage, (n) => {
+    this.sql = testSeamsEnabled(env)
+      ? countingSql(ctx.storage.sql, this.cursors, (ms) => {
+          this.stats.sqlMs += ms;
+        })
+      : ctx.storage.sql;
+    this.store = new MatchStore(this.sql);
+    this.schedule = new Schedule(this.sql, ctx.storage, (n) => {
       this.stats.scheduleRows += n;
     });
     this.meta = this.store.loadMeta();
     this.seats = this.meta ? this.store.loadSeats() : [];
     this.notifier = new Notifier({
       env,
-      sql: ctx.storage.sql,
+      sql: this.sql,
       schedule: this.schedule,
       meta: () => this.meta,
       seats: () => this.seats,
@@ -164,7 +186,7 @@ export class MatchDurableObject extends DurableObject<Env> {
   async create(input: CreateInput): Promise<Reply> {
     return this.track(async () => {
       if (this.meta) return error(409, 'match.exists', 'This match id is taken.');
-      const now = Date.now();
+      const now = this.now();
       const stack = testSeamsEnabled(this.env) ? input.stack : undefined;
       this.meta = {
         matchId: input.matchId,
@@ -179,6 +201,7 @@ export class MatchDurableObject extends DurableObject<Env> {
         state: null,
         finishedAt: null,
         rematchId: null,
+        turnDeadline: null,
       };
       this.seats = input.seats;
       // Validate the rules and seating before storing anything.
@@ -201,7 +224,7 @@ export class MatchDurableObject extends DurableObject<Env> {
       for (const s of this.seats) this.store.saveSeat(s);
       this.schedule.schedule(KINDS.expire, '', now + LOBBY_TTL_MS);
       if (this.seats.every((s) => s.kind !== 'open')) {
-        const failed = this.start(now);
+        const failed = this.start();
         if (failed) {
           await this.destroy();
           return failed;
@@ -210,7 +233,6 @@ export class MatchDurableObject extends DurableObject<Env> {
       } else {
         this.afterChange(null, [], { reason: 'created', seat: null }, now);
       }
-      await this.schedule.syncAlarm();
       return { status: 201 };
     });
   }
@@ -265,7 +287,7 @@ export class MatchDurableObject extends DurableObject<Env> {
           },
         };
       }
-      const now = Date.now();
+      const now = this.now();
       const result = applyMove(state, seat, req.move);
       if (!result.ok) return { status: 422, body: { error: result.error } };
       if (this.seats[seat].standIn) {
@@ -273,18 +295,9 @@ export class MatchDurableObject extends DurableObject<Env> {
         this.seats[seat] = { ...this.seats[seat], standIn: false };
         this.store.saveSeat(this.seats[seat]);
       }
-      const events = this.record(
-        seat,
-        'player',
-        req.moveId,
-        req.move as Move,
-        result.state,
-        result.events,
-        now,
-      );
-      events.push(...this.settle(now));
+      const events = this.record(seat, 'player', req.moveId, req.move as Move, result.state, result.events);
+      events.push(...this.settle());
       this.afterChange(state, events, { reason: 'move', seat }, now);
-      await this.schedule.syncAlarm();
       return { status: 200, body: { info: this.infoFor(caller), events } };
     });
   }
@@ -313,15 +326,14 @@ export class MatchDurableObject extends DurableObject<Env> {
       };
       this.seats[seat.seat] = seat;
       this.store.saveSeat(seat);
-      const now = Date.now();
+      const now = this.now();
       if (this.seats.every((s) => s.kind !== 'open')) {
-        const failed = this.start(now);
+        const failed = this.start();
         if (failed) return failed;
         this.afterChange(null, [], { reason: 'started', seat: seat.seat }, now);
       } else {
         this.afterChange(null, [], { reason: 'claimed', seat: seat.seat }, now);
       }
-      await this.schedule.syncAlarm();
       return { status: 200, body: { seat: seat.seat } };
     });
   }
@@ -333,11 +345,10 @@ export class MatchDurableObject extends DurableObject<Env> {
       const caller = this.caller(who);
       if (!caller.host) return error(403, 'auth.not_host', 'Only the host can start the match.');
       if (this.meta.status !== 'lobby') return error(409, 'match.started', 'The match has already started.');
-      const now = Date.now();
-      const failed = this.start(now);
+      const now = this.now();
+      const failed = this.start();
       if (failed) return failed;
       this.afterChange(null, [], { reason: 'started', seat: null }, now);
-      await this.schedule.syncAlarm();
       return { status: 200, body: this.infoFor(caller) };
     });
   }
@@ -351,7 +362,7 @@ export class MatchDurableObject extends DurableObject<Env> {
       if (caller.seat === null)
         return error(403, 'auth.not_a_seat', 'Only a player with a seat link has settings.');
       const seat = caller.seat;
-      const now = Date.now();
+      const now = this.now();
       const row = { ...this.seats[seat] };
       if (s.language !== undefined) row.language = s.language;
       if (s.email !== undefined) row.email = s.email;
@@ -381,7 +392,6 @@ export class MatchDurableObject extends DurableObject<Env> {
       this.seats[seat] = row;
       this.store.saveSeat(row);
       this.afterChange(before, events, { reason: 'settings', seat }, now);
-      await this.schedule.syncAlarm();
       return { status: 200, body: this.infoFor(caller) };
     });
   }
@@ -401,11 +411,10 @@ export class MatchDurableObject extends DurableObject<Env> {
       if (!row.standIn) {
         this.seats[seat] = { ...row, standIn: true };
         this.store.saveSeat(this.seats[seat]);
-        const now = Date.now();
+        const now = this.now();
         const before = meta.state;
-        const events = this.settle(now);
+        const events = this.settle();
         this.afterChange(before, events, { reason: 'seat', seat }, now);
-        await this.schedule.syncAlarm();
       }
       return { status: 200, body: this.infoFor(this.caller(who)) };
     });
@@ -423,9 +432,8 @@ export class MatchDurableObject extends DurableObject<Env> {
       if (row.standIn) {
         this.seats[seat] = { ...row, standIn: false };
         this.store.saveSeat(this.seats[seat]);
-        const now = Date.now();
+        const now = this.now();
         this.afterChange(meta.state, [], { reason: 'seat', seat }, now);
-        await this.schedule.syncAlarm();
       }
       return { status: 200, body: this.infoFor(caller) };
     });
@@ -467,7 +475,6 @@ export class MatchDurableObject extends DurableObject<Env> {
     return this.track(async () => {
       if (!this.meta) return NOT_FOUND;
       const r = await this.notifier.rpc(this.caller(who), req);
-      await this.schedule.syncAlarm();
       return r;
     });
   }
@@ -487,8 +494,13 @@ export class MatchDurableObject extends DurableObject<Env> {
             by: row.actor,
             event: { type: 'responseMode', seat: row.seat, mode },
           });
-        } else {
-          for (const event of row.events) events.push({ seq: row.seq, at, by: row.actor, event });
+          continue;
+        }
+        let k = 0;
+        for (const step of row.payload as LogStep[]) {
+          for (const event of row.events.slice(k, k + step.events))
+            events.push({ seq: row.seq, at, by: step.actor, event });
+          k += step.events;
         }
       }
       return { status: 200, body: { events } };
@@ -502,12 +514,22 @@ export class MatchDurableObject extends DurableObject<Env> {
       status: 200,
       body: {
         requests: this.stats.requests,
-        rowsWritten: this.store.rowsWritten + this.stats.scheduleRows,
+        rowsWritten: this.cursors.reduce((n, c) => n + c.rowsWritten, 0),
+        rowsWrittenByMatch: this.store.rowsWritten + this.stats.scheduleRows,
         ms: this.stats.ms,
+        sqlMs: this.stats.sqlMs,
+        pushMs: this.stats.pushMs,
         version: this.meta?.state?.version ?? 0,
         logRows: this.store.lastSeq(),
       },
     };
+  }
+
+  /** Test seams only: moves this object's clock forward by `ms` (deadlines, expiry) and returns the new time. */
+  async testAdvanceClock(ms: number): Promise<Reply> {
+    if (!testSeamsEnabled(this.env)) return NOT_FOUND;
+    this.clockOffsetMs += ms;
+    return { status: 200, body: { now: this.now() } };
   }
 
   /** Test seams only: replays the log from the stored setup and returns both states. */
@@ -530,8 +552,10 @@ export class MatchDurableObject extends DurableObject<Env> {
     for (const row of this.store.logAfter(0, 1_000_000)) {
       if (row.kind === 'responseMode') {
         state = setResponseMode(state, row.seat, (row.payload as { mode: 'auto' | 'ask' }).mode);
-      } else {
-        const r = applyMove(state, row.seat, row.payload);
+        continue;
+      }
+      for (const step of row.payload as LogStep[]) {
+        const r = applyMove(state, step.seat, step.move);
         if (!r.ok) return null;
         state = r.state;
       }
@@ -615,7 +639,7 @@ export class MatchDurableObject extends DurableObject<Env> {
   override async alarm(): Promise<void> {
     this.stats.requests++;
     this.schedule.alarmFired();
-    const now = Date.now();
+    const now = this.now();
     for (const item of this.schedule.due(now)) {
       if (!this.meta) return;
       const handled = await this.onDue(item, now);
@@ -630,42 +654,43 @@ export class MatchDurableObject extends DurableObject<Env> {
     const meta = this.meta!;
     switch (item.kind) {
       case KINDS.expire: {
-        const expired =
-          (meta.status === 'lobby' && meta.createdAt + LOBBY_TTL_MS <= now) ||
-          (meta.status === 'finished' &&
-            meta.finishedAt !== null &&
-            meta.finishedAt + FINISHED_TTL_MS <= now);
-        if (expired) await this.destroy();
+        // Scheduled at creation (lobby), cancelled at the start, scheduled again at the end: a due
+        // item in any other status is stale. An alarm is never early, only possibly repeated.
+        if (meta.status === 'lobby' || meta.status === 'finished') await this.destroy();
         return true;
       }
       case KINDS.bot: {
         const state = meta.state;
         if (meta.status !== 'playing' || !state) return true;
         const before = state;
-        const events = this.botTurn(now, 'bot');
+        const events = this.botTurn('bot');
         if (events.length === 0) return true;
-        events.push(...this.settle(now));
+        events.push(...this.settle());
         this.afterChange(before, events, { reason: 'bot', seat: null }, now);
         return true;
       }
       case KINDS.turn: {
         const state = meta.state;
-        const p = item.payload as TurnPayload;
-        if (meta.status !== 'playing' || !state || state.handNumber !== p.hand) return true;
+        const d = meta.turnDeadline;
+        if (meta.status !== 'playing' || !state || !d) return true;
+        if (d.atMs > now) {
+          // An early wake-up (the deadline moved on since): sleep until the real deadline.
+          this.schedule.schedule(KINDS.turn, '', d.atMs);
+          return true;
+        }
+        if (state.handNumber !== d.hand) return true;
         const before = state;
         let events: GameEvent[] = [];
-        if (p.seat === -1) {
+        if (d.seat === -1) {
           if (state.phase !== 'handOver') return true;
-          events = this.apply(0, 'timeout', { type: 'nextHand' }, now) ?? [];
+          events = this.apply(0, 'timeout', { type: 'nextHand' }) ?? [];
         } else {
-          if (!inTurn(state) || state.turn !== p.seat) return true;
+          if (!inTurn(state) || state.turn !== d.seat) return true;
           events =
-            meta.config.onDeadline === 'skip'
-              ? this.skipTurn(p.seat, now)
-              : this.botTurn(now, 'timeout', p.seat);
+            meta.config.onDeadline === 'skip' ? this.skipTurn(d.seat) : this.botTurn('timeout', d.seat);
         }
-        events.push(...this.settle(now));
-        this.afterChange(before, events, { reason: 'timeout', seat: p.seat < 0 ? null : p.seat }, now);
+        events.push(...this.settle());
+        this.afterChange(before, events, { reason: 'timeout', seat: d.seat < 0 ? null : d.seat }, now);
         return true;
       }
       case KINDS.window: {
@@ -676,8 +701,8 @@ export class MatchDurableObject extends DurableObject<Env> {
         const answer = autoResponse(state);
         if (!answer) return true;
         const before = state;
-        const events = this.apply(p.seat, 'timeout', answer, now) ?? [];
-        events.push(...this.settle(now));
+        const events = this.apply(p.seat, 'timeout', answer) ?? [];
+        events.push(...this.settle());
         this.afterChange(before, events, { reason: 'timeout', seat: p.seat }, now);
         return true;
       }
@@ -689,20 +714,25 @@ export class MatchDurableObject extends DurableObject<Env> {
   // ------------------------------------------------------------------------------------------
   // Internals.
 
+  /** The time in ms since the epoch (the real clock, plus the test-only offset). */
+  private now(): number {
+    return Date.now() + this.clockOffsetMs;
+  }
+
   /** Counts a request and, with the test seams on, its duration in ms (benchmark). */
   private async track(fn: () => Promise<Reply>): Promise<Reply> {
     this.stats.requests++;
     const t0 = performance.now();
-    try {
-      return await fn();
-    } finally {
-      if (testSeamsEnabled(this.env)) this.stats.ms.push(performance.now() - t0);
-    }
+    const reply = await fn();
+    // The time up to here is the handler's own work (no I/O waits but rematch's RPC and deletes).
+    if (testSeamsEnabled(this.env)) this.stats.ms.push(performance.now() - t0);
+    if (this.meta) await this.schedule.syncAlarm();
+    return reply;
   }
 
   private reset(): void {
-    this.store = new MatchStore(this.ctx.storage.sql);
-    this.schedule = new Schedule(this.ctx.storage.sql, this.ctx.storage);
+    this.store = new MatchStore(this.sql);
+    this.schedule = new Schedule(this.sql, this.ctx.storage);
     this.meta = null;
     this.seats = [];
   }
@@ -738,7 +768,7 @@ export class MatchDurableObject extends DurableObject<Env> {
   }
 
   /** Starts the match: open seats become bots, the first hand is dealt. Returns an error reply or null. */
-  private start(now: number): Reply | null {
+  private start(): Reply | null {
     const meta = this.meta!;
     this.seats = this.seats.map((s) =>
       s.kind === 'open' ? { ...s, kind: 'bot', name: `Bot ${s.seat + 1}`, tokenHash: null } : s,
@@ -763,12 +793,12 @@ export class MatchDurableObject extends DurableObject<Env> {
     meta.state = created.state;
     meta.status = 'playing';
     this.schedule.cancel(KINDS.expire);
-    this.settle(now);
+    this.settle();
     return null;
   }
 
   /** Applies one move by `seat` and logs it; returns its events, or null when the engine refuses it. */
-  private apply(seat: number, actor: Actor, move: Move, now: number): GameEvent[] | null {
+  private apply(seat: number, actor: Actor, move: Move): GameEvent[] | null {
     const state = this.meta!.state!;
     const r = applyMove(state, seat, move);
     if (!r.ok) {
@@ -777,10 +807,10 @@ export class MatchDurableObject extends DurableObject<Env> {
       );
       return null;
     }
-    return this.record(seat, actor, null, move, r.state, r.events, now);
+    return this.record(seat, actor, null, move, r.state, r.events);
   }
 
-  /** Logs an accepted move and makes its state current (the meta row is written once per change). */
+  /** Adds an accepted move to the change being made and makes its state current. */
   private record(
     seat: number,
     actor: Actor,
@@ -788,20 +818,30 @@ export class MatchDurableObject extends DurableObject<Env> {
     move: Move,
     state: MatchState,
     events: GameEvent[],
-    now: number,
   ): GameEvent[] {
+    this.pending ??= { steps: [], events: [], moveId: null };
+    if (moveId !== null) this.pending.moveId = moveId;
+    this.pending.steps.push({ seat, actor, move, events: events.length });
+    this.pending.events.push(...events);
+    this.meta!.state = state;
+    return events.slice();
+  }
+
+  /** Writes the change's moves as one log row (append-only). */
+  private flushLog(now: number): void {
+    const p = this.pending;
+    this.pending = null;
+    if (!p || p.steps.length === 0) return;
     this.store.appendLog({
       at: now,
       kind: 'move',
-      seat,
-      actor,
-      moveId,
-      payload: move,
-      events,
-      version: state.version,
+      seat: p.steps[0].seat,
+      actor: p.steps[0].actor,
+      moveId: p.moveId,
+      payload: p.steps,
+      events: p.events,
+      version: this.meta!.state!.version,
     });
-    this.meta!.state = state;
-    return events.slice();
   }
 
   private botControlled(seat: number): boolean {
@@ -824,7 +864,7 @@ export class MatchDurableObject extends DurableObject<Env> {
    * A bot plays the current actor's moves (a bot seat, a stand-in, or `seat` after its deadline)
    * until someone else must act. Also starts the next hand when no human is left to do it.
    */
-  private botTurn(now: number, actor: Actor, seat?: number): GameEvent[] {
+  private botTurn(actor: Actor, seat?: number): GameEvent[] {
     const meta = this.meta!;
     const events: GameEvent[] = [];
     for (let i = 0; i < 50; i++) {
@@ -834,14 +874,14 @@ export class MatchDurableObject extends DurableObject<Env> {
         seat === undefined &&
         this.seats.every((s) => this.botControlled(s.seat))
       ) {
-        events.push(...(this.apply(0, actor, { type: 'nextHand' }, now) ?? []));
+        events.push(...(this.apply(0, actor, { type: 'nextHand' }) ?? []));
         break;
       }
       const a = actorOf(state);
       if (a === null) break;
       if (seat !== undefined ? a !== seat : !this.botControlled(a)) break;
       const move = this.botMove(a);
-      const ev = move && this.apply(a, actor, move, now);
+      const ev = move && this.apply(a, actor, move);
       if (!ev) break;
       events.push(...ev);
     }
@@ -849,13 +889,13 @@ export class MatchDurableObject extends DurableObject<Env> {
   }
 
   /** Skips `seat`'s timed-out turn (match setting `skip`). */
-  private skipTurn(seat: number, now: number): GameEvent[] {
+  private skipTurn(seat: number): GameEvent[] {
     const events: GameEvent[] = [];
     for (let i = 0; i < 5; i++) {
       const state = this.meta!.state!;
       if (actorOf(state) !== seat) break;
       const move = skipMove(state, seat);
-      const ev = move && this.apply(seat, 'timeout', move, now);
+      const ev = move && this.apply(seat, 'timeout', move);
       if (!ev) break;
       events.push(...ev);
     }
@@ -866,7 +906,7 @@ export class MatchDurableObject extends DurableObject<Env> {
    * After a change: the automatic draws (no choice of draw), bots inline when the bot delay is 0,
    * the end of the match. Returns the events of the automatic moves.
    */
-  private settle(now: number): GameEvent[] {
+  private settle(): GameEvent[] {
     const meta = this.meta!;
     const events: GameEvent[] = [];
     const inline = this.botDelayMs() === 0;
@@ -877,13 +917,13 @@ export class MatchDurableObject extends DurableObject<Env> {
       if (a !== null && !this.botControlled(a)) {
         const draw = forcedDraw(state, a);
         if (!draw) break;
-        const ev = this.apply(a, 'server', draw, now);
+        const ev = this.apply(a, 'server', draw);
         if (!ev) break;
         events.push(...ev);
         continue;
       }
       if (!inline) break;
-      const ev = this.botTurn(now, 'bot');
+      const ev = this.botTurn('bot');
       if (ev.length === 0) break;
       events.push(...ev);
     }
@@ -900,6 +940,7 @@ export class MatchDurableObject extends DurableObject<Env> {
       this.schedule.schedule(KINDS.expire, '', now + FINISHED_TTL_MS);
     }
     if (meta.status !== 'playing' || !state) {
+      meta.turnDeadline = null;
       this.schedule.cancel(KINDS.turn);
       this.schedule.cancel(KINDS.window);
       this.schedule.cancel(KINDS.bot);
@@ -918,18 +959,23 @@ export class MatchDurableObject extends DurableObject<Env> {
     } else {
       this.schedule.cancel(KINDS.window);
     }
-    // Turn deadline of a human seat, or the next-hand deadline between hands.
+    // Turn deadline of a human seat, or the next-hand deadline between hands. It lives in the meta
+    // row (written by every move anyway); the schedule keeps one wake-up no later than it, moved
+    // only when the deadline comes earlier, so a new turn costs no extra row written.
     const hours = meta.config.turnDeadlineHours;
     const turnSeat = inTurn(state) && humanActs ? a : state.phase === 'handOver' ? -1 : null;
     if (hours > 0 && turnSeat !== null) {
-      const old = this.schedule.get<TurnPayload>(KINDS.turn, '');
+      const old = meta.turnDeadline;
       const restarted = events.some((e) => e.type === 'extraTurn' || e.type === 'handStarted');
-      if (!old || old.payload.seat !== turnSeat || old.payload.hand !== state.handNumber || restarted) {
-        const payload: TurnPayload = { seat: turnSeat, hand: state.handNumber };
-        this.schedule.schedule(KINDS.turn, '', now + hours * 3_600_000, payload);
+      if (!old || old.seat !== turnSeat || old.hand !== state.handNumber || restarted) {
+        meta.turnDeadline = { seat: turnSeat, hand: state.handNumber, atMs: now + hours * 3_600_000 };
       }
+      const at = meta.turnDeadline!.atMs;
+      const wake = this.schedule.get(KINDS.turn, '');
+      if (!wake || wake.atMs > at || wake.atMs <= now) this.schedule.schedule(KINDS.turn, '', at);
     } else {
-      this.schedule.cancel(KINDS.turn);
+      // A wake-up left behind finds no deadline and stops.
+      meta.turnDeadline = null;
     }
     // A bot (or the last step between all-bot hands) moves after a short delay.
     const botActs =
@@ -949,8 +995,12 @@ export class MatchDurableObject extends DurableObject<Env> {
   private afterChange(before: MatchState | null, events: GameEvent[], change: Change, now: number): void {
     const meta = this.meta!;
     const statusBefore = meta.status;
+    const deadlineBefore = meta.turnDeadline;
+    this.flushLog(now);
     this.updateDeadlines(now, events);
-    if (meta.status !== statusBefore || meta.state !== before) this.store.saveMeta(meta);
+    if (meta.status !== statusBefore || meta.state !== before || meta.turnDeadline !== deadlineBefore) {
+      this.store.saveMeta(meta);
+    }
     this.notifier.afterChange(before, meta.state, events, change);
     this.broadcast();
   }
@@ -1006,7 +1056,7 @@ export class MatchDurableObject extends DurableObject<Env> {
     const meta = this.meta!;
     return buildInfo(meta, this.seats, caller, {
       connected,
-      turnDeadline: this.schedule.get(KINDS.turn, '')?.atMs ?? null,
+      turnDeadline: meta.turnDeadline?.atMs ?? null,
       windowDeadline: this.schedule.get(KINDS.window, '')?.atMs ?? null,
       mail: caller.host ? this.notifier.mailStatus() : undefined,
     });
@@ -1015,6 +1065,15 @@ export class MatchDurableObject extends DurableObject<Env> {
   /** Sends every open socket its own MatchInfo (one build per distinct caller). */
   private broadcast(except?: WebSocket): void {
     if (!this.meta) return;
+    const t0 = performance.now();
+    try {
+      this.push(except);
+    } finally {
+      this.stats.pushMs += performance.now() - t0;
+    }
+  }
+
+  private push(except?: WebSocket): void {
     const sockets = this.ctx.getWebSockets().filter((ws) => ws !== except);
     if (sockets.length === 0) return;
     const connected = this.connectedSeats(except);
@@ -1048,4 +1107,30 @@ export class MatchDurableObject extends DurableObject<Env> {
 function windowId(state: MatchState): string {
   const w = state.window!;
   return `${state.handNumber}:${w.attacker}:${w.hazard}:${w.pending.join('.')}:${state.deck.length}`;
+}
+
+/**
+ * Test seams only: the object's SQL storage, remembering every cursor so the benchmark can add up
+ * SQLite's own `rowsWritten` counters for all writers (match, schedule, notifier).
+ */
+function countingSql(
+  sql: SqlStorage,
+  cursors: SqlStorageCursor<Record<string, SqlStorageValue>>[],
+  time: (ms: number) => void,
+): SqlStorage {
+  return new Proxy(sql, {
+    get(target, prop) {
+      if (prop === 'exec') {
+        return (query: string, ...params: unknown[]) => {
+          const t0 = performance.now();
+          const cursor = target.exec(query, ...params);
+          time(performance.now() - t0);
+          cursors.push(cursor);
+          return cursor;
+        };
+      }
+      const value = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }

@@ -39,6 +39,7 @@ export interface Meta {
   state: MatchState | null;
   finishedAt: number | null;
   rematchId: string | null;
+  turnDeadline: TurnDeadline | null;
 }
 
 /** One seat. `tokenHash` is the SHA-256 of the seat link's token (null for bots and open seats). */
@@ -57,10 +58,26 @@ export interface SeatRow {
   emailNotifications: boolean;
 }
 
-/** Kinds of log rows: a move, or a coup-fourré setting change (both are needed to replay). */
+/** Kinds of log rows: accepted moves, or a coup-fourré setting change (both are needed to replay). */
 export type LogKind = 'move' | 'responseMode';
 
-/** One accepted change. `payload` is the move, or `{ mode }` for a response-mode change. */
+/**
+ * One engine move inside a log row: who made it, as whom, and how many of the row's events it
+ * emitted (the row's `events` are the steps' events in order).
+ */
+export interface LogStep {
+  seat: number;
+  actor: Actor;
+  move: Move;
+  events: number;
+}
+
+/**
+ * One accepted change: a player's (or bot's, or timeout's) move together with the moves the server
+ * made right after it (the next player's automatic draw, bots playing inline), or a setting change.
+ * `payload` is the list of steps, or `{ mode }` for a response-mode change. `seat`/`actor` are the
+ * first step's; `events` are every step's public events in order.
+ */
 export interface LogRow {
   seq: number;
   at: number;
@@ -68,10 +85,20 @@ export interface LogRow {
   seat: number;
   actor: Actor;
   moveId: string | null;
-  payload: Move | { mode: ResponseMode };
+  payload: LogStep[] | { mode: ResponseMode };
   events: GameEvent[];
   /** State version after the change. */
   version: number;
+}
+
+/**
+ * The current turn's deadline (kept in the meta row, which every move writes anyway, so a new turn
+ * costs no extra row; the schedule only holds a wake-up no later than it). `seat` -1: between hands.
+ */
+export interface TurnDeadline {
+  seat: number;
+  hand: number;
+  atMs: number;
 }
 
 type SqlValue = string | number | null;
@@ -86,7 +113,7 @@ export class MatchStore {
       id INTEGER PRIMARY KEY CHECK (id = 1),
       match_id TEXT NOT NULL, created_at INTEGER NOT NULL, config TEXT NOT NULL,
       host_hash TEXT NOT NULL, invite_hash TEXT, status TEXT NOT NULL,
-      setup TEXT, state TEXT, finished_at INTEGER, rematch_id TEXT)`);
+      setup TEXT, state TEXT, finished_at INTEGER, rematch_id TEXT, turn_deadline TEXT)`);
     sql.exec(`CREATE TABLE IF NOT EXISTS seats (
       seat INTEGER PRIMARY KEY, name TEXT NOT NULL, kind TEXT NOT NULL, token_hash TEXT,
       bot_level TEXT NOT NULL, stand_in INTEGER NOT NULL, response_mode TEXT NOT NULL,
@@ -118,6 +145,7 @@ export class MatchStore {
       state: r.state ? JSON.parse(r.state as string) : null,
       finishedAt: (r.finished_at as number | null) ?? null,
       rematchId: (r.rematch_id as string | null) ?? null,
+      turnDeadline: r.turn_deadline ? JSON.parse(r.turn_deadline as string) : null,
     };
   }
 
@@ -142,12 +170,13 @@ export class MatchStore {
   /** Writes the lifecycle fields and the current state (one row). */
   saveMeta(m: Meta): void {
     this.exec(
-      'UPDATE meta SET status = ?, setup = ?, state = ?, finished_at = ?, rematch_id = ? WHERE id = 1',
+      'UPDATE meta SET status = ?, setup = ?, state = ?, finished_at = ?, rematch_id = ?, turn_deadline = ? WHERE id = 1',
       m.status,
       m.setup ? JSON.stringify(m.setup) : null,
       m.state ? JSON.stringify(m.state) : null,
       m.finishedAt,
       m.rematchId,
+      m.turnDeadline ? JSON.stringify(m.turnDeadline) : null,
     );
   }
 

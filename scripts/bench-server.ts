@@ -1,0 +1,287 @@
+/**
+ * Server benchmark (`npm run bench:server [-- --matches N --seats 4 --rules classic]`): bundles the
+ * Worker as a deploy would (`wrangler deploy --dry-run`), starts the bundle with the `miniflare`
+ * package's API (SQLite-backed Durable Objects, as on the free plan), plays N complete matches over
+ * HTTP with every human seat on a WebSocket (as the web client is), and reports per move: p50/p99
+ * latency, time spent in the Durable Object, Durable Object requests and SQLite rows written (from
+ * SQLite's own counters). From these it derives how many complete matches one free account can host
+ * per day (100,000 Durable Object requests and 100,000 rows written per day).
+ *
+ * First it checks that the production configuration (no TEST_SEAMS) refuses the stacked-deck seam.
+ * `--check-only` stops after that check (CI runs it).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { convertV4MiniflareOptions, Miniflare } from 'miniflare';
+import { unstable_getMiniflareWorkerOptions } from 'wrangler';
+import type { Move } from '../worker/engine/index';
+import type { Created, MatchInfo } from '../worker/protocol';
+
+const args = new Map<string, string>();
+for (let i = 2; i < process.argv.length; i++) {
+  const a = process.argv[i];
+  if (a.startsWith('--'))
+    args.set(a.slice(2), process.argv[i + 1]?.startsWith('--') ? '1' : (process.argv[i + 1] ?? '1'));
+}
+const MATCHES = Number(args.get('matches') ?? 3);
+const SEATS = Number(args.get('seats') ?? 4);
+const RULES = args.get('rules') ?? 'classic';
+const TEAM = Number(args.get('team') ?? 1);
+const ORIGIN = 'http://bench.local';
+const FREE_REQUESTS = 100_000;
+const FREE_ROWS = 100_000;
+
+function bundle(): string {
+  if (!existsSync('dist/index.html')) {
+    // wrangler needs the assets directory; a local placeholder (dist/ is never committed).
+    mkdirSync('dist', { recursive: true });
+    writeFileSync('dist/index.html', '<!doctype html><title>Mille Bornes</title>\n');
+  }
+  const out = mkdtempSync(join(tmpdir(), 'mb-bundle-'));
+  const r = spawnSync('npx', ['wrangler', 'deploy', '--dry-run', '--outdir', out], {
+    encoding: 'utf8',
+    env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
+  });
+  if (r.status !== 0) throw new Error(`wrangler deploy --dry-run failed:\n${r.stdout}\n${r.stderr}`);
+  const path = join(out, 'index.js');
+  console.log(`bundle: ${path} (${(statSync(path).size / 1024).toFixed(1)} KiB)`);
+  return path;
+}
+
+function start(scriptPath: string, bindings: Record<string, string>): Miniflare {
+  const { workerOptions } = unstable_getMiniflareWorkerOptions('wrangler.toml');
+  // The bundle is one ES module: wrangler's module rules (for unbundled sources) do not apply.
+  const { modulesRules: _rules, ...rest } = workerOptions as typeof workerOptions & {
+    modulesRules?: unknown;
+  };
+  const options = {
+    ...rest,
+    modules: true,
+    scriptPath,
+    modulesRoot: dirname(scriptPath),
+    bindings: { ...(workerOptions.bindings ?? {}), ...bindings },
+    ratelimits: {
+      CREATE_LIMITER: { namespace_id: '41001', simple: { limit: 100_000, period: 60 as const } },
+      MOVE_LIMITER: { namespace_id: '41002', simple: { limit: 1_000_000, period: 60 as const } },
+    },
+  };
+  // biome-ignore lint/suspicious/noExplicitAny: wrangler's and miniflare's option types are the same shape from two packages
+  return new Miniflare(convertV4MiniflareOptions(options as any));
+}
+
+async function call(
+  mf: Miniflare,
+  path: string,
+  init: { method?: string; body?: unknown; token?: string } = {},
+) {
+  const headers: Record<string, string> = { 'CF-Connecting-IP': '203.0.113.1' };
+  if (init.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (init.token) headers.Authorization = `Bearer ${init.token}`;
+  const res = await mf.dispatchFetch(`${ORIGIN}${path}`, {
+    method: init.method ?? (init.body !== undefined ? 'POST' : 'GET'),
+    headers,
+    body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null };
+}
+
+async function checkSeam(scriptPath: string): Promise<void> {
+  const mf = start(scriptPath, {});
+  try {
+    const r = await call(mf, '/api/matches', {
+      body: { rules: 'classic', seats: [{ kind: 'human' }, { kind: 'human' }], testStack: { seed: 'x' } },
+    });
+    const dev = await call(mf, '/dev/stats/AAAAAAAAAAAAAAAAAAAAAA');
+    if (r.status !== 400 || dev.status !== 404) {
+      throw new Error(`production bundle accepted a test seam: create ${r.status}, /dev ${dev.status}`);
+    }
+    console.log('seam check: the production bundle refuses testStack (400) and has no /dev routes (404)');
+  } finally {
+    await mf.dispose();
+  }
+}
+
+function tokenOf(url: string | null): string {
+  return /#(?:seat|host)=([A-Za-z0-9_-]+)$/.exec(url ?? '')![1];
+}
+
+function rng(seed: number): () => number {
+  let s = seed >>> 0 || 1;
+  return () => {
+    s ^= s << 13;
+    s >>>= 0;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    s >>>= 0;
+    return s / 0x1_0000_0000;
+  };
+}
+
+/** A player's choice: mostly progress, sometimes anything (from the view's legal moves). */
+function pick(moves: readonly Move[], r: () => number): Move {
+  const plays = moves.filter((m) => m.type === 'play' || m.type === 'coupFourre');
+  const from = plays.length && r() < 0.85 ? plays : moves;
+  return from[Math.floor(r() * from.length)];
+}
+
+interface Stats {
+  requests: number;
+  rowsWritten: number;
+  ms: number[];
+  sqlMs: number;
+  pushMs: number;
+  version: number;
+}
+
+function quantile(sorted: number[], q: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+}
+
+async function playMatch(mf: Miniflare, n: number) {
+  const created = await call(mf, '/api/matches', {
+    body: {
+      rules: RULES,
+      ...(TEAM > 1 ? { teamSize: TEAM } : {}),
+      seats: Array.from({ length: SEATS }, (_, s) => ({ kind: 'human', name: `P${s}` })),
+      firstSeat: 0,
+      testStack: { seed: `bench-${n}` },
+    },
+  });
+  if (created.status !== 201) throw new Error(`create: ${created.status} ${JSON.stringify(created.body)}`);
+  const c = created.body as Created;
+  const tokens = c.seats.map((s) => tokenOf(s.url));
+  // Every seat on a WebSocket, as the web client: pushes tell each seat its view.
+  const latest: Array<MatchInfo | null> = tokens.map(() => null);
+  const sockets = [];
+  for (let seat = 0; seat < tokens.length; seat++) {
+    const res = await mf.dispatchFetch(`${ORIGIN}/api/matches/${c.matchId}/ws`, {
+      headers: { Upgrade: 'websocket' },
+    });
+    const ws = res.webSocket!;
+    ws.accept();
+    ws.addEventListener('message', (e) => {
+      const f = JSON.parse(String(e.data));
+      if (f.type === 'info' && f.info.you.seat === seat) latest[seat] = f.info;
+    });
+    ws.send(JSON.stringify({ type: 'auth', token: tokens[seat] }));
+    sockets.push(ws);
+  }
+  const waitFor = async (cond: () => boolean) => {
+    for (let i = 0; i < 2000 && !cond(); i++) await new Promise((r) => setTimeout(r, 1));
+  };
+  await waitFor(() => latest.every((i) => i !== null));
+  const before = (await call(mf, `/dev/stats/${c.matchId}`)).body as Stats;
+  const r = rng(n + 1);
+  const latencies: number[] = [];
+  let moves = 0;
+  for (let guard = 0; guard < 100_000; guard++) {
+    const version = Math.max(...latest.map((i) => i?.view?.version ?? 0));
+    await waitFor(() => latest.every((i) => i?.view?.version === version));
+    const seat = latest.findIndex((i) => (i?.view?.legalMoves.length ?? 0) > 0);
+    if (seat < 0) break;
+    const info = latest[seat]!;
+    const t0 = performance.now();
+    const res = await call(mf, `/api/matches/${c.matchId}/moves`, {
+      token: tokens[seat],
+      body: { version: info.view!.version, moveId: `b${guard}`, move: pick(info.view!.legalMoves, r) },
+    });
+    latencies.push(performance.now() - t0);
+    if (res.status !== 200) throw new Error(`move: ${res.status} ${JSON.stringify(res.body)}`);
+    moves++;
+    const next = res.body.info.view.version;
+    await waitFor(() => latest.every((i) => (i?.view?.version ?? 0) >= next));
+  }
+  const after = (await call(mf, `/dev/stats/${c.matchId}`)).body as Stats;
+  for (const ws of sockets) ws.close(1000);
+  const final = latest[0]!;
+  if (final.status !== 'finished') throw new Error(`match ${n} did not finish`);
+  return {
+    moves,
+    engineMoves: after.version - before.version,
+    requests: after.requests - before.requests,
+    setupRequests: before.requests,
+    rows: after.rowsWritten - before.rowsWritten,
+    setupRows: before.rowsWritten,
+    ms: after.ms.slice(before.ms.length),
+    sqlMs: after.sqlMs - before.sqlMs,
+    pushMs: after.pushMs - before.pushMs,
+    latencies,
+    hands: final.view!.results.length,
+  };
+}
+
+async function main() {
+  const scriptPath = bundle();
+  await checkSeam(scriptPath);
+  if (args.has('check-only')) return;
+  const mf = start(scriptPath, { TEST_SEAMS: '1', BOT_DELAY_MS: '0' });
+  try {
+    const all = [];
+    for (let n = 0; n < MATCHES; n++) {
+      const m = await playMatch(mf, n);
+      console.log(
+        `match ${n + 1}: ${m.hands} hands, ${m.moves} move requests (${m.engineMoves} engine moves incl. automatic draws), ` +
+          `${m.requests} DO requests, ${m.rows} rows written`,
+      );
+      all.push(m);
+    }
+    const moves = all.reduce((a, m) => a + m.moves, 0);
+    const engineMoves = all.reduce((a, m) => a + m.engineMoves, 0);
+    const requests = all.reduce((a, m) => a + m.requests, 0);
+    const rows = all.reduce((a, m) => a + m.rows, 0);
+    const setupRequests = all.reduce((a, m) => a + m.setupRequests, 0) / all.length;
+    const setupRows = all.reduce((a, m) => a + m.setupRows, 0) / all.length;
+    const lat = all.flatMap((m) => m.latencies).sort((a, b) => a - b);
+    const ms = all.flatMap((m) => m.ms).sort((a, b) => a - b);
+    const perMatchRequests = requests / all.length + setupRequests;
+    const perMatchRows = rows / all.length + setupRows;
+    const fmt = (x: number, d = 2) => x.toFixed(d);
+    console.log('');
+    console.log(
+      `${RULES}, ${SEATS} seats${TEAM > 1 ? ` in teams of ${TEAM}` : ''}, ${all.length} complete matches`,
+    );
+    console.log(
+      `move requests: ${moves} (${fmt(moves / all.length, 0)} per match); engine moves: ${engineMoves}`,
+    );
+    console.log(
+      `latency per move request (HTTP through the Worker to the DO, local): p50 ${fmt(quantile(lat, 0.5))} ms, p99 ${fmt(quantile(lat, 0.99))} ms`,
+    );
+    console.log(
+      `time in the Durable Object per request (performance.now, ms resolution in workerd): mean ${fmt(ms.reduce((a, b) => a + b, 0) / Math.max(1, ms.length), 3)} ms, ` +
+        `p50 ${fmt(quantile(ms, 0.5))} ms, p99 ${fmt(quantile(ms, 0.99))} ms, max ${fmt(ms.at(-1) ?? 0)} ms`,
+    );
+    const sqlMs = all.reduce((a, m) => a + m.sqlMs, 0) / moves;
+    const pushMs = all.reduce((a, m) => a + m.pushMs, 0) / moves;
+    const meanMs = ms.reduce((a, b) => a + b, 0) / Math.max(1, ms.length);
+    console.log(
+      `  of which per move request: SQLite ${fmt(sqlMs, 3)} ms, WebSocket pushes (${SEATS} own views) ${fmt(pushMs, 3)} ms, ` +
+        `engine and the rest ${fmt(meanMs - sqlMs - pushMs, 3)} ms`,
+    );
+    console.log(
+      `DO requests per move request: ${fmt(requests / moves, 3)} (plus ${fmt(setupRequests, 1)} per match to create and connect)`,
+    );
+    console.log(
+      `rows written per move request: ${fmt(rows / moves, 3)}; per engine move: ${fmt(rows / engineMoves, 3)} (plus ${fmt(setupRows, 1)} per match to create)`,
+    );
+    console.log(
+      `per complete match: ${fmt(perMatchRequests, 0)} DO requests, ${fmt(perMatchRows, 0)} rows written`,
+    );
+    const byRequests = FREE_REQUESTS / perMatchRequests;
+    const byRows = FREE_ROWS / perMatchRows;
+    console.log(
+      `free plan: ${fmt(byRequests, 1)} matches/day by DO requests, ${fmt(byRows, 1)} by rows written → ` +
+        `${fmt(Math.min(byRequests, byRows), 1)} complete matches per day`,
+    );
+  } finally {
+    await mf.dispose();
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
