@@ -90,7 +90,7 @@ export function intentsFor(
   if (after) {
     const a = actorOf(after);
     const seat = byNo(a);
-    if (a !== null && seat && seat.notifiable && !seat.standIn && after.phase !== 'matchOver') {
+    if (a !== null && seat?.notifiable && !seat.standIn && after.phase !== 'matchOver') {
       const self =
         change.seat === a &&
         (change.reason === 'move' || change.reason === 'settings' || change.reason === 'seat');

@@ -171,12 +171,14 @@ export class Notifier {
       nowMs: now,
     });
     for (const intent of intents) this.queue(intent, now);
+    const withEmail = this.seatsWithEmail();
     if (
-      ['created', 'claimed', 'started', 'settings'].includes(change.reason) ||
-      intents.some((i) => i.kind === 'finished')
+      withEmail.length > 0 &&
+      (['created', 'claimed', 'started', 'settings'].includes(change.reason) ||
+        intents.some((i) => i.kind === 'finished'))
     ) {
       // The addresses' "my matches" lists learn about new and finished matches on the next wake-up.
-      this.insertMarker(`track:${meta.status}:${JSON.stringify(this.seatsWithEmail())}`, now, 'queued');
+      this.insertMarker(`track:${meta.status}:${JSON.stringify(withEmail)}`, now, 'queued');
     }
     if (change.reason === 'rematch' && meta.rematchId) {
       // The rematch keeps the seats' links; mail links too. Not awaited (this hook is synchronous);
@@ -434,7 +436,7 @@ export class Notifier {
   private reminders(now: number): number | null {
     const meta = this.ctx.meta();
     const state = meta?.state;
-    if (!meta || meta.status !== 'playing' || !state) return null;
+    if (meta?.status !== 'playing' || !state) return null;
     const row = this.currentTurnRow(state);
     if (!row) return null;
     const data = JSON.parse(row.data) as Extract<IntentData, { kind: 'yourTurn' }>;
@@ -497,7 +499,7 @@ export class Notifier {
       const fresh = this.ctx.sql
         .exec<OutboxRow>('SELECT * FROM mail_outbox WHERE key = ?', row.key)
         .toArray()[0];
-      if (!fresh || fresh.status !== 'queued') continue;
+      if (fresh?.status !== 'queued') continue;
       if (fresh.kind === 'marker') await this.track(fresh, now);
       else if (fresh.kind === 'push') await this.deliverPush(fresh, now);
       else await this.deliverMail(fresh, now);
@@ -518,7 +520,7 @@ export class Notifier {
   private staleReason(row: OutboxRow): string | null {
     const meta = this.ctx.meta()!;
     const seat = this.ctx.seats()[row.seat];
-    if (!seat || seat.kind !== 'human') return 'no_seat';
+    if (seat?.kind !== 'human') return 'no_seat';
     const data = JSON.parse(row.data) as IntentData;
     const state = meta.state;
     const kind = row.kind === 'push' ? data.kind : row.kind;
