@@ -20,15 +20,15 @@ import {
 import { describeError } from './errors';
 import {
   answerMove,
+  cardMoves,
   DECLINE_EXTENSION,
   DRAW_DISCARD,
   DRAW_PILE,
-  discardMove,
   EXTEND,
   NEXT_HAND,
   PASS,
-  playMove,
 } from './moves';
+import type { RuleOptions } from './rules';
 import { isHazarded, isLimited, isProtected, isRolling, top, twoHundreds } from './tableau';
 import type { EngineError, ErrorCode, MatchState, Move, Tableau } from './types';
 
@@ -51,21 +51,88 @@ function holds(hand: readonly CardId[], card: CardId): boolean {
   return hand.includes(card);
 }
 
-/** Distance rules, RULES.md §4: rolling, Speed Limit (25/50 only), two 200s, exact finish. */
+/** What the distance rules need to know about the mover's own tableau. */
+export interface DriveFacts {
+  rolling: boolean;
+  limited: boolean;
+  twoHundreds: number;
+  km: number;
+  goal: number;
+  exactFinish: boolean;
+}
+
+/** The DriveFacts of a tableau now. */
+export function driveFacts(state: MatchState, t: Tableau): DriveFacts {
+  return {
+    rolling: isRolling(t, state.rules.options),
+    limited: isLimited(t),
+    twoHundreds: twoHundreds(t),
+    km: t.km,
+    goal: state.goal,
+    exactFinish: state.rules.options.exactFinish,
+  };
+}
+
+/**
+ * Distance rules, RULES.md §4: only while rolling; under a Speed Limit only 25 and 50 [all]; at most
+ * two 200s per player/team [all]; with `exactFinish` never past the goal [NO, FR, OLD].
+ */
+export function distanceRule(f: DriveFacts, card: DistanceCard): ErrorCode | null {
+  if (!f.rolling) return 'distance.not_rolling';
+  const km = KM[card];
+  if (f.limited && km > 50) return 'distance.speed_limit';
+  if (card === 'd200' && f.twoHundreds >= 2) return 'distance.too_many_200';
+  if (f.exactFinish && f.km + km > f.goal) return 'distance.past_goal';
+  return null;
+}
+
+/** Distance rules for a card on tableau `t` (see `distanceRule`). */
 export function distanceError(state: MatchState, t: Tableau, card: DistanceCard): ErrorCode | null {
-  const o = state.rules.options;
-  if (!isRolling(t, o)) return 'distance.not_rolling';
-  if (isLimited(t) && KM[card] > 50) return 'distance.speed_limit';
-  if (card === 'd200' && twoHundreds(t) >= 2) return 'distance.too_many_200';
-  if (o.exactFinish && t.km + KM[card] > state.goal) return 'distance.past_goal';
+  return distanceRule(driveFacts(state, t), card);
+}
+
+/** What the hazard rules need to know about a target team (and whether the attacker has started). */
+export interface TargetFacts {
+  rolling: boolean;
+  hazarded: boolean;
+  speedLimited: boolean;
+  safeties: readonly CardId[];
+  attackerStarted: boolean;
+}
+
+/** The TargetFacts of target tableau `t` for an attacker whose tableau is `own`. */
+export function targetFacts(state: MatchState, own: Tableau, t: Tableau): TargetFacts {
+  return {
+    rolling: isRolling(t, state.rules.options),
+    hazarded: isHazarded(t),
+    speedLimited: top(t.speed) === 'speed_limit',
+    safeties: t.safeties,
+    attackerStarted: own.started,
+  };
+}
+
+/**
+ * Hazard rules against another team, RULES.md §5: not on a team protected by the matching safety
+ * [all]; Speed Limit never on a Speed Limit; battle hazards only on a rolling target (`hazardTarget =
+ * rolling` [NO, FR]) or on a target not under a battle hazard (`notHazarded` [H16]; lifted by
+ * `hazardStacking` [OLD]); with `attackerMustHaveStarted` [H16 FAQ] not before the attacker has been
+ * rolling.
+ */
+export function hazardRule(o: RuleOptions, f: TargetFacts, card: HazardCard): ErrorCode | null {
+  if (f.safeties.includes(SAFETY_FOR[card])) return 'hazard.target_protected';
+  if (card === 'speed_limit') return f.speedLimited ? 'hazard.target_limited' : null;
+  if (o.attackerMustHaveStarted && !f.attackerStarted) return 'hazard.attacker_not_started';
+  if (o.hazardTarget === 'rolling') {
+    if (!f.rolling) return f.hazarded ? 'hazard.target_hazarded' : 'hazard.target_not_rolling';
+  } else if (!o.hazardStacking && f.hazarded) {
+    return 'hazard.target_hazarded';
+  }
   return null;
 }
 
 /**
- * Hazard rules, RULES.md §5: a target team other than your own; not protected by the matching
- * safety; Speed Limit never on a Speed Limit; battle hazards on a rolling target (`hazardTarget =
- * rolling` [NO, FR]) or on a target not under a battle hazard (`notHazarded` [H16]; lifted by
- * `hazardStacking` [OLD]); `attackerMustHaveStarted` [H16 FAQ].
+ * Hazard rules for `seat` playing `card` on the team of seat `target`: a target is needed, it must be
+ * a seat of this match, never yourself or your partner (RULES.md §5), then `hazardRule`.
  */
 export function hazardError(
   state: MatchState,
@@ -78,21 +145,7 @@ export function hazardError(
   const own = teamOf(state, seat);
   const team = teamOf(state, target);
   if (team === own) return 'hazard.target_self';
-  const t = state.tableaux[team];
-  const o = state.rules.options;
-  if (isProtected(t, card)) return 'hazard.target_protected';
-  if (card === 'speed_limit') {
-    return top(t.speed) === 'speed_limit' ? 'hazard.target_limited' : null;
-  }
-  if (o.attackerMustHaveStarted && !state.tableaux[own].started) return 'hazard.attacker_not_started';
-  if (o.hazardTarget === 'rolling') {
-    if (!isRolling(t, o)) {
-      return isHazarded(t) ? 'hazard.target_hazarded' : 'hazard.target_not_rolling';
-    }
-  } else if (!o.hazardStacking && isHazarded(t)) {
-    return 'hazard.target_hazarded';
-  }
-  return null;
+  return hazardRule(state.rules.options, targetFacts(state, state.tableaux[own], state.tableaux[team]), card);
 }
 
 /**
@@ -248,7 +301,7 @@ function keep(state: MatchState, seat: number, out: Move[], move: Move): void {
  * Returns `out`.
  */
 export function collectLegalMoves(state: MatchState, seat: number, out: Move[]): Move[] {
-  out.length = 0;
+  while (out.length > 0) out.pop();
   if (!Number.isInteger(seat) || seat < 0 || seat >= state.seats) return out;
   switch (state.phase) {
     case 'handOver':
@@ -276,19 +329,40 @@ export function collectLegalMoves(state: MatchState, seat: number, out: Move[]):
   if (state.turn !== seat) return out;
   const hand = state.hands[seat];
   const own = teamOf(state, seat);
+  const ownTableau = state.tableaux[own];
+  const o = state.rules.options;
+  // Facts are worked out once per call, and only when a card of that kind is in hand.
+  let drive: DriveFacts | null = null;
+  let targets: Array<TargetFacts | null> | null = null;
   for (let i = 0; i < hand.length; i++) {
     const card = hand[i];
     if (hand.indexOf(card) < i) continue;
-    if (kindOf(card) === 'hazard') {
-      for (let team = 0; team < state.teams.length; team++) {
-        const target = state.teams[team][0];
-        if (team !== own && cardRuleError(state, seat, card, target) === null)
-          out.push(playMove(card, target));
-      }
-    } else if (cardRuleError(state, seat, card, undefined) === null) {
-      out.push(playMove(card));
+    const moves = cardMoves(card);
+    switch (moves.kind) {
+      case 'distance':
+        drive ??= driveFacts(state, ownTableau);
+        if (distanceRule(drive, card as DistanceCard) === null) out.push(moves.play!);
+        break;
+      case 'hazard':
+        if (targets === null) {
+          targets = [];
+          for (let team = 0; team < state.tableaux.length; team++) {
+            targets.push(team === own ? null : targetFacts(state, ownTableau, state.tableaux[team]));
+          }
+        }
+        for (let team = 0; team < targets.length; team++) {
+          const f = targets[team];
+          if (f !== null && hazardRule(o, f, card as HazardCard) === null)
+            out.push(moves.playOn![state.teams[team][0]]);
+        }
+        break;
+      case 'remedy':
+        if (remedyError(state, ownTableau, card as RemedyCard) === null) out.push(moves.play!);
+        break;
+      default:
+        if (safetyError(ownTableau, card as SafetyCard) === null) out.push(moves.play!);
     }
-    out.push(discardMove(card));
+    out.push(moves.discard);
   }
   if (state.rules.options.mulligan && canDraw(state)) {
     for (const cards of subMultisets(hand)) out.push({ type: 'mulligan', cards });

@@ -2,7 +2,7 @@
  * Canonical move objects. Moves are readonly values, so `legalMoves` hands out these shared, frozen
  * objects instead of allocating new ones for every position.
  */
-import { CARD_IDS, type CardId, cardKind } from './cards';
+import { CARD_IDS, type CardId, type CardKind, kindOf } from './cards';
 import type { Move } from './types';
 
 /** Largest seat count (RULES.md §10: up to 8 seats). */
@@ -17,36 +17,55 @@ export const NEXT_HAND = freeze({ type: 'nextHand' } as const);
 export const EXTEND = freeze({ type: 'extension', accept: true } as const);
 export const DECLINE_EXTENSION = freeze({ type: 'extension', accept: false } as const);
 
-const PLAY = new Map<CardId, Move>();
-const DISCARD = new Map<CardId, Move>();
-const PLAY_ON = new Map<CardId, Move[]>();
-const ANSWER = new Map<CardId, Move>();
+/** The canonical moves of one card id. */
+export interface CardMoves {
+  kind: CardKind;
+  /** `{ type: 'play', card }` (not for hazards). */
+  play: Move | null;
+  /** `{ type: 'play', card, target }` by target seat (hazards only). */
+  playOn: Move[] | null;
+  discard: Move;
+  /** `coupFourre` for a safety, `quickRemedy` for a remedy. */
+  answer: Move | null;
+}
+
+const CARD_MOVES = new Map<CardId, CardMoves>();
 for (const card of CARD_IDS) {
-  DISCARD.set(card, freeze({ type: 'discard', card }));
-  const kind = cardKind(card);
-  if (kind === 'hazard') {
-    PLAY_ON.set(
-      card,
-      Array.from({ length: MAX_SEATS }, (_, target) => freeze({ type: 'play', card, target })),
-    );
-  } else {
-    PLAY.set(card, freeze({ type: 'play', card }));
-  }
-  if (kind === 'safety') ANSWER.set(card, freeze({ type: 'coupFourre', card } as Move));
-  if (kind === 'remedy') ANSWER.set(card, freeze({ type: 'quickRemedy', card }));
+  const kind = kindOf(card);
+  CARD_MOVES.set(card, {
+    kind,
+    play: kind === 'hazard' ? null : freeze({ type: 'play', card }),
+    playOn:
+      kind === 'hazard'
+        ? Array.from({ length: MAX_SEATS }, (_, target) => freeze({ type: 'play', card, target }))
+        : null,
+    discard: freeze({ type: 'discard', card }),
+    answer:
+      kind === 'safety'
+        ? freeze({ type: 'coupFourre', card } as Move)
+        : kind === 'remedy'
+          ? freeze({ type: 'quickRemedy', card })
+          : null,
+  });
+}
+
+/** The canonical moves of a card id. */
+export function cardMoves(card: CardId): CardMoves {
+  return CARD_MOVES.get(card)!;
 }
 
 /** `{ type: 'play', card }` for a distance, remedy or safety; with `target` for a hazard. */
 export function playMove(card: CardId, target?: number): Move {
-  return target === undefined ? PLAY.get(card)! : PLAY_ON.get(card)![target];
+  const m = cardMoves(card);
+  return target === undefined ? m.play! : m.playOn![target];
 }
 
 /** `{ type: 'discard', card }`. */
 export function discardMove(card: CardId): Move {
-  return DISCARD.get(card)!;
+  return cardMoves(card).discard;
 }
 
 /** `{ type: 'coupFourre', card }` for a safety, `{ type: 'quickRemedy', card }` for a remedy. */
 export function answerMove(card: CardId): Move {
-  return ANSWER.get(card)!;
+  return cardMoves(card).answer!;
 }
