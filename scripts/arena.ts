@@ -134,7 +134,10 @@ interface TableResult {
   /** Hands whose trip level A's team completed / another team completed. */
   tripsA: number;
   tripsB: number;
+  /** Wall-clock ms per decision with a real choice, by level. */
   ms: Record<string, number[]>;
+  /** Main-thread CPU ms (user + system) per decision with a real choice, by level. */
+  cpu: Record<string, number[]>;
 }
 
 /** Plays one hand of a table; level A sits in team `aTeam`. Returns A's outcome and the points. */
@@ -158,9 +161,15 @@ function playHand(
     const view = viewFor(state, seat);
     const level = levelOf(seat);
     const t0 = performance.now();
+    const c0 = process.threadCpuUsage();
     const move = chooseMove(view, { level, seed: `${seed}/${seat}`, budgetMs: budget, log });
+    const cpu = process.threadCpuUsage(c0);
     const dt = performance.now() - t0;
-    (res.ms[level] ??= []).push(dt);
+    // Decisions with a single legal move (most draws) cost nothing; time the real choices.
+    if (view.legalMoves.length > 1) {
+      (res.ms[level] ??= []).push(dt);
+      (res.cpu[level] ??= []).push((cpu.user + cpu.system) / 1000);
+    }
     const r = applyMove(state, seat, move);
     if (!r.ok) throw new Error(`bot ${level} made an illegal move ${JSON.stringify(move)}: ${r.error.code}`);
     state = r.state;
@@ -181,7 +190,16 @@ function playHand(
 }
 
 function playTable(t: Table, args: Args): TableResult {
-  const res: TableResult = { hands: 0, outcomes: [], pointsA: 0, pointsB: 0, tripsA: 0, tripsB: 0, ms: {} };
+  const res: TableResult = {
+    hands: 0,
+    outcomes: [],
+    pointsA: 0,
+    pointsB: 0,
+    tripsA: 0,
+    tripsB: 0,
+    ms: {},
+    cpu: {},
+  };
   const teamCount = t.seats / t.teamSize;
   const deals = Math.ceil(t.hands / teamCount);
   for (let d = 0; d < deals; d++) {
@@ -204,18 +222,20 @@ function summary(t: Table, r: TableResult): string {
   const pct = (v: number) => `${(100 * v).toFixed(1)}%`;
   const wins = r.outcomes.filter((v) => v === 1).length;
   const ties = r.outcomes.filter((v) => v === 0.5).length;
-  const timing = Object.entries(r.ms)
-    .map(([level, xs]) => {
-      const s = xs.slice().sort((x, y) => x - y);
-      return `${level} ${quantile(s, 0.5).toFixed(3)}/${quantile(s, 0.99).toFixed(3)}/${s[s.length - 1].toFixed(1)} ms (n=${s.length})`;
-    })
-    .join('; ');
+  const timing = (table: Record<string, number[]>) =>
+    Object.entries(table)
+      .map(([level, xs]) => {
+        const s = xs.slice().sort((x, y) => x - y);
+        return `${level} ${quantile(s, 0.5).toFixed(3)}/${quantile(s, 0.99).toFixed(3)}/${s[s.length - 1].toFixed(1)} (n=${s.length})`;
+      })
+      .join('; ');
   const seating = t.teamSize > 1 ? `${t.seats} in teams of ${t.teamSize}` : `${t.seats} players`;
   return [
     `${t.preset}, ${seating}: ${t.a} vs ${t.b}, ${n} hands`,
     `  ${t.a} wins ${pct(mean)} ± ${pct(half)} (95% CI ${pct(mean - half)}–${pct(mean + half)}; ${wins} won, ${ties} tied, ${n - wins - ties} lost; even would be ${pct(1 / (t.seats / t.teamSize))})`,
     `  avg hand points: ${t.a} ${(r.pointsA / n).toFixed(0)}, ${t.b} ${(r.pointsB / n).toFixed(0)}; trips completed: ${t.a} ${r.tripsA}, ${t.b} ${r.tripsB}`,
-    `  ms per decision p50/p99/max: ${timing}`,
+    `  CPU ms per decision with a choice, p50/p99/max: ${timing(r.cpu)}`,
+    `  wall ms per decision with a choice, p50/p99/max: ${timing(r.ms)}`,
   ].join('\n');
 }
 

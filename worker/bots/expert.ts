@@ -12,9 +12,11 @@
  */
 import {
   applyMove,
+  cardKind,
   type GameEvent,
   isLimited,
   isRolling,
+  isSafety,
   legalMoves,
   type MatchState,
   type MatchView,
@@ -44,7 +46,9 @@ export const tuning = {
   stepsPerMs: STEPS_PER_MS,
   depth: PLAYOUT_DEPTH,
   candidates: MAX_CANDIDATES,
-  prior: 0,
+  prior: 0.02,
+  heldSafety: 150,
+  tripScale: 1.5,
   debug: false,
 };
 
@@ -112,15 +116,29 @@ function evaluate(state: MatchState, team: number, handBefore: number): number {
   }
   const banked = scoreHand(state, null, []);
   const o = state.rules.options;
-  const est = state.tableaux.map((t, i) => {
-    let v = banked[i].total;
-    if (isRolling(t, o)) v += 60;
-    else if (t.battle.length && t.battle[t.battle.length - 1] !== 'roll') v -= 40;
-    if (isLimited(t)) v -= 25;
-    // Nearer the goal, the trip bonus comes within reach.
-    v += 300 * (t.km / state.goal) ** 2;
-    return v;
+  const teams = state.tableaux.length;
+  // Turns each team still needs to complete the trip, roughly; the team most likely to finish first
+  // gets most of the trip bonuses (worked out by the engine's own scoring, so every table fits).
+  const cardsLeft = state.deck.length / state.seats + 3;
+  const weights = state.tableaux.map((t) => {
+    const top = t.battle.length ? t.battle[t.battle.length - 1] : null;
+    const rolling = isRolling(t, o);
+    const hazarded = top !== null && top !== 'roll' && !rolling && cardKind(top) === 'hazard';
+    const turns = (state.goal - t.km) / 80 + (rolling ? 0 : hazarded ? 2.5 : 1.2) + (isLimited(t) ? 0.8 : 0);
+    return Math.exp(-turns / tuning.tripScale);
   });
+  const nobody = Math.exp(-cardsLeft / tuning.tripScale);
+  const total = weights.reduce((a, b) => a + b, nobody);
+  const est: number[] = [];
+  for (let i = 0; i < teams; i++) {
+    const bonus = scoreHand(state, i, [i])[i].total - banked[i].total;
+    est.push(banked[i].total + (weights[i] / total) * (bonus + (state.goal - state.tableaux[i].km)));
+  }
+  // A safety still in hand will score when played, more as a coup fourré: count it now, or the
+  // short horizon would always prefer laying safeties at once.
+  for (let seat = 0; seat < state.seats; seat++) {
+    for (const c of state.hands[seat]) if (isSafety(c)) est[seat % state.teams.length] += tuning.heldSafety;
+  }
   const mine = est[team];
   const best = Math.max(...est.filter((_, t) => t !== team));
   return squash(mine - best);
@@ -156,7 +174,17 @@ export function expertMove(view: MatchView, opts: ExpertOptions): Move {
   // No real choice, or one the heuristic settles for sure (a coup fourré, the exact finish).
   if (ranked[0].s >= 1000) return ranked[0].m;
   if (view.phase === 'handOver') return ranked[0].m;
-  const candidates = ranked.slice(0, tuning.candidates).map((r) => r.m);
+  // The heuristic's choice, every card play, and only the heuristic's best discard or mulligan:
+  // which card to throw away is a long-term matter a short playout cannot see.
+  const candidates: Move[] = [];
+  let throwAway = false;
+  for (const r of ranked) {
+    const isThrow = r.m.type === 'discard' || r.m.type === 'mulligan';
+    if (candidates.length > 0 && isThrow && throwAway) continue;
+    if (isThrow) throwAway = true;
+    candidates.push(r.m);
+    if (candidates.length >= tuning.candidates) break;
+  }
   if (candidates.length === 1) return candidates[0];
   const seat = view.seat!;
   const team = seat % view.teams.length;

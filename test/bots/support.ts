@@ -1,0 +1,54 @@
+/**
+ * Test support for the bots: plays hands where every seat is a bot that sees only
+ * `viewFor(state, seat)` and the public event log, through the engine's public API only.
+ */
+import { chooseMove, type Level } from '../../worker/bots/index';
+import {
+  applyMove,
+  createMatch,
+  type GameEvent,
+  type MatchSetup,
+  type MatchState,
+  type Move,
+  viewFor,
+} from '../../worker/engine/index';
+
+/** The seat that must act now, or null when the hand (or match) is over. */
+export function actor(state: MatchState): number | null {
+  if (state.phase === 'handOver' || state.phase === 'matchOver') return null;
+  return state.phase === 'respond' ? state.window!.pending[0] : state.turn;
+}
+
+export interface PlayedHand {
+  state: MatchState;
+  moves: Move[];
+  /** Every move a bot returned that was not an element of its view's legalMoves, described. */
+  offList: string[];
+}
+
+/**
+ * Plays the first hand of `setup` with a bot of `levels[seat]` in every seat, seeded by `seed`.
+ * Records any move outside `view.legalMoves`; throws when the engine refuses a move.
+ */
+export function playHand(setup: MatchSetup, levels: Level[], seed: string, budgetMs = 1): PlayedHand {
+  const created = createMatch(setup);
+  if (!created.ok) throw new Error(`createMatch: ${JSON.stringify(created.problems)}`);
+  let state = created.state;
+  const log: GameEvent[] = [...created.events];
+  const moves: Move[] = [];
+  const offList: string[] = [];
+  for (let guard = 0; guard < 3000; guard++) {
+    const seat = actor(state);
+    if (seat === null) return { state, moves, offList };
+    const view = viewFor(state, seat);
+    const move = chooseMove(view, { level: levels[seat], seed: `${seed}/${seat}`, budgetMs, log });
+    if (!view.legalMoves.includes(move))
+      offList.push(`${levels[seat]} v${view.version}: ${JSON.stringify(move)}`);
+    const r = applyMove(state, seat, move);
+    if (!r.ok) throw new Error(`${levels[seat]} move refused: ${r.error.code} ${JSON.stringify(move)}`);
+    moves.push(move);
+    state = r.state;
+    log.push(...r.events);
+  }
+  throw new Error('hand did not end in 3000 moves');
+}
