@@ -90,16 +90,6 @@ export class MailAddressDurableObject extends DurableObject<unknown> {
     return { ok: true, muteToken: matchId === null ? null : await this.muteToken(matchId) };
   }
 
-  /** Gives back an admission that was not used (the send failed for good before reaching the provider). */
-  release(nowMs: number): void {
-    const recent = JSON.parse(this.get('sends') ?? '[]') as number[];
-    const i = recent.lastIndexOf(nowMs);
-    if (i >= 0) {
-      recent.splice(i, 1);
-      this.set('sends', JSON.stringify(recent));
-    }
-  }
-
   /** True when mails about `matchId` are muted for this address. */
   isMuted(matchId: string): boolean {
     return this.sql.exec('SELECT 1 FROM mutes WHERE match_id = ?', matchId).toArray().length > 0;

@@ -16,9 +16,12 @@ export interface PolicySeat {
   notifiable: boolean;
 }
 
-/** One accepted change (same shape as the match's `Change`). */
+/**
+ * One accepted change (the match's `Change`): `reason` is one of created, claimed, started, move,
+ * settings, seat, timeout, bot, rematch (any other reason is treated like a move by someone else).
+ */
 export interface PolicyChange {
-  reason: 'created' | 'claimed' | 'started' | 'move' | 'settings' | 'seat' | 'timeout' | 'bot' | 'rematch';
+  reason: string;
   seat: number | null;
 }
 

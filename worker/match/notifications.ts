@@ -22,7 +22,7 @@ import { type Env, testSeamsEnabled } from '../env';
 import { addressKey, parseAddress } from '../mail/address';
 import type { Admission, MailAddressDurableObject } from '../mail/address-do';
 import { composeMail, type MailContent, type MailKind } from '../mail/compose';
-import { chooseSender, hourlyLimit } from '../mail/config';
+import { chooseSender, configuredSender, hourlyLimit } from '../mail/config';
 import { DEV_OUTBOX_NAME, type DevOutboxDurableObject } from '../mail/dev-outbox';
 import {
   backoffMs,
@@ -328,11 +328,16 @@ export class Notifier {
         .toArray()
         .map((r) => r.seat),
     );
+    // Without a configured sender no mail is queued at all (rather than a row that can only fail).
+    // With the test seams on, a test may install its sender after the match is created.
+    const env = this.ctx.env;
+    const mailOn = testSeamsEnabled(env) || configuredSender(env) !== null;
     return this.ctx.seats().map((s) => ({
       seat: s.seat,
       human: s.kind === 'human',
       standIn: s.standIn,
-      notifiable: s.kind === 'human' && ((s.email !== null && s.emailNotifications) || withPush.has(s.seat)),
+      notifiable:
+        s.kind === 'human' && ((mailOn && s.email !== null && s.emailNotifications) || withPush.has(s.seat)),
     }));
   }
 
