@@ -145,6 +145,26 @@ describe('reminders and deadlines', () => {
     expect(items).toEqual([]);
   });
 
+  it('sends no reminder once the player has acted in the turn (a safety gives an extra turn)', async () => {
+    const { ann, bob } = addresses();
+    const body = duo({ ann, bob });
+    const stack = body.testStack as { position: { hands: Record<number, string[]> } };
+    stack.position.hands[1] = ['driving_ace', 'd25', 'd50', 'd75', 'd100', 'accident'];
+    const h = await mailMatch(body);
+    const t0 = h.clock.now;
+    await move(h.m, h.m.seats[0]!, { type: 'play', card: 'roll' });
+    await h.fire(t0 + 3 * MIN);
+    expect(h.sender.to(bob)).toHaveLength(2);
+    // Bob plays his safety: still his turn (extra turn), but he has acted.
+    expect((await move(h.m, h.m.seats[1]!, { type: 'play', card: 'driving_ace' })).status).toBe(200);
+    expect((await info(h.m)).view!.turn).toBe(1);
+    await h.fire(t0 + 25 * HOUR);
+    await h.fire(t0 + 61 * HOUR);
+    expect(h.sender.to(bob)).toHaveLength(2);
+    // Not even queued and dropped: no reminder row at all.
+    expect((await h.rows()).filter((r) => r.kind === 'reminder')).toEqual([]);
+  });
+
   it('tells the player when a bot played their turn after the deadline', async () => {
     const { ann, bob } = addresses();
     const h = await mailMatch(duo({ ann, bob }));

@@ -445,14 +445,18 @@ export class Notifier {
     const row = this.currentTurnRow(state);
     if (!row) return null;
     const data = JSON.parse(row.data) as Extract<IntentData, { kind: 'yourTurn' }>;
-    if (row.grp !== turnGroup(row.seat, data.version) || this.actedSince(row.seat, data.version)) return null;
+    if (row.grp !== turnGroup(row.seat, data.version)) return null;
     const seat = this.ctx.seats()[row.seat];
     if (!seat || seat.standIn) return null;
     let next: number | null = null;
+    // Scanning the log for the player's moves is left for when a reminder is due (this runs on every change).
+    let acted: boolean | undefined;
     for (const r of reminderTimes(row.created_at, this.turnDeadline(row.seat))) {
       const key = `reminder:${row.seat}:v${data.version}:${r.tag}`;
       if (this.hasRow(key)) continue;
       if (r.atMs <= now) {
+        acted ??= this.actedSince(row.seat, data.version);
+        if (acted) return null;
         this.queue(
           {
             kind: 'reminder',
