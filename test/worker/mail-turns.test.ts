@@ -119,6 +119,30 @@ describe('invitations and your turn', () => {
   });
 });
 
+describe('response windows', () => {
+  it('asks an `ask` seat by mail when a hazard opens its window, after the grace period', async () => {
+    const { ann, bob } = addresses();
+    const body = duo({ ann, bob });
+    (body.seats as Array<Record<string, unknown>>)[1].responseMode = 'ask';
+    const h = await mailMatch(body);
+    const t0 = h.clock.now;
+    await move(h.m, h.m.seats[0]!, { type: 'play', card: 'roll' });
+    await move(h.m, h.m.seats[1]!, { type: 'play', card: 'roll' });
+    expect((await move(h.m, h.m.seats[0]!, { type: 'play', card: 'stop', target: 1 })).status).toBe(200);
+    expect((await info(h.m)).view!.window).toMatchObject({ seat: 1, attacker: 0, hazard: 'stop' });
+    await h.fire(t0 + MIN);
+    expect(h.sender.to(bob).map((m) => m.subject)).toEqual([
+      'Friday night : Ann vous invite à jouer au Mille Bornes',
+    ]);
+    await h.fire(t0 + 3 * MIN);
+    const ask = h.sender.to(bob)[1];
+    expect(ask.subject).toBe('Friday night : Ann vous a joué Feu rouge, répondre ?');
+    expect(ask.text).toContain('Ann a joué Feu rouge contre vous. Vous pouvez répondre maintenant.');
+    expect(ask.text).toMatch(/Sans réponse avant le .+ UTC, votre choix automatique s'applique\./);
+    expect((await info(h.m, seatTokenIn(ask))).view!.legalMoves.some((m) => m.type === 'pass')).toBe(true);
+  });
+});
+
 describe('reminders and deadlines', () => {
   it('reminds at 24 h and before the deadline (72 h: at 60 h), once each, and not after the player acted', async () => {
     const { ann, bob } = addresses();
