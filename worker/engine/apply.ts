@@ -6,8 +6,8 @@ import {
   type CardId,
   type DistanceCard,
   type HazardCard,
-  KM,
   kindOf,
+  kmOf,
   REMEDY_FOR,
   SAFETY_FOR,
   type SafetyCard,
@@ -123,7 +123,7 @@ function play(d: Draft, seat: number, card: CardId, target: number | undefined):
 function playDistance(d: Draft, seat: number, team: number, card: DistanceCard): void {
   const t = d.tableau(team);
   t.distance.push(card);
-  t.km += KM[card];
+  t.km += kmOf(card);
   const o = d.s.rules.options;
   const reached = o.exactFinish ? t.km === d.s.goal : t.km >= d.s.goal;
   if (!reached) {

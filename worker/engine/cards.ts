@@ -53,44 +53,73 @@ export const DECK_SIZE = 106;
 /** Kilometres of each distance card. */
 export const KM: Readonly<Record<DistanceCard, number>> = { d25: 25, d50: 50, d75: 75, d100: 100, d200: 200 };
 
-/** Kind of every card id. A Map: lookups by varying string keys are faster than on an object. */
-const KIND = new Map<string, CardKind>();
-for (const c of DISTANCE_CARDS) KIND.set(c, 'distance');
-for (const c of HAZARD_CARDS) KIND.set(c, 'hazard');
-for (const c of REMEDY_CARDS) KIND.set(c, 'remedy');
-for (const c of SAFETY_CARDS) KIND.set(c, 'safety');
+/**
+ * Card ids to their index in CARD_IDS without a hash-map lookup (the engine's hot path asks this for
+ * every card it looks at): (first char + second char + 2 × length) mod 64 is collision-free for the 19
+ * ids, which the loop below checks at load time. Only for ids already known to be card ids.
+ */
+const SLOT = new Int8Array(64).fill(-1);
+function slotOf(card: string): number {
+  return (card.charCodeAt(0) + card.charCodeAt(1) + 2 * card.length) & 63;
+}
+CARD_IDS.forEach((id, i) => {
+  if (SLOT[slotOf(id)] !== -1) throw new Error(`card slot collision: ${id}`);
+  SLOT[slotOf(id)] = i;
+});
+
+/** The index of a card id in CARD_IDS (0–18). For validated card ids only. */
+export function cardIndex(card: CardId): number {
+  return SLOT[slotOf(card)];
+}
+
+const KINDS: readonly CardKind[] = CARD_IDS.map((id) =>
+  (DISTANCE_CARDS as readonly string[]).includes(id)
+    ? 'distance'
+    : (HAZARD_CARDS as readonly string[]).includes(id)
+      ? 'hazard'
+      : (REMEDY_CARDS as readonly string[]).includes(id)
+        ? 'remedy'
+        : 'safety',
+);
+const CARD_SET: ReadonlySet<string> = new Set(CARD_IDS);
+const KMS: readonly number[] = CARD_IDS.map((id) => (KM as Record<string, number>)[id] ?? 0);
+
+/** Kilometres of a card (0 for cards that are not distance). */
+export function kmOf(card: CardId): number {
+  return KMS[cardIndex(card)];
+}
 
 /** The kind of a card id, or `undefined` for a string that is no card id. */
 export function cardKind(card: string): CardKind | undefined {
-  return KIND.get(card);
+  return CARD_SET.has(card) ? KINDS[cardIndex(card as CardId)] : undefined;
 }
 
 /** The kind of a card id (no check: for ids already validated). */
 export function kindOf(card: CardId): CardKind {
-  return KIND.get(card)!;
+  return KINDS[cardIndex(card)];
 }
 
 /** True when `value` is one of the 19 card ids. */
 export function isCardId(value: unknown): value is CardId {
-  return typeof value === 'string' && KIND.has(value);
+  return typeof value === 'string' && CARD_SET.has(value);
 }
 
 export function isDistance(card: CardId): card is DistanceCard {
-  return KIND.get(card)! === 'distance';
+  return KINDS[cardIndex(card)] === 'distance';
 }
 export function isHazard(card: CardId): card is HazardCard {
-  return KIND.get(card)! === 'hazard';
+  return KINDS[cardIndex(card)] === 'hazard';
 }
 export function isRemedy(card: CardId): card is RemedyCard {
-  return KIND.get(card)! === 'remedy';
+  return KINDS[cardIndex(card)] === 'remedy';
 }
 export function isSafety(card: CardId): card is SafetyCard {
-  return KIND.get(card)! === 'safety';
+  return KINDS[cardIndex(card)] === 'safety';
 }
 
 /** Battle hazards go on the battle pile; Speed Limit goes on the speed pile. RULES.md §5. */
 export function isBattleHazard(card: CardId): boolean {
-  return card !== 'speed_limit' && KIND.get(card)! === 'hazard';
+  return card !== 'speed_limit' && KINDS[cardIndex(card)] === 'hazard';
 }
 
 /** The remedy that answers each hazard (Roll answers Stop). RULES.md §1 pairs. */
@@ -122,7 +151,7 @@ export const HAZARD_FOR_REMEDY: Readonly<Record<RemedyCard, HazardCard>> = {
 
 /** A full unshuffled deck of 106 card ids, in CARD_IDS order. */
 export function fullDeck(): CardId[] {
-  const deck: CardId[] = [];
-  for (const id of CARD_IDS) for (let i = 0; i < CARD_COUNTS[id]; i++) deck.push(id);
-  return deck;
+  return FULL_DECK.slice();
 }
+
+const FULL_DECK: readonly CardId[] = CARD_IDS.flatMap((id) => Array<CardId>(CARD_COUNTS[id]).fill(id));

@@ -24,11 +24,16 @@ export class Draft {
   private discardOwned: boolean;
   private rngOwned: boolean;
 
-  constructor(base: MatchState, mode: 'copy' | 'inPlace' = 'copy') {
-    const inPlace = mode === 'inPlace';
-    this.s = inPlace ? base : { ...base };
+  /**
+   * `copy`: copy-on-write over `base` (applyMove). `inPlace`: `base` is private; change it directly and
+   * record no events (playOut). `own`: `base` is private and fresh; change it directly, record events
+   * (createMatch).
+   */
+  constructor(base: MatchState, mode: 'copy' | 'inPlace' | 'own' = 'copy') {
+    const inPlace = mode !== 'copy';
+    this.s = inPlace ? base : shallowCopy(base);
     this.s.version = base.version + 1;
-    this.quiet = inPlace;
+    this.quiet = mode === 'inPlace';
     this.handsOwned = inPlace ? ALL : 0;
     this.tableauxOwned = inPlace ? ALL : 0;
     this.listsOwned = inPlace;
@@ -144,10 +149,41 @@ export function copyTableau(t: Tableau): Tableau {
   };
 }
 
+/** A new state object with the same parts as `s` (an explicit literal: faster than a spread). */
+function shallowCopy(s: MatchState): MatchState {
+  return {
+    schema: s.schema,
+    rulesVersion: s.rulesVersion,
+    version: s.version,
+    rules: s.rules,
+    seats: s.seats,
+    teams: s.teams,
+    responses: s.responses,
+    seed: s.seed,
+    rng: s.rng,
+    handNumber: s.handNumber,
+    firstSeat: s.firstSeat,
+    deck: s.deck,
+    discard: s.discard,
+    box: s.box,
+    hands: s.hands,
+    tableaux: s.tableaux,
+    turn: s.turn,
+    phase: s.phase,
+    reshuffles: s.reshuffles,
+    window: s.window,
+    extendedBy: s.extendedBy,
+    goal: s.goal,
+    scores: s.scores,
+    results: s.results,
+    matchWinners: s.matchWinners,
+  };
+}
+
 /** A deep copy of a state: every array private, nothing shared with `s`. */
 export function cloneState(s: MatchState): MatchState {
   return {
-    ...s,
+    ...shallowCopy(s),
     rules: { preset: s.rules.preset, options: { ...s.rules.options } },
     teams: s.teams.map((t) => t.slice()),
     responses: s.responses.slice(),

@@ -5,13 +5,14 @@
  */
 import {
   type CardId,
+  cardIndex,
   cardKind,
   type DistanceCard,
   HAZARD_FOR_REMEDY,
   type HazardCard,
   isCardId,
-  KM,
   kindOf,
+  kmOf,
   REMEDY_FOR,
   type RemedyCard,
   SAFETY_FOR,
@@ -29,7 +30,7 @@ import {
   PASS,
 } from './moves';
 import type { RuleOptions } from './rules';
-import { isHazarded, isLimited, isProtected, isRolling, top, twoHundreds } from './tableau';
+import { isHazarded, isLimited, isRolling, top, twoHundreds } from './tableau';
 import type { EngineError, ErrorCode, MatchState, Move, Tableau } from './types';
 
 /** The team index of a seat (teams sit alternately). RULES.md §2. */
@@ -61,17 +62,25 @@ export interface DriveFacts {
   exactFinish: boolean;
 }
 
-/** The DriveFacts of a tableau now. */
-export function driveFacts(state: MatchState, t: Tableau): DriveFacts {
-  return {
-    rolling: isRolling(t, state.rules.options),
-    limited: isLimited(t),
-    twoHundreds: twoHundreds(t),
-    km: t.km,
-    goal: state.goal,
-    exactFinish: state.rules.options.exactFinish,
-  };
+/** The DriveFacts of a tableau now, written into `f` (a new object by default). */
+export function driveFacts(state: MatchState, t: Tableau, f: DriveFacts = { ...NO_DRIVE }): DriveFacts {
+  f.rolling = isRolling(t, state.rules.options);
+  f.limited = isLimited(t);
+  f.twoHundreds = twoHundreds(t);
+  f.km = t.km;
+  f.goal = state.goal;
+  f.exactFinish = state.rules.options.exactFinish;
+  return f;
 }
+
+const NO_DRIVE: DriveFacts = {
+  rolling: false,
+  limited: false,
+  twoHundreds: 0,
+  km: 0,
+  goal: 0,
+  exactFinish: false,
+};
 
 /**
  * Distance rules, RULES.md §4: only while rolling; under a Speed Limit only 25 and 50 [all]; at most
@@ -79,7 +88,7 @@ export function driveFacts(state: MatchState, t: Tableau): DriveFacts {
  */
 export function distanceRule(f: DriveFacts, card: DistanceCard): ErrorCode | null {
   if (!f.rolling) return 'distance.not_rolling';
-  const km = KM[card];
+  const km = kmOf(card);
   if (f.limited && km > 50) return 'distance.speed_limit';
   if (card === 'd200' && f.twoHundreds >= 2) return 'distance.too_many_200';
   if (f.exactFinish && f.km + km > f.goal) return 'distance.past_goal';
@@ -100,16 +109,32 @@ export interface TargetFacts {
   attackerStarted: boolean;
 }
 
-/** The TargetFacts of target tableau `t` for an attacker whose tableau is `own`. */
-export function targetFacts(state: MatchState, own: Tableau, t: Tableau): TargetFacts {
-  return {
-    rolling: isRolling(t, state.rules.options),
-    hazarded: isHazarded(t),
-    speedLimited: top(t.speed) === 'speed_limit',
-    safeties: t.safeties,
-    attackerStarted: own.started,
-  };
+/** The TargetFacts of target tableau `t` for an attacker whose tableau is `own`, written into `f`. */
+export function targetFacts(
+  state: MatchState,
+  own: Tableau,
+  t: Tableau,
+  f: TargetFacts = { ...NO_TARGET },
+): TargetFacts {
+  f.rolling = isRolling(t, state.rules.options);
+  f.hazarded = isHazarded(t);
+  f.speedLimited = top(t.speed) === 'speed_limit';
+  f.safeties = t.safeties;
+  f.attackerStarted = own.started;
+  return f;
 }
+
+const NO_TARGET: TargetFacts = {
+  rolling: false,
+  hazarded: false,
+  speedLimited: false,
+  safeties: [],
+  attackerStarted: false,
+};
+
+// Scratch facts for collectLegalMoves: it runs to completion without calling out, so one set suffices.
+const scratchDrive: DriveFacts = { ...NO_DRIVE };
+const scratchTargets: TargetFacts[] = Array.from({ length: 8 }, () => ({ ...NO_TARGET }));
 
 /**
  * Hazard rules against another team, RULES.md §5: not on a team protected by the matching safety
@@ -197,6 +222,18 @@ function playError(
   return cardRuleError(state, seat, card, target);
 }
 
+/**
+ * Draw rules, RULES.md §3: from the draw pile while a card can be drawn (reshuffles included), or —
+ * with `drawFromDiscard` [H16] — the top of a non-empty discard pile.
+ */
+export function drawError(state: MatchState, fromDiscard: boolean): ErrorCode | null {
+  if (fromDiscard) {
+    if (!state.rules.options.drawFromDiscard) return 'draw.discard_not_allowed';
+    return state.discard.length ? null : 'draw.discard_empty';
+  }
+  return canDraw(state) ? null : 'draw.pile_empty';
+}
+
 /** True when `cards` is a sub-multiset of `hand`. */
 function isSubMultiset(cards: readonly CardId[], hand: readonly CardId[]): boolean {
   const left = hand.slice();
@@ -249,11 +286,7 @@ export function moveErrorCode(state: MatchState, seat: number, move: Move): Erro
       return state.phase === 'extension' ? null : 'extension.not_offered';
     case 'draw':
       if (state.phase !== 'draw') return 'phase.wrong';
-      if (move.from === 'discard') {
-        if (!o.drawFromDiscard) return 'draw.discard_not_allowed';
-        return state.discard.length ? null : 'draw.discard_empty';
-      }
-      return canDraw(state) ? null : 'draw.pile_empty';
+      return drawError(state, move.from === 'discard');
     case 'play':
       if (state.phase !== 'play') return 'phase.wrong';
       return playError(state, seat, move.card, move.target);
@@ -322,8 +355,8 @@ export function collectLegalMoves(state: MatchState, seat: number, out: Move[]):
       return out;
     case 'draw':
       if (state.turn !== seat) return out;
-      keep(state, seat, out, DRAW_PILE);
-      keep(state, seat, out, DRAW_DISCARD);
+      if (drawError(state, false) === null) out.push(DRAW_PILE);
+      if (drawError(state, true) === null) out.push(DRAW_DISCARD);
       return out;
   }
   if (state.turn !== seat) return out;
@@ -333,27 +366,30 @@ export function collectLegalMoves(state: MatchState, seat: number, out: Move[]):
   const o = state.rules.options;
   // Facts are worked out once per call, and only when a card of that kind is in hand.
   let drive: DriveFacts | null = null;
-  let targets: Array<TargetFacts | null> | null = null;
+  let targetsReady = false;
+  let seen = 0;
   for (let i = 0; i < hand.length; i++) {
     const card = hand[i];
-    if (hand.indexOf(card) < i) continue;
+    const bit = 1 << cardIndex(card);
+    if ((seen & bit) !== 0) continue;
+    seen |= bit;
     const moves = cardMoves(card);
     switch (moves.kind) {
       case 'distance':
-        drive ??= driveFacts(state, ownTableau);
+        drive ??= driveFacts(state, ownTableau, scratchDrive);
         if (distanceRule(drive, card as DistanceCard) === null) out.push(moves.play!);
         break;
       case 'hazard':
-        if (targets === null) {
-          targets = [];
+        if (!targetsReady) {
           for (let team = 0; team < state.tableaux.length; team++) {
-            targets.push(team === own ? null : targetFacts(state, ownTableau, state.tableaux[team]));
+            if (team !== own) targetFacts(state, ownTableau, state.tableaux[team], scratchTargets[team]);
           }
+          targetsReady = true;
         }
-        for (let team = 0; team < targets.length; team++) {
-          const f = targets[team];
-          if (f !== null && hazardRule(o, f, card as HazardCard) === null)
+        for (let team = 0; team < state.tableaux.length; team++) {
+          if (team !== own && hazardRule(o, scratchTargets[team], card as HazardCard) === null) {
             out.push(moves.playOn![state.teams[team][0]]);
+          }
         }
         break;
       case 'remedy':

@@ -2,7 +2,7 @@
  * Canonical move objects. Moves are readonly values, so `legalMoves` hands out these shared, frozen
  * objects instead of allocating new ones for every position.
  */
-import { CARD_IDS, type CardId, type CardKind, kindOf } from './cards';
+import { CARD_IDS, type CardId, type CardKind, cardIndex, kindOf } from './cards';
 import type { Move } from './types';
 
 /** Largest seat count (RULES.md §10: up to 8 seats). */
@@ -29,10 +29,9 @@ export interface CardMoves {
   answer: Move | null;
 }
 
-const CARD_MOVES = new Map<CardId, CardMoves>();
-for (const card of CARD_IDS) {
+const CARD_MOVES: CardMoves[] = CARD_IDS.map((card) => {
   const kind = kindOf(card);
-  CARD_MOVES.set(card, {
+  return {
     kind,
     play: kind === 'hazard' ? null : freeze({ type: 'play', card }),
     playOn:
@@ -46,12 +45,12 @@ for (const card of CARD_IDS) {
         : kind === 'remedy'
           ? freeze({ type: 'quickRemedy', card })
           : null,
-  });
-}
+  };
+});
 
 /** The canonical moves of a card id. */
 export function cardMoves(card: CardId): CardMoves {
-  return CARD_MOVES.get(card)!;
+  return CARD_MOVES[cardIndex(card)];
 }
 
 /** `{ type: 'play', card }` for a distance, remedy or safety; with `target` for a hazard. */

@@ -236,10 +236,23 @@ function describeSeatings(p: Preset): string {
  * the preset does not play, an extension without goal 700, stacking with `hazardTarget = rolling`.
  * RULES.md §10 ("a host may start from a preset and change single options").
  */
-export function resolveRules(
-  input: RulesInput,
-  seating: Seating,
-): { ok: true; rules: Rules } | { ok: false; problems: RulesProblem[] } {
+export function resolveRules(input: RulesInput, seating: Seating): ResolvedRules {
+  if (typeof input !== 'string') return resolveRulesUncached(input, seating);
+  // A bare preset resolves the same way every time; matches share the (never changed) result.
+  const key = `${input}|${seating.seats}|${seating.teamSize}`;
+  let hit = presetCache.get(key);
+  if (hit === undefined) {
+    hit = resolveRulesUncached(input, seating);
+    if (presetCache.size < 256) presetCache.set(key, hit);
+  }
+  return hit;
+}
+
+/** The result of resolveRules. */
+export type ResolvedRules = { ok: true; rules: Rules } | { ok: false; problems: RulesProblem[] };
+const presetCache = new Map<string, ResolvedRules>();
+
+function resolveRulesUncached(input: RulesInput, seating: Seating): ResolvedRules {
   const problems: RulesProblem[] = [];
   const presetName = typeof input === 'string' ? input : input?.preset;
   const preset = (PRESET_NAMES as readonly string[]).includes(presetName as string)

@@ -130,7 +130,7 @@ export function createMatch(setup: MatchSetup): CreateResult {
     results: [],
     matchWinners: [],
   };
-  const d = new Draft(base);
+  const d = new Draft(base, 'own');
   d.s.version = 0;
   if (setup.position) {
     const arranged = arrange(d, setup.position);
