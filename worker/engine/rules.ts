@@ -243,6 +243,7 @@ export function resolveRules(input: RulesInput, seating: Seating): ResolvedRules
   let hit = presetCache.get(key);
   if (hit === undefined) {
     hit = resolveRulesUncached(input, seating);
+    if (hit.ok) Object.freeze(Object.freeze(hit.rules).options);
     if (presetCache.size < 256) presetCache.set(key, hit);
   }
   return hit;
