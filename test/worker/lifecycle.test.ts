@@ -235,3 +235,45 @@ describe('rematch, delete, expiry', () => {
     expect((await api(`/api/matches/${m.id}`)).status).toBe(404);
   });
 });
+
+describe('bots with a delay', () => {
+  it('a bot moves on the alarm after the delay, so humans can follow', async () => {
+    const m = await create({
+      rules: 'classic',
+      seats: [
+        { kind: 'human', name: 'Ann' },
+        { kind: 'bot', botLevel: 'basic' },
+        { kind: 'bot', botLevel: 'expert' },
+      ],
+      firstSeat: 0,
+      testStack: { seed: 'delay' },
+    });
+    const stub = stubOf(m) as unknown as { testSetBotDelay(ms: number | null): Promise<unknown> };
+    await stub.testSetBotDelay(1500);
+    const ann = await info(m, m.seats[0]);
+    const mv = ann.view!.legalMoves.find((x) => x.type === 'discard')!;
+    const r = await move(m, m.seats[0]!, mv);
+    expect(r.status).toBe(200);
+    // Seat 1 (a bot) has not moved yet: its move waits on the alarm.
+    const waiting = await info(m, m.seats[0]);
+    expect(waiting.view!.turn).toBe(1);
+    const bot = (await scheduleOf(m)).find((s) => s.kind === 'bot')!;
+    expect(bot.at_ms - Date.now()).toBeGreaterThan(1000);
+    // Too early: nothing happens (an alarm is never early; the item is simply not due).
+    await advance(m, 500);
+    expect((await info(m, m.seats[0])).view!.turn).toBe(1);
+    // After the delay, the basic bot plays; then the expert bot after another delay.
+    await advance(m, 1100);
+    expect((await info(m, m.seats[0])).view!.turn).toBe(2);
+    await advance(m, 1600);
+    const back = await info(m, m.seats[0]);
+    expect(back.view!.turn).toBe(0);
+    expect(back.view!.legalMoves.length).toBeGreaterThan(0);
+    const log = await api(`/api/matches/${m.id}/log`);
+    const bySeat = log.body.events.filter((e: { by: string }) => e.by === 'bot');
+    expect(bySeat.some((e: { event: { seat?: number } }) => e.event.seat === 1)).toBe(true);
+    expect(bySeat.some((e: { event: { seat?: number } }) => e.event.seat === 2)).toBe(true);
+    const replay = await api(`/dev/replay/${m.id}`);
+    expect(replay.body.replayed).toEqual(replay.body.stored);
+  });
+});

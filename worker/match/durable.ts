@@ -120,6 +120,7 @@ export type MatchStub = Pick<
   | 'benchStats'
   | 'replayCheck'
   | 'testAdvanceClock'
+  | 'testSetBotDelay'
   | 'mail'
   | 'fetch'
 >;
@@ -154,6 +155,8 @@ export class MatchDurableObject extends DurableObject<Env> {
   private readonly sql: SqlStorage;
   /** Test seams only: how far this object's clock runs ahead of the real one (ms). */
   private clockOffsetMs = 0;
+  /** Test seams only: a bot delay for this object instead of BOT_DELAY_MS. */
+  private botDelayOverride: number | null = null;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -532,6 +535,13 @@ export class MatchDurableObject extends DurableObject<Env> {
     return { status: 200, body: { now: this.now() } };
   }
 
+  /** Test seams only: sets this object's bot delay in ms (null: back to BOT_DELAY_MS). */
+  async testSetBotDelay(ms: number | null): Promise<Reply> {
+    if (!testSeamsEnabled(this.env)) return NOT_FOUND;
+    this.botDelayOverride = ms;
+    return { status: 200 };
+  }
+
   /** Test seams only: replays the log from the stored setup and returns both states. */
   async replayCheck(): Promise<Reply> {
     if (!testSeamsEnabled(this.env)) return NOT_FOUND;
@@ -850,23 +860,44 @@ export class MatchDurableObject extends DurableObject<Env> {
   }
 
   private botDelayMs(): number {
+    if (this.botDelayOverride !== null) return this.botDelayOverride;
     const n = Number(this.env.BOT_DELAY_MS ?? '1500');
     return Number.isFinite(n) && n >= 0 ? n : 1500;
   }
 
-  /** The bot's move for `seat`, from that seat's view only. */
+  /** The bot's move for `seat`, from that seat's view only (and the hand's public events for experts). */
   private botMove(seat: number): Move | null {
     const state = this.meta!.state!;
-    return chooseBotMove(viewFor(state, seat), this.seats[seat].botLevel, `${this.meta!.matchId}:${seat}`);
+    const level = this.seats[seat].botLevel;
+    const log = level === 'expert' ? this.handEvents() : undefined;
+    return chooseBotMove(viewFor(state, seat), level, `${this.meta!.matchId}:${seat}`, log);
+  }
+
+  /** The public events of the current hand, oldest first (stored rows plus the change being made). */
+  private handEvents(): GameEvent[] {
+    const rows = this.store.recentRows(400);
+    const events = rows.flatMap((r) => r.events).concat(this.pending?.events ?? []);
+    let start = 0;
+    for (let i = events.length - 1; i >= 0; i--) {
+      if (events[i].type === 'handStarted') {
+        start = i;
+        break;
+      }
+    }
+    return events.slice(start);
   }
 
   /**
-   * A bot plays the current actor's moves (a bot seat, a stand-in, or `seat` after its deadline)
-   * until someone else must act. Also starts the next hand when no human is left to do it.
+   * A bot plays one seat's turn: the bot-controlled seat that must act now (a bot seat or a
+   * stand-in), or `seat` after its deadline, until someone else must act. Also starts the next
+   * hand when no human is left to do it.
    */
   private botTurn(actor: Actor, seat?: number): GameEvent[] {
     const meta = this.meta!;
     const events: GameEvent[] = [];
+    // One seat's turn: the given seat, or the bot-controlled seat that must act now.
+    const first = meta.state ? actorOf(meta.state) : null;
+    const who = seat ?? (first !== null && this.botControlled(first) ? first : null);
     for (let i = 0; i < 50; i++) {
       const state = meta.state!;
       if (
@@ -878,8 +909,7 @@ export class MatchDurableObject extends DurableObject<Env> {
         break;
       }
       const a = actorOf(state);
-      if (a === null) break;
-      if (seat !== undefined ? a !== seat : !this.botControlled(a)) break;
+      if (a === null || a !== who) break;
       const move = this.botMove(a);
       const ev = move && this.apply(a, actor, move);
       if (!ev) break;
@@ -982,7 +1012,9 @@ export class MatchDurableObject extends DurableObject<Env> {
       (a !== null && !humanActs) ||
       (state.phase === 'handOver' && this.seats.every((s) => this.botControlled(s.seat)));
     if (botActs && this.botDelayMs() > 0) {
-      if (!this.schedule.get(KINDS.bot, '')) this.schedule.schedule(KINDS.bot, '', now + this.botDelayMs());
+      // (An item due now is the one being handled: the next bot move gets a new one.)
+      const item = this.schedule.get(KINDS.bot, '');
+      if (!item || item.atMs <= now) this.schedule.schedule(KINDS.bot, '', now + this.botDelayMs());
     } else {
       this.schedule.cancel(KINDS.bot);
     }

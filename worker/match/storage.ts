@@ -254,6 +254,14 @@ export class MatchStore {
     return r ? toLogRow(r) : null;
   }
 
+  /** The last `n` log rows, oldest first (a rowid range: reads only those rows). */
+  recentRows(n: number): LogRow[] {
+    return this.exec<Record<string, SqlValue>>(
+      'SELECT * FROM log WHERE seq > (SELECT COALESCE(MAX(seq), 0) FROM log) - ? ORDER BY seq',
+      n,
+    ).map(toLogRow);
+  }
+
   /** The highest log seq (0 when empty). */
   lastSeq(): number {
     return this.exec<{ m: number | null }>('SELECT MAX(seq) AS m FROM log')[0]?.m ?? 0;
