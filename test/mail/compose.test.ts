@@ -18,6 +18,29 @@ describe('composeMail', () => {
     }
   }
 
+  for (const lang of ['en', 'de'] as const) {
+    it(`renders the between-hands mail in ${lang} (snapshot)`, () => {
+      const m = composeMail(ctx(lang), {
+        kind: 'yourTurn',
+        table: duo,
+        events: [
+          { type: 'played', seat: 1, card: 'd100' },
+          { type: 'handOver', hand: 1, winners: [1], scores: [300, 1150] },
+        ],
+        deadline: null,
+        now: new Date(0),
+        handOver: 1,
+      });
+      expect(m.subject).toMatchSnapshot('subject');
+      expect(m.text).toMatchSnapshot('text');
+      expect(m.text).toContain(
+        lang === 'en'
+          ? 'Hand 1 is over. Scores: Anna 300, Bob 1150.'
+          : 'Runde 1 ist vorbei. Punkte: Anna 300, Bob 1150.',
+      );
+    });
+  }
+
   it('fills every placeholder and carries both links in every language and kind', () => {
     for (const lang of MAIL_LANGUAGES) {
       for (const kind of MAIL_KINDS) {

@@ -143,6 +143,41 @@ describe('response windows', () => {
   });
 });
 
+describe('between hands', () => {
+  it('tells every other player that the hand is over; the mail is dropped once the next hand starts', async () => {
+    const { ann, bob } = addresses();
+    const h = await mailMatch(duo({ ann, bob }, { rules: { preset: 'classic', options: { goal: 100 } } }));
+    const t0 = h.clock.now;
+    await move(h.m, h.m.seats[0]!, { type: 'play', card: 'roll' });
+    await move(h.m, h.m.seats[1]!, { type: 'play', card: 'roll' });
+    await move(h.m, h.m.seats[0]!, { type: 'play', card: 'd100' });
+    expect((await info(h.m)).view!.phase).toBe('handOver');
+    await h.fire(t0 + 3 * MIN);
+    const mail = h.sender.to(bob).at(-1)!;
+    expect(mail.subject).toBe('Friday night : la manche 1 est terminée, lancez la suivante');
+    expect(mail.text).toMatch(/La manche 1 est terminée\. Scores : Ann \d+, Bob \d+\./);
+    // Ann ended the hand herself: her mail is recorded as active, not sent.
+    expect(h.sender.to(ann).some((m) => m.subject.includes('hand 1'))).toBe(false);
+
+    // Another match: Ann starts the next hand within the grace period, so Bob's mail is dropped.
+    const { ann: ann2, bob: bob2 } = addresses();
+    const g = await mailMatch(
+      duo({ ann: ann2, bob: bob2 }, { rules: { preset: 'classic', options: { goal: 100 } } }),
+    );
+    await move(g.m, g.m.seats[0]!, { type: 'play', card: 'roll' });
+    await move(g.m, g.m.seats[1]!, { type: 'play', card: 'roll' });
+    await move(g.m, g.m.seats[0]!, { type: 'play', card: 'd100' });
+    expect((await move(g.m, g.m.seats[0]!, { type: 'nextHand' })).status).toBe(200);
+    await g.fire(g.clock.now + 3 * MIN);
+    expect(g.sender.to(bob2).some((m) => m.subject.includes('manche 1'))).toBe(false);
+    const rows = await g.rows();
+    expect(rows.find((r) => r.seat === 1 && r.key.startsWith('hand:'))).toMatchObject({
+      status: 'dropped',
+      error: 'acted',
+    });
+  });
+});
+
 describe('reminders and deadlines', () => {
   it('reminds at 24 h and before the deadline (72 h: at 60 h), once each, and not after the player acted', async () => {
     const { ann, bob } = addresses();

@@ -36,7 +36,15 @@ export interface MailContext {
 /** The kind-specific part of a match mail. Times are absolute; `now` gives the "time left". */
 export type MailContent =
   | { kind: 'invitation'; host: string }
-  | { kind: 'yourTurn'; table: TableNames; events: readonly GameEvent[]; deadline: Date | null; now: Date }
+  | {
+      kind: 'yourTurn';
+      table: TableNames;
+      events: readonly GameEvent[];
+      deadline: Date | null;
+      now: Date;
+      /** Set between hands: this hand is over and any seat may start the next one. */
+      handOver?: number;
+    }
   | {
       kind: 'responseWindow';
       table: TableNames;
@@ -136,9 +144,10 @@ function draftFor(ctx: MailContext, content: MailContent, c: Catalog, title: str
     case 'yourTurn': {
       const table = safeTable(content.table);
       const lines = describeEvents(content.events, table, c);
+      const between = content.handOver !== undefined;
       const blocks: Block[] = [
         greet,
-        { p: c.bodies.yourTurnIntro },
+        { p: between ? fill(c.bodies.handOverIntro, { hand: content.handOver! }) : c.bodies.yourTurnIntro },
         lines.length ? { list: lines } : { p: c.nothingNew },
       ];
       if (content.deadline) {
@@ -150,7 +159,10 @@ function draftFor(ctx: MailContext, content: MailContent, c: Catalog, title: str
         });
       }
       blocks.push({ button: c.buttons.play, href: seat });
-      return { subject: fill(c.subjects.yourTurn, { title }), blocks, primary: seat };
+      const subject = between
+        ? fill(c.subjects.handOver, { title, hand: content.handOver! })
+        : fill(c.subjects.yourTurn, { title });
+      return { subject, blocks, primary: seat };
     }
     case 'responseWindow': {
       const table = safeTable(content.table);

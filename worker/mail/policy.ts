@@ -45,7 +45,7 @@ export interface Intent {
 /** Kind-specific data stored with the outbox row. */
 export type IntentData =
   | { kind: 'invitation' }
-  | { kind: 'yourTurn'; version: number; hand: number }
+  | { kind: 'yourTurn'; version: number; hand: number; between?: boolean }
   | { kind: 'responseWindow'; version: number; attacker: number; hazard: HazardCard; target: number }
   | { kind: 'reminder'; version: number; tag: string }
   | { kind: 'botTookOver'; scope: 'turn' | 'seat' }
@@ -59,7 +59,8 @@ export function turnGroup(seat: number, version: number): string {
 /**
  * The intents of one change. Rules (issue 4 "When to send"):
  * - invitations: on the match's first change, to every human seat but the host's (seat 0);
- * - your turn: when a notifiable seat's turn starts and someone or something else caused it;
+ * - your turn: when a notifiable seat's turn starts and someone or something else caused it, and to
+ *   every notifiable seat when a hand ends (any seat may start the next one);
  * - response window: when an `ask` window opens for a notifiable seat;
  * - bot took over: a deadline made a bot play the seat's turn, or the host gave the seat to a bot;
  * - finished: to every notifiable seat when the match ends.
@@ -135,6 +136,21 @@ export function intentsFor(
             },
           });
         }
+      }
+    }
+    // A hand ended: any seat may start the next one, so every player is told (one mail per hand).
+    if (after.phase === 'handOver' && (before === null || before.phase !== 'handOver')) {
+      for (const s of seats) {
+        if (!s.human || !s.notifiable || s.standIn) continue;
+        out.push({
+          kind: 'yourTurn',
+          seat: s.seat,
+          key: `hand:${s.seat}:v${after.version}`,
+          group: `hand:${s.seat}:v${after.version}`,
+          grace: true,
+          active: change.seat === s.seat && change.reason === 'move',
+          data: { kind: 'yourTurn', version: after.version, hand: after.handNumber, between: true },
+        });
       }
     }
     // A deadline made a bot play this seat's turn.

@@ -417,7 +417,8 @@ export class Notifier {
     return (
       this.ctx.sql
         .exec<OutboxRow>(
-          `SELECT * FROM mail_outbox WHERE kind = 'yourTurn' AND seat = ? ORDER BY created_at DESC, rowid DESC LIMIT 1`,
+          `SELECT * FROM mail_outbox WHERE kind = 'yourTurn' AND seat = ? AND key LIKE 'turn:%'
+           ORDER BY created_at DESC, rowid DESC LIMIT 1`,
           a,
         )
         .toArray()[0] ?? null
@@ -533,6 +534,15 @@ export class Notifier {
     const data = JSON.parse(row.data) as IntentData;
     const state = meta.state;
     const kind = row.kind === 'push' ? data.kind : row.kind;
+    if (kind === 'yourTurn' && (data as { between?: boolean }).between) {
+      // Between hands: stale once someone started the next hand.
+      if (seat.standIn) return 'bot';
+      const version = (data as { version: number }).version;
+      if (!state || meta.status !== 'playing' || state.phase !== 'handOver' || state.version !== version)
+        return 'acted';
+      if (this.ctx.connected().has(row.seat)) return 'connected';
+      return null;
+    }
     if (kind === 'yourTurn' || kind === 'reminder' || kind === 'responseWindow') {
       if (seat.standIn) return 'bot';
       if (!state || meta.status !== 'playing' || actorOf(state) !== row.seat) return 'acted';
@@ -682,8 +692,10 @@ export class Notifier {
           kind: 'yourTurn',
           table,
           events: this.eventsSinceLastTurn(row.seat),
-          deadline: dateOrNull(this.turnDeadline(row.seat)),
+          // Between hands the deadline is the match's (seat -1): when the next hand starts by itself.
+          deadline: dateOrNull(this.turnDeadline(data.between ? -1 : row.seat)),
           now: new Date(now),
+          ...(data.between ? { handOver: data.hand } : {}),
         };
         break;
       case 'reminder': {

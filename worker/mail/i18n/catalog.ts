@@ -52,6 +52,7 @@ export interface Catalog {
   subjects: {
     invitation: string; // {title} {host}
     yourTurn: string; // {title}
+    handOver: string; // {title} {hand}
     responseWindow: string; // {title} {attacker} {hazard}
     reminder: string; // {title} {left}
     botTurn: string; // {title}
@@ -63,6 +64,7 @@ export interface Catalog {
   bodies: {
     invitation: string; // {host} {title}
     yourTurnIntro: string; // lead-in to the list of events
+    handOverIntro: string; // {hand}
     deadline: string; // {time} {left}
     responseWindow: string; // {attacker} {hazard} {target}
     responseWindowHint: string; // {time}

@@ -58,6 +58,7 @@ export const de: Catalog = {
   subjects: {
     invitation: '{title}: {host} lädt dich zu Mille Bornes ein',
     yourTurn: '{title}: du bist dran',
+    handOver: '{title}: Runde {hand} ist vorbei, starte die nächste',
     responseWindow: '{title}: {attacker} hat {hazard} gegen dich gespielt, antworten?',
     reminder: '{title}: dein Zug wartet (noch {left})',
     botTurn: '{title}: ein Bot hat deinen Zug gespielt',
@@ -70,6 +71,7 @@ export const de: Catalog = {
     invitation:
       '{host} lädt dich zu einer Partie Mille Bornes ein: „{title}“. Öffne deinen Platz mit dem Link unten.',
     yourTurnIntro: 'Du bist dran. Seit deinem letzten Zug:',
+    handOverIntro: 'Runde {hand} ist vorbei. Seit deinem letzten Zug:',
     deadline: 'Bitte spiele bis {time} (noch {left}).',
     responseWindow: '{attacker} hat {hazard} gegen {target} gespielt. Du kannst jetzt antworten.',
     responseWindowHint: 'Ohne Antwort bis {time} gilt deine automatische Wahl.',

@@ -58,6 +58,7 @@ export const en: Catalog = {
   subjects: {
     invitation: '{title}: {host} invites you to play Mille Bornes',
     yourTurn: '{title}: it is your turn',
+    handOver: '{title}: hand {hand} is over, start the next one',
     responseWindow: '{title}: {attacker} played {hazard} on you, answer?',
     reminder: '{title}: your turn is waiting ({left} left)',
     botTurn: '{title}: a bot played your turn',
@@ -70,6 +71,7 @@ export const en: Catalog = {
     invitation:
       '{host} invites you to a game of Mille Bornes: "{title}". Open your seat with the link below.',
     yourTurnIntro: 'It is your turn. Since your last turn:',
+    handOverIntro: 'Hand {hand} is over. Since your last turn:',
     deadline: 'Please play by {time} ({left} left).',
     responseWindow: '{attacker} played {hazard} on {target}. You may answer now.',
     responseWindowHint: 'If you do not answer by {time}, your automatic choice applies.',

@@ -58,6 +58,7 @@ export const fr: Catalog = {
   subjects: {
     invitation: '{title} : {host} vous invite à jouer au Mille Bornes',
     yourTurn: "{title} : c'est à vous de jouer",
+    handOver: '{title} : la manche {hand} est terminée, lancez la suivante',
     responseWindow: '{title} : {attacker} vous a joué {hazard}, répondre ?',
     reminder: '{title} : votre tour vous attend (encore {left})',
     botTurn: '{title} : un robot a joué votre tour',
@@ -70,6 +71,7 @@ export const fr: Catalog = {
     invitation:
       '{host} vous invite à une partie de Mille Bornes : « {title} ». Ouvrez votre place avec le lien ci-dessous.',
     yourTurnIntro: "C'est à vous de jouer. Depuis votre dernier tour :",
+    handOverIntro: 'La manche {hand} est terminée. Depuis votre dernier tour :',
     deadline: 'Merci de jouer avant le {time} (encore {left}).',
     responseWindow: '{attacker} a joué {hazard} contre {target}. Vous pouvez répondre maintenant.',
     responseWindowHint: "Sans réponse avant le {time}, votre choix automatique s'applique.",

@@ -58,6 +58,7 @@ export const nb: Catalog = {
   subjects: {
     invitation: '{title}: {host} inviterer deg til Mille Bornes',
     yourTurn: '{title}: det er din tur',
+    handOver: '{title}: runde {hand} er over, start neste',
     responseWindow: '{title}: {attacker} spilte {hazard} mot deg, svare?',
     reminder: '{title}: turen din venter ({left} igjen)',
     botTurn: '{title}: en bot spilte turen din',
@@ -70,6 +71,7 @@ export const nb: Catalog = {
     invitation:
       '{host} inviterer deg til en kamp i Mille Bornes: «{title}». Åpne plassen din med lenken under.',
     yourTurnIntro: 'Det er din tur. Siden din forrige tur:',
+    handOverIntro: 'Runde {hand} er over. Siden din forrige tur:',
     deadline: 'Spill innen {time} ({left} igjen).',
     responseWindow: '{attacker} spilte {hazard} mot {target}. Du kan svare nå.',
     responseWindowHint: 'Svarer du ikke innen {time}, gjelder ditt automatiske valg.',

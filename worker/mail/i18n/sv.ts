@@ -58,6 +58,7 @@ export const sv: Catalog = {
   subjects: {
     invitation: '{title}: {host} bjuder in dig till Mille Bornes',
     yourTurn: '{title}: det är din tur',
+    handOver: '{title}: giv {hand} är slut, starta nästa',
     responseWindow: '{title}: {attacker} spelade {hazard} mot dig, svara?',
     reminder: '{title}: din tur väntar ({left} kvar)',
     botTurn: '{title}: en bot spelade din tur',
@@ -70,6 +71,7 @@ export const sv: Catalog = {
     invitation:
       '{host} bjuder in dig till en match i Mille Bornes: ”{title}”. Öppna din plats med länken nedan.',
     yourTurnIntro: 'Det är din tur. Sedan din senaste tur:',
+    handOverIntro: 'Giv {hand} är slut. Sedan din senaste tur:',
     deadline: 'Spela senast {time} ({left} kvar).',
     responseWindow: '{attacker} spelade {hazard} mot {target}. Du kan svara nu.',
     responseWindowHint: 'Om du inte svarar före {time} gäller ditt automatiska val.',
