@@ -12,8 +12,9 @@
  */
 import {
   applyMove,
-  cardKind,
+  type CardId,
   type GameEvent,
+  isHazard,
   isLimited,
   isRolling,
   isSafety,
@@ -21,6 +22,7 @@ import {
   type MatchState,
   type MatchView,
   type Move,
+  REMEDY_FOR,
   scoreHand,
   type TableauView,
 } from '../engine/index';
@@ -30,6 +32,10 @@ import { makeRand, type Rand } from './rng';
 
 /** Engine steps (applyMove calls in playouts, each with a policy decision) per ms of budget. */
 export const STEPS_PER_MS = 400;
+/** What dealing one sample costs, in steps (measured: a short playout must not make samples free). */
+export const SAMPLE_COST = 8;
+/** What judging one playout's end costs, in steps. */
+export const EVALUATE_COST = 2;
 /** Moves a playout makes before the position is judged by `evaluate` instead of played to the end. */
 export const PLAYOUT_DEPTH = 24;
 /** Candidates kept (best `basic` scores first); the rest of the legal moves are rarely right. */
@@ -51,6 +57,9 @@ export const tuning = {
   tripScale: 1.5,
   debug: false,
 };
+
+/** Size of the last search (for the arena and benchmarks). */
+export const lastSearch = { samples: 0, steps: 0, candidates: 0 };
 
 /** The seat that must act in a state, or null when the hand is over. */
 function actor(state: MatchState): number | null {
@@ -120,11 +129,19 @@ function evaluate(state: MatchState, team: number, handBefore: number): number {
   // Turns each team still needs to complete the trip, roughly; the team most likely to finish first
   // gets most of the trip bonuses (worked out by the engine's own scoring, so every table fits).
   const cardsLeft = state.deck.length / state.seats + 3;
-  const weights = state.tableaux.map((t) => {
+  const weights = state.tableaux.map((t, team) => {
     const top = t.battle.length ? t.battle[t.battle.length - 1] : null;
     const rolling = isRolling(t, o);
-    const hazarded = top !== null && top !== 'roll' && !rolling && cardKind(top) === 'hazard';
-    const turns = (state.goal - t.km) / 80 + (rolling ? 0 : hazarded ? 2.5 : 1.2) + (isLimited(t) ? 0.8 : 0);
+    const holds = (card: CardId) => state.teams[team].some((seat) => state.hands[seat].includes(card));
+    let turns = (state.goal - t.km) / 80;
+    if (!rolling) {
+      const hazard = top !== null && isHazard(top) ? top : null;
+      if (hazard && hazard !== 'stop') turns += holds(REMEDY_FOR[hazard]) ? 1 : 3;
+      if (!t.safeties.includes('right_of_way') && (o.rollAfterRemedy || !hazard || hazard === 'stop')) {
+        turns += holds('roll') ? 1 : 2.5;
+      }
+    }
+    if (isLimited(t)) turns += holds('end_of_limit') ? 0.5 : 1;
     return Math.exp(-turns / tuning.tripScale);
   });
   const nobody = Math.exp(-cardsLeft / tuning.tripScale);
@@ -191,31 +208,50 @@ export function expertMove(view: MatchView, opts: ExpertOptions): Move {
   const knowledge = readLog(view, opts.log);
   const cap = Math.max(1, Math.floor(opts.budgetMs * tuning.stepsPerMs));
   const handBefore = view.results.length;
+  // Sequential halving: every round shares its steps among the moves still in the race, on the
+  // same samples; then the worse half drops out. The heuristic's first choice (index 0) gets a head
+  // start of `prior` per sample: the search must beat it clearly, not by the luck of a few deals.
   const sums = new Array<number>(candidates.length).fill(0);
+  const counts = new Array<number>(candidates.length).fill(0);
+  let alive = candidates.map((_, i) => i);
+  const rounds = Math.max(1, Math.ceil(Math.log2(candidates.length)));
   let samples = 0;
   let steps = 0;
-  while (steps < cap) {
-    const sample = buildState(view, knowledge, rand);
-    if (!sample) return fallback();
-    const playoutSeed = rand.u32();
-    for (let c = 0; c < candidates.length; c++) {
-      const r = applyMove(sample, seat, candidates[c]);
-      if (!r.ok) return fallback();
-      const out = playout(r.state, makeRand(playoutSeed), tuning.depth);
-      steps += out.steps + 1;
-      sums[c] += evaluate(out.state, team, handBefore);
+  const mean = (c: number) => (counts[c] ? sums[c] / counts[c] : 0) + (c === 0 ? tuning.prior : 0);
+  for (let round = 0; round < rounds && alive.length > 1; round++) {
+    const until = Math.floor((cap * (round + 1)) / rounds);
+    while (steps < until) {
+      const sample = buildState(view, knowledge, rand);
+      if (!sample) return fallback();
+      steps += SAMPLE_COST;
+      const playoutSeed = rand.u32();
+      for (const c of alive) {
+        const r = applyMove(sample, seat, candidates[c]);
+        if (!r.ok) return fallback();
+        const out = playout(r.state, makeRand(playoutSeed), tuning.depth);
+        steps += out.steps + 1 + EVALUATE_COST;
+        sums[c] += evaluate(out.state, team, handBefore);
+        counts[c]++;
+      }
+      samples++;
     }
-    samples++;
+    if (round < rounds - 1) {
+      alive = alive
+        .slice()
+        .sort((a, b) => mean(b) - mean(a) || a - b)
+        .slice(0, Math.max(2, Math.ceil(alive.length / 2)));
+    }
   }
-  // The heuristic's first choice keeps a small head start: the search must beat it clearly.
-  if (samples > 0) sums[0] += tuning.prior * samples;
-  let best = 0;
-  for (let c = 1; c < candidates.length; c++) if (sums[c] > sums[best] + 1e-9) best = c;
+  lastSearch.samples = samples;
+  lastSearch.steps = steps;
+  lastSearch.candidates = candidates.length;
+  let best = alive[0];
+  for (const c of alive) if (mean(c) > mean(best) + 1e-9) best = c;
   if (tuning.debug && best !== 0) {
     const me = view.tableaux[team];
     console.log(
       `v${view.version} km ${view.tableaux.map((t) => t.km).join('/')} battle ${me.battleTop} hand ${view.hand.join(',')} deck ${view.deckSize} samples ${samples}`,
-      candidates.map((c, i) => `${JSON.stringify(c)}=${(sums[i] / samples).toFixed(3)}`).join(' '),
+      candidates.map((c, i) => `${JSON.stringify(c)}=${mean(i).toFixed(3)}(${counts[i]})`).join(' '),
     );
   }
   return samples > 0 ? candidates[best] : fallback();
