@@ -83,7 +83,7 @@ async function myTurn(page: Page): Promise<void> {
 
 /** Taps a hand card by its spoken label, then the action button named `action`. */
 async function play(page: Page, cardLabel: string, action: string): Promise<void> {
-  await page.locator(`ul.hand button[aria-label="${cardLabel}"]`).first().click();
+  await page.locator('ul.hand button', { hasText: cardLabel }).first().click();
   await page.locator('.hand-area .actions button', { hasText: action }).first().click();
   await page.waitForFunction(() => !document.querySelector('.hand .pending'));
 }
@@ -161,7 +161,7 @@ describe('two players, a stacked hand with a coup fourré', () => {
     await shots.screen(ann, 'table');
 
     // Ann plays Stop on Bob; the feedback shows before the server answers.
-    await ann.locator('ul.hand button[aria-label="Stop, hazard card"]').click();
+    await ann.locator('ul.hand button', { hasText: 'Stop, hazard card' }).click();
     const feedbackMs = await ann.evaluate(
       () =>
         new Promise<number>((resolve) => {

@@ -52,7 +52,7 @@ describe('MatchSession.sendMove', () => {
           version: 12,
           move: { type: 'play', card: 'd25' },
         });
-        expect((init?.headers as Record<string, string>).authorization).toBe('Bearer tok');
+        expect((init!.headers as Record<string, string>).authorization).toBe('Bearer tok');
         return new Promise<Response>((r) => (release = r));
       }
       return Promise.resolve(jsonResponse(200, { events: [] }));

@@ -60,15 +60,17 @@ describe('the table for a mid-hand view', () => {
     const { session } = fakeSession(info(view()));
     const root = mount(<Table session={session} />);
     const hand = [...root.querySelectorAll('ul.hand button.card')];
-    expect(hand.map((b) => b.getAttribute('aria-label'))).toEqual([
+    // The spoken name of each card button: its card, its kind, and whether it can be played.
+    expect(hand.map((b) => b.querySelector('.sr-only')!.textContent)).toEqual([
       '100 km, distance card',
-      'Stop, hazard card',
+      'Stop, hazard card, can be played',
       'Roll, remedy card',
       '200 km, distance card',
       'Repairs, remedy card',
-      'Driving Ace, safety card',
-      '25 km, distance card',
+      'Driving Ace, safety card, can be played',
+      '25 km, distance card, can be played',
     ]);
+    for (const b of hand) expect(b.querySelector('.face')!.getAttribute('aria-hidden')).toBe('true');
     expect(hand.map((b) => b.classList.contains('legal'))).toEqual([
       false,
       true,
@@ -140,7 +142,8 @@ describe('draw phase', () => {
     const discard = root.querySelector<HTMLButtonElement>('.piles button.discard')!;
     expect(deck.disabled).toBe(false);
     expect(discard.disabled).toBe(false);
-    expect(discard.getAttribute('aria-label')).toBe('Take Gasoline from the discard pile');
+    expect(discard.textContent).toContain('Take Gasoline from the discard pile');
+    expect(deck.textContent).toBe('61Draw a card — Draw pile, 61 cards');
     click(discard);
     expect(sent).toEqual([{ type: 'draw', from: 'discard' }]);
   });

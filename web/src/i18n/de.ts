@@ -194,6 +194,7 @@ export const de: Messages = {
   'table.draw': 'Karte ziehen',
   'table.drawDiscard': '{card} vom Ablagestapel nehmen',
   'table.hand': 'Deine Hand',
+  'table.playable': 'spielbar',
   'table.spectator': 'Du schaust dieser Partie zu.',
   'table.pickCard': 'Wähle eine Karte: hervorgehobene Karten sind spielbar.',
   'table.chooseTarget': 'Wohin mit {card}?',

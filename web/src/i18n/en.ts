@@ -194,6 +194,7 @@ export const en = {
   'table.draw': 'Draw a card',
   'table.drawDiscard': 'Take {card} from the discard pile',
   'table.hand': 'Your hand',
+  'table.playable': 'can be played',
   'table.spectator': 'You are watching this match.',
   'table.pickCard': 'Choose a card: highlighted cards can be played.',
   'table.chooseTarget': 'Where should {card} go?',

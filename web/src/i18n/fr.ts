@@ -194,6 +194,7 @@ export const fr: Messages = {
   'table.draw': 'Piocher une carte',
   'table.drawDiscard': 'Prendre {card} dans la défausse',
   'table.hand': 'Votre main',
+  'table.playable': 'jouable',
   'table.spectator': 'Vous regardez cette partie.',
   'table.pickCard': 'Choisissez une carte : les cartes en surbrillance sont jouables.',
   'table.chooseTarget': 'Où jouer {card} ?',

@@ -193,6 +193,7 @@ export const nb: Messages = {
   'table.draw': 'Trekk et kort',
   'table.drawDiscard': 'Ta {card} fra kastebunken',
   'table.hand': 'Hånden din',
+  'table.playable': 'kan spilles',
   'table.spectator': 'Du ser på dette spillet.',
   'table.pickCard': 'Velg et kort: uthevede kort kan spilles.',
   'table.chooseTarget': 'Hvor skal {card} legges?',

@@ -193,6 +193,7 @@ export const sv: Messages = {
   'table.draw': 'Dra ett kort',
   'table.drawDiscard': 'Ta {card} från slänghögen',
   'table.hand': 'Din hand',
+  'table.playable': 'kan spelas',
   'table.spectator': 'Du tittar på den här matchen.',
   'table.pickCard': 'Välj ett kort: markerade kort går att spela.',
   'table.chooseTarget': 'Var ska {card} läggas?',

@@ -40,7 +40,7 @@ export function TableauArea(props: {
       data-team={tb.team}
     >
       <header class="tableau-head">
-        <h3>{title}</h3>
+        <h2 class="h3">{title}</h2>
         <span class="chips">
           <span class={`chip ${tb.rolling ? 'ok' : 'bad'}`}>
             {tb.rolling ? t('table.rolling') : t('table.stopped')}
@@ -280,11 +280,6 @@ export function Table({ session }: { session: MatchSession }): JSX.Element | nul
           type="button"
           class={`deck${draws.pile ? ' legal' : ''}${pending?.type === 'draw' && pending.from !== 'discard' ? ' pending' : ''}`}
           disabled={!draws.pile || busy}
-          aria-label={
-            draws.pile
-              ? `${t('table.draw')} — ${t('table.drawPile', { n: view.deckSize })}`
-              : t('table.drawPile', { n: view.deckSize })
-          }
           onClick={() => draws.pile && send(draws.pile)}
         >
           <span class="deck-back" aria-hidden="true">
@@ -293,6 +288,7 @@ export function Table({ session }: { session: MatchSession }): JSX.Element | nul
           <span class="pile-caption">
             {draws.pile ? t('table.draw') : t('table.drawPile', { n: view.deckSize })}
           </span>
+          {draws.pile && <span class="sr-only"> — {t('table.drawPile', { n: view.deckSize })}</span>}
         </button>
         {(() => {
           const discardTarget = opts?.discard ?? null;
@@ -306,16 +302,11 @@ export function Table({ session }: { session: MatchSession }): JSX.Element | nul
               type="button"
               class={`discard${action ? ' legal' : ''}`}
               disabled={!action || busy}
-              aria-label={
-                discardTarget && selCard
-                  ? t('table.discard', { card: cardName(selCard) })
-                  : takeDiscard && view.discardTop
-                    ? t('table.drawDiscard', { card: cardName(view.discardTop) })
-                    : label
-              }
               onClick={() => action && send(action)}
             >
-              {view.discardTop ? <CardFace card={view.discardTop} /> : <EmptySlot label={t('card.none')} />}
+              <span aria-hidden="true">
+                {view.discardTop ? <CardFace card={view.discardTop} /> : <EmptySlot label={t('card.none')} />}
+              </span>
               <span class="pile-caption">
                 {discardTarget && selCard
                   ? t('table.discard', { card: cardName(selCard) })
@@ -357,7 +348,6 @@ export function Table({ session }: { session: MatchSession }): JSX.Element | nul
                   <button
                     type="button"
                     class={`card size-hand${playable ? ' legal' : ''}${isSel || isPicked ? ' selected' : ''}${isPending ? ' pending' : ''}`}
-                    aria-label={cardLabel(card)}
                     aria-pressed={picking.value ? isPicked : isSel}
                     disabled={busy}
                     onClick={() => {
@@ -371,6 +361,10 @@ export function Table({ session }: { session: MatchSession }): JSX.Element | nul
                     }}
                   >
                     <CardBody card={card} />
+                    <span class="sr-only">
+                      {cardLabel(card)}
+                      {playable ? `, ${t('table.playable')}` : ''}
+                    </span>
                     {playable && (
                       <span class="legal-mark" aria-hidden="true">
                         ●
