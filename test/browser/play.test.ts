@@ -215,6 +215,17 @@ describe('two players, a stacked hand with a coup fourré', () => {
     expect(cf?.[1]).toBe('0');
     expect(Number(cf?.[2])).toBeGreaterThan(0);
     expect(annRows.at(-1)?.[0]).toBe('Match total');
+
+    // Rematch: same seats and rules, a new match; the same device links work there.
+    const firstMatch = new URL(ann.url()).pathname;
+    await ann.getByRole('button', { name: /Play again/ }).click();
+    await ann.waitForURL((u) => u.pathname.startsWith('/m/') && u.pathname !== firstMatch);
+    await ann.waitForSelector('.statusbar');
+    const rematch = new URL(ann.url()).pathname;
+    await bob.getByRole('button', { name: /Play again/ }).click();
+    await bob.waitForURL((u) => u.pathname === rematch);
+    await waitText(bob, 'section.tableau.mine', 'Your area');
+    await waitText(bob, 'section.tableau[data-team="0"]', "Ann's area");
   });
 });
 
