@@ -54,7 +54,7 @@ export function App(): JSX.Element {
             {t('nav.rules')}
           </a>
         </nav>
-        <LanguagePicker />
+        <LanguagePicker compact />
       </header>
       <main id="main">
         <Guard key={path.value}>

@@ -60,7 +60,10 @@ function OptionControl(props: {
       <label class="option">
         <input type="checkbox" checked={value} onChange={(e) => onChange(e.currentTarget.checked)} />
         <span>
-          {label} <span class="src">{src[String(value)] ?? ''}</span>
+          {label}{' '}
+          <span class="src">
+            {t('opt.on')} {src.true} · {t('opt.off')} {src.false}
+          </span>
         </span>
       </label>
     );
@@ -82,7 +85,13 @@ function OptionControl(props: {
   return (
     <label class="option">
       <span>
-        {label} <span class="src">{src[String(value)] ?? ''}</span>
+        {label}{' '}
+        <span class="src">
+          {Object.entries(src)
+            .sort(([a], [b]) => Number(b) - Number(a))
+            .map(([v, tag]) => `${v} ${tag}`)
+            .join(' · ')}
+        </span>
       </span>
       <input
         type="number"

@@ -12,10 +12,11 @@ import type { MatchSession } from '../lib/session';
 import { errorText, seatName } from '../lib/words';
 
 /** The language menu (used on every page). */
-export function LanguagePicker({ onChange }: { onChange?: (l: Language) => void }): JSX.Element {
+export function LanguagePicker(props: { onChange?: (l: Language) => void; compact?: boolean }): JSX.Element {
+  const { onChange, compact = false } = props;
   return (
-    <label class="lang-picker">
-      <span>{t('nav.language')}</span>
+    <label class={`lang-picker${compact ? ' compact' : ''}`}>
+      <span class={compact ? 'sr-only' : ''}>{t('nav.language')}</span>
       <select
         value={lang.value}
         onChange={(e) => {
@@ -82,7 +83,8 @@ export function Settings({ session }: { session: MatchSession }): JSX.Element {
         <label class="radio">
           <input
             type="checkbox"
-            checked={info.settings?.emailNotifications ?? false}
+            disabled={!info.settings?.hasEmail}
+            checked={(info.settings?.hasEmail && info.settings?.emailNotifications) ?? false}
             onChange={(e) => void save({ emailNotifications: e.currentTarget.checked })}
           />
           {t('settings.email')}
