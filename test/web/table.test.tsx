@@ -215,3 +215,52 @@ describe('card faces', () => {
     expect(root.querySelector('[role="img"]')!.getAttribute('aria-label')).toBe('Feu vert, carte parade');
   });
 });
+
+describe('fast game and extension', () => {
+  it('mulligan: pick cards, and only a legal set can be confirmed', () => {
+    const v = view({
+      rules: { preset: 'hasbro-2016', options: { ...view().rules.options, mulligan: true } },
+      hand: ['d25', 'd50', 'stop'],
+      legalMoves: [
+        { type: 'discard', card: 'd25' },
+        { type: 'mulligan', cards: ['d25'] },
+        { type: 'mulligan', cards: ['d25', 'stop'] },
+      ],
+    });
+    const { session, sent } = fakeSession(info(v));
+    const root = mount(<Table session={session} />);
+    click(buttons(root, 'Swap cards')[0]);
+    expect(root.textContent).toContain('Pick the cards to swap, then confirm.');
+    click(buttons(root, 'Stop, hazard card')[0]);
+    expect(buttons(root, 'Swap 1 cards')[0].disabled).toBe(true); // [stop] alone is no legal mulligan
+    click(buttons(root, '25 km, distance card')[0]);
+    const confirm = buttons(root, 'Swap 2 cards')[0];
+    expect(confirm.disabled).toBe(false);
+    click(confirm);
+    expect(sent).toEqual([{ type: 'mulligan', cards: ['d25', 'stop'] }]);
+  });
+
+  it('extension: offers both legal answers at 700 km', () => {
+    const v = view({
+      phase: 'extension',
+      legalMoves: [
+        { type: 'extension', accept: true },
+        { type: 'extension', accept: false },
+      ],
+    });
+    const { session, sent } = fakeSession(info(v));
+    const root = mount(<Table session={session} />);
+    expect(root.textContent).toContain('You reached 700 km. Extend the trip to 1000 km?');
+    click(buttons(root, 'End the trip at 700 km')[0]);
+    expect(sent).toEqual([{ type: 'extension', accept: false }]);
+  });
+
+  it('a spectator sees the table and no hand', () => {
+    const v = view({ seat: null, hand: [], legalMoves: [] });
+    const { session } = fakeSession(info(v, { you: { seat: null, host: false } }));
+    const root = mount(<Table session={session} />);
+    expect(root.querySelectorAll('section.tableau')).toHaveLength(2);
+    expect(root.querySelector('section.tableau.mine')).toBeNull();
+    expect(root.textContent).toContain('You are watching this match.');
+  });
+});

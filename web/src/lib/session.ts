@@ -172,8 +172,11 @@ export class MatchSession {
     ws.addEventListener('message', (e) => {
       this.lastFrame = Date.now();
       try {
-        const frame = JSON.parse(String(e.data)) as { type?: string; info?: MatchInfo };
+        const frame = JSON.parse(String(e.data)) as { type?: string; info?: MatchInfo; error?: UiError };
         if (frame.type === 'info' && frame.info) this.accept(frame.info);
+        else if (frame.type === 'deleted') this.error.value = { code: 'match.not_found', message: 'deleted' };
+        else if (frame.type === 'error' && frame.error?.code === 'auth.bad_token')
+          this.error.value = frame.error;
       } catch {
         // A frame that is no JSON is ignored; the next poll or frame brings the state.
       }
