@@ -1,5 +1,5 @@
 /**
- * Server benchmark (`npm run bench:server [-- --matches N --seats 4 --rules classic]`): bundles the
+ * Server benchmark (`npm run bench:server [-- --matches N --seats 4 --rules classic --player basic]`): bundles the
  * Worker as a deploy would (`wrangler deploy --dry-run`), starts the bundle with the `miniflare`
  * package's API (SQLite-backed Durable Objects, as on the free plan), plays N complete matches over
  * HTTP with every human seat on a WebSocket (as the web client is), and reports per move: p50/p99
@@ -16,7 +16,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { convertV4MiniflareOptions, Miniflare } from 'miniflare';
 import { unstable_getMiniflareWorkerOptions } from 'wrangler';
-import type { Move } from '../worker/engine/index';
+import { chooseMove } from '../worker/bots/index';
+import type { MatchView, Move } from '../worker/engine/index';
 import type { Created, MatchInfo } from '../worker/protocol';
 
 const args = new Map<string, string>();
@@ -29,6 +30,8 @@ const MATCHES = Number(args.get('matches') ?? 3);
 const SEATS = Number(args.get('seats') ?? 4);
 const RULES = args.get('rules') ?? 'classic';
 const TEAM = Number(args.get('team') ?? 1);
+/** How the benchmark's players choose: like the `basic` bot (realistic match lengths) or `random`. */
+const PLAYER = (args.get('player') ?? 'basic') as 'basic' | 'random';
 const ORIGIN = 'http://bench.local';
 const FREE_REQUESTS = 100_000;
 const FREE_ROWS = 100_000;
@@ -120,11 +123,10 @@ function rng(seed: number): () => number {
   };
 }
 
-/** A player's choice: mostly progress, sometimes anything (from the view's legal moves). */
-function pick(moves: readonly Move[], r: () => number): Move {
-  const plays = moves.filter((m) => m.type === 'play' || m.type === 'coupFourre');
-  const from = plays.length && r() < 0.85 ? plays : moves;
-  return from[Math.floor(r() * from.length)];
+/** A player's choice among the view's legal moves: the `basic` bot's, or uniformly random. */
+function pick(view: MatchView, r: () => number): Move {
+  if (PLAYER === 'basic') return chooseMove(view, { level: 'basic', seed: String(r()) });
+  return view.legalMoves[Math.floor(r() * view.legalMoves.length)];
 }
 
 interface Stats {
@@ -187,7 +189,7 @@ async function playMatch(mf: Miniflare, n: number) {
     const t0 = performance.now();
     const res = await call(mf, `/api/matches/${c.matchId}/moves`, {
       token: tokens[seat],
-      body: { version: info.view!.version, moveId: `b${guard}`, move: pick(info.view!.legalMoves, r) },
+      body: { version: info.view!.version, moveId: `b${guard}`, move: pick(info.view!, r) },
     });
     latencies.push(performance.now() - t0);
     if (res.status !== 200) throw new Error(`move: ${res.status} ${JSON.stringify(res.body)}`);
@@ -242,7 +244,7 @@ async function main() {
     const fmt = (x: number, d = 2) => x.toFixed(d);
     console.log('');
     console.log(
-      `${RULES}, ${SEATS} seats${TEAM > 1 ? ` in teams of ${TEAM}` : ''}, ${all.length} complete matches`,
+      `${RULES}, ${SEATS} seats${TEAM > 1 ? ` in teams of ${TEAM}` : ''}, ${all.length} complete matches, players choosing like the ${PLAYER} bot`,
     );
     console.log(
       `move requests: ${moves} (${fmt(moves / all.length, 0)} per match); engine moves: ${engineMoves}`,

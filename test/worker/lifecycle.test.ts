@@ -4,7 +4,7 @@
  * (logged, so replay still matches), rematch with the same links, host delete, and the expiry
  * alarms (unstarted after 7 days, finished after 90 days).
  */
-import { runInDurableObject } from 'cloudflare:test';
+import { evictDurableObject, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { FINISHED_TTL_MS, LOBBY_TTL_MS } from '../../worker/match/durable';
 import {
@@ -275,5 +275,30 @@ describe('bots with a delay', () => {
     expect(bySeat.some((e: { event: { seat?: number } }) => e.event.seat === 2)).toBe(true);
     const replay = await api(`/dev/replay/${m.id}`);
     expect(replay.body.replayed).toEqual(replay.body.stored);
+  });
+});
+
+describe('storage', () => {
+  it('the state survives eviction: a snapshot plus the log rows after it', async () => {
+    const m = await twoPlayers({ turnDeadlineHours: 48 });
+    // More moves than a snapshot interval, so the tail after the snapshot is replayed on wake-up.
+    await playOut(m, { seed: 3, maxMoves: 45 }).catch(() => undefined);
+    const before = await info(m, m.seats[0]);
+    const rows = await runInDurableObject(stubOf(m), (_i, s) => {
+      const meta = s.storage.sql.exec<{ state_seq: number }>('SELECT state_seq FROM meta').one();
+      const last = s.storage.sql.exec<{ m: number }>('SELECT MAX(seq) AS m FROM log').one();
+      return { snapshot: meta.state_seq, last: last.m };
+    });
+    expect(rows.last).toBeGreaterThan(rows.snapshot);
+    await evictDurableObject(stubOf(m));
+    const after = await info(m, m.seats[0]);
+    expect(after.view).toEqual(before.view);
+    expect(after.deadlines).toEqual(before.deadlines);
+    const replay = await api(`/dev/replay/${m.id}`);
+    expect(replay.body.replayed).toEqual(replay.body.stored);
+    // Play on after the wake-up.
+    const mover = after.view!.legalMoves.length ? 0 : 1;
+    const v = await info(m, m.seats[mover]);
+    expect((await move(m, m.seats[mover]!, v.view!.legalMoves[0])).status).toBe(200);
   });
 });

@@ -40,6 +40,7 @@ import { buildInfo, type Caller, etagFor } from './info';
 import { type Change, Notifier } from './notifications';
 import { Schedule, type ScheduleItem } from './schedule';
 import {
+  type LogRow,
   type LogStep,
   type MatchConfig,
   MatchStore,
@@ -76,6 +77,8 @@ const DAY_MS = 86_400_000;
 export const LOBBY_TTL_MS = 7 * DAY_MS;
 /** Finished matches are deleted this long after the end. */
 export const FINISHED_TTL_MS = 90 * DAY_MS;
+/** The meta row (state snapshot) is rewritten after this many log rows; a wake-up replays at most these. */
+export const SNAPSHOT_EVERY = 32;
 /** Upper bound of automatic moves in one change (draws, inline bots): a guard, never reached in play. */
 const MAX_AUTO_MOVES = 5000;
 
@@ -139,6 +142,10 @@ export class MatchDurableObject extends DurableObject<Env> {
   private meta: Meta | null;
   private seats: SeatRow[];
   private rematching: Promise<Reply> | null = null;
+  /** The last log row's seq. */
+  private seq = 0;
+  /** The turn deadline a reload would see (the last row's, or the meta row's). */
+  private persistedDeadline: TurnDeadline | null = null;
   /** The moves of the change being made; written as one log row by `afterChange`. */
   private pending: { steps: LogStep[]; events: GameEvent[]; moveId: string | null } | null = null;
   /** Benchmark counters (test seams only): DO requests served and CPU-ish time per request (ms). */
@@ -171,6 +178,7 @@ export class MatchDurableObject extends DurableObject<Env> {
     });
     this.meta = this.store.loadMeta();
     this.seats = this.meta ? this.store.loadSeats() : [];
+    this.catchUp();
     this.notifier = new Notifier({
       env,
       sql: this.sql,
@@ -205,6 +213,7 @@ export class MatchDurableObject extends DurableObject<Env> {
         finishedAt: null,
         rematchId: null,
         turnDeadline: null,
+        stateSeq: 0,
       };
       this.seats = input.seats;
       // Validate the rules and seating before storing anything.
@@ -377,7 +386,7 @@ export class MatchDurableObject extends DurableObject<Env> {
           const next = setResponseMode(meta.state, seat, s.responseMode);
           if (next !== meta.state) {
             meta.state = next;
-            this.store.appendLog({
+            this.appendRow({
               at: now,
               kind: 'responseMode',
               seat,
@@ -386,6 +395,7 @@ export class MatchDurableObject extends DurableObject<Env> {
               payload: { mode: s.responseMode },
               events: [],
               version: next.version,
+              turnDeadline: meta.turnDeadline,
             });
           }
         } else {
@@ -558,19 +568,8 @@ export class MatchDurableObject extends DurableObject<Env> {
     if (!setup) return null;
     const created = createMatch(setup.setup);
     if (!created.ok) return null;
-    let state = created.state;
-    for (const row of this.store.logAfter(0, 1_000_000)) {
-      if (row.kind === 'responseMode') {
-        state = setResponseMode(state, row.seat, (row.payload as { mode: 'auto' | 'ask' }).mode);
-        continue;
-      }
-      for (const step of row.payload as LogStep[]) {
-        const r = applyMove(state, step.seat, step.move);
-        if (!r.ok) return null;
-        state = r.state;
-      }
-    }
-    return state;
+    const r = applyRows(created.state, this.store.logAfter(0, 1_000_000));
+    return r.ok ? r.state : null;
   }
 
   // ------------------------------------------------------------------------------------------
@@ -842,7 +841,7 @@ export class MatchDurableObject extends DurableObject<Env> {
     const p = this.pending;
     this.pending = null;
     if (!p || p.steps.length === 0) return;
-    this.store.appendLog({
+    this.appendRow({
       at: now,
       kind: 'move',
       seat: p.steps[0].seat,
@@ -851,7 +850,39 @@ export class MatchDurableObject extends DurableObject<Env> {
       payload: p.steps,
       events: p.events,
       version: this.meta!.state!.version,
+      turnDeadline: this.meta!.turnDeadline,
     });
+  }
+
+  /** Appends a log row; a reload will see its turn deadline. */
+  private appendRow(row: Omit<LogRow, 'seq'>): void {
+    this.seq = this.store.appendLog(row);
+    this.persistedDeadline = row.turnDeadline;
+  }
+
+  /** Writes the meta row: the lifecycle, the turn deadline and a snapshot of the state (up to `seq`). */
+  private saveSnapshot(): void {
+    const meta = this.meta!;
+    meta.stateSeq = this.seq;
+    this.store.saveMeta(meta);
+    this.persistedDeadline = meta.turnDeadline;
+  }
+
+  /**
+   * After a wake-up: the stored state is a snapshot; replays the log rows written after it and takes
+   * the turn deadline of the last one.
+   */
+  private catchUp(): void {
+    const meta = this.meta;
+    this.seq = this.store.lastSeq();
+    this.persistedDeadline = meta?.turnDeadline ?? null;
+    if (!meta?.state || this.seq <= meta.stateSeq) return;
+    const tail = this.store.logAfter(meta.stateSeq, 1_000_000);
+    const r = applyRows(meta.state, tail);
+    if (!r.ok) console.error(`match ${meta.matchId}: log row ${r.seq} does not replay; state kept before it`);
+    meta.state = r.state;
+    meta.turnDeadline = tail.at(-1)?.turnDeadline ?? meta.turnDeadline;
+    this.persistedDeadline = meta.turnDeadline;
   }
 
   private botControlled(seat: number): boolean {
@@ -1027,11 +1058,20 @@ export class MatchDurableObject extends DurableObject<Env> {
   private afterChange(before: MatchState | null, events: GameEvent[], change: Change, now: number): void {
     const meta = this.meta!;
     const statusBefore = meta.status;
-    const deadlineBefore = meta.turnDeadline;
-    this.flushLog(now);
     this.updateDeadlines(now, events);
-    if (meta.status !== statusBefore || meta.state !== before || meta.turnDeadline !== deadlineBefore) {
-      this.store.saveMeta(meta);
+    this.flushLog(now);
+    // The state is rebuilt from the snapshot and the log rows after it, so the meta row is written
+    // only every SNAPSHOT_EVERY rows, when the lifecycle changes, or when the deadline changed
+    // without a log row carrying it: one row written per move instead of two.
+    const unsaved = this.seq - meta.stateSeq;
+    const deadlineLost = JSON.stringify(meta.turnDeadline) !== JSON.stringify(this.persistedDeadline);
+    if (
+      meta.status !== statusBefore ||
+      unsaved >= SNAPSHOT_EVERY ||
+      deadlineLost ||
+      (before === null && meta.state)
+    ) {
+      this.saveSnapshot();
     }
     this.notifier.afterChange(before, meta.state, events, change);
     this.broadcast();
@@ -1050,7 +1090,7 @@ export class MatchDurableObject extends DurableObject<Env> {
     const r = await matchStub(this.env, matchId).create(input);
     if (r.status !== 201) return r;
     meta.rematchId = matchId;
-    this.store.saveMeta(meta);
+    this.saveSnapshot();
     this.notifier.afterChange(meta.state, meta.state, [], { reason: 'rematch', seat: null });
     this.broadcast();
     return { status: 201, body: this.createdFor(matchId, origin) };
@@ -1165,4 +1205,27 @@ function countingSql(
       return typeof value === 'function' ? value.bind(target) : value;
     },
   });
+}
+
+/**
+ * Applies logged changes to a state: every move step through the engine, every response-mode
+ * change through `setResponseMode`. Stops at the first refused move (a bug: logged moves were
+ * accepted) and reports it.
+ */
+function applyRows(
+  state: MatchState,
+  rows: readonly LogRow[],
+): { ok: true; state: MatchState } | { ok: false; state: MatchState; seq: number } {
+  for (const row of rows) {
+    if (row.kind === 'responseMode') {
+      state = setResponseMode(state, row.seat, (row.payload as { mode: 'auto' | 'ask' }).mode);
+      continue;
+    }
+    for (const step of row.payload as LogStep[]) {
+      const r = applyMove(state, step.seat, step.move);
+      if (!r.ok) return { ok: false, state, seq: row.seq };
+      state = r.state;
+    }
+  }
+  return { ok: true, state };
 }

@@ -40,6 +40,11 @@ export interface Meta {
   finishedAt: number | null;
   rematchId: string | null;
   turnDeadline: TurnDeadline | null;
+  /**
+   * The log row the stored `state` includes: the state is a snapshot, written every few changes and
+   * whenever the lifecycle changes; the rows after it are replayed when the object wakes up.
+   */
+  stateSeq: number;
 }
 
 /** One seat. `tokenHash` is the SHA-256 of the seat link's token (null for bots and open seats). */
@@ -89,6 +94,8 @@ export interface LogRow {
   events: GameEvent[];
   /** State version after the change. */
   version: number;
+  /** The turn deadline after the change (the meta row is not written on every change). */
+  turnDeadline: TurnDeadline | null;
 }
 
 /**
@@ -113,14 +120,16 @@ export class MatchStore {
       id INTEGER PRIMARY KEY CHECK (id = 1),
       match_id TEXT NOT NULL, created_at INTEGER NOT NULL, config TEXT NOT NULL,
       host_hash TEXT NOT NULL, invite_hash TEXT, status TEXT NOT NULL,
-      setup TEXT, state TEXT, finished_at INTEGER, rematch_id TEXT, turn_deadline TEXT)`);
+      setup TEXT, state TEXT, finished_at INTEGER, rematch_id TEXT, turn_deadline TEXT,
+      state_seq INTEGER NOT NULL DEFAULT 0)`);
     sql.exec(`CREATE TABLE IF NOT EXISTS seats (
       seat INTEGER PRIMARY KEY, name TEXT NOT NULL, kind TEXT NOT NULL, token_hash TEXT,
       bot_level TEXT NOT NULL, stand_in INTEGER NOT NULL, response_mode TEXT NOT NULL,
       email TEXT, language TEXT NOT NULL, email_notifications INTEGER NOT NULL)`);
     sql.exec(`CREATE TABLE IF NOT EXISTS log (
       seq INTEGER PRIMARY KEY, at INTEGER NOT NULL, kind TEXT NOT NULL, seat INTEGER NOT NULL,
-      actor TEXT NOT NULL, move_id TEXT, payload TEXT NOT NULL, events TEXT NOT NULL, version INTEGER NOT NULL)`);
+      actor TEXT NOT NULL, move_id TEXT, payload TEXT NOT NULL, events TEXT NOT NULL, version INTEGER NOT NULL,
+      turn_deadline TEXT)`);
   }
 
   private exec<T extends Record<string, SqlValue>>(query: string, ...params: SqlValue[]): T[] {
@@ -146,6 +155,7 @@ export class MatchStore {
       finishedAt: (r.finished_at as number | null) ?? null,
       rematchId: (r.rematch_id as string | null) ?? null,
       turnDeadline: r.turn_deadline ? JSON.parse(r.turn_deadline as string) : null,
+      stateSeq: (r.state_seq as number | null) ?? 0,
     };
   }
 
@@ -170,13 +180,14 @@ export class MatchStore {
   /** Writes the lifecycle fields and the current state (one row). */
   saveMeta(m: Meta): void {
     this.exec(
-      'UPDATE meta SET status = ?, setup = ?, state = ?, finished_at = ?, rematch_id = ?, turn_deadline = ? WHERE id = 1',
+      'UPDATE meta SET status = ?, setup = ?, state = ?, finished_at = ?, rematch_id = ?, turn_deadline = ?, state_seq = ? WHERE id = 1',
       m.status,
       m.setup ? JSON.stringify(m.setup) : null,
       m.state ? JSON.stringify(m.state) : null,
       m.finishedAt,
       m.rematchId,
       m.turnDeadline ? JSON.stringify(m.turnDeadline) : null,
+      m.stateSeq,
     );
   }
 
@@ -217,7 +228,7 @@ export class MatchStore {
   /** Appends a log row and returns its seq. */
   appendLog(row: Omit<LogRow, 'seq'>): number {
     const r = this.exec<{ seq: number }>(
-      'INSERT INTO log (at, kind, seat, actor, move_id, payload, events, version) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING seq',
+      'INSERT INTO log (at, kind, seat, actor, move_id, payload, events, version, turn_deadline) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING seq',
       row.at,
       row.kind,
       row.seat,
@@ -226,6 +237,7 @@ export class MatchStore {
       JSON.stringify(row.payload),
       JSON.stringify(row.events),
       row.version,
+      row.turnDeadline ? JSON.stringify(row.turnDeadline) : null,
     );
     return r[0].seq;
   }
@@ -279,5 +291,6 @@ function toLogRow(r: Record<string, SqlValue>): LogRow {
     payload: JSON.parse(r.payload as string),
     events: JSON.parse(r.events as string),
     version: r.version as number,
+    turnDeadline: r.turn_deadline ? JSON.parse(r.turn_deadline as string) : null,
   };
 }
