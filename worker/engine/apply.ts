@@ -162,19 +162,22 @@ function openWindow(d: Draft, attacker: number, target: number, hazard: HazardCa
     const seat = (attacker + i) % d.s.seats;
     if (teamOf(d.s, seat) === target) pending.push(seat);
   }
-  runWindow(d, { attacker, hazard, target, pending });
+  runWindow(d, { attacker, hazard, target, pending, remedyBy: null });
 }
 
 /**
  * Moves a response window on, RULES.md §7 and SCENARIOS.md: an `ask` seat is asked (whether or not it
  * holds anything, so the window reveals nothing); an `auto` seat plays a held safety as coup fourré,
- * else (fast game) a held remedy, else is passed over. When nobody is left, play passes left of the
- * attacker.
+ * else (fast game) a held remedy, else is passed over. A team's coup fourré goes before its quick
+ * remedy: an `auto` seat with the remedy waits until every later teammate has answered. When nobody is
+ * left, play passes left of the attacker.
  */
 function runWindow(d: Draft, w: ResponseWindow): void {
+  let remedyBy = w.remedyBy;
+  const remedy = REMEDY_FOR[w.hazard];
   for (let i = 0; i < w.pending.length; i++) {
     const seat = w.pending[i];
-    const window = { ...w, pending: w.pending.slice(i) };
+    const window = { ...w, pending: w.pending.slice(i), remedyBy };
     if (d.s.responses[seat] === 'ask') {
       d.s.window = window;
       d.s.phase = 'respond';
@@ -189,12 +192,12 @@ function runWindow(d: Draft, w: ResponseWindow): void {
       coupFourre(d, seat, safety);
       return;
     }
-    const remedy = REMEDY_FOR[w.hazard];
-    if (d.s.rules.options.quickRemedy && hand.includes(remedy)) {
-      d.s.window = window;
-      quickRemedy(d, seat, remedy);
-      return;
-    }
+    if (remedyBy === null && d.s.rules.options.quickRemedy && hand.includes(remedy)) remedyBy = seat;
+  }
+  if (remedyBy !== null) {
+    d.s.window = { ...w, pending: [remedyBy], remedyBy };
+    quickRemedy(d, remedyBy, remedy);
+    return;
   }
   d.s.window = null;
   endTurn(d, w.attacker);
@@ -247,9 +250,14 @@ function mulligan(d: Draft, seat: number, cards: readonly CardId[]): void {
 /**
  * Changes a seat's coup-fourré choice (RULES.md §7): `auto` or `ask`. A setting, not a move: it does
  * not change whose turn it is; the version increases so clients see the change. A window already
- * open keeps asking.
+ * open keeps asking. Throws a RangeError for a seat that does not exist or an unknown mode (a caller's
+ * bug: the server validates input first).
  */
 export function setResponseMode(state: MatchState, seat: number, mode: ResponseMode): MatchState {
+  if (!Number.isInteger(seat) || seat < 0 || seat >= state.seats)
+    throw new RangeError(`no seat ${seat} in this match`);
+  if (mode !== 'auto' && mode !== 'ask')
+    throw new RangeError(`response mode must be auto or ask, not ${String(mode)}`);
   if (state.responses[seat] === mode) return state;
   const responses = state.responses.slice();
   responses[seat] = mode;

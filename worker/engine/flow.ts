@@ -2,7 +2,15 @@
  * Turn flow: drawing (with reshuffles), passing the turn, skipping empty hands, cancelling hazards with
  * a safety, ending a hand and the match. Each function works on a Draft. RULES.md §3, §6, §8.
  */
-import { type CardId, type HazardCard, isBattleHazard, isHazard, SAFETY_FOR, type SafetyCard } from './cards';
+import {
+  type CardId,
+  type HazardCard,
+  isBattleHazard,
+  isHazard,
+  isRemedy,
+  SAFETY_FOR,
+  type SafetyCard,
+} from './cards';
 import type { Draft } from './draft';
 import { canDraw, canReshuffle, teamOf } from './legal';
 import { shuffleInPlace } from './rng';
@@ -102,8 +110,24 @@ export function putOnPile(d: Draft, team: number, card: CardId): void {
   } else {
     t.battle.push(card);
     t.cleared = false;
+    if (isRemedy(card)) settleStackedHazard(d, team);
   }
   if (!isBattleHazard(card)) markStarted(d, team);
+}
+
+/**
+ * `hazardStacking` [OLD], RULES.md §5: a remedy answers only the hazard it covers. When another hazard
+ * lies beneath, the remedy and the hazard it answered go to the discard pile, so the pile shows the
+ * hazard still to be answered (a Stop under an Accident still needs its Roll).
+ */
+function settleStackedHazard(d: Draft, team: number): void {
+  const battle = d.tableau(team).battle;
+  const n = battle.length;
+  if (n >= 3 && isHazard(battle[n - 2]) && isHazard(battle[n - 3])) {
+    const remedy = battle.pop()!;
+    const answered = battle.pop()!;
+    d.discard().push(answered, remedy);
+  }
 }
 
 /**

@@ -2,6 +2,7 @@
  * Scoring of a finished hand, item by item, for the three tables of RULES.md §9 (`h16` [H16],
  * `classic` [OLD, NO], `dujardin` [FR]), and the hand's winner (RULES.md §8).
  */
+import { canDraw } from './legal';
 import type { HandScore, MatchState } from './types';
 
 /** Points of each scoring item per table. RULES.md §9. */
@@ -49,7 +50,7 @@ export function handWinners(state: MatchState, tripBy: number | null): number[] 
  * Scores the hand that just ended, one HandScore per team. `tripBy` is the team that completed the
  * trip (null when played out); `winners` are the hand's winners. RULES.md §9:
  * - distance: 1 per km; safeties: 100 each; coupFourre: the extra per coup fourré (h16 100, else 300);
- * - classic: allSafeties 300; trip 400, delayedAction 300 (draw pile empty at completion), safeTrip 300
+ * - classic: allSafeties 300; trip 400, delayedAction 300 (the draw pile ran out: nothing can be drawn any more), safeTrip 300
  *   (no 200), shutout 500 per opponent team with no distance — all to the team that completed the trip;
  * - dujardin: trip 400 and safeTrip 200 (no 200 played) to the hand's winners; shutout 500 to every
  *   other team for each team that played no distance;
@@ -59,7 +60,7 @@ export function scoreHand(state: MatchState, tripBy: number | null, winners: rea
   const table = state.rules.options.scoring;
   const pts = SCORE_TABLE[table];
   const scoreless = state.tableaux.map((t) => t.km === 0);
-  const drawPileEmpty = state.deck.length === 0;
+  const drawPileEmpty = !canDraw(state);
   return state.tableaux.map((t, team) => {
     const noTwoHundred = !t.distance.includes('d200');
     const others = scoreless.filter((none, other) => none && other !== team).length;

@@ -87,6 +87,8 @@ export type CreateResult =
  * deck holds.
  */
 export function createMatch(setup: MatchSetup): CreateResult {
+  if (typeof setup !== 'object' || setup === null)
+    return { ok: false, problems: [{ field: 'setup', message: 'a match setup object is needed' }] };
   const teamSize = setup.teamSize ?? 1;
   const resolved = resolveRules(setup.rules, { seats: setup.seats, teamSize });
   if (!resolved.ok) return resolved;
@@ -95,6 +97,12 @@ export function createMatch(setup: MatchSetup): CreateResult {
   const firstSeat = setup.firstSeat ?? 0;
   if (!Number.isInteger(firstSeat) || firstSeat < 0 || firstSeat >= seats) {
     problems.push({ field: 'firstSeat', message: `firstSeat must be a seat from 0 to ${seats - 1}` });
+  }
+  if (
+    setup.responses !== undefined &&
+    (!Array.isArray(setup.responses) || !setup.responses.every((m) => m === 'auto' || m === 'ask'))
+  ) {
+    problems.push({ field: 'responses', message: 'responses must be a list of "auto" or "ask"' });
   }
   if (typeof setup.seed !== 'string' || setup.seed.length === 0)
     problems.push({ field: 'seed', message: 'a seed string is needed' });
@@ -224,6 +232,10 @@ function arrange(d: Draft, p: Position): RulesProblem[] {
   for (const [key, tp] of Object.entries(p.tableaux ?? {})) {
     const team = teamIndex(s, key, 'tableaux', problems);
     if (team === null) continue;
+    if (typeof tp !== 'object' || tp === null) {
+      problems.push({ field: `tableaux.${key}`, message: 'a tableau is an object of piles' });
+      continue;
+    }
     s.tableaux[team] = arrangeTableau(tp, `tableaux.${key}`, problems, use, s);
   }
   const deckTop = use(cardList(p.deck, 'deck', problems));
@@ -245,12 +257,16 @@ function arrange(d: Draft, p: Position): RulesProblem[] {
   s.box = unplaced === 'box' ? rest : [];
   for (const [key, total] of Object.entries(p.scores ?? {})) {
     const team = teamIndex(s, key, 'scores', problems);
-    if (team !== null) s.scores[team] = total;
+    if (!Number.isInteger(total) || total < 0)
+      problems.push({ field: `scores.${key}`, message: 'a score is a whole number' });
+    else if (team !== null) s.scores[team] = total;
   }
   if (problems.length) return problems;
   d.emit({ type: 'handStarted', hand: 1, firstSeat });
-  // Nothing to draw means play-out: the turn starts in phase play whatever the position says.
-  if (p.phase === 'play' || !canDraw(s)) {
+  if (!canDraw(s)) {
+    // Nothing to draw means play-out: phase play whatever the position says, empty hands skipped.
+    startTurn(d, firstSeat);
+  } else if (p.phase === 'play') {
     s.turn = firstSeat;
     s.phase = 'play';
   } else if (p.phase === 'draw') {

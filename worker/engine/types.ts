@@ -43,6 +43,11 @@ export interface ResponseWindow {
   target: number;
   /** Seats still to answer, in turn order after the attacker; the first is asked now. */
   pending: number[];
+  /**
+   * An `auto` seat that holds the remedy (fast game) and waits in case a later teammate plays the
+   * safety as coup fourré; it plays the remedy when nobody does. Hidden: never in a view.
+   */
+  remedyBy: number | null;
 }
 
 /** The finished hand's score of one player/team, item by item. RULES.md §9. */
