@@ -1,14 +1,17 @@
 /**
- * The `expert` bot: determinized (flat) Monte Carlo over the engine. For each sample it deals the
- * hidden cards consistently with what the seat knows (determinize.ts), tries every candidate move of
- * `legalMoves` with the engine's `applyMove`, plays on with the `basic` policy for every seat, and
- * scores the outcome for the bot's team; the move with the best mean wins. The same sample and the
- * same playout randomness serve every candidate (common random numbers), so differences between
- * moves are not drowned by the luck of the deal.
+ * The `expert` bot: determinized Monte Carlo over the engine. For each sample it deals the hidden
+ * cards consistently with what the seat knows (determinize.ts), tries candidate moves of `legalMoves`
+ * with the engine's `applyMove`, plays on with the `basic` policy for every seat for `PLAYOUT_DEPTH`
+ * moves (or to the end of the hand), and judges the result for the bot's team (`evaluate`: the real
+ * hand scores when the hand ended, else banked points plus the odds of the trip bonuses). The same
+ * sample and playout randomness serve every candidate (common random numbers). Candidates race by
+ * sequential halving; the heuristic's own choice stays in the race and is replaced only by a move that
+ * beats it on the same samples by `z` standard errors.
  *
- * Budget: a decision spends a fixed number of engine steps (`STEPS_PER_MS` per ms of budget),
- * calibrated on the arena so that p99 stays under the budget; counting steps instead of reading a
- * clock keeps the bot deterministic (and a Worker's clock does not advance during a CPU burst).
+ * Budget: a decision spends a fixed number of engine steps (`STEPS_PER_MS` per ms of budget, with
+ * dealing a sample and judging a playout charged as steps too), calibrated with the arena so that p99
+ * stays under the budget; counting steps instead of reading a clock keeps the bot deterministic (and
+ * a Worker's clock does not advance during a CPU burst).
  */
 import {
   applyMove,
@@ -31,7 +34,7 @@ import { buildState, readLog } from './determinize';
 import { makeRand, type Rand } from './rng';
 
 /** Engine steps (applyMove calls in playouts, each with a policy decision) per ms of budget. */
-export const STEPS_PER_MS = 400;
+export const STEPS_PER_MS = 280;
 /** What dealing one sample costs, in steps (measured: a short playout must not make samples free). */
 export const SAMPLE_COST = 8;
 /** What judging one playout's end costs, in steps. */
@@ -47,14 +50,19 @@ export interface ExpertOptions {
   log?: readonly GameEvent[];
 }
 
-/** Search constants, adjustable for experiments (the arena reads `BOT_TUNING` as JSON). */
+/**
+ * Search constants, adjustable for experiments (the arena reads `BOT_TUNING` as JSON): steps per ms,
+ * playout depth, candidates, the worth of a safety held in hand (points), the spread of the trip odds
+ * (turns), the paired-test threshold `z`, and `debug` (log the decisions where the search overrules
+ * the heuristic).
+ */
 export const tuning = {
   stepsPerMs: STEPS_PER_MS,
   depth: PLAYOUT_DEPTH,
   candidates: MAX_CANDIDATES,
-  prior: 0.02,
   heldSafety: 150,
   tripScale: 1.5,
+  z: 0.5,
   debug: false,
 };
 
@@ -209,15 +217,32 @@ export function expertMove(view: MatchView, opts: ExpertOptions): Move {
   const cap = Math.max(1, Math.floor(opts.budgetMs * tuning.stepsPerMs));
   const handBefore = view.results.length;
   // Sequential halving: every round shares its steps among the moves still in the race, on the
-  // same samples; then the worse half drops out. The heuristic's first choice (index 0) gets a head
-  // start of `prior` per sample: the search must beat it clearly, not by the luck of a few deals.
-  const sums = new Array<number>(candidates.length).fill(0);
-  const counts = new Array<number>(candidates.length).fill(0);
+  // same samples; then the worse half drops out. The heuristic's first choice (index 0) stays in to
+  // the end, and another move replaces it only when it wins clearly on the same samples (a paired
+  // test, `z` standard errors): a few lucky deals must not overturn a sound heuristic.
+  const values: number[][] = candidates.map(() => []);
   let alive = candidates.map((_, i) => i);
+  const depth = tuning.depth;
   const rounds = Math.max(1, Math.ceil(Math.log2(candidates.length)));
   let samples = 0;
   let steps = 0;
-  const mean = (c: number) => (counts[c] ? sums[c] / counts[c] : 0) + (c === 0 ? tuning.prior : 0);
+  /** Mean and standard error of candidate c's gain over candidate 0, paired by sample. */
+  const gain = (c: number) => {
+    const v = values[c];
+    const base = values[0];
+    const n = v.length;
+    if (c === 0 || n === 0) return { mean: 0, se: 0 };
+    let sum = 0;
+    let sq = 0;
+    for (let i = 0; i < n; i++) {
+      const d = v[i] - base[i];
+      sum += d;
+      sq += d * d;
+    }
+    const mean = sum / n;
+    const variance = n > 1 ? Math.max(0, (sq - n * mean * mean) / (n - 1)) : 1;
+    return { mean, se: Math.sqrt(variance / n) };
+  };
   for (let round = 0; round < rounds && alive.length > 1; round++) {
     const until = Math.floor((cap * (round + 1)) / rounds);
     while (steps < until) {
@@ -228,30 +253,42 @@ export function expertMove(view: MatchView, opts: ExpertOptions): Move {
       for (const c of alive) {
         const r = applyMove(sample, seat, candidates[c]);
         if (!r.ok) return fallback();
-        const out = playout(r.state, makeRand(playoutSeed), tuning.depth);
+        const out = playout(r.state, makeRand(playoutSeed), depth);
         steps += out.steps + 1 + EVALUATE_COST;
-        sums[c] += evaluate(out.state, team, handBefore);
-        counts[c]++;
+        values[c].push(evaluate(out.state, team, handBefore));
       }
       samples++;
     }
     if (round < rounds - 1) {
-      alive = alive
-        .slice()
-        .sort((a, b) => mean(b) - mean(a) || a - b)
-        .slice(0, Math.max(2, Math.ceil(alive.length / 2)));
+      const others = alive
+        .filter((c) => c !== 0)
+        .sort((a, b) => gain(b).mean - gain(a).mean || a - b)
+        .slice(0, Math.max(1, Math.ceil(alive.length / 2) - 1));
+      alive = [0, ...others];
+    }
+  }
+  let best = 0;
+  let bestGain = 0;
+  for (const c of alive) {
+    const g = gain(c);
+    if (g.mean > tuning.z * g.se + 1e-9 && g.mean > bestGain) {
+      best = c;
+      bestGain = g.mean;
     }
   }
   lastSearch.samples = samples;
   lastSearch.steps = steps;
   lastSearch.candidates = candidates.length;
-  let best = alive[0];
-  for (const c of alive) if (mean(c) > mean(best) + 1e-9) best = c;
   if (tuning.debug && best !== 0) {
     const me = view.tableaux[team];
     console.log(
       `v${view.version} km ${view.tableaux.map((t) => t.km).join('/')} battle ${me.battleTop} hand ${view.hand.join(',')} deck ${view.deckSize} samples ${samples}`,
-      candidates.map((c, i) => `${JSON.stringify(c)}=${mean(i).toFixed(3)}(${counts[i]})`).join(' '),
+      candidates
+        .map(
+          (c, i) =>
+            `${JSON.stringify(c)}=${gain(i).mean.toFixed(3)}±${gain(i).se.toFixed(3)}(${values[i].length})`,
+        )
+        .join(' '),
     );
   }
   return samples > 0 ? candidates[best] : fallback();
