@@ -193,7 +193,9 @@ describe('teams', () => {
     expect(root.querySelector('section.tableau[data-team="1"]')!.getAttribute('aria-label')).toBe(
       "Bob and Dee's area",
     );
-    expect(root.querySelector('section.tableau.mine')!.textContent).toContain('13 cards in hand');
+    const mine = root.querySelector('section.tableau.mine')!;
+    expect(mine.querySelector('h2')!.textContent).toBe('Your area · Ann and Cy');
+    expect([...mine.querySelectorAll('.chip')].map((c) => c.textContent)).toContain('Cy: 7 cards in hand');
     click(buttons(root, 'Stop, hazard card')[0]);
     click(buttons(root, 'Play on Bob and Dee')[0]);
     expect(sent).toEqual([{ type: 'play', card: 'stop', target: 1 }]);

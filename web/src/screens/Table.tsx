@@ -40,14 +40,22 @@ export function TableauArea(props: {
       data-team={tb.team}
     >
       <header class="tableau-head">
-        <h2 class="h3">{title}</h2>
+        <h2 class="h3">
+          {title}
+          {mine && tb.seats.length > 1 && <span class="muted"> · {name}</span>}
+        </h2>
         <span class="chips">
           <span class={`chip ${tb.rolling ? 'ok' : 'bad'}`}>
             {tb.rolling ? t('table.rolling') : t('table.stopped')}
           </span>
           {tb.limited && <span class="chip warn">{t('table.limited')}</span>}
           {standIn && <span class="chip">{t('table.botStandIn')}</span>}
-          <span class="chip">{t('table.cards', { n: hands.reduce((a, b) => a + b, 0) })}</span>
+          {tb.seats.map((seat, i) => (
+            <span key={seat} class="chip">
+              {tb.seats.length > 1 && `${seatName(info, seat)}: `}
+              {t('table.cards', { n: hands[i] })}
+            </span>
+          ))}
         </span>
       </header>
       <div class="tableau-body">
