@@ -248,7 +248,8 @@ export function buildState(view: MatchView, k: Knowledge, rand: Rand): MatchStat
       if (s === w.seat) asking = true;
       if (asking && s % view.teams.length === w.target) pending.push(s);
     }
-    window = { attacker: w.attacker, hazard: w.hazard, target: w.target, pending };
+    // Whether an earlier automatic seat holds back a quick remedy is hidden: assume none does.
+    window = { attacker: w.attacker, hazard: w.hazard, target: w.target, pending, remedyBy: null };
   }
   return {
     schema: STATE_SCHEMA,
