@@ -17,7 +17,16 @@ import { dirname, join } from 'node:path';
 import { convertV4MiniflareOptions, Miniflare } from 'miniflare';
 import { unstable_getMiniflareWorkerOptions } from 'wrangler';
 import { chooseMove } from '../worker/bots/index';
-import type { MatchView, Move } from '../worker/engine/index';
+import {
+  applyMove,
+  createMatch,
+  type MatchState,
+  type MatchView,
+  type Move,
+  type PresetName,
+  viewFor,
+} from '../worker/engine/index';
+import { actorOf, forcedDraw } from '../worker/match/turns';
 import type { Created, MatchInfo } from '../worker/protocol';
 
 const args = new Map<string, string>();
@@ -179,6 +188,7 @@ async function playMatch(mf: Miniflare, n: number) {
   const before = (await call(mf, `/dev/stats/${c.matchId}`)).body as Stats;
   const r = rng(n + 1);
   const latencies: number[] = [];
+  const posted: Array<{ seat: number; move: Move }> = [];
   let moves = 0;
   for (let guard = 0; guard < 100_000; guard++) {
     const version = Math.max(...latest.map((i) => i?.view?.version ?? 0));
@@ -187,9 +197,11 @@ async function playMatch(mf: Miniflare, n: number) {
     if (seat < 0) break;
     const info = latest[seat]!;
     const t0 = performance.now();
+    const mv = pick(info.view!, r);
+    posted.push({ seat, move: mv });
     const res = await call(mf, `/api/matches/${c.matchId}/moves`, {
       token: tokens[seat],
-      body: { version: info.view!.version, moveId: `b${guard}`, move: pick(info.view!, r) },
+      body: { version: info.view!.version, moveId: `b${guard}`, move: mv },
     });
     latencies.push(performance.now() - t0);
     if (res.status !== 200) throw new Error(`move: ${res.status} ${JSON.stringify(res.body)}`);
@@ -213,7 +225,50 @@ async function playMatch(mf: Miniflare, n: number) {
     pushMs: after.pushMs - before.pushMs,
     latencies,
     hands: final.view!.results.length,
+    posted,
+    seed: `bench-${n}`,
   };
+}
+
+/**
+ * The JavaScript work of each move request measured in Node (same V8 as workerd, µs resolution):
+ * the engine move, the automatic draws, the state and every seat's and the spectator's view as JSON
+ * (what the Durable Object stores and sends). SQLite is measured inside workerd separately.
+ */
+function jsWorkPerMove(seed: string, posted: Array<{ seat: number; move: Move }>): number[] {
+  const created = createMatch({
+    rules: RULES as PresetName,
+    seats: SEATS,
+    teamSize: TEAM,
+    seed,
+    firstSeat: 0,
+  });
+  if (!created.ok) throw new Error('createMatch failed');
+  const draw = (s: MatchState) => {
+    for (let a = actorOf(s); a !== null; a = actorOf(s)) {
+      const d = forcedDraw(s, a);
+      if (!d) break;
+      const r = applyMove(s, a, d);
+      if (!r.ok) break;
+      s = r.state;
+    }
+    return s;
+  };
+  let state = draw(created.state);
+  const out: number[] = [];
+  let sink = 0;
+  for (const { seat, move } of posted) {
+    const t0 = performance.now();
+    const r = applyMove(state, seat, move);
+    if (!r.ok) throw new Error(`replay refused ${JSON.stringify(move)}: ${r.error.code}`);
+    state = draw(r.state);
+    sink += JSON.stringify(state).length;
+    for (let s = 0; s <= SEATS; s++) sink += JSON.stringify(viewFor(state, s === SEATS ? null : s)).length;
+    sink += JSON.stringify(viewFor(state, seat)).length;
+    out.push(performance.now() - t0);
+  }
+  if (sink < 0) console.log(sink);
+  return out;
 }
 
 async function main() {
@@ -256,12 +311,19 @@ async function main() {
       `time in the Durable Object per request (performance.now, ms resolution in workerd): mean ${fmt(ms.reduce((a, b) => a + b, 0) / Math.max(1, ms.length), 3)} ms, ` +
         `p50 ${fmt(quantile(ms, 0.5))} ms, p99 ${fmt(quantile(ms, 0.99))} ms, max ${fmt(ms.at(-1) ?? 0)} ms`,
     );
+    // Warm up, then measure the JavaScript work per move request in Node.
+    for (const m of all) jsWorkPerMove(m.seed, m.posted);
+    const js = all.flatMap((m) => jsWorkPerMove(m.seed, m.posted)).sort((a, b) => a - b);
     const sqlMs = all.reduce((a, m) => a + m.sqlMs, 0) / moves;
     const pushMs = all.reduce((a, m) => a + m.pushMs, 0) / moves;
     const meanMs = ms.reduce((a, b) => a + b, 0) / Math.max(1, ms.length);
     console.log(
       `  of which per move request: SQLite ${fmt(sqlMs, 3)} ms, WebSocket pushes (${SEATS} own views) ${fmt(pushMs, 3)} ms, ` +
         `engine and the rest ${fmt(meanMs - sqlMs - pushMs, 3)} ms`,
+    );
+    console.log(
+      `JavaScript work per move request (engine, automatic draws, state and ${SEATS + 2} views as JSON; Node, µs resolution): ` +
+        `p50 ${fmt(quantile(js, 0.5), 3)} ms, p99 ${fmt(quantile(js, 0.99), 3)} ms, max ${fmt(js.at(-1) ?? 0, 3)} ms`,
     );
     console.log(
       `DO requests per move request: ${fmt(requests / moves, 3)} (plus ${fmt(setupRequests, 1)} per match to create and connect)`,
