@@ -288,7 +288,7 @@ describe('three players with a bot', () => {
 
 describe('the build', () => {
   it('has no inline script and an initial script within 35 KB gzip', () => {
-    const dist = join(import.meta.dirname, '..', '..', 'dist');
+    const dist = server.assets;
     const html = readFileSync(join(dist, 'index.html'), 'utf8');
     const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
     expect(scripts.length).toBeGreaterThan(0);

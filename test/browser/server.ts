@@ -1,6 +1,7 @@
 /**
- * Starts the real Worker for the browser tests: builds the web client into dist/ and runs
- * `wrangler dev` on a free local port with the test seams on (stacked deck), bots moving at once
+ * Starts the real Worker for the browser tests: builds the web client into a temporary folder (not
+ * dist/, which other test projects may be reading at the same time) and runs `wrangler dev` on a
+ * free local port serving that folder, with the test seams on (stacked deck), bots moving at once
  * (BOT_DELAY_MS=0) and a fresh local storage directory. The process is ours and stopped by pid.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -15,6 +16,8 @@ const root = join(import.meta.dirname, '..', '..');
 /** A running Worker. */
 export interface TestServer {
   url: string;
+  /** The folder of the client build being served. */
+  assets: string;
   stop(): Promise<void>;
   /** What wrangler printed (for failure reports). */
   output(): string;
@@ -30,13 +33,18 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Builds the client (web/vite.config.ts → dist/). */
-export async function buildClient(): Promise<void> {
+/** Builds the client with web/vite.config.ts into `outDir`. */
+export async function buildClient(outDir: string): Promise<void> {
   // Vitest sets NODE_ENV=test, which would make Vite bundle Preact's development build.
   const before = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
   try {
-    await build({ configFile: join(root, 'web', 'vite.config.ts'), mode: 'production', logLevel: 'warn' });
+    await build({
+      configFile: join(root, 'web', 'vite.config.ts'),
+      mode: 'production',
+      logLevel: 'warn',
+      build: { outDir, emptyOutDir: true },
+    });
   } finally {
     process.env.NODE_ENV = before;
   }
@@ -44,7 +52,8 @@ export async function buildClient(): Promise<void> {
 
 /** Builds, starts `wrangler dev` and waits until it answers. */
 export async function startServer(): Promise<TestServer> {
-  await buildClient();
+  const assets = mkdtempSync(join(tmpdir(), 'mb-e2e-dist-'));
+  await buildClient(assets);
   const port = await freePort();
   const persist = mkdtempSync(join(tmpdir(), 'mb-e2e-'));
   let out = '';
@@ -58,6 +67,8 @@ export async function startServer(): Promise<TestServer> {
       String(port),
       '--persist-to',
       persist,
+      '--assets',
+      assets,
       '--var',
       'TEST_SEAMS:1',
       '--var',
@@ -86,6 +97,7 @@ export async function startServer(): Promise<TestServer> {
   }
   return {
     url,
+    assets,
     output: () => out,
     async stop() {
       if (child.exitCode === null) {
@@ -95,6 +107,7 @@ export async function startServer(): Promise<TestServer> {
         if (child.exitCode === null) child.kill('SIGKILL');
       }
       rmSync(persist, { recursive: true, force: true });
+      rmSync(assets, { recursive: true, force: true });
     },
   };
 }
