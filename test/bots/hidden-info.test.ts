@@ -2,8 +2,10 @@
  * A bot sees only its seat's view: two matches that differ only in what the seat cannot see (the
  * other hands, the draw pile's order) get the same move at every level; a frozen view, or one that
  * went through JSON, works as well; determinized states agree with the view they were built from.
+ * Also: determinism for a seed, and the expert's step budget.
  */
 import { describe, expect, it } from 'vitest';
+import { lastSearch, tuning } from '../../worker/bots/expert';
 import { buildState, chooseMove, LEVELS, readLog } from '../../worker/bots/index';
 import { makeRand } from '../../worker/bots/rng';
 import {
@@ -181,5 +183,36 @@ describe('bots are deterministic for a seed', () => {
     );
     expect(second.moves).toEqual(first.moves);
     expect(second.state).toEqual(first.state);
+  });
+});
+
+describe('the expert spends its budget and stops', () => {
+  it('counts engine steps, not clock time: a bigger budget searches more, within its cap', () => {
+    const c = createMatch({
+      rules: 'classic',
+      seats: 2,
+      seed: 'budget',
+      position: {
+        hands: { 0: ['accident', 'd100', 'd50', 'gasoline', 'repairs', 'd25', 'driving_ace'], 1: ['d25'] },
+        tableaux: {
+          0: { battle: ['roll'], distance: ['d100'] },
+          1: { battle: ['roll'], distance: ['d200'] },
+        },
+        turn: 0,
+        phase: 'play',
+      },
+    });
+    if (!c.ok) throw new Error('create');
+    const view = viewFor(c.state, 0);
+    const steps: number[] = [];
+    for (const budgetMs of [1, 5]) {
+      chooseMove(view, { level: 'expert', seed: 'b', budgetMs });
+      const cap = budgetMs * tuning.stepsPerMs;
+      // One round of samples may run past the cap: at most every candidate's playout plus a deal.
+      expect(lastSearch.steps).toBeGreaterThanOrEqual(cap);
+      expect(lastSearch.steps).toBeLessThanOrEqual(cap + lastSearch.candidates * (tuning.depth + 3) + 8);
+      steps.push(lastSearch.samples);
+    }
+    expect(steps[1]).toBeGreaterThan(steps[0]);
   });
 });
