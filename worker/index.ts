@@ -13,8 +13,8 @@ import { type AppEnv, fail } from './routes/http';
 import { mail } from './routes/mail';
 import { matches } from './routes/matches';
 
-export { MatchDurableObject } from './match/durable';
 export { DevOutboxDurableObject, MailAddressDurableObject } from './mail/durable-objects';
+export { MatchDurableObject } from './match/durable';
 
 /** The Hono app (exported for in-process tests with `app.request()`). */
 export const app = new Hono<AppEnv>();
