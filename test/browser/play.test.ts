@@ -19,6 +19,8 @@ import { startServer, type TestServer } from './server';
 let server: TestServer;
 let browser: Browser;
 let shots: Shots;
+/** Page errors and CSP violations seen during a test; every test ends with none. */
+let problems: string[] = [];
 
 beforeAll(async () => {
   server = await startServer();
@@ -32,6 +34,7 @@ afterAll(async () => {
 
 beforeEach(() => {
   shots = new Shots();
+  problems = [];
 });
 
 afterEach(async (ctx) => {
@@ -50,7 +53,15 @@ async function player(label: string, width: number): Promise<Page> {
     timezoneId: 'Europe/Oslo',
   });
   const page = await context.newPage();
-  page.on('pageerror', (e) => console.log(`[${label}] page error: ${e.message}`));
+  page.on('pageerror', (e) => {
+    console.log(`[${label}] page error: ${e.message}`);
+    problems.push(`${label}: ${e.message}`);
+  });
+  page.on('console', (m) => {
+    // A Content-Security-Policy violation is reported on the console ("Refused to …").
+    if (m.type() === 'error' && /Refused to|Content Security Policy/i.test(m.text()))
+      problems.push(`${label}: ${m.text()}`);
+  });
   return shots.watch(label, page);
 }
 
@@ -215,6 +226,7 @@ describe('two players, a stacked hand with a coup fourré', () => {
     expect(cf?.[1]).toBe('0');
     expect(Number(cf?.[2])).toBeGreaterThan(0);
     expect(annRows.at(-1)?.[0]).toBe('Match total');
+    expect(problems).toEqual([]);
 
     // Rematch: same seats and rules, a new match; the same device links work there.
     const firstMatch = new URL(ann.url()).pathname;
@@ -283,10 +295,21 @@ describe('three players with a bot', () => {
     // The match is listed on this device.
     await ann.getByRole('link', { name: 'Home' }).click();
     await waitText(ann, '.my-matches', 'Mille Bornes');
+    expect(problems).toEqual([]);
   });
 });
 
 describe('the build', () => {
+  it('is served with a Content-Security-Policy that allows no inline script', async () => {
+    for (const path of ['/', '/m/AAAAAAAAAAAAAAAAAAAAAA']) {
+      const res = await fetch(`${server.url}${path}`, { headers: { 'sec-fetch-mode': 'navigate' } });
+      expect(res.status).toBe(200);
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toContain('unsafe-inline');
+    }
+  });
+
   it('has no inline script and an initial script within 35 KB gzip', () => {
     const dist = server.assets;
     const html = readFileSync(join(dist, 'index.html'), 'utf8');
