@@ -54,6 +54,8 @@ interface Context {
   late: boolean;
   /** Copies of each card in the hand. */
   counts: Map<CardId, number>;
+  /** The opponents' tableaux (every team but the seat's). */
+  others: TableauView[];
 }
 
 function contextOf(sit: Situation): Context {
@@ -64,16 +66,18 @@ function contextOf(sit: Situation): Context {
   const o = sit.rules.options;
   const reshufflesLeft = o.emptyDeck === 'reshuffle' ? (2 - sit.reshuffles) * sit.discardSize : 0;
   const cardsLeft = sit.deckSize + reshufflesLeft;
-  const closest = Math.min(...sit.tableaux.map((t) => sit.goal - t.km));
+  let closest = Number.POSITIVE_INFINITY;
+  for (const t of sit.tableaux) closest = Math.min(closest, sit.goal - t.km);
   const late = cardsLeft <= 2 * sit.seats + 2 || closest <= 150;
   const counts = new Map<CardId, number>();
   for (const c of sit.hand) counts.set(c, (counts.get(c) ?? 0) + 1);
-  return { sit, team, me, remaining, late, counts };
+  const others = sit.tableaux.filter((t) => t.team !== team);
+  return { sit, team, me, remaining, late, counts, others };
 }
 
 /** The opponents' tableaux (every team but the seat's). */
 function opponents(ctx: Context): TableauView[] {
-  return ctx.sit.tableaux.filter((t) => t.team !== ctx.team);
+  return ctx.others;
 }
 
 /**

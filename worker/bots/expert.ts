@@ -21,10 +21,11 @@ import {
   isLimited,
   isRolling,
   isSafety,
-  legalMoves,
   type MatchState,
   type MatchView,
   type Move,
+  type MoveChooser,
+  playOut,
   REMEDY_FOR,
   scoreHand,
   type TableauView,
@@ -34,7 +35,7 @@ import { buildState, readLog } from './determinize';
 import { makeRand, type Rand } from './rng';
 
 /** Engine steps (applyMove calls in playouts, each with a policy decision) per ms of budget. */
-export const STEPS_PER_MS = 280;
+export const STEPS_PER_MS = 700;
 /** What dealing one sample costs, in steps (measured: a short playout must not make samples free). */
 export const SAMPLE_COST = 8;
 /** What judging one playout's end costs, in steps. */
@@ -69,13 +70,6 @@ export const tuning = {
 /** Size of the last search (for the arena and benchmarks). */
 export const lastSearch = { samples: 0, steps: 0, candidates: 0 };
 
-/** The seat that must act in a state, or null when the hand is over. */
-function actor(state: MatchState): number | null {
-  if (state.phase === 'handOver' || state.phase === 'matchOver') return null;
-  if (state.phase === 'respond') return state.window ? state.window.pending[0] : null;
-  return state.turn;
-}
-
 function twoHundreds(distance: readonly string[]): number {
   let n = 0;
   for (const c of distance) if (c === 'd200') n++;
@@ -83,7 +77,7 @@ function twoHundreds(distance: readonly string[]): number {
 }
 
 /** A seat's situation in a full state, built without copying piles (what `basic` reads). */
-function situationOf(state: MatchState, seat: number, moves: Move[]): Situation {
+function situationOf(state: MatchState, seat: number, moves: readonly Move[]): Situation {
   const o = state.rules.options;
   const tableaux: TableauView[] = state.tableaux.map((t, team) => ({
     ...t,
@@ -109,7 +103,7 @@ function situationOf(state: MatchState, seat: number, moves: Move[]): Situation 
     reshuffles: state.reshuffles,
     phase: state.phase,
     window: null,
-    legalMoves: moves,
+    legalMoves: moves as Move[],
   };
 }
 
@@ -169,21 +163,16 @@ function evaluate(state: MatchState, team: number, handBefore: number): number {
   return squash(mine - best);
 }
 
-/** Plays on from `state` with the basic policy for at most `depth` moves; returns the steps used. */
+/**
+ * Plays on from `state` with the basic policy for every seat, for at most `depth` moves or to the end
+ * of the hand, with the engine's in-place `playOut` (the rules of `applyMove` without a new state per
+ * move); returns the final state and the moves made.
+ */
 function playout(start: MatchState, rand: Rand, depth: number): { state: MatchState; steps: number } {
-  let state = start;
-  let steps = 0;
-  for (; steps < depth; steps++) {
-    const seat = actor(state);
-    if (seat === null) break;
-    const moves = legalMoves(state, seat);
-    if (moves.length === 0) break;
-    const move = moves.length === 1 ? moves[0] : basicMove(situationOf(state, seat, moves), rand);
-    const r = applyMove(state, seat, move);
-    if (!r.ok) break;
-    state = r.state;
-  }
-  return { state, steps };
+  const choose: MoveChooser = (state, seat, moves) =>
+    moves.length === 1 ? moves[0] : basicMove(situationOf(state, seat, moves), rand);
+  const out = playOut(start, choose, 'hand', depth);
+  return { state: out.state, steps: out.moves };
 }
 
 /**
