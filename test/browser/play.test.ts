@@ -243,6 +243,16 @@ describe('two players, a stacked hand with a coup fourré', () => {
 
 describe('three players with a bot', () => {
   it('the open seat becomes a bot at the start and the humans and bots take turns', async () => {
+    // The language follows the browser (here German) and can be switched from the header.
+    const deContext = await browser.newContext({ viewport: { width: 360, height: 800 }, locale: 'de-DE' });
+    const de = shots.watch('german', await deContext.newPage());
+    await de.goto(`${server.url}/`);
+    await waitText(de, 'h2', 'Neue Partie');
+    expect(await de.evaluate(() => document.documentElement.lang)).toBe('de');
+    await de.getByLabel('Sprache').selectOption('en');
+    await waitText(de, 'h2', 'New match');
+    await deContext.close();
+
     const ann = await player('ann3', 360);
     await ann.goto(`${server.url}/`);
     await ann.getByLabel('Your name').fill('Ann');

@@ -43,6 +43,22 @@ describe('MatchSession.accept', () => {
   });
 });
 
+describe('MatchSession.accept ordering', () => {
+  it('a late lobby answer never takes a started match back to the lobby', () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(200, { events: [] })),
+    );
+    const s = new MatchSession('AAAAAAAAAAAAAAAAAAAAAA', 'tok');
+    s.accept(info(null));
+    expect(s.info.value?.status).toBe('lobby');
+    s.accept(info(view({ version: 1 })));
+    s.accept(info(null));
+    expect(s.info.value?.status).toBe('playing');
+    expect(s.info.value?.view?.version).toBe(1);
+  });
+});
+
 describe('MatchSession.sendMove', () => {
   it('marks the move pending before the server answers, then takes the answer', async () => {
     let release!: (r: Response) => void;

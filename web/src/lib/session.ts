@@ -17,6 +17,7 @@ export interface UiError {
 }
 
 const POLL_MS = 5_000;
+const STATUS_ORDER: Record<MatchInfo['status'], number> = { lobby: 0, playing: 1, finished: 2 };
 /** A ping this often keeps the socket honest: a socket silent for 2 pings is dead (e.g. after sleep). */
 const PING_MS = 25_000;
 const MAX_BACKOFF_MS = 30_000;
@@ -103,6 +104,9 @@ export class MatchSession {
   accept(next: MatchInfo): void {
     const cur = this.info.value;
     if (cur?.view && next.view && next.view.version < cur.view.version) return;
+    // Answers can cross on the wire (a slow GET after a WebSocket frame): a match never goes back
+    // from play to the lobby.
+    if (cur && STATUS_ORDER[next.status] < STATUS_ORDER[cur.status]) return;
     // An answer made for another identity (the host token's spectator view after "start", a socket
     // before its auth frame) never replaces this seat's own view.
     if (cur && cur.you.seat !== null && next.you.seat === null) return;

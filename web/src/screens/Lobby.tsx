@@ -178,7 +178,9 @@ export function Lobby(props: {
           onClick={async () => {
             busy.value = true;
             try {
+              // The answer is the host token's view; the seat's own view follows by socket or by this refresh.
               session.accept(await api.start(info.matchId, hostToken));
+              void session.refresh();
             } catch (e) {
               session.fail(e);
             } finally {
