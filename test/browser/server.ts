@@ -77,6 +77,11 @@ export async function startServer(): Promise<TestServer> {
     ],
     { cwd: root, env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true' }, stdio: 'pipe' },
   );
+  // If the test process ends without afterAll (a crash, a killed run), do not leave wrangler behind.
+  const killOnExit = () => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+  };
+  process.once('exit', killOnExit);
   child.stdout?.on('data', (d) => (out += String(d)));
   child.stderr?.on('data', (d) => (out += String(d)));
   const url = `http://127.0.0.1:${port}`;
@@ -100,6 +105,7 @@ export async function startServer(): Promise<TestServer> {
     assets,
     output: () => out,
     async stop() {
+      process.off('exit', killOnExit);
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
