@@ -4,8 +4,9 @@
  * through miniflare bindings only; wrangler.toml never sets TEST_SEAMS. Bots move inside the request
  * (BOT_DELAY_MS = 0) unless a test asks otherwise, and the move limit is raised for whole matches.
  */
-import { cloudflareTest } from '@cloudflare/vitest-plugin';
+
 import { fileURLToPath } from 'node:url';
+import { cloudflareTest } from '@cloudflare/vitest-plugin';
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
