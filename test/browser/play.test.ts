@@ -275,7 +275,9 @@ describe('three players with a bot', () => {
       if (await legal.count()) {
         await legal.first().focus();
         await ann.keyboard.press('Enter');
-        await ann.locator('.hand-area .actions button.primary').first().focus();
+        // The focus moved to the card's first option; Enter plays it.
+        await ann.waitForFunction(() => document.activeElement?.closest('.hand-area .actions') !== null);
+        expect(await ann.evaluate(() => document.activeElement?.className)).toBe('primary');
         await ann.keyboard.press('Enter');
       } else {
         await ann.locator('ul.hand button.card').first().focus();

@@ -182,6 +182,14 @@ export function Table({ session }: { session: MatchSession }): JSX.Element | nul
   const selected = useSignal<number | null>(null);
   const picking = useSignal<number[] | null>(null);
   const liveRef = useRef<HTMLDivElement>(null);
+  const actionsRef = useRef<HTMLDivElement>(null);
+  // A card chosen from the keyboard moves the focus to its first option (no tabbing through the hand).
+  const focusActions = useRef(false);
+  useEffect(() => {
+    if (!focusActions.current) return;
+    focusActions.current = false;
+    actionsRef.current?.querySelector<HTMLButtonElement>('button:not([disabled])')?.focus();
+  });
   const version = view?.version;
   // A new version means a new situation: forget a selection that may no longer apply.
   useEffect(() => {
@@ -358,13 +366,15 @@ export function Table({ session }: { session: MatchSession }): JSX.Element | nul
                     class={`card size-hand${playable ? ' legal' : ''}${isSel || isPicked ? ' selected' : ''}${isPending ? ' pending' : ''}`}
                     aria-pressed={picking.value ? isPicked : isSel}
                     disabled={busy}
-                    onClick={() => {
+                    onClick={(e) => {
                       if (picking.value) {
                         picking.value = isPicked
                           ? picking.value.filter((x) => x !== i)
                           : [...picking.value, i];
                         return;
                       }
+                      // detail 0: activated with Enter or Space rather than a pointer.
+                      focusActions.current = !isSel && e.detail === 0;
                       selected.value = isSel ? null : i;
                     }}
                   >
@@ -384,7 +394,7 @@ export function Table({ session }: { session: MatchSession }): JSX.Element | nul
             })}
           </ul>
           {opts && selCard && !picking.value && (
-            <div class="actions">
+            <div class="actions" ref={actionsRef}>
               {opts.plays.map((p) => (
                 <button
                   key={String(p.target)}
