@@ -1,0 +1,51 @@
+// @vitest-environment happy-dom
+/** Settings of a seat: the coup-fourré choice and e-mail notifications are sent to the server. */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useCatalogForTests } from '../../web/src/i18n';
+import { en } from '../../web/src/i18n/en';
+import { Settings } from '../../web/src/screens/Settings';
+import { info, view } from './fixtures';
+import { click, fakeSession, mount } from './render';
+
+beforeEach(() => useCatalogForTests('en', en));
+afterEach(() => vi.unstubAllGlobals());
+
+describe('settings', () => {
+  it('sends the coup-fourré choice and shows the push state in words', async () => {
+    const bodies: Array<{ url: string; body: unknown }> = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (init?.method === 'POST') bodies.push({ url: String(url), body: JSON.parse(String(init.body)) });
+        if (String(url).includes('/push/key')) return new Response('{}', { status: 404 });
+        return new Response(JSON.stringify(info(view())), { status: 200 });
+      }),
+    );
+    const { session } = fakeSession(
+      info(view(), { settings: { language: 'en', emailNotifications: true, hasEmail: false } }),
+    );
+    const root = mount(<Settings session={session} />);
+    expect(root.querySelector('h2')!.textContent).toBe('Settings for Ann');
+    const email = root.querySelector<HTMLInputElement>('input[type="checkbox"]')!;
+    expect(email.disabled).toBe(true); // no address yet
+    click(
+      [...root.querySelectorAll<HTMLInputElement>('input[name="responseMode"]')].find(
+        (r) => r.value === 'ask',
+      ),
+    );
+    await vi.waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toEqual({
+      url: '/api/matches/AAAAAAAAAAAAAAAAAAAAAA/settings',
+      body: { responseMode: 'ask' },
+    });
+    await vi.waitFor(() =>
+      expect(root.textContent).toContain('This browser or server cannot send notifications.'),
+    );
+  });
+
+  it('a spectator has no settings', () => {
+    const { session } = fakeSession(info(view({ seat: null }), { you: { seat: null, host: false } }));
+    const root = mount(<Settings session={session} />);
+    expect(root.textContent).toBe('Only players with a seat have settings.');
+  });
+});
