@@ -134,6 +134,8 @@ interface TableResult {
   /** Hands whose trip level A's team completed / another team completed. */
   tripsA: number;
   tripsB: number;
+  /** Hands and A's wins, by who completed the trip: A, B (another team) or none. */
+  byTrip: Record<string, { hands: number; won: number }>;
   /** Wall-clock ms per decision with a real choice, by level. */
   ms: Record<string, number[]>;
   /** Ms per decision, fastest of five runs, for every 10th decision with a real choice, by level. */
@@ -192,6 +194,10 @@ function playHand(
   res.outcomes.push(mine > best ? 1 : mine === best ? 0.5 : 0);
   res.pointsA += mine;
   res.pointsB += others.reduce((s, v) => s + v, 0) / others.length;
+  const kind = result.tripBy === aTeam ? 'A' : result.tripBy === null ? 'none' : 'B';
+  const cell = (res.byTrip[kind] ??= { hands: 0, won: 0 });
+  cell.hands++;
+  cell.won += mine > best ? 1 : mine === best ? 0.5 : 0;
   if (result.tripBy === aTeam) res.tripsA++;
   else if (result.tripBy !== null) res.tripsB++;
   res.hands++;
@@ -205,6 +211,7 @@ function playTable(t: Table, args: Args): TableResult {
     pointsB: 0,
     tripsA: 0,
     tripsB: 0,
+    byTrip: {},
     ms: {},
     quiet: {},
   };
@@ -242,6 +249,9 @@ function summary(t: Table, r: TableResult): string {
     `${t.preset}, ${seating}: ${t.a} vs ${t.b}, ${n} hands`,
     `  ${t.a} wins ${pct(mean)} ± ${pct(half)} (95% CI ${pct(mean - half)}–${pct(mean + half)}; ${wins} won, ${ties} tied, ${n - wins - ties} lost; even would be ${pct(1 / (t.seats / t.teamSize))})`,
     `  avg hand points: ${t.a} ${(r.pointsA / n).toFixed(0)}, ${t.b} ${(r.pointsB / n).toFixed(0)}; trips completed: ${t.a} ${r.tripsA}, ${t.b} ${r.tripsB}`,
+    `  ${t.a} wins by who completed the trip: ${Object.entries(r.byTrip)
+      .map(([k, c]) => `${k === 'A' ? t.a : k === 'B' ? t.b : 'nobody'} ${c.won}/${c.hands}`)
+      .join(', ')}`,
     `  ms per decision with a choice (fastest of 5 runs, every 10th), p50/p99/max: ${timing(r.quiet)}`,
     `  ms per decision with a choice (wall clock, all), p50/p99/max: ${timing(r.ms)}`,
   ].join('\n');
