@@ -20,6 +20,14 @@ import {
   type TestMatch,
 } from './helpers';
 
+/** The SQLite tables in a Durable Object's storage, without the platform's own (`_cf_…`). */
+function userTables(state: DurableObjectState): string[] {
+  return state.storage.sql
+    .exec<{ name: string }>(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '_cf_%'`)
+    .toArray()
+    .map((r) => r.name);
+}
+
 const stack = {
   seed: 'life',
   position: {
@@ -192,6 +200,21 @@ describe('rematch, delete, expiry', () => {
     expect((await info(next, m.host)).you.host).toBe(true);
   });
 
+  it('a request for an unknown match id is a 404 and creates no storage', async () => {
+    const id = 'AAAAAAAAAAAAAAAAAAAAAB';
+    const r = await api(`/api/matches/${id}`);
+    expect(r.status).toBe(404);
+    expect(r.body.error.code).toBe('match.not_found');
+    expect((await api(`/api/matches/${id}/log`)).status).toBe(404);
+    expect((await api(`/api/matches/${id}/start`, { method: 'POST', body: {} })).status).toBe(404);
+    const stored = await runInDurableObject(stubOf(id), async (_i, s) => ({
+      tables: userTables(s),
+      keys: (await s.storage.list()).size,
+      alarm: await s.storage.getAlarm(),
+    }));
+    expect(stored).toEqual({ tables: [], keys: 0, alarm: null });
+  });
+
   it('the host deletes a match', async () => {
     const m = await twoPlayers();
     expect((await api(`/api/matches/${m.id}`, { method: 'DELETE', token: m.seats[0] })).status).toBe(403);
@@ -211,11 +234,9 @@ describe('rematch, delete, expiry', () => {
     expect((await api(`/api/matches/${m.id}`)).status).toBe(200);
     expect(await fireSchedule(m, ['expire'])).toBe(true);
     expect((await api(`/api/matches/${m.id}`)).status).toBe(404);
-    const left = await runInDurableObject(
-      stubOf(m),
-      (_i, s) => s.storage.sql.exec('SELECT * FROM meta').toArray().length,
-    );
-    expect(left).toBe(0);
+    // Nothing is left: not a meta row, not a table.
+    const left = await runInDurableObject(stubOf(m), (_i, s) => userTables(s));
+    expect(left).toEqual([]);
   });
 
   it('a finished match expires after 90 days, and not before', async () => {

@@ -176,9 +176,6 @@ export class MatchDurableObject extends DurableObject<Env> {
     this.schedule = new Schedule(this.sql, ctx.storage, (n) => {
       this.stats.scheduleRows += n;
     });
-    this.meta = this.store.loadMeta();
-    this.seats = this.meta ? this.store.loadSeats() : [];
-    this.catchUp();
     this.notifier = new Notifier({
       env,
       sql: this.sql,
@@ -188,6 +185,19 @@ export class MatchDurableObject extends DurableObject<Env> {
       origin: () => env.PUBLIC_URL ?? '',
       connected: () => this.connectedSeats(),
     });
+    // Tables exist only where a match was created: an unknown id creates no storage.
+    const exists = this.store.hasTables();
+    if (exists) this.createTables();
+    this.meta = exists ? this.store.loadMeta() : null;
+    this.seats = this.meta ? this.store.loadSeats() : [];
+    this.catchUp();
+  }
+
+  /** Creates every table of a match (idempotent; also adds tables a newer version introduced). */
+  private createTables(): void {
+    this.store.createTables();
+    this.schedule.createTable();
+    this.notifier.createTables();
   }
 
   // ------------------------------------------------------------------------------------------
@@ -232,6 +242,7 @@ export class MatchDurableObject extends DurableObject<Env> {
           },
         };
       }
+      this.createTables();
       this.store.insertMeta(this.meta);
       for (const s of this.seats) this.store.saveSeat(s);
       this.schedule.schedule(KINDS.expire, '', now + LOBBY_TTL_MS);
@@ -533,7 +544,7 @@ export class MatchDurableObject extends DurableObject<Env> {
         sqlMs: this.stats.sqlMs,
         pushMs: this.stats.pushMs,
         version: this.meta?.state?.version ?? 0,
-        logRows: this.store.lastSeq(),
+        logRows: this.meta ? this.store.lastSeq() : 0,
       },
     };
   }
@@ -647,6 +658,11 @@ export class MatchDurableObject extends DurableObject<Env> {
 
   override async alarm(): Promise<void> {
     this.stats.requests++;
+    if (!this.meta) {
+      // No match here (deleted): nothing can be due.
+      await this.ctx.storage.deleteAlarm();
+      return;
+    }
     this.schedule.alarmFired();
     const now = this.now();
     for (const item of this.schedule.due(now)) {
@@ -874,7 +890,7 @@ export class MatchDurableObject extends DurableObject<Env> {
    */
   private catchUp(): void {
     const meta = this.meta;
-    this.seq = this.store.lastSeq();
+    this.seq = meta ? this.store.lastSeq() : 0;
     this.persistedDeadline = meta?.turnDeadline ?? null;
     if (!meta?.state || this.seq <= meta.stateSeq) return;
     const tail = this.store.logAfter(meta.stateSeq, 1_000_000);

@@ -108,8 +108,11 @@ export interface NotifierTestHooks {
 export class Notifier {
   private hooks: NotifierTestHooks = {};
 
-  constructor(protected readonly ctx: NotifierContext) {
-    const sql = ctx.sql;
+  constructor(protected readonly ctx: NotifierContext) {}
+
+  /** Creates the outbox, mail-link and push tables if missing (only for a match that exists). */
+  createTables(): void {
+    const sql = this.ctx.sql;
     sql.exec(`CREATE TABLE IF NOT EXISTS mail_outbox (
       key TEXT PRIMARY KEY, seat INTEGER NOT NULL, kind TEXT NOT NULL, grp TEXT NOT NULL,
       status TEXT NOT NULL, created_at INTEGER NOT NULL, due_at INTEGER NOT NULL,

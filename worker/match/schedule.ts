@@ -24,8 +24,11 @@ export class Schedule {
     private readonly sql: SqlStorage,
     private readonly storage: DurableObjectStorage,
     private readonly count: (rowsWritten: number) => void = () => {},
-  ) {
-    sql.exec(`CREATE TABLE IF NOT EXISTS schedule (
+  ) {}
+
+  /** Creates the `schedule` table if missing (lazily: only once there is something to schedule). */
+  createTable(): void {
+    this.sql.exec(`CREATE TABLE IF NOT EXISTS schedule (
       kind TEXT NOT NULL, key TEXT NOT NULL, at_ms INTEGER NOT NULL, payload TEXT NOT NULL,
       PRIMARY KEY (kind, key)) WITHOUT ROWID`);
   }

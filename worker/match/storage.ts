@@ -115,7 +115,23 @@ export class MatchStore {
   /** Rows written through this store since it was created (SQLite's own counter per statement). */
   rowsWritten = 0;
 
-  constructor(private readonly sql: SqlStorage) {
+  constructor(private readonly sql: SqlStorage) {}
+
+  /** True when this object holds the match tables (a match was created here and not deleted). */
+  hasTables(): boolean {
+    return (
+      this.sql
+        .exec<{ n: number }>(`SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'meta'`)
+        .one().n > 0
+    );
+  }
+
+  /**
+   * Creates the match tables if missing. Called only when a match is created here or already lives
+   * here, so a request for an unknown match id leaves no storage behind.
+   */
+  createTables(): void {
+    const sql = this.sql;
     sql.exec(`CREATE TABLE IF NOT EXISTS meta (
       id INTEGER PRIMARY KEY CHECK (id = 1),
       match_id TEXT NOT NULL, created_at INTEGER NOT NULL, config TEXT NOT NULL,
