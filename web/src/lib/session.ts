@@ -29,16 +29,11 @@ function newMoveId(): string {
     : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 }
 
-/** Normalises one log entry of `GET /log` into its event and running number. */
-export function logEntry(
-  item: LoggedEvent | GameEvent,
-  index: number,
-): { n: number; event: GameEvent } | null {
-  const it = item as LoggedEvent & GameEvent;
-  const event = (it.event ?? (typeof it.type === 'string' ? it : null)) as GameEvent | null;
+/** Normalises one row of `GET /log` (`{seq, at, by, event}`) into its event and running number. */
+export function logEntry(row: LoggedEvent, index: number): { n: number; event: GameEvent } | null {
+  const event = row?.event as GameEvent | undefined;
   if (!event || typeof event.type !== 'string') return null;
-  const n = typeof it.n === 'number' ? it.n : typeof it.seq === 'number' ? it.seq : index + 1;
-  return { n, event };
+  return { n: typeof row.seq === 'number' ? row.seq : index + 1, event };
 }
 
 /** The live state of one match for this page. */

@@ -144,7 +144,7 @@ export function Lobby(props: {
   if (!info) return null;
   const me = info.you.seat;
   const hostToken = props.hostToken ?? (info.you.host ? session.token : null);
-  const shareUrl = info.inviteUrl ?? props.inviteUrl;
+  const shareUrl = props.inviteUrl;
   return (
     <div class="lobby">
       <h2>{t('lobby.title')}</h2>
