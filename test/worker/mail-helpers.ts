@@ -52,9 +52,10 @@ export interface MailMatch {
 /** Installs the hooks in the match's notifier (call again after anything that may evict the object). */
 export async function hook(m: TestMatch, hooks: NotifierTestHooks): Promise<void> {
   await runInDurableObject(stubOf(m), (instance) => {
-    (instance as unknown as { notifier: { setTestHooks(h: NotifierTestHooks): void } }).notifier.setTestHooks(
-      hooks,
-    );
+    const match = (
+      instance as unknown as { match: { notifier: { setTestHooks(h: NotifierTestHooks): void } } }
+    ).match;
+    match.notifier.setTestHooks(hooks);
   });
 }
 

@@ -231,7 +231,9 @@ describe('reminders and deadlines', () => {
     await move(h.m, h.m.seats[0]!, { type: 'play', card: 'roll' });
     await runInDurableObject(stubOf(h.m), (instance) => {
       // Where the match keeps the deadline in its meta row, make it due too.
-      const meta = (instance as unknown as { meta: { turnDeadline?: { atMs: number } | null } }).meta;
+      const { meta } = (
+        instance as unknown as { match: { meta: { turnDeadline?: { atMs: number } | null } } }
+      ).match;
       if (meta.turnDeadline) meta.turnDeadline.atMs = Date.now() - 1;
     });
     expect(await fireSchedule(h.m, ['turn'])).toBe(true);

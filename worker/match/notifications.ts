@@ -39,8 +39,8 @@ import { type PushSubscriptionJSON, pushConfigured, sendPush } from '../mail/pus
 import { safeUrl } from '../mail/sanitize';
 import type { MailSender, OutgoingMail } from '../mail/types';
 import type { MatchInfo } from '../protocol';
-import type { Reply } from './durable';
 import type { Caller } from './info';
+import type { Reply } from './replies';
 import type { Schedule, ScheduleItem } from './schedule';
 import type { Meta, SeatRow } from './storage';
 import { hashToken, newToken } from './tokens';

@@ -7,7 +7,7 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { testSeamsEnabled } from '../env';
-import { matchStub } from '../match/durable';
+import { matchStub } from '../match/stub';
 import { MatchIdSchema } from '../protocol';
 import { type AppEnv, fail, send, valid } from './http';
 

@@ -7,7 +7,7 @@ import { vValidator } from '@hono/valibot-validator';
 import type { Context, MiddlewareHandler } from 'hono';
 import type * as v from 'valibot';
 import type { Env } from '../env';
-import type { Reply } from '../match/durable';
+import type { Reply } from '../match/replies';
 import { hashToken } from '../match/tokens';
 import { issueLines } from '../protocol';
 

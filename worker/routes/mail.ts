@@ -29,7 +29,7 @@ import {
 } from '../mail/protocol';
 import { pushConfigured } from '../mail/push';
 import { escapeHtml } from '../mail/sanitize';
-import { matchStub } from '../match/durable';
+import { matchStub } from '../match/stub';
 import { MatchIdSchema } from '../protocol';
 import { type AppContext, type AppEnv, callerHash, fail, originOf, rateLimit, send, valid } from './http';
 

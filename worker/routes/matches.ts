@@ -6,8 +6,9 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { testSeamsEnabled } from '../env';
-import { type CreateInput, matchStub } from '../match/durable';
+import type { CreateInput } from '../match/lifecycle';
 import type { MatchConfig, SeatRow } from '../match/storage';
+import { matchStub } from '../match/stub';
 import { hashToken, newMatchId, newToken } from '../match/tokens';
 import {
   ClaimSchema,

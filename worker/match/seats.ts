@@ -1,0 +1,97 @@
+/**
+ * Changes to one seat after creation: a player's own settings (language, e-mail, notifications,
+ * coup-fourré response mode, which is logged so replay still matches), the host handing a seat to a
+ * bot, and the player taking it back. Callers are identified by their token's hash (context.ts).
+ */
+import type { GameEvent } from '../engine/index';
+import { setResponseMode } from '../engine/index';
+import type { Settings } from '../protocol';
+import { settle } from './autoplay';
+import { afterChange } from './change';
+import type { MatchContext } from './context';
+import { appendRow } from './log';
+import { error, NOT_FOUND, type Reply } from './replies';
+import { infoFor } from './views';
+
+/** Changes the caller's own seat settings. 200 with their MatchInfo, 403 `auth.not_a_seat`. */
+export function changeSettings(m: MatchContext, who: string | null, s: Settings): Reply {
+  const meta = m.meta;
+  if (!meta) return NOT_FOUND;
+  const caller = m.caller(who);
+  if (caller.seat === null)
+    return error(403, 'auth.not_a_seat', 'Only a player with a seat link has settings.');
+  const seat = caller.seat;
+  const now = m.now();
+  const row = { ...m.seats[seat] };
+  if (s.language !== undefined) row.language = s.language;
+  if (s.email !== undefined) row.email = s.email;
+  if (s.emailNotifications !== undefined) row.emailNotifications = s.emailNotifications;
+  const before = meta.state;
+  const events: GameEvent[] = [];
+  if (s.responseMode !== undefined) {
+    if (meta.state) {
+      const next = setResponseMode(meta.state, seat, s.responseMode);
+      if (next !== meta.state) {
+        meta.state = next;
+        appendRow(m, {
+          at: now,
+          kind: 'responseMode',
+          seat,
+          actor: 'player',
+          moveId: null,
+          payload: { mode: s.responseMode },
+          events: [],
+          version: next.version,
+          turnDeadline: meta.turnDeadline,
+        });
+      }
+    } else {
+      row.responseMode = s.responseMode;
+    }
+  }
+  m.seats[seat] = row;
+  m.store.saveSeat(row);
+  afterChange(m, before, events, { reason: 'settings', seat }, now);
+  return { status: 200, body: infoFor(m, caller) };
+}
+
+/**
+ * The host hands a human seat to a bot (until the player takes it back). 200 with the host's
+ * MatchInfo; 403 `auth.not_host`, 404 `seat.not_found`, 409 `seat.not_human` / `match.not_playing`.
+ */
+export function giveToBot(m: MatchContext, who: string | null, seat: number): Reply {
+  const meta = m.meta;
+  if (!meta) return NOT_FOUND;
+  if (!m.caller(who).host) return error(403, 'auth.not_host', 'Only the host can give a seat to a bot.');
+  const row = m.seats[seat];
+  if (!row) return error(404, 'seat.not_found', `There is no seat ${seat}.`);
+  if (row.kind !== 'human')
+    return error(409, 'seat.not_human', 'Only a player’s seat can be given to a bot.');
+  if (meta.status !== 'playing') return error(409, 'match.not_playing', 'The match is not being played.');
+  if (!row.standIn) {
+    m.seats[seat] = { ...row, standIn: true };
+    m.store.saveSeat(m.seats[seat]);
+    const now = m.now();
+    const before = meta.state;
+    const events = settle(m);
+    afterChange(m, before, events, { reason: 'seat', seat }, now);
+  }
+  return { status: 200, body: infoFor(m, m.caller(who)) };
+}
+
+/** A player takes their seat back from the bot. 200 with their MatchInfo, 403 `auth.not_your_seat`. */
+export function reclaim(m: MatchContext, who: string | null, seat: number): Reply {
+  const meta = m.meta;
+  if (!meta) return NOT_FOUND;
+  const caller = m.caller(who);
+  if (caller.seat !== seat)
+    return error(403, 'auth.not_your_seat', 'Only this seat’s link can take it back.');
+  const row = m.seats[seat];
+  if (row.standIn) {
+    m.seats[seat] = { ...row, standIn: false };
+    m.store.saveSeat(m.seats[seat]);
+    const now = m.now();
+    afterChange(m, meta.state, [], { reason: 'seat', seat }, now);
+  }
+  return { status: 200, body: infoFor(m, caller) };
+}

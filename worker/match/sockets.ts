@@ -1,0 +1,138 @@
+/**
+ * The match's WebSockets (Hibernation API): the upgrade, the client's frames (it authenticates with
+ * its first one), closing, and the fan-out that sends every socket its own MatchInfo after a change.
+ * Each socket's attachment says who it is, so the fan-out survives hibernation.
+ */
+import * as v from 'valibot';
+import { type ClientFrame, ClientFrameSchema, MAX_FRAME_BYTES, type ServerFrame } from '../protocol';
+import type { MatchContext } from './context';
+import { NOT_FOUND } from './replies';
+import { hashToken } from './tokens';
+import { infoFor } from './views';
+
+/** Who a socket belongs to (a seat, the host, or a spectator before it authenticates). */
+export interface SocketAttachment {
+  seat: number | null;
+  host: boolean;
+}
+
+const SPECTATOR: SocketAttachment = { seat: null, host: false };
+
+/** Upgrades a WebSocket request and sends the spectator view; 404 JSON when no match lives here. */
+export function acceptSocket(m: MatchContext, request: Request): Response {
+  if (request.headers.get('Upgrade')?.toLowerCase() !== 'websocket' || !m.meta) {
+    return Response.json(NOT_FOUND.body, { status: 404 });
+  }
+  const pair = new WebSocketPair();
+  const [client, server] = Object.values(pair);
+  m.ctx.acceptWebSocket(server);
+  server.serializeAttachment({ ...SPECTATOR } satisfies SocketAttachment);
+  send(server, { type: 'info', info: infoFor(m, { seat: null, host: false }) });
+  return new Response(null, { status: 101, webSocket: client });
+}
+
+/** A client frame: `ping`, or `hello` with a token that makes the socket a seat's or the host's. */
+export async function onMessage(
+  m: MatchContext,
+  ws: WebSocket,
+  message: string | ArrayBuffer,
+): Promise<void> {
+  if (typeof message !== 'string' || message.length > MAX_FRAME_BYTES) {
+    send(ws, {
+      type: 'error',
+      error: { code: 'frame.invalid', message: 'Send JSON text frames of at most 2 KB.' },
+    });
+    return;
+  }
+  let frame: ClientFrame;
+  try {
+    const parsed = v.safeParse(ClientFrameSchema, JSON.parse(message));
+    if (!parsed.success) throw new Error('bad frame');
+    frame = parsed.output;
+  } catch {
+    send(ws, {
+      type: 'error',
+      error: { code: 'frame.invalid', message: 'Unknown or malformed frame.' },
+    });
+    return;
+  }
+  if (frame.type === 'ping') {
+    send(ws, { type: 'pong' });
+    return;
+  }
+  if (!m.meta) return;
+  const caller = m.caller(await hashToken(frame.token));
+  if (caller.seat === null && !caller.host) {
+    send(ws, {
+      type: 'error',
+      error: { code: 'auth.bad_token', message: 'This link is not valid for this match.' },
+    });
+    return;
+  }
+  ws.serializeAttachment(caller satisfies SocketAttachment);
+  broadcast(m);
+}
+
+/** A socket closed (or failed): close our end; the others learn the seat is gone. */
+export function onClose(m: MatchContext, ws: WebSocket, code: number): void {
+  const was = ws.deserializeAttachment() as SocketAttachment | null;
+  ws.serializeAttachment({ ...SPECTATOR } satisfies SocketAttachment);
+  try {
+    ws.close(code === 1005 || code === 1006 ? 1000 : code, 'closing');
+  } catch {
+    // already closed
+  }
+  if (was?.seat !== null && was?.seat !== undefined && m.meta) broadcast(m, ws);
+}
+
+/** Sends every open socket (but `except`) its own MatchInfo (one build per distinct caller). */
+export function broadcast(m: MatchContext, except?: WebSocket): void {
+  if (!m.meta) return;
+  const t0 = performance.now();
+  try {
+    push(m, except);
+  } finally {
+    m.stats.pushMs += performance.now() - t0;
+  }
+}
+
+function push(m: MatchContext, except?: WebSocket): void {
+  const sockets = m.ctx.getWebSockets().filter((ws) => ws !== except);
+  if (sockets.length === 0) return;
+  const connected = m.connectedSeats(except);
+  const cache = new Map<string, string>();
+  for (const ws of sockets) {
+    const a = (ws.deserializeAttachment() as SocketAttachment | null) ?? { seat: null, host: false };
+    const key = `${a.seat}:${a.host}`;
+    let frame = cache.get(key);
+    if (!frame) {
+      frame = JSON.stringify({ type: 'info', info: infoFor(m, a, connected) } satisfies ServerFrame);
+      cache.set(key, frame);
+    }
+    try {
+      ws.send(frame);
+    } catch {
+      // a closing socket; its close handler cleans up
+    }
+  }
+}
+
+/** Tells every socket the match is gone and closes it. */
+export function closeAll(m: MatchContext): void {
+  for (const ws of m.ctx.getWebSockets()) {
+    send(ws, { type: 'deleted' });
+    try {
+      ws.close(1000, 'match deleted');
+    } catch {
+      // already closed
+    }
+  }
+}
+
+function send(ws: WebSocket, frame: ServerFrame): void {
+  try {
+    ws.send(JSON.stringify(frame));
+  } catch {
+    // closing socket
+  }
+}

@@ -1,0 +1,34 @@
+/**
+ * How the Worker (and a match creating its rematch) reaches a match's Durable Object: its stub,
+ * named by the match id, typed by the RPC methods the callers use.
+ */
+import type { Env } from '../env';
+import type { MatchDurableObject } from './durable';
+
+/** The RPC surface of a match's Durable Object, as the Worker calls it. */
+export type MatchStub = Pick<
+  MatchDurableObject,
+  | 'create'
+  | 'info'
+  | 'move'
+  | 'claim'
+  | 'startNow'
+  | 'settings'
+  | 'giveToBot'
+  | 'reclaim'
+  | 'rematch'
+  | 'remove'
+  | 'log'
+  | 'benchStats'
+  | 'replayCheck'
+  | 'testAdvanceClock'
+  | 'testSetBotDelay'
+  | 'mail'
+  | 'fetch'
+>;
+
+/** The stub of match `matchId`'s Durable Object (named by the match id). */
+export function matchStub(env: Env, matchId: string): MatchStub {
+  // The generated RPC types cannot express `Reply.body: unknown`; the methods return plain data.
+  return env.MATCH.get(env.MATCH.idFromName(matchId)) as unknown as MatchStub;
+}
