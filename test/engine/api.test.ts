@@ -113,11 +113,13 @@ describe('views', () => {
 });
 
 describe('settings and simulations', () => {
-  it('setResponseMode changes only that seat and bumps the version', () => {
+  it('setResponseMode changes only that seat and keeps the version (it is no move)', () => {
     const s = match();
     const t = setResponseMode(s, 1, 'ask');
     expect(t.responses).toEqual(['auto', 'ask']);
-    expect(t.version).toBe(s.version + 1);
+    expect(t.version).toBe(s.version);
+    expect(() => setResponseMode(s, 2, 'ask')).toThrow(RangeError);
+    expect(() => setResponseMode(s, 0, 'bogus' as never)).toThrow(RangeError);
     expect(setResponseMode(s, 1, 'auto')).toBe(s);
   });
   it('playOut finishes a hand without changing the state it was given', () => {

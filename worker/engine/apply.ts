@@ -248,10 +248,11 @@ function mulligan(d: Draft, seat: number, cards: readonly CardId[]): void {
 }
 
 /**
- * Changes a seat's coup-fourré choice (RULES.md §7): `auto` or `ask`. A setting, not a move: it does
- * not change whose turn it is; the version increases so clients see the change. A window already
- * open keeps asking. Throws a RangeError for a seat that does not exist or an unknown mode (a caller's
- * bug: the server validates input first).
+ * Changes a seat's coup-fourré choice (RULES.md §7): `auto` or `ask`. A setting, not a move: the
+ * version stays the same (so another seat's move in flight is not made stale) and whose turn it is does
+ * not change; a window already open keeps asking. Returns `state` itself when nothing changes. Throws a
+ * RangeError for a seat that does not exist or an unknown mode (a caller's bug: the server validates
+ * input first).
  */
 export function setResponseMode(state: MatchState, seat: number, mode: ResponseMode): MatchState {
   if (!Number.isInteger(seat) || seat < 0 || seat >= state.seats)
@@ -261,7 +262,7 @@ export function setResponseMode(state: MatchState, seat: number, mode: ResponseM
   if (state.responses[seat] === mode) return state;
   const responses = state.responses.slice();
   responses[seat] = mode;
-  return { ...state, version: state.version + 1, responses };
+  return { ...state, responses };
 }
 
 /**
