@@ -5,7 +5,7 @@
  */
 import { runInDurableObject } from 'cloudflare:test';
 import type { OutgoingMail, SendResult } from '../../worker/mail/types';
-import type { NotifierTestHooks } from '../../worker/match/notifications';
+import type { NotifierTestHooks } from '../../worker/match/notify/scope';
 import { create, fireSchedule, stubOf, type TestMatch } from './helpers';
 
 /** A fake provider: records every message; `next` scripts the outcomes (default ok). */

@@ -7,7 +7,7 @@ import type { GameEvent, MatchState } from '../engine/index';
 import type { MatchContext } from './context';
 import { updateDeadlines } from './deadlines';
 import { flushLog, saveSnapshot } from './log';
-import type { Change } from './notifications';
+import type { Change } from './notify/scope';
 import { broadcast } from './sockets';
 
 /** The meta row (state snapshot) is rewritten after this many log rows; a wake-up replays at most these. */

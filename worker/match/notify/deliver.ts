@@ -1,0 +1,177 @@
+/**
+ * Delivery on the alarm: the due outbox rows, pushes first (a delivered push drops the mails of the
+ * same turn), then mails through the configured sender, with retries and backoff (a prepared
+ * message is kept in its row so a retry is byte-identical, and cleared once the row is final),
+ * the address's hourly limit and mute, and the "my matches" tracking of each address.
+ */
+import { EmailMessage } from 'cloudflare:email';
+import { addressKey, parseAddress } from '../../mail/address';
+import type { Admission, MailAddressDurableObject } from '../../mail/address-do';
+import { chooseSender, hourlyLimit } from '../../mail/config';
+import { DEV_OUTBOX_NAME, type DevOutboxDurableObject } from '../../mail/dev-outbox';
+import { backoffMs, MAX_ATTEMPTS } from '../../mail/policy';
+import { type PushSubscriptionJSON, sendPush } from '../../mail/push';
+import { safeUrl } from '../../mail/sanitize';
+import type { MailSender, OutgoingMail } from '../../mail/types';
+import { composeRow } from './message';
+import { count, finish, type OutboxRow, retryLater, rowByKey } from './outbox';
+import { reminders, staleReason, wake } from './plan';
+import { type MailScope, pushEnv } from './scope';
+
+/** Sends what is due at `now` (at most 25 rows), then moves the outbox's wake-up. */
+export async function processDue(n: MailScope, now: number): Promise<void> {
+  reminders(n, now);
+  const sql = n.ctx.sql;
+  const rows = sql
+    .exec<OutboxRow>(
+      `SELECT * FROM mail_outbox WHERE status = 'queued' AND due_at <= ? ORDER BY due_at, rowid LIMIT 25`,
+      now,
+    )
+    .toArray();
+  // Pushes first: a delivered push may still drop a mail of the same turn queued after it.
+  rows.sort((a, b) => Number(b.kind === 'push') - Number(a.kind === 'push'));
+  for (const row of rows) {
+    if (!n.ctx.meta()) return;
+    const fresh = rowByKey(sql, row.key);
+    if (fresh?.status !== 'queued') continue;
+    if (fresh.kind === 'marker') await track(n, fresh, now);
+    else if (fresh.kind === 'push') await deliverPush(n, fresh, now);
+    else await deliverMail(n, fresh, now);
+  }
+  wake(n, now, now + 1000);
+}
+
+function sender(n: MailScope, origin: string): MailSender | { error: string } {
+  if (n.hooks.sender) return n.hooks.sender;
+  const env = n.ctx.env;
+  const choice = chooseSender(env, {
+    origin,
+    makeEmailMessage: (from, to, raw) => new EmailMessage(from, to, raw),
+    outbox: env.DEV_MAIL
+      ? (env.DEV_MAIL.get(
+          env.DEV_MAIL.idFromName(DEV_OUTBOX_NAME),
+        ) as unknown as DurableObjectStub<DevOutboxDurableObject>)
+      : undefined,
+  });
+  return choice.ok ? choice.sender : { error: choice.code };
+}
+
+function addressStub(n: MailScope, key: string): DurableObjectStub<MailAddressDurableObject> | null {
+  const ns = n.ctx.env.MAIL_ADDRESS;
+  return ns ? (ns.get(ns.idFromName(key)) as DurableObjectStub<MailAddressDurableObject>) : null;
+}
+
+async function deliverMail(n: MailScope, row: OutboxRow, now: number): Promise<void> {
+  const sql = n.ctx.sql;
+  const stale = staleReason(n, row);
+  if (stale) return finish(sql, row.key, 'dropped', stale);
+  if (
+    count(
+      sql,
+      `SELECT COUNT(*) AS n FROM mail_outbox WHERE grp = ? AND kind = 'push' AND error = 'push.delivered'`,
+      row.grp,
+    ) > 0
+  ) {
+    return finish(sql, row.key, 'dropped', 'push.delivered');
+  }
+  const seat = n.ctx.seats()[row.seat];
+  const to = seat.email ? parseAddress(seat.email) : null;
+  if (!to || !seat.emailNotifications) return finish(sql, row.key, 'dropped', 'no_email');
+  const origin = n.ctx.origin();
+  if (!safeUrl(origin)) return finish(sql, row.key, 'failed', 'mail.no_origin');
+  const via = sender(n, origin);
+  if ('error' in via) return finish(sql, row.key, 'failed', via.error);
+
+  let mail: OutgoingMail;
+  if (row.prepared) {
+    mail = JSON.parse(row.prepared) as OutgoingMail;
+  } else {
+    const key = await addressKey(to);
+    const stub = addressStub(n, key);
+    let admission: Admission = { ok: true, muteToken: null };
+    if (stub) {
+      admission = (await stub.admit(n.ctx.meta()!.matchId, now, hourlyLimit(n.ctx.env))) as Admission;
+    }
+    if (!admission.ok) {
+      if (admission.reason === 'muted') return finish(sql, row.key, 'dropped', 'muted');
+      sql.exec(
+        `UPDATE mail_outbox SET due_at = ?, error = 'rate_limited' WHERE key = ?`,
+        admission.retryAtMs,
+        row.key,
+      );
+      return;
+    }
+    mail = (await composeRow(n, row, to, key, admission.muteToken, origin, now)).mail;
+    sql.exec('UPDATE mail_outbox SET prepared = ? WHERE key = ?', JSON.stringify(mail), row.key);
+  }
+  const result = await via.send(mail);
+  if (result.ok) return finish(sql, row.key, 'sent', null);
+  const attempts = row.attempts + 1;
+  if (!result.retryable || attempts >= MAX_ATTEMPTS) return finish(sql, row.key, 'failed', result.code);
+  retryLater(sql, row.key, attempts, now + backoffMs(attempts), result.code);
+}
+
+async function deliverPush(n: MailScope, row: OutboxRow, now: number): Promise<void> {
+  const sql = n.ctx.sql;
+  const stale = staleReason(n, row);
+  if (stale) return finish(sql, row.key, 'dropped', stale);
+  const subs = sql
+    .exec<{ endpoint: string; sub: string }>('SELECT endpoint, sub FROM push_subs WHERE seat = ?', row.seat)
+    .toArray();
+  if (subs.length === 0) return finish(sql, row.key, 'dropped', 'no_subscription');
+  const meta = n.ctx.meta()!;
+  const origin = n.ctx.origin();
+  if (!safeUrl(origin)) return finish(sql, row.key, 'failed', 'mail.no_origin');
+  // The push's words: the subject and first sentence of the mail it stands for.
+  const { mail, seatUrl } = await composeRow(n, row, 'push@localhost', 'push', null, origin, now);
+  const lines = mail.text.split('\n').filter((l) => l.trim());
+  let delivered = false;
+  let retryable = false;
+  let code = 'push.rejected';
+  for (const s of subs) {
+    const r = await sendPush({
+      env: pushEnv(n),
+      subscription: JSON.parse(s.sub) as PushSubscriptionJSON,
+      payload: {
+        title: mail.subject,
+        body: lines[1] ?? '',
+        url: seatUrl,
+        tag: `mb-${meta.matchId}`,
+        ack: `${origin}/api/mail/push-ack/${meta.matchId}/${row.ack}`,
+      },
+      ttlSeconds: 6 * 3600,
+      fetch: n.hooks.fetch,
+    });
+    if (r.ok) delivered = true;
+    else {
+      code = r.code;
+      if (r.code === 'push.gone') {
+        sql.exec('DELETE FROM push_subs WHERE seat = ? AND endpoint = ?', row.seat, s.endpoint);
+      }
+      retryable ||= r.retryable;
+    }
+  }
+  if (delivered) return finish(sql, row.key, 'sent', null);
+  const attempts = row.attempts + 1;
+  // A push is only worth it early: one retry, then the mail carries the news.
+  if (!retryable || attempts >= 2) return finish(sql, row.key, 'failed', code);
+  retryLater(sql, row.key, attempts, now + 30_000, code);
+}
+
+/** Tells each seat's address Durable Object about this match (for "my matches"). */
+async function track(n: MailScope, row: OutboxRow, now: number): Promise<void> {
+  const meta = n.ctx.meta()!;
+  for (const s of n.ctx.seats()) {
+    if (s.kind !== 'human' || !s.email) continue;
+    const stub = addressStub(n, await addressKey(s.email));
+    if (!stub) continue;
+    await stub.track({
+      matchId: meta.matchId,
+      seat: s.seat,
+      title: meta.config.title,
+      status: meta.status,
+      updatedAt: now,
+    });
+  }
+  finish(n.ctx.sql, row.key, 'sent', null);
+}

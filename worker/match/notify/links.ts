@@ -1,0 +1,64 @@
+/**
+ * Seat links in mails: each mail carries a fresh "mail link" token for the seat (256 bits); only
+ * its SHA-256 is kept (`mail_links`), and the match accepts it like the seat's own token. A rematch
+ * gets a copy of the hashes, so links from earlier mails work there too.
+ */
+import type { MailRpc } from '../../mail/protocol';
+import type { Reply } from '../replies';
+import { hashToken, newToken } from '../tokens';
+import type { MailScope } from './scope';
+
+/** The seat a mail-link token hash belongs to, or null. */
+export function seatForToken(n: MailScope, tokenHash: string): number | null {
+  const row = n.ctx.sql
+    .exec<{ seat: number }>('SELECT seat FROM mail_links WHERE token_hash = ?', tokenHash)
+    .toArray()[0];
+  return row ? row.seat : null;
+}
+
+/** A fresh mail-link token for the seat (only its hash is stored) and the seat's deep link. */
+export async function mintSeatLink(
+  n: MailScope,
+  seat: number,
+  now: number,
+  origin = n.ctx.origin(),
+): Promise<string> {
+  const token = newToken();
+  n.ctx.sql.exec(
+    'INSERT INTO mail_links (token_hash, seat, created_at) VALUES (?, ?, ?)',
+    await hashToken(token),
+    seat,
+    now,
+  );
+  return `${origin}/m/${n.ctx.meta()!.matchId}#seat=${token}`;
+}
+
+/** Stores mail-link hashes exported by the match this one is a rematch of (at most 5000). */
+export function importLinks(
+  n: MailScope,
+  links: ReadonlyArray<{ tokenHash: string; seat: number }>,
+  now: number,
+): void {
+  for (const l of links.slice(0, 5000)) {
+    n.ctx.sql.exec(
+      'INSERT OR IGNORE INTO mail_links (token_hash, seat, created_at) VALUES (?, ?, ?)',
+      l.tokenHash,
+      l.seat,
+      now,
+    );
+  }
+}
+
+/** Copies this match's mail-link hashes to the rematch, so links from mails work there as well. */
+export async function exportLinks(n: MailScope, rematchId: string): Promise<void> {
+  const links = n.ctx.sql
+    .exec<{ token_hash: string; seat: number }>('SELECT token_hash, seat FROM mail_links')
+    .toArray()
+    .map((r) => ({ tokenHash: r.token_hash, seat: r.seat }));
+  if (links.length === 0) return;
+  const ns = n.ctx.env.MATCH;
+  const stub = ns.get(ns.idFromName(rematchId)) as unknown as {
+    mail(who: null, req: MailRpc): Promise<Reply>;
+  };
+  await stub.mail(null, { op: 'importLinks', links });
+}

@@ -1,0 +1,113 @@
+/**
+ * The outbox tables of one match: `mail_outbox` (one row per message, keyed by an idempotency key
+ * such as `turn:1:v37`, so the same notification is queued once however often a change or the
+ * alarm repeats), `mail_links` (hashes of the seat tokens sent by mail) and `push_subs` (push
+ * subscriptions per seat). A row is `queued` until it is `sent`, `failed` or `dropped`. Row-level
+ * SQL only; what to queue is plan.ts, sending is deliver.ts.
+ */
+import type { MailKind } from '../../mail/compose';
+import type { MatchInfo } from '../../protocol';
+
+/** Outbox row statuses (MatchInfo.mail). */
+export type Status = 'queued' | 'sent' | 'failed' | 'dropped';
+
+/** One `mail_outbox` row as stored. */
+export type OutboxRow = {
+  key: string;
+  seat: number;
+  /** A MailKind, `push` for the push that goes with a group, or `marker` (internal bookkeeping). */
+  kind: MailKind | 'push' | 'marker';
+  grp: string;
+  status: Status;
+  created_at: number;
+  due_at: number;
+  attempts: number;
+  data: string;
+  prepared: string | null;
+  error: string | null;
+  ack: string | null;
+};
+
+/** Rows shown to the host in MatchInfo.mail. */
+const STATUS_ROWS = 30;
+
+/** Creates the outbox, mail-link and push tables if missing (only for a match that exists). */
+export function createOutboxTables(sql: SqlStorage): void {
+  sql.exec(`CREATE TABLE IF NOT EXISTS mail_outbox (
+    key TEXT PRIMARY KEY, seat INTEGER NOT NULL, kind TEXT NOT NULL, grp TEXT NOT NULL,
+    status TEXT NOT NULL, created_at INTEGER NOT NULL, due_at INTEGER NOT NULL,
+    attempts INTEGER NOT NULL, data TEXT NOT NULL, prepared TEXT, error TEXT, ack TEXT)`);
+  sql.exec(`CREATE TABLE IF NOT EXISTS mail_links (
+    token_hash TEXT PRIMARY KEY, seat INTEGER NOT NULL, created_at INTEGER NOT NULL)`);
+  sql.exec(`CREATE TABLE IF NOT EXISTS push_subs (
+    seat INTEGER NOT NULL, endpoint TEXT NOT NULL, sub TEXT NOT NULL, created_at INTEGER NOT NULL,
+    PRIMARY KEY (seat, endpoint))`);
+}
+
+/** The `n` of a `SELECT COUNT(*) AS n …` query. */
+export function count(sql: SqlStorage, query: string, ...params: (string | number)[]): number {
+  return sql.exec<{ n: number }>(query, ...params).one().n;
+}
+
+/** True when the outbox has a row with this key. */
+export function hasRow(sql: SqlStorage, key: string): boolean {
+  return count(sql, 'SELECT COUNT(*) AS n FROM mail_outbox WHERE key = ?', key) > 0;
+}
+
+/** The row with this key, if any (read fresh). */
+export function rowByKey(sql: SqlStorage, key: string): OutboxRow | undefined {
+  return sql.exec<OutboxRow>('SELECT * FROM mail_outbox WHERE key = ?', key).toArray()[0];
+}
+
+/** Internal bookkeeping rows (kind `marker`), never shown to the host. */
+export function insertMarker(sql: SqlStorage, key: string, now: number, status: Status = 'sent'): void {
+  sql.exec(
+    `INSERT OR IGNORE INTO mail_outbox (key, seat, kind, grp, status, created_at, due_at, attempts, data)
+     VALUES (?, -1, 'marker', ?, ?, ?, ?, 0, '{}')`,
+    key,
+    key,
+    status,
+    now,
+    now,
+  );
+}
+
+/** Marks a row final (`status`, `error`) and clears its prepared text. */
+export function finish(sql: SqlStorage, key: string, status: Status, error: string | null): void {
+  sql.exec('UPDATE mail_outbox SET status = ?, error = ?, prepared = NULL WHERE key = ?', status, error, key);
+}
+
+/** Keeps a row queued for another attempt at `dueAt` (ms), noting the attempt count and error code. */
+export function retryLater(
+  sql: SqlStorage,
+  key: string,
+  attempts: number,
+  dueAt: number,
+  code: string,
+): void {
+  sql.exec(
+    'UPDATE mail_outbox SET attempts = ?, due_at = ?, error = ? WHERE key = ?',
+    attempts,
+    dueAt,
+    code,
+    key,
+  );
+}
+
+/** True when the seat has a push subscription. */
+export function hasPush(sql: SqlStorage, seat: number): boolean {
+  return count(sql, 'SELECT COUNT(*) AS n FROM push_subs WHERE seat = ?', seat) > 0;
+}
+
+/** Host-only mail statuses to show in MatchInfo, newest first (undefined: nothing to show). */
+export function mailStatus(sql: SqlStorage): MatchInfo['mail'] {
+  const rows = sql
+    .exec<{ seat: number; kind: string; status: Status }>(
+      `SELECT seat, kind, status FROM mail_outbox
+       WHERE kind NOT IN ('push', 'marker') AND (error IS NULL OR error != 'active')
+       ORDER BY created_at DESC, rowid DESC LIMIT ?`,
+      STATUS_ROWS,
+    )
+    .toArray();
+  return rows.length ? rows.map((r) => ({ seat: r.seat, kind: r.kind, status: r.status })) : undefined;
+}

@@ -1,0 +1,283 @@
+/**
+ * Planning what to send: after every change, the policy (worker/mail/policy.ts) turns it into
+ * intents, which are queued once per idempotency key (with the push that goes first for turn and
+ * window mails); turn reminders are queued when due; the `mail` schedule item is pointed at the
+ * earliest queued row. Also decides when a queued row has gone stale (the player acted, is
+ * connected, or a bot took the seat).
+ */
+import type { GameEvent, MatchState } from '../../engine/index';
+import { testSeamsEnabled } from '../../env';
+import type { MailKind } from '../../mail/compose';
+import { configuredSender } from '../../mail/config';
+import {
+  type Intent,
+  type IntentData,
+  intentsFor,
+  type PolicySeat,
+  reminderTimes,
+  turnGroup,
+} from '../../mail/policy';
+import type { Meta } from '../storage';
+import { newToken } from '../tokens';
+import { actorOf, inTurn } from '../turns';
+import { exportLinks } from './links';
+import { count, hasPush, hasRow, insertMarker, type OutboxRow, type Status } from './outbox';
+import { type Change, MAIL_ITEM, type MailScope } from './scope';
+
+const DEFAULT_GRACE_MS = 2 * 60_000;
+
+/**
+ * Called after every accepted change, once the new state is stored. `before`/`after` are the
+ * engine states (null in the lobby); `events` are the public events of the change. Queues the
+ * change's notifications and moves the outbox's wake-up; sends nothing itself (the alarm does).
+ */
+export function planChange(
+  n: MailScope,
+  before: MatchState | null,
+  after: MatchState | null,
+  events: GameEvent[],
+  change: Change,
+): void {
+  const meta = n.ctx.meta();
+  if (!meta) return;
+  const sql = n.ctx.sql;
+  const now = n.now();
+  const seats = policySeats(n);
+  // Invitations go out once, on the match's first change (its creation).
+  const firstChange =
+    before === null &&
+    (change.reason === 'created' || change.reason === 'started') &&
+    !hasRow(sql, 'meta:first');
+  if (firstChange) insertMarker(sql, 'meta:first', now);
+  const intents = intentsFor(before, after, events, change, seats, {
+    firstChange,
+    onDeadline: meta.config.onDeadline,
+    nowMs: now,
+  });
+  for (const intent of intents) queue(n, intent, now);
+  const withEmail = seatsWithEmail(n);
+  if (
+    withEmail.length > 0 &&
+    (['created', 'claimed', 'started', 'settings'].includes(change.reason) ||
+      intents.some((i) => i.kind === 'finished'))
+  ) {
+    // The addresses' "my matches" lists learn about new and finished matches on the next wake-up.
+    insertMarker(sql, `track:${meta.status}:${JSON.stringify(withEmail)}`, now, 'queued');
+  }
+  if (change.reason === 'rematch' && meta.rematchId) {
+    // The rematch keeps the seats' links; mail links too. Not awaited (this hook is synchronous);
+    // the rematch request is still running, so the object stays alive until the call completes.
+    exportLinks(n, meta.rematchId).catch((e) => console.warn(`mail: link export failed: ${String(e)}`));
+  }
+  wake(n, now);
+}
+
+function graceMs(n: MailScope): number {
+  const env = n.ctx.env;
+  const s = Number(env.MAIL_GRACE_SECONDS ?? '');
+  return Number.isFinite(s) && s >= 0 && env.MAIL_GRACE_SECONDS !== undefined ? s * 1000 : DEFAULT_GRACE_MS;
+}
+
+function policySeats(n: MailScope): PolicySeat[] {
+  const withPush = new Set(
+    n.ctx.sql
+      .exec<{ seat: number }>('SELECT DISTINCT seat FROM push_subs')
+      .toArray()
+      .map((r) => r.seat),
+  );
+  // Without a configured sender no mail is queued at all (rather than a row that can only fail).
+  // With the test seams on, a test may install its sender after the match is created.
+  const env = n.ctx.env;
+  const mailOn = testSeamsEnabled(env) || configuredSender(env) !== null;
+  return n.ctx.seats().map((s) => ({
+    seat: s.seat,
+    human: s.kind === 'human',
+    standIn: s.standIn,
+    notifiable:
+      s.kind === 'human' && ((mailOn && s.email !== null && s.emailNotifications) || withPush.has(s.seat)),
+  }));
+}
+
+function seatsWithEmail(n: MailScope): Array<[number, string]> {
+  return n.ctx
+    .seats()
+    .filter((s) => s.kind === 'human' && s.email)
+    .map((s) => [s.seat, s.email!]);
+}
+
+/** Inserts the intent's row (once per key) and, for turn and window mails, the push that goes first. */
+function queue(n: MailScope, intent: Intent, now: number): void {
+  const status: Status = intent.active ? 'dropped' : 'queued';
+  const due = intent.grace ? now + graceMs(n) : now;
+  const c = n.ctx.sql.exec(
+    `INSERT OR IGNORE INTO mail_outbox (key, seat, kind, grp, status, created_at, due_at, attempts, data, error)
+     VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?)`,
+    intent.key,
+    intent.seat,
+    intent.kind,
+    intent.group,
+    status,
+    now,
+    due,
+    JSON.stringify(intent.data),
+    intent.active ? 'active' : null,
+  );
+  if (c.rowsWritten === 0 || intent.active) return;
+  if ((intent.kind === 'yourTurn' || intent.kind === 'responseWindow') && hasPush(n.ctx.sql, intent.seat)) {
+    queuePush(n, intent.seat, intent.group, intent.kind, intent.data, now);
+  }
+}
+
+function queuePush(
+  n: MailScope,
+  seat: number,
+  group: string,
+  kind: MailKind,
+  data: IntentData,
+  now: number,
+): void {
+  n.ctx.sql.exec(
+    `INSERT OR IGNORE INTO mail_outbox (key, seat, kind, grp, status, created_at, due_at, attempts, data, ack)
+     VALUES (?, ?, 'push', ?, 'queued', ?, ?, 0, ?, ?)`,
+    `push:${group}`,
+    seat,
+    group,
+    now,
+    now,
+    JSON.stringify({ ...data, kind }),
+    newToken(),
+  );
+}
+
+/** The current turn's row for the seat to move (its latest `yourTurn` row), if any. */
+function currentTurnRow(n: MailScope, state: MatchState): OutboxRow | null {
+  const a = actorOf(state);
+  if (a === null || !inTurn(state)) return null;
+  return (
+    n.ctx.sql
+      .exec<OutboxRow>(
+        `SELECT * FROM mail_outbox WHERE kind = 'yourTurn' AND seat = ? AND key LIKE 'turn:%'
+         ORDER BY created_at DESC, rowid DESC LIMIT 1`,
+        a,
+      )
+      .toArray()[0] ?? null
+  );
+}
+
+/**
+ * The seat's turn deadline (ms), or null. Read from the meta row's `turnDeadline` when the match
+ * keeps it there, else from the `turn` schedule item's payload.
+ */
+export function turnDeadline(n: MailScope, seat: number): number | null {
+  const meta = n.ctx.meta() as (Meta & { turnDeadline?: { seat: number; atMs: number } | null }) | null;
+  if (meta && meta.turnDeadline !== undefined) {
+    return meta.turnDeadline && meta.turnDeadline.seat === seat ? meta.turnDeadline.atMs : null;
+  }
+  const item = n.ctx.schedule.get<{ seat: number } | null>('turn', '');
+  return item?.payload && item.payload.seat === seat ? item.atMs : null;
+}
+
+/** Reminders of the current turn that are due and not yet queued: queue them. Returns the next one's time. */
+export function reminders(n: MailScope, now: number): number | null {
+  const meta = n.ctx.meta();
+  const state = meta?.state;
+  if (meta?.status !== 'playing' || !state) return null;
+  const row = currentTurnRow(n, state);
+  if (!row) return null;
+  const data = JSON.parse(row.data) as Extract<IntentData, { kind: 'yourTurn' }>;
+  if (row.grp !== turnGroup(row.seat, data.version)) return null;
+  const seat = n.ctx.seats()[row.seat];
+  if (!seat || seat.standIn) return null;
+  let next: number | null = null;
+  // Scanning the log for the player's moves is left for when a reminder is due (this runs on every change).
+  let acted: boolean | undefined;
+  for (const r of reminderTimes(row.created_at, turnDeadline(n, row.seat))) {
+    const key = `reminder:${row.seat}:v${data.version}:${r.tag}`;
+    if (hasRow(n.ctx.sql, key)) continue;
+    if (r.atMs <= now) {
+      acted ??= actedSince(n, row.seat, data.version);
+      if (acted) return null;
+      queue(
+        n,
+        {
+          kind: 'reminder',
+          seat: row.seat,
+          key,
+          group: row.grp,
+          grace: false,
+          active: false,
+          data: { kind: 'reminder', version: data.version, tag: r.tag },
+        },
+        now,
+      );
+    } else if (next === null || r.atMs < next) {
+      next = r.atMs;
+    }
+  }
+  return next;
+}
+
+/**
+ * Points the `mail` schedule item at the earliest queued row or reminder. `notBefore` keeps a
+ * wake-up from the alarm itself strictly later, so the match's `done(item)` cannot remove it.
+ */
+export function wake(n: MailScope, now: number, notBefore = 0): void {
+  const reminder = reminders(n, now);
+  const due = n.ctx.sql
+    .exec<{ m: number | null }>(`SELECT MIN(due_at) AS m FROM mail_outbox WHERE status = 'queued'`)
+    .one().m;
+  const times = [due, reminder].filter((t): t is number => t !== null);
+  if (times.length === 0) n.ctx.schedule.cancel(MAIL_ITEM);
+  else n.ctx.schedule.schedule(MAIL_ITEM, '', Math.max(Math.min(...times), notBefore));
+}
+
+/** Why a queued turn/window/reminder row no longer needs sending, or null when it still does. */
+export function staleReason(n: MailScope, row: OutboxRow): string | null {
+  const meta = n.ctx.meta()!;
+  const seat = n.ctx.seats()[row.seat];
+  if (seat?.kind !== 'human') return 'no_seat';
+  const data = JSON.parse(row.data) as IntentData;
+  const state = meta.state;
+  const kind = row.kind === 'push' ? data.kind : row.kind;
+  if (kind === 'yourTurn' && (data as { between?: boolean }).between) {
+    // Between hands: stale once someone started the next hand.
+    if (seat.standIn) return 'bot';
+    const version = (data as { version: number }).version;
+    if (!state || meta.status !== 'playing' || state.phase !== 'handOver' || state.version !== version)
+      return 'acted';
+    if (n.ctx.connected().has(row.seat)) return 'connected';
+    return null;
+  }
+  if (kind === 'yourTurn' || kind === 'reminder' || kind === 'responseWindow') {
+    if (seat.standIn) return 'bot';
+    if (!state || meta.status !== 'playing' || actorOf(state) !== row.seat) return 'acted';
+    if (kind === 'responseWindow') {
+      const d = data as Extract<IntentData, { kind: 'responseWindow' }>;
+      if (
+        state.phase !== 'respond' ||
+        state.window?.attacker !== d.attacker ||
+        state.window.hazard !== d.hazard
+      ) {
+        return 'acted';
+      }
+    } else {
+      const version = (data as { version: number }).version;
+      if (!inTurn(state) || currentTurnRow(n, state)?.grp !== turnGroup(row.seat, version)) return 'acted';
+      if (actedSince(n, row.seat, version)) return 'acted';
+    }
+    if (n.ctx.connected().has(row.seat)) return 'connected';
+  }
+  return null;
+}
+
+/** True when the seat's player made a move after state version `version`. */
+function actedSince(n: MailScope, seat: number, version: number): boolean {
+  return (
+    count(
+      n.ctx.sql,
+      `SELECT COUNT(*) AS n FROM log WHERE seat = ? AND actor = 'player' AND version > ?`,
+      seat,
+      version,
+    ) > 0
+  );
+}
