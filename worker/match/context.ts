@@ -124,7 +124,7 @@ export class MatchContext {
     const meta = this.meta;
     if (!who || !meta) return { seat: null, host: false };
     const seat = this.seats.find((s) => s.tokenHash !== null && s.tokenHash === who);
-    // A seat link sent by mail carries its own token (see notifications.ts), accepted alike.
+    // A seat link sent by mail carries its own token (see notify/links.ts), accepted alike.
     return { seat: seat ? seat.seat : this.notifier.seatForToken(who), host: meta.hostHash === who };
   }
 
