@@ -34,12 +34,12 @@ import { basicContext, basicMove, type Situation, scoreMove } from './basic';
 import { buildState, readLog } from './determinize';
 import { makeRand, type Rand } from './rng';
 
-/** Engine steps (applyMove calls in playouts, each with a policy decision) per ms of budget. */
-export const STEPS_PER_MS = 700;
+/** Engine steps (moves in playouts, each with a policy decision) per ms of budget, 2 players. */
+export const STEPS_PER_MS = 800;
 /** What dealing one sample costs, in steps (measured: a short playout must not make samples free). */
-export const SAMPLE_COST = 8;
-/** What judging one playout's end costs, in steps. */
-export const EVALUATE_COST = 2;
+export const SAMPLE_COST = 12;
+/** What starting a playout (a copy of the state) and judging its end cost, in steps. */
+export const EVALUATE_COST = 6;
 /** Moves a playout makes before the position is judged by `evaluate` instead of played to the end. */
 export const PLAYOUT_DEPTH = 24;
 /** Candidates kept (best `basic` scores first); the rest of the legal moves are rarely right. */
@@ -176,6 +176,16 @@ function playout(start: MatchState, rand: Rand, depth: number): { state: MatchSt
 }
 
 /**
+ * What one step costs relative to a 2-player game without reshuffles (measured with the arena): each
+ * further seat adds targets and tableaux to every legal-move list and view; reshuffles and draws from
+ * the discard pile lengthen hands and samples.
+ */
+function stepCost(view: MatchView): number {
+  const reshuffle = view.rules.options.emptyDeck === 'reshuffle' || view.rules.options.drawFromDiscard;
+  return (1 + 0.2 * (view.seats - 2)) * (reshuffle ? 1.4 : 1);
+}
+
+/**
  * The expert's move in `view`: one of `view.legalMoves`. Falls back to `basic` when the view cannot
  * be determinized (it never throws for a view with legal moves).
  */
@@ -203,7 +213,7 @@ export function expertMove(view: MatchView, opts: ExpertOptions): Move {
   const seat = view.seat!;
   const team = seat % view.teams.length;
   const knowledge = readLog(view, opts.log);
-  const cap = Math.max(1, Math.floor(opts.budgetMs * tuning.stepsPerMs));
+  const cap = Math.max(1, Math.floor((opts.budgetMs * tuning.stepsPerMs) / stepCost(view)));
   const handBefore = view.results.length;
   // Sequential halving: every round shares its steps among the moves still in the race, on the
   // same samples; then the worse half drops out. The heuristic's first choice (index 0) stays in to
