@@ -13,7 +13,6 @@ import {
   createMatch,
   legalMoves,
   type MatchState,
-  MOVE_TYPES,
   type Move,
   type RulesInput,
   SCORE_ITEMS,
