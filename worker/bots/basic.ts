@@ -43,8 +43,8 @@ export type Situation = Pick<
 /** Score of a move that completes the trip: nothing beats it. */
 const FINISH = 10_000;
 
-/** Facts about the seat's position that every move's score uses. */
-interface Context {
+/** Facts about the seat's position that every move's score uses (built by `basicContext`). */
+export interface Context {
   sit: Situation;
   team: number;
   me: TableauView;
@@ -85,7 +85,7 @@ function opponents(ctx: Context): TableauView[] {
  * remedies for hazards the seat is protected from, distance that can no longer fit (exact finish,
  * the two-200 limit, a trip already near its end), hazards every opponent is protected from.
  */
-export function keepValue(ctx: Context, card: CardId): number {
+function keepValue(ctx: Context, card: CardId): number {
   const { me, remaining, counts } = ctx;
   const o = ctx.sit.rules.options;
   const copies = counts.get(card) ?? 0;

@@ -34,7 +34,7 @@ export interface ChooseOptions {
   log?: readonly GameEvent[];
 }
 
-/** Returned by `chooseMove` when the seat has nothing to do. */
+/** Thrown by `chooseMove` when the seat has nothing to do (a caller's bug: check the legal moves first). */
 export class NoLegalMoveError extends Error {
   constructor() {
     super('the seat has no legal move in this view');
