@@ -12,14 +12,62 @@ import {
   type ResponseMode,
   SAFETY_CARDS,
 } from './engine/index';
+import { AddressSchema } from './mail/address';
 
 /** Largest request body accepted, in bytes; larger bodies get 400 `request.too_large`. */
 export const MAX_BODY_BYTES = 16 * 1024;
 /** Largest WebSocket frame accepted from a client, in bytes. */
 export const MAX_FRAME_BYTES = 2 * 1024;
 
-const Name = v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(40));
-const Email = v.pipe(v.string(), v.trim(), v.maxLength(254), v.email());
+/** A JSON object (not an array, not null): what every request body and nested object must be. */
+export function isJsonObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Object keys valibot's object and record schemas skip without a word (prototype-pollution guards),
+ * so a strict schema cannot refuse them itself: `reservedKeyPath` finds them before they are lost.
+ */
+const RESERVED_KEYS: readonly string[] = ['__proto__', 'constructor', 'prototype'];
+
+/** The dotted path of the first own key named `__proto__`, `constructor` or `prototype` in a parsed JSON value, or null. */
+export function reservedKeyPath(value: unknown, path = ''): string | null {
+  if (typeof value !== 'object' || value === null) return null;
+  for (const [k, inner] of Object.entries(value)) {
+    const here = path ? `${path}.${k}` : k;
+    if (!Array.isArray(value) && RESERVED_KEYS.includes(k)) return here;
+    const found = reservedKeyPath(inner, here);
+    if (found) return found;
+  }
+  return null;
+}
+
+// C0 and C1 controls (NUL, CR, LF, TAB, BEL, NEL, …), DEL, the line and paragraph separators, and
+// lone surrogates: refused in names and titles.
+const CONTROL = /[\p{Cc}\u2028\u2029]|\p{Cs}/u;
+// Invisible format characters (category Cf: bidi embeddings, overrides, isolates and marks, zero-width
+// space and joiners, word joiner, BOM, soft hyphen, …) and the blank Hangul fillers: removed, so a
+// name can neither reorder the text around it nor pass for another name or for nothing.
+const INVISIBLE = /\p{Cf}|\u034f|[\u115f\u1160\u3164\uffa0]/gu;
+
+/**
+ * Text a person types (a name, a title): no control characters or lone surrogates (400); invisible
+ * format characters removed, whitespace runs made one space, trimmed; at most `max` code points.
+ */
+function typedText(max: number) {
+  return v.pipe(
+    v.string(),
+    v.check((s) => !CONTROL.test(s), 'control characters are not allowed'),
+    v.transform((s) => s.replace(INVISIBLE, '').replace(/\s+/gu, ' ').trim()),
+    v.check((s) => Array.from(s).length <= max, `at most ${max} characters`),
+  );
+}
+
+const Name = v.pipe(
+  typedText(40),
+  v.check((s) => s.length > 0, 'a name needs a visible character'),
+);
+const Email = AddressSchema;
 const Language = v.pipe(v.string(), v.regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/));
 const Seat = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(7));
 const Card = v.picklist(CARD_IDS);
@@ -29,37 +77,68 @@ const Token = v.pipe(v.string(), v.minLength(16), v.maxLength(128), v.regex(/^[A
 export const BOT_LEVELS = ['random', 'basic', 'expert'] as const;
 export type BotLevel = (typeof BOT_LEVELS)[number];
 
-/** Rules as the host chooses them: a preset name, or a preset plus single option changes. */
-export const RulesInputSchema = v.union([
-  v.picklist(PRESET_NAMES),
-  v.strictObject({
-    preset: v.picklist(PRESET_NAMES),
-    options: v.optional(
-      v.record(v.pipe(v.string(), v.maxLength(40)), v.union([v.boolean(), v.number(), v.string()])),
-    ),
-  }),
-]);
+/** An option name valibot's record would drop (see RESERVED_KEYS), or undefined. */
+function reservedOption(rules: unknown): string | undefined {
+  const options = isJsonObject(rules) ? rules.options : undefined;
+  return isJsonObject(options) ? Object.keys(options).find((k) => RESERVED_KEYS.includes(k)) : undefined;
+}
 
-/** One seat of a new match. Seat 0 is the creator. */
-export const SeatInputSchema = v.strictObject({
-  kind: v.picklist(['human', 'bot', 'open']),
-  name: v.optional(Name),
-  email: v.optional(Email),
-  botLevel: v.optional(v.picklist(BOT_LEVELS)),
-  language: v.optional(Language),
-  responseMode: v.optional(v.picklist(['auto', 'ask'])),
-});
+/**
+ * Rules as the host chooses them: a preset name, or a preset plus single option changes. The engine
+ * judges option names (400 `rules.invalid`), except those checked here before valibot drops them.
+ */
+export const RulesInputSchema = v.pipe(
+  v.unknown(),
+  v.check(
+    (rules) => reservedOption(rules) === undefined,
+    (issue) => `unknown option "${reservedOption(issue.input)}"`,
+  ),
+  v.union([
+    v.picklist(PRESET_NAMES),
+    v.strictObject({
+      preset: v.picklist(PRESET_NAMES),
+      options: v.optional(
+        v.pipe(
+          v.custom<Record<string, unknown>>(isJsonObject, 'options must be an object'),
+          v.record(v.pipe(v.string(), v.maxLength(40)), v.union([v.boolean(), v.number(), v.string()])),
+        ),
+      ),
+    }),
+  ]),
+);
+
+/** One seat of a new match. Seat 0 is the creator. Only a human seat may have an e-mail address. */
+export const SeatInputSchema = v.pipe(
+  v.strictObject({
+    kind: v.picklist(['human', 'bot', 'open']),
+    name: v.optional(Name),
+    email: v.optional(Email),
+    botLevel: v.optional(v.picklist(BOT_LEVELS)),
+    language: v.optional(Language),
+    responseMode: v.optional(v.picklist(['auto', 'ask'])),
+  }),
+  v.check(
+    (s) => s.kind === 'human' || s.email === undefined,
+    'only a human seat has an e-mail address (an open seat gets one when it is claimed)',
+  ),
+);
 
 const createFields = {
-  title: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(80))),
+  /** Empty (after trimming) means the default title. */
+  title: v.optional(typedText(80)),
   rules: RulesInputSchema,
   teamSize: v.optional(v.picklist([1, 2])),
   seats: v.pipe(v.array(SeatInputSchema), v.minLength(2), v.maxLength(8)),
   firstSeat: v.optional(v.union([Seat, v.literal('random')])),
-  /** Hours a player has for a turn; 0 = no deadline. At most 30 days. */
-  turnDeadlineHours: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(720))),
-  /** Minutes an `ask` seat has to answer a hazard; at most 7 days. */
-  responseWindowMinutes: v.optional(v.pipe(v.number(), v.minValue(0.05), v.maxValue(10080))),
+  /** Hours a player has for a turn: 0 = no deadline, else 1 to 720 (30 days). */
+  turnDeadlineHours: v.optional(
+    v.pipe(
+      v.number(),
+      v.check((h) => h === 0 || (h >= 1 && h <= 720), 'must be 0 (no deadline) or 1 to 720 hours'),
+    ),
+  ),
+  /** Minutes an `ask` seat has to answer a hazard: 1 to 10080 (7 days). */
+  responseWindowMinutes: v.optional(v.pipe(v.number(), v.minValue(1), v.maxValue(10080))),
   onDeadline: v.optional(v.picklist(['bot', 'skip'])),
 };
 

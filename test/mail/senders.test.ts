@@ -209,7 +209,7 @@ describe('outbox sender and configuration', () => {
       code: 'mail.not_configured',
     });
     const r = chooseSender(
-      { MAIL_SENDER: 'resend', RESEND_API_KEY: 'k', MAIL_FROM: 'a@b.co' },
+      { MAIL_SENDER: 'resend', RESEND_API_KEY: 'k', MAIL_FROM: 'a@b.co', MAIL_KEY: 'k'.repeat(32) },
       { origin: 'https://x.org' },
     );
     expect(r.ok && r.sender.name).toBe('resend');

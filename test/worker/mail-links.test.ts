@@ -250,21 +250,27 @@ describe('safety', () => {
 
   it('names and titles with CR/LF cannot add headers', async () => {
     const { ann, bob } = addresses();
-    const h = await mailMatch(
+    // Control characters are refused at the edge (test/worker/validation.test.ts); what passes it
+    // is escaped (the header-text property test is in test/mail/injection.test.ts).
+    const crlf = duo({ ann, bob }, { title: 'Night\r\nBcc: evil@example.org' });
+    expect((await api('/api/matches', { body: crlf, ip: '198.18.1.1' })).status).toBe(400);
+    const named = (annName: string) =>
       duo(
         { ann, bob },
         {
-          title: 'Night\r\nBcc: evil@example.org',
+          title: 'Night Bcc: evil@example.org',
           seats: [
-            { kind: 'human', name: 'Ann\r\nBcc: evil@example.org', email: ann },
+            { kind: 'human', name: annName, email: ann },
             { kind: 'human', name: 'Bob<script>', email: bob },
           ],
         },
-      ),
-    );
-    await h.fire(h.clock.now);
-    const mail = h.sender.to(bob)[0];
-    expect(mail.subject).not.toMatch(/[\r\n]/);
+      );
+    // U+2028 is a line break too.
+    expect(await mailMatch(named('Ann\u2028Bcc: evil@example.org')).catch(() => null)).toBeNull();
+    const ok = await mailMatch(named('Ann\u202e Bcc: evil@example.org'));
+    await ok.fire(ok.clock.now);
+    const mail = ok.sender.to(bob)[0];
+    expect(mail.subject).not.toMatch(/[\r\n\u202e]/);
     expect(mail.subject).toBe(
       'Night Bcc: evil@example.org: Ann Bcc: evil@example.org invites you to play Mille Bornes',
     );

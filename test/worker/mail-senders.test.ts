@@ -19,7 +19,12 @@ describe('cloudflare sender in workerd', () => {
       },
     } as unknown as SendEmail;
     const choice = chooseSender(
-      { MAIL_SENDER: 'cloudflare', MAIL_FROM: 'Mille Bornes <turns@mb.example.org>', SEND_EMAIL: binding },
+      {
+        MAIL_SENDER: 'cloudflare',
+        MAIL_FROM: 'Mille Bornes <turns@mb.example.org>',
+        SEND_EMAIL: binding,
+        MAIL_KEY: 'k'.repeat(32),
+      },
       { origin: 'https://mb.example.org', makeEmailMessage: (f, t, raw) => new EmailMessage(f, t, raw) },
     );
     expect(choice.ok).toBe(true);

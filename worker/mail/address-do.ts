@@ -95,9 +95,11 @@ export class MailAddressDurableObject extends DurableObject<unknown> {
     return this.sql.exec('SELECT 1 FROM mutes WHERE match_id = ?', matchId).toArray().length > 0;
   }
 
-  private async muteKey(): Promise<CryptoKey> {
+  /** This address's mute-link key; made on first use unless `create` is false (then null). */
+  private async muteKey(create = true): Promise<CryptoKey | null> {
     let raw = this.get('muteKey');
     if (raw === null) {
+      if (!create) return null;
       raw = b64url(crypto.getRandomValues(new Uint8Array(32)));
       this.set('muteKey', raw);
     }
@@ -110,17 +112,27 @@ export class MailAddressDurableObject extends DurableObject<unknown> {
    * link works in every mail and nothing but the key is stored. It can only mute or unmute.
    */
   async muteToken(matchId: string): Promise<string> {
-    const sig = await crypto.subtle.sign(
-      'HMAC',
-      await this.muteKey(),
-      new TextEncoder().encode(`mute:${matchId}`),
-    );
+    return (await this.tokenUnder(await this.muteKey(), matchId)) as string;
+  }
+
+  private async tokenUnder(key: CryptoKey | null, matchId: string): Promise<string | null> {
+    if (!key) return null;
+    const sig = await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(`mute:${matchId}`));
     return b64url(sig).slice(0, 32);
+  }
+
+  /**
+   * True if `token` is the mute token of `matchId` for this address (the mute page checks it before
+   * showing its button). An address that never got a mute link has no key, and no key is made here.
+   */
+  async isMuteToken(matchId: string, token: string): Promise<boolean> {
+    const expected = await this.tokenUnder(await this.muteKey(false), matchId);
+    return expected !== null && sameString(expected, token);
   }
 
   /** Mutes (`muted: true`) or unmutes `matchId` if `token` is its mute token. Returns false for a wrong token. */
   async setMuted(matchId: string, token: string, muted: boolean, nowMs: number): Promise<boolean> {
-    if (!sameString(await this.muteToken(matchId), token)) return false;
+    if (!(await this.isMuteToken(matchId, token))) return false;
     if (muted) this.sql.exec('INSERT OR REPLACE INTO mutes (match_id, at) VALUES (?, ?)', matchId, nowMs);
     else this.sql.exec('DELETE FROM mutes WHERE match_id = ?', matchId);
     return true;

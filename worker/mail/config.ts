@@ -6,6 +6,7 @@
  * even a stray DEV_OUTBOX=1 in production cannot turn it on. `npm start` passes DEV_OUTBOX=1 with
  * `wrangler dev --var`; wrangler.toml never sets it.
  */
+import { MIN_MAIL_KEY_LENGTH } from './address';
 import type { EmailMessageFactory } from './senders/cloudflare';
 import { createCloudflareSender } from './senders/cloudflare';
 import { createOutboxSender, type OutboxStore } from './senders/outbox';
@@ -55,10 +56,17 @@ export type SenderChoice =
   | { ok: true; sender: MailSender }
   | { ok: false; code: SendErrorCode; message: string };
 
-/** Builds the configured sender, refusing incomplete settings and the outbox outside local dev. */
+/**
+ * Builds the configured sender, refusing incomplete settings and the outbox outside local dev. A
+ * real sender (`resend`, `cloudflare`) also needs the secret MAIL_KEY (at least 32 characters): it
+ * keys the address part of mute links, which would otherwise identify the address.
+ */
 export function chooseSender(env: MailEnv, deps: SenderDeps): SenderChoice {
   const name = configuredSender(env);
   const off = (message: string): SenderChoice => ({ ok: false, code: 'mail.not_configured', message });
+  if ((name === 'resend' || name === 'cloudflare') && (env.MAIL_KEY?.length ?? 0) < MIN_MAIL_KEY_LENGTH) {
+    return off(`${name} needs the secret MAIL_KEY (at least ${MIN_MAIL_KEY_LENGTH} characters)`);
+  }
   switch (name) {
     case null:
       return off(

@@ -14,13 +14,19 @@ export type SenderName = (typeof SENDER_NAMES)[number];
 
 /**
  * The env entries the mail code reads. All optional: with none of them set, mail is off
- * (`createSender` answers `mail.not_configured`). Secrets: RESEND_API_KEY, VAPID_PRIVATE_KEY.
+ * (`createSender` answers `mail.not_configured`). Secrets: MAIL_KEY, RESEND_API_KEY, VAPID_PRIVATE_KEY.
  */
 export interface MailEnv {
   /** `resend`, `cloudflare` or `outbox`. Unset: `outbox` when DEV_OUTBOX is "1", else mail is off. */
   MAIL_SENDER?: string;
   /** The From header, e.g. `Mille Bornes <turns@example.org>`; its domain must be verified with the provider. */
   MAIL_FROM?: string;
+  /**
+   * Secret: the HMAC key of the per-address keys in mute and "my matches" links (at least 32
+   * characters). Required by the `resend` and `cloudflare` senders; local development and tests use
+   * a fixed development key (worker/mail/address.ts `mailKey`).
+   */
+  MAIL_KEY?: string;
   /** Secret: a Resend API key (`re_...`). */
   RESEND_API_KEY?: string;
   /** The `send_email` binding (sender `cloudflare`). */

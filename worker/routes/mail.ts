@@ -31,7 +31,18 @@ import { pushConfigured } from '../mail/push';
 import { escapeHtml } from '../mail/sanitize';
 import { matchStub } from '../match/stub';
 import { MatchIdSchema } from '../protocol';
-import { type AppContext, type AppEnv, callerHash, fail, originOf, rateLimit, send, valid } from './http';
+import {
+  type AppContext,
+  type AppEnv,
+  callerHash,
+  fail,
+  originOf,
+  rateLimit,
+  readJsonBody,
+  send,
+  valid,
+  validJson,
+} from './http';
 
 /** The mail route group (paths are absolute: /api/mail/… and /dev/mail). */
 export const mail = new Hono<AppEnv>();
@@ -87,10 +98,12 @@ mail.post(
   async (c) => {
     const isForm = (c.req.header('Content-Type') ?? '').includes('application/x-www-form-urlencoded');
     let raw: unknown;
-    try {
-      raw = isForm ? { ...(await c.req.parseBody()) } : await c.req.json();
-    } catch {
-      return fail(c, 400, 'request.malformed', 'The body is not valid JSON.');
+    if (isForm) {
+      raw = { ...(await c.req.parseBody()) };
+    } else {
+      const body = await readJsonBody(c);
+      if (!body.ok) return body.response;
+      raw = body.value;
     }
     const parsed = v.safeParse(MyMatchesRequestSchema, raw);
     if (!parsed.success) return fail(c, 400, 'request.invalid', 'Give a valid e-mail address.');
@@ -102,7 +115,7 @@ mail.post(
       isForm
         ? page(c, cat, cat.pages.myMatchesTitle, `<p>${escapeHtml(cat.pages.sent)}</p>`)
         : c.json({ ok: true }, 202);
-    const key = await addressKey(email);
+    const key = await addressKey(email, c.env);
     const stub = addressStub(c, key);
     if (!stub) return done();
     const open = (await stub.matches()).filter((m) => m.status !== 'finished');
@@ -183,7 +196,7 @@ mail.get('/api/mail/my-matches.js', (c) => {
 mail.post(
   '/api/mail/my-matches/list',
   rateLimit((env) => env.MOVE_LIMITER, 'my-matches-list'),
-  valid('json', MyMatchesListSchema),
+  validJson(MyMatchesListSchema),
   async (c) => {
     const { key, token } = c.req.valid('json');
     const stub = addressStub(c, key);
@@ -216,7 +229,10 @@ async function matchTitle(c: AppContext, id: string, cat: Catalog): Promise<stri
 
 mail.get('/api/mail/mute/:key/:id/:token', valid('param', MuteParam), async (c) => {
   const cat = pageCatalog(c);
-  const { id } = c.req.valid('param');
+  const { key, id, token } = c.req.valid('param');
+  // A tampered or foreign link gets the error page, not a button that could only fail.
+  const stub = addressStub(c, key);
+  if (!stub || !(await stub.isMuteToken(id, token))) return page(c, cat, cat.pages.expired, '', 403);
   const title = await matchTitle(c, id, cat);
   // A GET never mutes: link scanners open links. The button posts back here.
   const body =
@@ -264,7 +280,7 @@ mail.post(
   '/api/mail/push/:id',
   rateLimit((env) => env.MOVE_LIMITER, 'push'),
   valid('param', IdParam),
-  valid('json', PushSubscribeSchema),
+  validJson(PushSubscribeSchema),
   async (c) => {
     const { id } = c.req.valid('param');
     const { subscription } = c.req.valid('json');
@@ -275,16 +291,11 @@ mail.post(
   },
 );
 
-mail.post(
-  '/api/mail/push/:id/remove',
-  valid('param', IdParam),
-  valid('json', PushRemoveSchema),
-  async (c) => {
-    const { id } = c.req.valid('param');
-    const { endpoint } = c.req.valid('json');
-    return send(c, await matchStub(c.env, id).mail(await callerHash(c), { op: 'pushRemove', endpoint }));
-  },
-);
+mail.post('/api/mail/push/:id/remove', valid('param', IdParam), validJson(PushRemoveSchema), async (c) => {
+  const { id } = c.req.valid('param');
+  const { endpoint } = c.req.valid('json');
+  return send(c, await matchStub(c.env, id).mail(await callerHash(c), { op: 'pushRemove', endpoint }));
+});
 
 mail.post(
   '/api/mail/push-ack/:id/:ack',

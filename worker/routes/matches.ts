@@ -17,14 +17,25 @@ import {
   CreateMatchSchema,
   CreateMatchWithSeamSchema,
   EmptySchema,
-  issueLines,
   LogQuerySchema,
   MatchIdSchema,
   MoveRequestSchema,
   SettingsSchema,
   type TestStack,
 } from '../protocol';
-import { type AppContext, type AppEnv, callerHash, fail, originOf, rateLimit, send, valid } from './http';
+import {
+  type AppContext,
+  type AppEnv,
+  callerHash,
+  fail,
+  originOf,
+  parseJsonBody,
+  rateLimit,
+  readJsonBody,
+  send,
+  valid,
+  validJson,
+} from './http';
 
 const IdParam = v.object({ id: MatchIdSchema });
 const SeatParam = v.object({
@@ -46,26 +57,11 @@ matches.post(
   rateLimit((env) => env.CREATE_LIMITER, 'create'),
   async (c) => {
     // The stacked-deck field exists only with the test seams on; otherwise it is an unknown field.
-    let raw: unknown;
-    try {
-      raw = (c.req.header('Content-Type') ?? '').includes('json') ? await c.req.json() : {};
-    } catch {
-      return fail(c, 400, 'request.malformed', 'The body is not valid JSON.');
-    }
+    const raw = await readJsonBody(c);
+    if (!raw.ok) return raw.response;
     const schema = testSeamsEnabled(c.env) ? CreateMatchWithSeamSchema : CreateMatchSchema;
-    const parsed = v.safeParse(schema, raw);
-    if (!parsed.success) {
-      return c.json(
-        {
-          error: {
-            code: 'request.invalid',
-            message: 'Invalid request json.',
-            issues: issueLines(parsed.issues),
-          },
-        },
-        400,
-      );
-    }
+    const parsed = parseJsonBody(c, schema, raw.value);
+    if (!parsed.ok) return parsed.response;
     const body = parsed.output as CreateMatch & { testStack?: TestStack };
     if (typeof body.firstSeat === 'number' && body.firstSeat >= body.seats.length) {
       return fail(c, 400, 'request.invalid', 'firstSeat must be one of the seats.');
@@ -133,18 +129,12 @@ matches.get('/:id', valid('param', IdParam), async (c) => {
   return send(c, await stub(c, id).info(await callerHash(c), c.req.header('If-None-Match') ?? null));
 });
 
-matches.post(
-  '/:id/moves',
-  moveLimit,
-  valid('param', IdParam),
-  valid('json', MoveRequestSchema),
-  async (c) => {
-    const { id } = c.req.valid('param');
-    return send(c, await stub(c, id).move(await callerHash(c), c.req.valid('json')));
-  },
-);
+matches.post('/:id/moves', moveLimit, valid('param', IdParam), validJson(MoveRequestSchema), async (c) => {
+  const { id } = c.req.valid('param');
+  return send(c, await stub(c, id).move(await callerHash(c), c.req.valid('json')));
+});
 
-matches.post('/:id/claim', moveLimit, valid('param', IdParam), valid('json', ClaimSchema), async (c) => {
+matches.post('/:id/claim', moveLimit, valid('param', IdParam), validJson(ClaimSchema), async (c) => {
   const { id } = c.req.valid('param');
   const body = c.req.valid('json');
   const token = newToken();
@@ -158,27 +148,21 @@ matches.post('/:id/claim', moveLimit, valid('param', IdParam), valid('json', Cla
   return c.json({ seat, token, seatUrl: `${originOf(c)}/m/${id}#seat=${token}` }, 200);
 });
 
-matches.post('/:id/start', moveLimit, valid('param', IdParam), valid('json', EmptySchema), async (c) => {
+matches.post('/:id/start', moveLimit, valid('param', IdParam), validJson(EmptySchema), async (c) => {
   const { id } = c.req.valid('param');
   return send(c, await stub(c, id).startNow(await callerHash(c)));
 });
 
-matches.post(
-  '/:id/settings',
-  moveLimit,
-  valid('param', IdParam),
-  valid('json', SettingsSchema),
-  async (c) => {
-    const { id } = c.req.valid('param');
-    return send(c, await stub(c, id).settings(await callerHash(c), c.req.valid('json')));
-  },
-);
+matches.post('/:id/settings', moveLimit, valid('param', IdParam), validJson(SettingsSchema), async (c) => {
+  const { id } = c.req.valid('param');
+  return send(c, await stub(c, id).settings(await callerHash(c), c.req.valid('json')));
+});
 
 matches.post(
   '/:id/seats/:seat/bot',
   moveLimit,
   valid('param', SeatParam),
-  valid('json', EmptySchema),
+  validJson(EmptySchema),
   async (c) => {
     const { id, seat } = c.req.valid('param');
     return send(c, await stub(c, id).giveToBot(await callerHash(c), seat));
@@ -189,14 +173,14 @@ matches.post(
   '/:id/seats/:seat/reclaim',
   moveLimit,
   valid('param', SeatParam),
-  valid('json', EmptySchema),
+  validJson(EmptySchema),
   async (c) => {
     const { id, seat } = c.req.valid('param');
     return send(c, await stub(c, id).reclaim(await callerHash(c), seat));
   },
 );
 
-matches.post('/:id/rematch', moveLimit, valid('param', IdParam), valid('json', EmptySchema), async (c) => {
+matches.post('/:id/rematch', moveLimit, valid('param', IdParam), validJson(EmptySchema), async (c) => {
   const { id } = c.req.valid('param');
   return send(c, await stub(c, id).rematch(await callerHash(c), originOf(c)));
 });

@@ -1,0 +1,49 @@
+/**
+ * Mute links must not identify the address they belong to: the per-address key in a link is keyed
+ * with the server's MAIL_KEY (HMAC), so a plain hash of a guessed address matches nothing; and a
+ * mute link with a tampered token shows an error page (403), not the "Mute?" page.
+ */
+import { describe, expect, it } from 'vitest';
+import { worker } from './helpers';
+import { addresses, duo, mailMatch } from './mail-helpers';
+
+async function sha256hex(s: string): Promise<string> {
+  const d = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(s));
+  return [...new Uint8Array(d)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+describe('mute links', () => {
+  it('do not contain a plain hash of the address, so a guessed address cannot be confirmed', async () => {
+    const { ann, bob } = addresses();
+    const h = await mailMatch(duo({ ann, bob }));
+    await h.fire(h.clock.now);
+    const mail = h.sender.to(bob)[0];
+    const url = /^<(.+)>$/.exec(mail.headers['List-Unsubscribe']!)![1];
+    const key = /\/api\/mail\/mute\/([0-9a-f]{64})\//.exec(url)![1];
+    for (const guess of [bob, bob.toLowerCase(), bob.toUpperCase()]) {
+      expect(key).not.toBe(await sha256hex(`mb-mail:${guess}`));
+      expect(key).not.toBe(await sha256hex(guess));
+    }
+    expect(`${mail.text}${mail.html}`).not.toContain(await sha256hex(`mb-mail:${bob}`));
+  });
+
+  it('GET with a tampered token shows an error page (403), not the mute button', async () => {
+    const { ann, bob } = addresses();
+    const h = await mailMatch(duo({ ann, bob }));
+    await h.fire(h.clock.now);
+    const url = /^<(.+)>$/.exec(h.sender.to(bob)[0].headers['List-Unsubscribe']!)![1];
+    const good = await worker().fetch(url);
+    expect(good.status).toBe(200);
+    expect(await good.text()).toContain('<button type="submit">');
+    const token = url.split('/').at(-1)!;
+    const flipped = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
+    for (const bad of [url.replace(/\/[^/]+$/, `/${flipped}`), url.replace(/\/[^/]+$/, '/-')]) {
+      const res = await worker().fetch(bad);
+      expect(res.status, bad).toBe(403);
+      expect(await res.text()).not.toContain('<button');
+    }
+    // Another address's key with this token: refused too.
+    const other = url.replace(/\/mute\/[0-9a-f]{64}\//, `/mute/${'0'.repeat(64)}/`);
+    expect((await worker().fetch(other)).status).toBe(403);
+  });
+});
