@@ -7,7 +7,12 @@ export default defineProject({
   root: fileURLToPath(new URL('..', import.meta.url)),
   test: {
     name: 'unit',
-    include: ['test/engine/**/*.test.ts', 'test/bots/**/*.test.ts', 'test/mail/**/*.test.ts', 'test/web/**/*.test.{ts,tsx}'],
+    include: [
+      'test/engine/**/*.test.ts',
+      'test/bots/**/*.test.ts',
+      'test/mail/**/*.test.ts',
+      'test/web/**/*.test.{ts,tsx}',
+    ],
     testTimeout: 120_000,
   },
 });
