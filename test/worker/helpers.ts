@@ -215,3 +215,28 @@ export async function logRows(m: TestMatch): Promise<number> {
     return rows[0].n;
   });
 }
+
+/**
+ * Ann (seat 0, first to play) and Bob, both human, with stacked hands: Ann holds a Roll, 100 km
+ * twice, 50, 25 and a Stop; Bob a Roll, 25, 50, 75, 100 km and an Accident. `rules` defaults to
+ * classic.
+ */
+export function annAndBob(seed: string, rules: unknown = 'classic'): Promise<TestMatch> {
+  return create({
+    rules,
+    seats: [
+      { kind: 'human', name: 'Ann' },
+      { kind: 'human', name: 'Bob' },
+    ],
+    firstSeat: 0,
+    testStack: {
+      seed,
+      position: {
+        hands: {
+          0: ['roll', 'd100', 'd100', 'd50', 'd25', 'stop'],
+          1: ['roll', 'd25', 'd50', 'd75', 'd100', 'accident'],
+        },
+      },
+    },
+  });
+}

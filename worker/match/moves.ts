@@ -1,8 +1,10 @@
 /**
  * A player's move (the `move` RPC): checks the seat, the match status, the rules version and the
- * state version (a retried move id returns its first outcome), applies it through the engine, and
- * lets the server's automatic moves follow. Statuses: docs/API.md.
+ * state version, applies it through the engine, and lets the server's automatic moves follow. A
+ * move id names one move for the whole match: a retry (same id, seat and move) returns its first
+ * outcome and changes nothing; the same id with another move or seat is refused. Statuses: docs/API.md.
  */
+import { isDeepStrictEqual } from 'node:util';
 import { applyMove, type Move, RULES_VERSION } from '../engine/index';
 import type { MoveRequest } from '../protocol';
 import { settle } from './autoplay';
@@ -10,6 +12,7 @@ import { afterChange } from './change';
 import type { MatchContext } from './context';
 import { record } from './log';
 import { error, NOT_FOUND, type Reply } from './replies';
+import type { LogStep } from './storage';
 import { infoFor } from './views';
 
 /** Rules versions this deployment can continue (see README "Engine upgrades"). */
@@ -17,8 +20,9 @@ export const SUPPORTED_RULES_VERSIONS: readonly string[] = [RULES_VERSION];
 
 /**
  * Plays `req.move` for the seat of `who` (a token hash). 200 `{ info, events }` (plus `replayed`
- * for a retry), 403 `auth.not_a_seat`, 409 `match.not_started` / `match.rules_version` /
- * `version.stale` (with the current info), 422 with the engine's error.
+ * for a retry: same move id, seat and move, at any version), 403 `auth.not_a_seat`, 409
+ * `match.not_started` / `match.rules_version` / `move.id_reused` (the id was accepted for another
+ * move or seat) / `version.stale` (with the current info), 422 with the engine's error.
  */
 export function playMove(m: MatchContext, who: string | null, req: MoveRequest): Reply {
   const meta = m.meta;
@@ -36,11 +40,18 @@ export function playMove(m: MatchContext, who: string | null, req: MoveRequest):
       `This match uses rules ${state.rulesVersion}, which this server cannot play.`,
     );
   }
+  // A move id names one move: it is looked up in the whole log before the version check, since a
+  // retry may carry any version (usually the one it was first made at, stale by now).
+  const done = m.store.findMove(req.moveId);
+  if (done) {
+    // The row's player step is the move the id was accepted for (the others are the server's).
+    const mine = (done.payload as LogStep[]).find((step) => step.actor === 'player');
+    if (!mine || mine.seat !== seat || !isDeepStrictEqual(mine.move, req.move)) {
+      return error(409, 'move.id_reused', 'This move id was already used for another move.');
+    }
+    return { status: 200, body: { info: infoFor(m, caller), events: done.events, replayed: true } };
+  }
   if (req.version !== state.version) {
-    // A retry of an accepted move carries the version it was made at, which is stale now: the
-    // same move id from the same seat returns the first outcome and changes nothing.
-    const done = m.store.findMove(seat, req.moveId);
-    if (done) return { status: 200, body: { info: infoFor(m, caller), events: done.events, replayed: true } };
     return error(409, 'version.stale', `The match is at version ${state.version}, not ${req.version}.`, {
       info: infoFor(m, caller),
     });

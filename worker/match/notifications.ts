@@ -13,7 +13,7 @@ import type { MailRpc } from '../mail/protocol';
 import type { MatchInfo } from '../protocol';
 import type { Caller } from './info';
 import { processDue } from './notify/deliver';
-import { seatForToken } from './notify/links';
+import { revokeSeatLinks, seatForToken } from './notify/links';
 import { createOutboxTables, mailStatus } from './notify/outbox';
 import { planChange } from './notify/plan';
 import { mailRequest } from './notify/requests';
@@ -91,6 +91,11 @@ export class Notifier implements MailScope {
   /** The seat a mail-link token hash belongs to, or null. Used by the match to authenticate callers. */
   seatForToken(tokenHash: string): number | null {
     return seatForToken(this, tokenHash);
+  }
+
+  /** Revokes the seat's mail-link tokens (its e-mail address changed or was removed); returns how many. */
+  revokeSeatLinks(seat: number): number {
+    return revokeSeatLinks(this, seat);
   }
 
   /** Mail and push requests from worker/routes/mail.ts (through the match's `mail` RPC method). */

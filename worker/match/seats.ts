@@ -3,7 +3,6 @@
  * coup-fourré response mode, which is logged so replay still matches), the host handing a seat to a
  * bot, and the player taking it back. Callers are identified by their token's hash (context.ts).
  */
-import type { GameEvent } from '../engine/index';
 import { setResponseMode } from '../engine/index';
 import type { Settings } from '../protocol';
 import { settle } from './autoplay';
@@ -13,7 +12,12 @@ import { appendRow } from './log';
 import { error, NOT_FOUND, type Reply } from './replies';
 import { infoFor } from './views';
 
-/** Changes the caller's own seat settings. 200 with their MatchInfo, 403 `auth.not_a_seat`. */
+/**
+ * Changes the caller's own seat settings. 200 with their MatchInfo; 403 `auth.not_a_seat`; 409
+ * `match.finished` for a response-mode change once the match is over (nothing is written). A new or
+ * removed e-mail address revokes the seat links sent by mail (notify/links.ts). A response-mode
+ * change is a log row (replay needs it); an unchanged mode writes none.
+ */
 export function changeSettings(m: MatchContext, who: string | null, s: Settings): Reply {
   const meta = m.meta;
   if (!meta) return NOT_FOUND;
@@ -21,37 +25,38 @@ export function changeSettings(m: MatchContext, who: string | null, s: Settings)
   if (caller.seat === null)
     return error(403, 'auth.not_a_seat', 'Only a player with a seat link has settings.');
   const seat = caller.seat;
+  const before = meta.state;
+  const next =
+    s.responseMode !== undefined && before ? setResponseMode(before, seat, s.responseMode) : before;
+  if (next !== before && (meta.status === 'finished' || before?.phase === 'matchOver'))
+    return error(409, 'match.finished', 'The match is over: its coup-fourré setting can no longer change.');
   const now = m.now();
   const row = { ...m.seats[seat] };
   if (s.language !== undefined) row.language = s.language;
-  if (s.email !== undefined) row.email = s.email;
+  if (s.email !== undefined && s.email !== row.email) {
+    row.email = s.email;
+    // Mails sent to the old address must no longer open the seat.
+    m.notifier.revokeSeatLinks(seat);
+  }
   if (s.emailNotifications !== undefined) row.emailNotifications = s.emailNotifications;
-  const before = meta.state;
-  const events: GameEvent[] = [];
-  if (s.responseMode !== undefined) {
-    if (meta.state) {
-      const next = setResponseMode(meta.state, seat, s.responseMode);
-      if (next !== meta.state) {
-        meta.state = next;
-        appendRow(m, {
-          at: now,
-          kind: 'responseMode',
-          seat,
-          actor: 'player',
-          moveId: null,
-          payload: { mode: s.responseMode },
-          events: [],
-          version: next.version,
-          turnDeadline: meta.turnDeadline,
-        });
-      }
-    } else {
-      row.responseMode = s.responseMode;
-    }
+  if (s.responseMode !== undefined && !before) row.responseMode = s.responseMode;
+  if (next && next !== before) {
+    meta.state = next;
+    appendRow(m, {
+      at: now,
+      kind: 'responseMode',
+      seat,
+      actor: 'player',
+      moveId: null,
+      payload: { mode: next.responses[seat] },
+      events: [],
+      version: next.version,
+      turnDeadline: meta.turnDeadline,
+    });
   }
   m.seats[seat] = row;
   m.store.saveSeat(row);
-  afterChange(m, before, events, { reason: 'settings', seat }, now);
+  afterChange(m, before, [], { reason: 'settings', seat }, now);
   return { status: 200, body: infoFor(m, caller) };
 }
 

@@ -146,6 +146,9 @@ export class MatchStore {
       seq INTEGER PRIMARY KEY, at INTEGER NOT NULL, kind TEXT NOT NULL, seat INTEGER NOT NULL,
       actor TEXT NOT NULL, move_id TEXT, payload TEXT NOT NULL, events TEXT NOT NULL, version INTEGER NOT NULL,
       turn_deadline TEXT)`);
+    // Move ids are looked up on every move (a retry, or a reused id, anywhere in the log). Partial:
+    // only rows with a client move id (players' moves) carry an index entry, one more row written each.
+    sql.exec('CREATE INDEX IF NOT EXISTS log_move_id ON log (move_id) WHERE move_id IS NOT NULL');
   }
 
   private exec<T extends Record<string, SqlValue>>(query: string, ...params: SqlValue[]): T[] {
@@ -268,16 +271,13 @@ export class MatchStore {
   }
 
   /**
-   * The move row with this client move id by this seat among the last `window` rows (a retry is of a
-   * recent move; bounding the search keeps a retry's cost constant without an extra index, which
-   * would double the rows written per move).
+   * The move row with this client move id (any seat, anywhere in the log), or null. One indexed
+   * query: a player's move id is unique in its match, so a retry is recognised however old it is.
    */
-  findMove(seat: number, moveId: string, window = 500): LogRow | null {
+  findMove(moveId: string): LogRow | null {
     const r = this.exec<Record<string, SqlValue>>(
-      `SELECT * FROM log WHERE seq > (SELECT COALESCE(MAX(seq), 0) FROM log) - ? AND move_id = ? AND seat = ? AND kind = 'move' LIMIT 1`,
-      window,
+      `SELECT * FROM log WHERE move_id = ? AND kind = 'move' LIMIT 1`,
       moveId,
-      seat,
     )[0];
     return r ? toLogRow(r) : null;
   }

@@ -1,7 +1,8 @@
 /**
  * Seat links in mails: each mail carries a fresh "mail link" token for the seat (256 bits); only
- * its SHA-256 is kept (`mail_links`), and the match accepts it like the seat's own token. A rematch
- * gets a copy of the hashes, so links from earlier mails work there too.
+ * its SHA-256 is kept (`mail_links`), and the match accepts it like the seat's own token until the
+ * seat's e-mail address changes or is removed. A rematch gets a copy of the hashes, so links from
+ * earlier mails work there too.
  */
 import type { MailRpc } from '../../mail/protocol';
 import type { Reply } from '../replies';
@@ -14,6 +15,15 @@ export function seatForToken(n: MailScope, tokenHash: string): number | null {
     .exec<{ seat: number }>('SELECT seat FROM mail_links WHERE token_hash = ?', tokenHash)
     .toArray()[0];
   return row ? row.seat : null;
+}
+
+/**
+ * Revokes every mail-link token issued for `seat` (deletes their hashes): called when the seat's
+ * e-mail address changes or is removed, so mails sent to the old address no longer open the seat.
+ * The seat's own link is not a mail link and keeps working. Returns the number of links revoked.
+ */
+export function revokeSeatLinks(n: MailScope, seat: number): number {
+  return n.ctx.sql.exec('DELETE FROM mail_links WHERE seat = ?', seat).rowsWritten;
 }
 
 /** A fresh mail-link token for the seat (only its hash is stored) and the seat's deep link. */
