@@ -63,4 +63,30 @@ describe('mail-link revocation', () => {
     expect((await info(h.m, bobLink)).you.seat).toBe(null);
     expect((await info(h.m, annLink)).you.seat).toBe(0);
   });
+
+  it('revokes the copies a rematch was given, too', async () => {
+    const { ann, bob } = addresses();
+    const h = await mailMatch(
+      duo({ ann, bob }, { rules: { preset: 'classic', options: { goal: 100, matchTarget: 0 } } }),
+    );
+    await h.fire(h.clock.now);
+    const old = seatTokenIn(h.sender.to(bob)[0]);
+    await move(h.m, h.m.seats[0]!, { type: 'play', card: 'roll' });
+    await move(h.m, h.m.seats[1]!, { type: 'play', card: 'roll' });
+    await move(h.m, h.m.seats[0]!, { type: 'play', card: 'd100' });
+    const re = await api(`/api/matches/${h.m.id}/rematch`, { token: h.m.seats[1], body: {} });
+    expect(re.status).toBe(201);
+    const next = { ...h.m, id: re.body.matchId as string };
+    // The rematch imports the mail links in the background: wait until the old link works there.
+    let seat: number | null = null;
+    for (let i = 0; i < 50 && seat === null; i++) {
+      seat = (await info(next, old)).you.seat;
+      if (seat === null) await new Promise((res) => setTimeout(res, 10));
+    }
+    expect(seat).toBe(1);
+    expect((await setEmail(h.m.id, h.m.seats[1]!, `moved.${bob}`)).status).toBe(200);
+    expect((await info(h.m, old)).you.seat).toBe(null);
+    expect((await info(next, old)).you.seat).toBe(null);
+    expect((await info(next, h.m.seats[1]!)).you.seat).toBe(1);
+  });
 });

@@ -65,7 +65,7 @@ export class MatchDurableObject extends DurableObject<Env> {
 
   /** Changes the caller's own seat settings. */
   async settings(who: string | null, s: Settings): Promise<Reply> {
-    return this.track(async () => seats.changeSettings(this.match, who, s));
+    return this.track(() => seats.changeSettings(this.match, who, s));
   }
 
   /** The host hands a human seat to a bot (until the player takes it back). */

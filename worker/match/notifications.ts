@@ -93,8 +93,11 @@ export class Notifier implements MailScope {
     return seatForToken(this, tokenHash);
   }
 
-  /** Revokes the seat's mail-link tokens (its e-mail address changed or was removed); returns how many. */
-  revokeSeatLinks(seat: number): number {
+  /**
+   * Revokes the seat's mail-link tokens (its e-mail address changed or was removed), here and in the
+   * rematch; returns how many were revoked here.
+   */
+  revokeSeatLinks(seat: number): Promise<number> {
     return revokeSeatLinks(this, seat);
   }
 

@@ -18,7 +18,7 @@ import { infoFor } from './views';
  * removed e-mail address revokes the seat links sent by mail (notify/links.ts). A response-mode
  * change is a log row (replay needs it); an unchanged mode writes none.
  */
-export function changeSettings(m: MatchContext, who: string | null, s: Settings): Reply {
+export async function changeSettings(m: MatchContext, who: string | null, s: Settings): Promise<Reply> {
   const meta = m.meta;
   if (!meta) return NOT_FOUND;
   const caller = m.caller(who);
@@ -33,11 +33,10 @@ export function changeSettings(m: MatchContext, who: string | null, s: Settings)
   const now = m.now();
   const row = { ...m.seats[seat] };
   if (s.language !== undefined) row.language = s.language;
-  if (s.email !== undefined && s.email !== row.email) {
-    row.email = s.email;
-    // Mails sent to the old address must no longer open the seat.
-    m.notifier.revokeSeatLinks(seat);
-  }
+  // Mails sent to the old address must no longer open the seat (deleted here at once; the
+  // rematch's copies once the request's other changes are made).
+  const revoking = s.email !== undefined && s.email !== row.email ? m.notifier.revokeSeatLinks(seat) : null;
+  if (s.email !== undefined) row.email = s.email;
   if (s.emailNotifications !== undefined) row.emailNotifications = s.emailNotifications;
   if (s.responseMode !== undefined && !before) row.responseMode = s.responseMode;
   if (next && next !== before) {
@@ -57,6 +56,7 @@ export function changeSettings(m: MatchContext, who: string | null, s: Settings)
   m.seats[seat] = row;
   m.store.saveSeat(row);
   afterChange(m, before, [], { reason: 'settings', seat }, now);
+  await revoking;
   return { status: 200, body: infoFor(m, caller) };
 }
 

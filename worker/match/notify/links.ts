@@ -20,10 +20,49 @@ export function seatForToken(n: MailScope, tokenHash: string): number | null {
 /**
  * Revokes every mail-link token issued for `seat` (deletes their hashes): called when the seat's
  * e-mail address changes or is removed, so mails sent to the old address no longer open the seat.
- * The seat's own link is not a mail link and keeps working. Returns the number of links revoked.
+ * The seat's own link is not a mail link and keeps working. The rematch holds copies of the hashes
+ * (`exportLinks`): they are revoked there too, and on along its own rematches. Returns the number of
+ * links revoked here.
  */
-export function revokeSeatLinks(n: MailScope, seat: number): number {
-  return n.ctx.sql.exec('DELETE FROM mail_links WHERE seat = ?', seat).rowsWritten;
+export async function revokeSeatLinks(n: MailScope, seat: number): Promise<number> {
+  const hashes = n.ctx.sql
+    .exec<{ token_hash: string }>('DELETE FROM mail_links WHERE seat = ? RETURNING token_hash', seat)
+    .toArray()
+    .map((r) => r.token_hash);
+  await forwardRevocation(n, hashes);
+  return hashes.length;
+}
+
+/** Forgets mail-link hashes revoked in the match this one is a rematch of (at most 5000), and passes them on. */
+export async function revokeLinks(n: MailScope, tokenHashes: readonly string[]): Promise<void> {
+  const revoked: string[] = [];
+  for (const h of tokenHashes.slice(0, 5000)) {
+    if (n.ctx.sql.exec('DELETE FROM mail_links WHERE token_hash = ?', h).rowsWritten > 0) revoked.push(h);
+  }
+  await forwardRevocation(n, revoked);
+}
+
+/**
+ * Tells this match's rematch (if any) to forget the revoked hashes it was given. A failure is logged,
+ * not thrown: the revocation here is already stored and the caller's request must not fail for it.
+ */
+async function forwardRevocation(n: MailScope, tokenHashes: string[]): Promise<void> {
+  const rematchId = n.ctx.meta()?.rematchId;
+  if (!rematchId || tokenHashes.length === 0) return;
+  try {
+    await matchMail(n, rematchId)(null, { op: 'revokeLinks', tokenHashes });
+  } catch (e) {
+    console.warn(`mail: link revocation in the rematch failed: ${String(e).slice(0, 200)}`);
+  }
+}
+
+/** The `mail` RPC method of another match's object. */
+function matchMail(n: MailScope, matchId: string): (who: null, req: MailRpc) => Promise<Reply> {
+  const ns = n.ctx.env.MATCH;
+  const stub = ns.get(ns.idFromName(matchId)) as unknown as {
+    mail(who: null, req: MailRpc): Promise<Reply>;
+  };
+  return (who, req) => stub.mail(who, req);
 }
 
 /** A fresh mail-link token for the seat (only its hash is stored) and the seat's deep link. */
@@ -66,9 +105,5 @@ export async function exportLinks(n: MailScope, rematchId: string): Promise<void
     .toArray()
     .map((r) => ({ tokenHash: r.token_hash, seat: r.seat }));
   if (links.length === 0) return;
-  const ns = n.ctx.env.MATCH;
-  const stub = ns.get(ns.idFromName(rematchId)) as unknown as {
-    mail(who: null, req: MailRpc): Promise<Reply>;
-  };
-  await stub.mail(null, { op: 'importLinks', links });
+  await matchMail(n, rematchId)(null, { op: 'importLinks', links });
 }

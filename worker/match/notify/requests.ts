@@ -1,7 +1,7 @@
 /**
  * The mail and push requests a match answers (worker/routes/mail.ts, through the match's `mail`
  * RPC method): push subscriptions of a seat, the ack of a delivered push, the seat links of an
- * address ("my matches"), and the mail-link import of a rematch.
+ * address ("my matches"), and the mail-link import (and revocation) of a rematch.
  */
 import { addressKey } from '../../mail/address';
 import type { MailRpc, SeatLink } from '../../mail/protocol';
@@ -9,7 +9,7 @@ import { pushConfigured } from '../../mail/push';
 import type { Caller } from '../info';
 import type { Reply } from '../replies';
 import { actorOf } from '../turns';
-import { importLinks, mintSeatLink } from './links';
+import { importLinks, mintSeatLink, revokeLinks } from './links';
 import type { OutboxRow } from './outbox';
 import { wake } from './plan';
 import { err, type MailScope, pushEnv } from './scope';
@@ -68,6 +68,10 @@ export async function mailRequest(n: MailScope, caller: Caller, req: MailRpc): P
     }
     case 'importLinks': {
       importLinks(n, req.links, now);
+      return { status: 200, body: { ok: true } };
+    }
+    case 'revokeLinks': {
+      await revokeLinks(n, req.tokenHashes);
       return { status: 200, body: { ok: true } };
     }
     case 'links': {
