@@ -45,6 +45,12 @@ export class MatchContext {
   rematching: Promise<Reply> | null = null;
   /** The last log row's seq. */
   seq = 0;
+  /**
+   * Every client move id of the match with its log row's seq (a move id names one move for the whole
+   * match). Kept here rather than in an index, which cost one more row written per move; stored in
+   * the meta row's snapshot and completed from the log rows after it on wake-up (replay.ts).
+   */
+  moveIds = new Map<string, number>();
   /** The turn deadline a reload would see (the last row's, or the meta row's). */
   persistedDeadline: TurnDeadline | null = null;
   /** The moves of the change being made. */
@@ -99,6 +105,7 @@ export class MatchContext {
     this.schedule = new Schedule(this.sql, this.ctx.storage);
     this.meta = null;
     this.seats = [];
+    this.moveIds = new Map();
   }
 
   /** The time in ms since the epoch (the real clock, plus the test-only offset). */

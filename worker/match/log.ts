@@ -56,17 +56,21 @@ export function flushLog(m: MatchContext, now: number): void {
   });
 }
 
-/** Appends a log row; a reload will see its turn deadline. */
+/** Appends a log row; a reload will see its turn deadline, and its move id is known from now on. */
 export function appendRow(m: MatchContext, row: Omit<LogRow, 'seq'>): void {
   m.seq = m.store.appendLog(row);
+  if (row.moveId !== null) m.moveIds.set(row.moveId, m.seq);
   m.persistedDeadline = row.turnDeadline;
 }
 
-/** Writes the meta row: the lifecycle, the turn deadline and a snapshot of the state (up to `seq`). */
+/**
+ * Writes the meta row: the lifecycle, the turn deadline and a snapshot of the state and of the move
+ * ids (up to `seq`).
+ */
 export function saveSnapshot(m: MatchContext): void {
   const meta = m.meta!;
   meta.stateSeq = m.seq;
-  m.store.saveMeta(meta);
+  m.store.saveMeta(meta, m.moveIds);
   m.persistedDeadline = meta.turnDeadline;
 }
 

@@ -40,9 +40,11 @@ export function playMove(m: MatchContext, who: string | null, req: MoveRequest):
       `This match uses rules ${state.rulesVersion}, which this server cannot play.`,
     );
   }
-  // A move id names one move: it is looked up in the whole log before the version check, since a
-  // retry may carry any version (usually the one it was first made at, stale by now).
-  const done = m.store.findMove(req.moveId);
+  // A move id names one move: it is looked up among the whole match's ids before the version check,
+  // since a retry may carry any version (usually the one it was first made at, stale by now). Only
+  // a known id costs a query (its one log row).
+  const seq = m.moveIds.get(req.moveId);
+  const done = seq === undefined ? null : m.store.logRow(seq);
   if (done) {
     // The row's player step is the move the id was accepted for (the others are the server's).
     const mine = (done.payload as LogStep[]).find((step) => step.actor === 'player');

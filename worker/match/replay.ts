@@ -33,15 +33,17 @@ export function applyRows(
 }
 
 /**
- * After a wake-up: the stored state is a snapshot; replays the log rows written after it and takes
- * the turn deadline of the last one.
+ * After a wake-up: the stored state and move ids are a snapshot; replays the log rows written after
+ * it, adds their move ids and takes the turn deadline of the last one.
  */
 export function catchUp(m: MatchContext): void {
   const meta = m.meta;
   m.seq = meta ? m.store.lastSeq() : 0;
   m.persistedDeadline = meta?.turnDeadline ?? null;
+  m.moveIds = meta ? m.store.snapshotMoveIds() : new Map();
   if (!meta?.state || m.seq <= meta.stateSeq) return;
   const tail = m.store.logAfter(meta.stateSeq, 1_000_000);
+  for (const row of tail) if (row.moveId !== null && row.kind === 'move') m.moveIds.set(row.moveId, row.seq);
   const r = applyRows(meta.state, tail);
   if (!r.ok) console.error(`match ${meta.matchId}: log row ${r.seq} does not replay; state kept before it`);
   meta.state = r.state;

@@ -1,6 +1,7 @@
 /**
  * The SQLite tables of one match's Durable Object and their typed rows: `meta` (one row: settings,
- * current state, lifecycle), `seats`, and `log` (append-only, one row per accepted change). The
+ * lifecycle, a snapshot of the state and of the move ids), `seats`, and `log` (append-only, one row
+ * per accepted change; no index, so a row costs one row written). The
  * schedule has its own module. SQL uses bound parameters only; every write counts its rows for the
  * benchmark and the free-plan budget (100,000 rows written per day).
  */
@@ -137,7 +138,11 @@ export class MatchStore {
       match_id TEXT NOT NULL, created_at INTEGER NOT NULL, config TEXT NOT NULL,
       host_hash TEXT NOT NULL, invite_hash TEXT, status TEXT NOT NULL,
       setup TEXT, state TEXT, finished_at INTEGER, rematch_id TEXT, turn_deadline TEXT,
-      state_seq INTEGER NOT NULL DEFAULT 0)`);
+      state_seq INTEGER NOT NULL DEFAULT 0, move_ids TEXT)`);
+    // Matches stored before the move ids joined the snapshot: the column is added (null until the
+    // next snapshot; `snapshotMoveIds` then rebuilds them from the log).
+    if (!sql.exec('SELECT * FROM meta LIMIT 0').columnNames.includes('move_ids'))
+      sql.exec('ALTER TABLE meta ADD COLUMN move_ids TEXT');
     sql.exec(`CREATE TABLE IF NOT EXISTS seats (
       seat INTEGER PRIMARY KEY, name TEXT NOT NULL, kind TEXT NOT NULL, token_hash TEXT,
       bot_level TEXT NOT NULL, stand_in INTEGER NOT NULL, response_mode TEXT NOT NULL,
@@ -146,9 +151,9 @@ export class MatchStore {
       seq INTEGER PRIMARY KEY, at INTEGER NOT NULL, kind TEXT NOT NULL, seat INTEGER NOT NULL,
       actor TEXT NOT NULL, move_id TEXT, payload TEXT NOT NULL, events TEXT NOT NULL, version INTEGER NOT NULL,
       turn_deadline TEXT)`);
-    // Move ids are looked up on every move (a retry, or a reused id, anywhere in the log). Partial:
-    // only rows with a client move id (players' moves) carry an index entry, one more row written each.
-    sql.exec('CREATE INDEX IF NOT EXISTS log_move_id ON log (move_id) WHERE move_id IS NOT NULL');
+    // Move ids are looked up in memory (MatchContext.moveIds): an index on them cost one more row
+    // written per move. Objects that created it drop it here.
+    sql.exec('DROP INDEX IF EXISTS log_move_id');
   }
 
   private exec<T extends Record<string, SqlValue>>(query: string, ...params: SqlValue[]): T[] {
@@ -178,11 +183,11 @@ export class MatchStore {
     };
   }
 
-  /** Creates the meta row. */
+  /** Creates the meta row (no move ids yet). */
   insertMeta(m: Meta): void {
     this.exec(
-      `INSERT INTO meta (id, match_id, created_at, config, host_hash, invite_hash, status, setup, state, finished_at, rematch_id)
-       VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO meta (id, match_id, created_at, config, host_hash, invite_hash, status, setup, state, finished_at, rematch_id, move_ids)
+       VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '[]')`,
       m.matchId,
       m.createdAt,
       JSON.stringify(m.config),
@@ -196,10 +201,13 @@ export class MatchStore {
     );
   }
 
-  /** Writes the lifecycle fields and the current state (one row). */
-  saveMeta(m: Meta): void {
+  /**
+   * Writes the lifecycle fields, the current state and every move id with its log row (one row;
+   * `moveIds` must hold the ids of the log rows up to `m.stateSeq`, as JSON `[[id, seq], …]`).
+   */
+  saveMeta(m: Meta, moveIds: ReadonlyMap<string, number>): void {
     this.exec(
-      'UPDATE meta SET status = ?, setup = ?, state = ?, finished_at = ?, rematch_id = ?, turn_deadline = ?, state_seq = ? WHERE id = 1',
+      'UPDATE meta SET status = ?, setup = ?, state = ?, finished_at = ?, rematch_id = ?, turn_deadline = ?, state_seq = ?, move_ids = ? WHERE id = 1',
       m.status,
       m.setup ? JSON.stringify(m.setup) : null,
       m.state ? JSON.stringify(m.state) : null,
@@ -207,7 +215,22 @@ export class MatchStore {
       m.rematchId,
       m.turnDeadline ? JSON.stringify(m.turnDeadline) : null,
       m.stateSeq,
+      JSON.stringify([...moveIds]),
     );
+  }
+
+  /**
+   * Client move ids, each with its move row's seq: the snapshot's (the rows up to the meta row's
+   * `stateSeq`), or, for a match stored before the snapshot kept them, every move id in the log
+   * (one query; the next snapshot stores them).
+   */
+  snapshotMoveIds(): Map<string, number> {
+    const meta = this.exec<{ move_ids: string | null }>('SELECT move_ids FROM meta WHERE id = 1')[0];
+    if (meta?.move_ids) return new Map(JSON.parse(meta.move_ids) as Array<[string, number]>);
+    const rows = this.exec<{ move_id: string; seq: number }>(
+      `SELECT move_id, seq FROM log WHERE move_id IS NOT NULL AND kind = 'move' ORDER BY seq`,
+    );
+    return new Map(rows.map((r) => [r.move_id, r.seq]));
   }
 
   /** Every seat, by seat number. */
@@ -270,15 +293,9 @@ export class MatchStore {
     ).map(toLogRow);
   }
 
-  /**
-   * The move row with this client move id (any seat, anywhere in the log), or null. One indexed
-   * query: a player's move id is unique in its match, so a retry is recognised however old it is.
-   */
-  findMove(moveId: string): LogRow | null {
-    const r = this.exec<Record<string, SqlValue>>(
-      `SELECT * FROM log WHERE move_id = ? AND kind = 'move' LIMIT 1`,
-      moveId,
-    )[0];
+  /** The log row `seq` (a primary-key look-up), or null. */
+  logRow(seq: number): LogRow | null {
+    const r = this.exec<Record<string, SqlValue>>('SELECT * FROM log WHERE seq = ?', seq)[0];
     return r ? toLogRow(r) : null;
   }
 
