@@ -273,10 +273,24 @@ describe('three players with a bot', () => {
       // Played from the keyboard: focus the card, Enter, then Enter on the first offered action.
       const legal = ann.locator('ul.hand button.legal');
       if (await legal.count()) {
-        await legal.first().focus();
-        await ann.keyboard.press('Enter');
-        // The focus moved to the card's first option; Enter plays it.
-        await ann.waitForFunction(() => document.activeElement?.closest('.hand-area .actions') !== null);
+        // The focus moves to the card's first option; Enter plays it. (An update that replaces the hand
+        // while choosing may take the focus away: choose again, at most three times.)
+        for (let attempt = 0; ; attempt++) {
+          await legal.first().focus();
+          await ann.keyboard.press('Enter');
+          const moved = await ann
+            .waitForFunction(
+              () => document.activeElement?.closest('.hand-area .actions') !== null,
+              undefined,
+              {
+                timeout: 10_000,
+              },
+            )
+            .then(() => true)
+            .catch(() => false);
+          if (moved) break;
+          if (attempt === 2) throw new Error('the focus never moved to the card options');
+        }
         expect(await ann.evaluate(() => document.activeElement?.className)).toBe('primary');
         await ann.keyboard.press('Enter');
       } else {

@@ -191,11 +191,23 @@ export function Table({ session }: { session: MatchSession }): JSX.Element | nul
     actionsRef.current?.querySelector<HTMLButtonElement>('button:not([disabled])')?.focus();
   });
   const version = view?.version;
-  // A new version means a new situation: forget a selection that may no longer apply.
+  const selectedCard = selected.value === null ? undefined : view?.hand[selected.value];
+  const selectedRef = useRef<CardId | undefined>(undefined);
+  // A new version means a new situation: forget a selection that may no longer apply — but keep a
+  // selected card that is still in the same place with moves to offer (an update that arrives while the
+  // player is choosing, e.g. the automatic draw or a bot's move, must not undo the choice).
   useEffect(() => {
-    selected.value = null;
+    const sel = selected.value;
+    const card = sel === null ? undefined : view?.hand[sel];
+    const options = card === undefined ? null : optionsForCard(view?.legalMoves ?? [], card as CardId);
+    const stillThere =
+      options !== null &&
+      card === selectedRef.current &&
+      (options.plays.length > 0 || options.discard !== null || options.answer !== null);
+    if (!stillThere) selected.value = null;
     picking.value = null;
   }, [version]);
+  selectedRef.current = selectedCard as CardId | undefined;
   const logItems = useComputed(() => session.log.value.slice(-40).reverse());
   if (!info || !view) return null;
 
