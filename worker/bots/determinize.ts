@@ -8,6 +8,7 @@ import {
   CARD_COUNTS,
   CARD_IDS,
   type CardId,
+  copyTableau,
   type GameEvent,
   type HazardCard,
   isSafety,
@@ -17,7 +18,6 @@ import {
   SAFETY_FOR,
   type SafetyCard,
   STATE_SCHEMA,
-  type Tableau,
 } from '../engine/index';
 import { type Rand, shuffle } from './rng';
 
@@ -171,19 +171,6 @@ export function unseenCards(view: MatchView, k: Knowledge): CardId[] | null {
   return out;
 }
 
-function stripTableau(t: MatchView['tableaux'][number]): Tableau {
-  return {
-    battle: t.battle.slice(),
-    speed: t.speed.slice(),
-    distance: t.distance.slice(),
-    safeties: t.safeties.slice(),
-    coupFourre: t.coupFourre.slice(),
-    km: t.km,
-    cleared: t.cleared,
-    started: t.started,
-  };
-}
-
 /**
  * One full `MatchState` consistent with `view` and `k`: the viewer's hand, every public pile and
  * count as in the view, the hidden cards dealt from `unseenCards` at random (known-held cards stay
@@ -267,7 +254,7 @@ export function buildState(view: MatchView, k: Knowledge, rand: Rand): MatchStat
     discard,
     box,
     hands,
-    tableaux: view.tableaux.map(stripTableau),
+    tableaux: view.tableaux.map(copyTableau),
     turn: view.turn ?? view.firstSeat,
     phase: view.phase,
     reshuffles: view.reshuffles,
