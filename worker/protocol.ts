@@ -10,6 +10,7 @@ import {
   type MatchView,
   PRESET_NAMES,
   type ResponseMode,
+  type Rules,
   SAFETY_CARDS,
 } from './engine/index';
 import { AddressSchema } from './mail/address';
@@ -294,6 +295,8 @@ export interface MatchInfo {
     responseWindowMinutes: number;
     onDeadline: 'bot' | 'skip';
     teamSize: 1 | 2;
+    /** Every rule option's value (the preset plus the host's changes), shown before the match starts. */
+    rules: Rules | null;
   };
   /** The rematch's id once someone asked for one (the same links work there). */
   rematchId: string | null;

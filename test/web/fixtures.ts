@@ -110,7 +110,13 @@ export function info(v: MatchView | null, patch: Partial<MatchInfo> = {}): Match
     })),
     deadlines: { turn: '2030-01-02T10:30:00.000Z', window: null },
     view: v,
-    config: { turnDeadlineHours: 72, responseWindowMinutes: 720, onDeadline: 'bot', teamSize: 1 },
+    config: {
+      turnDeadlineHours: 72,
+      responseWindowMinutes: 720,
+      onDeadline: 'bot',
+      teamSize: 1,
+      rules: v?.rules ?? null,
+    },
     rematchId: null,
     ...patch,
   };

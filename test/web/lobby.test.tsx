@@ -5,6 +5,7 @@ import { QrCode } from '../../web/src/components/Qr';
 import { useCatalogForTests } from '../../web/src/i18n';
 import { en } from '../../web/src/i18n/en';
 import { Lobby } from '../../web/src/screens/Lobby';
+import { OPTION_NAMES, PRESETS } from '../../worker/engine/rules';
 import { info } from './fixtures';
 import { buttons, fakeSession, mount } from './render';
 
@@ -39,6 +40,25 @@ describe('lobby', () => {
     expect(buttons(root, 'Start now')).toHaveLength(1);
     expect(root.querySelector<HTMLInputElement>('input.link')!.value).toBe('http://x/m/AAA#invite=abc');
     expect(buttons(root, 'Copy link')).toHaveLength(1);
+  });
+
+  it('shows every rule of the match before it starts, in words with the source', () => {
+    const base = lobbyInfo();
+    const rules = { preset: 'classic' as const, options: { ...PRESETS.classic.options, mulligan: true } };
+    const { session } = fakeSession({ ...base, view: null, config: { ...base.config, rules } });
+    const root = mount(
+      <Lobby session={session} inviteUrl={null} inviteToken={null} hostToken={null} onClaimed={() => {}} />,
+    );
+    const box = root.querySelector('.rules-summary')!;
+    expect(box.querySelector('h3')!.textContent).toBe('Rules of this match: Classic');
+    const rows = [...box.querySelectorAll('dl > div')].map((d) => d.textContent ?? '');
+    expect(rows).toHaveLength(OPTION_NAMES.length);
+    expect(rows.find((r) => r.startsWith('The trip must end exactly'))).toContain('yes');
+    expect(rows.find((r) => r.startsWith('When the draw pile runs out'))).toContain(
+      'play out the cards in hand',
+    );
+    expect(rows.find((r) => r.startsWith('Fast game: after drawing'))).toContain('yes');
+    expect(rows.find((r) => r.startsWith('Points to win'))).toContain('5000');
   });
 
   it('shows the claim form to a visitor with an invitation, and no start button', () => {

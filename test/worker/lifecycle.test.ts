@@ -60,6 +60,11 @@ describe('open seats', () => {
     expect(m.invite).not.toBeNull();
     expect((await info(m)).status).toBe('lobby');
     expect((await info(m)).view).toBeNull();
+    // Invitees see every rule before the match starts (RULES.md §10).
+    expect((await info(m)).config.rules).toMatchObject({
+      preset: 'classic',
+      options: { exactFinish: true, goal: 1000 },
+    });
     const bad = await api(`/api/matches/${m.id}/claim`, { body: { invite: 'x'.repeat(43), name: 'Eve' } });
     expect(bad.status).toBe(403);
     const c1 = await api(`/api/matches/${m.id}/claim`, {

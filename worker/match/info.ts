@@ -3,7 +3,7 @@
  * sees them, the deadlines, and the engine view for the caller's seat (or a spectator). The only
  * hand in it is the caller's own; the engine's `viewFor` guarantees the rest.
  */
-import { type MatchState, viewFor } from '../engine/index';
+import { type MatchState, type Rules, resolveRules, viewFor } from '../engine/index';
 import type { MatchInfo } from '../protocol';
 import type { Meta, SeatRow } from './storage';
 
@@ -56,6 +56,7 @@ export function buildInfo(
       responseWindowMinutes: meta.config.responseWindowMinutes,
       onDeadline: meta.config.onDeadline,
       teamSize: meta.config.teamSize,
+      rules: state ? state.rules : lobbyRules(meta, seats.length),
     },
     rematchId: meta.rematchId,
   };
@@ -78,4 +79,10 @@ export function etagFor(version: number, body: string): string {
     h = Math.imul(h, 0x01000193);
   }
   return `"v${version}-${(h >>> 0).toString(16)}"`;
+}
+
+/** The match's rules before the first deal (checked at creation, so they resolve), for the lobby. */
+function lobbyRules(meta: Meta, seats: number): Rules | null {
+  const r = resolveRules(meta.config.rules, { seats, teamSize: meta.config.teamSize });
+  return r.ok ? r.rules : null;
 }

@@ -6,6 +6,7 @@
 import { useSignal } from '@preact/signals';
 import type { JSX } from 'preact';
 import { lazyComponent } from '../components/Lazy';
+import { RulesSummary } from '../components/RulesSummary';
 import { lang, t } from '../i18n';
 import { api } from '../lib/api';
 import type { MatchSession } from '../lib/session';
@@ -170,6 +171,7 @@ export function Lobby(props: {
           </li>
         ))}
       </ol>
+      {info.config.rules && <RulesSummary rules={info.config.rules} />}
       {hostToken ? (
         <button
           type="button"
