@@ -14,6 +14,21 @@ import type { GameEvent } from '../../worker/engine/types';
 const catalogs = { en, fr, de, sv, nb } as const;
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
+describe('plural words', () => {
+  it("pick the singular for one and the plural otherwise, by each language's rules", () => {
+    useCatalogForTests('en', en);
+    expect(t('table.drawPile', { n: 1 })).toBe('Draw pile, 1 card');
+    expect(t('table.drawPile', { n: 0 })).toBe('Draw pile, 0 cards');
+    expect(t('table.drawPile', { n: 93 })).toBe('Draw pile, 93 cards');
+    useCatalogForTests('fr', fr);
+    expect(t('table.cards', { n: 0 })).toBe('0 carte en main');
+    expect(t('table.cards', { n: 2 })).toBe('2 cartes en main');
+    useCatalogForTests('de', de);
+    expect(t('log.mulligan', { name: 'Ann', n: 1 })).toBe('Ann hat 1 Karte getauscht.');
+    useCatalogForTests('en', en);
+  });
+});
+
 describe('catalogs', () => {
   it('exist for every supported language', () => {
     expect(Object.keys(catalogs).sort()).toEqual([...LANGUAGES].sort());

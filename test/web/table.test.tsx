@@ -234,7 +234,7 @@ describe('fast game and extension', () => {
     click(buttons(root, 'Swap cards')[0]);
     expect(root.textContent).toContain('Pick the cards to swap, then confirm.');
     click(buttons(root, 'Stop, hazard card')[0]);
-    expect(buttons(root, 'Swap 1 cards')[0].disabled).toBe(true); // [stop] alone is no legal mulligan
+    expect(buttons(root, 'Swap 1 card')[0].disabled).toBe(true); // [stop] alone is no legal mulligan
     click(buttons(root, '25 km, distance card')[0]);
     const confirm = buttons(root, 'Swap 2 cards')[0];
     expect(confirm.disabled).toBe(false);

@@ -75,11 +75,19 @@ export function initialLanguage(): Language {
   return pickLanguage(typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]));
 }
 
-/** Translates a key and fills `{placeholders}`; an unknown placeholder stays visible. */
+/**
+ * Translates a key and fills `{placeholders}`; an unknown placeholder stays visible. `{n|one|other}`
+ * picks the singular or plural word for the number `n` by the language's plural rules (Intl).
+ */
 export function t(key: MessageKey, params?: Record<string, string | number>): string {
   const text = messages.value[key] ?? en[key] ?? key;
   if (!params) return text;
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  const plural = new Intl.PluralRules(lang.value);
+  return text
+    .replace(/\{(\w+)\|([^|}]*)\|([^}]*)\}/g, (whole, name: string, one: string, other: string) =>
+      name in params ? (plural.select(Number(params[name])) === 'one' ? one : other) : whole,
+    )
+    .replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }
 
 /** Installs a catalog synchronously (component tests). */
