@@ -151,35 +151,39 @@ const Cards = v.pipe(v.array(Card), v.maxLength(106));
 const SeatKey = v.pipe(v.string(), v.regex(/^[0-7]$/));
 
 /**
+ * An arranged first hand: the engine's `Position`, the SCENARIOS.md `setup` (used by the test seam and by
+ * the scenario runner).
+ */
+export const PositionSchema = v.strictObject({
+  hands: v.optional(v.record(SeatKey, Cards)),
+  tableaux: v.optional(
+    v.record(
+      SeatKey,
+      v.strictObject({
+        battle: v.optional(Cards),
+        speed: v.optional(Cards),
+        distance: v.optional(Cards),
+        safeties: v.optional(Cards),
+        coupFourre: v.optional(Cards),
+      }),
+    ),
+  ),
+  deck: v.optional(Cards),
+  unplaced: v.optional(v.picklist(['deck', 'box'])),
+  discard: v.optional(Cards),
+  turn: v.optional(Seat),
+  phase: v.optional(v.picklist(['draw', 'play'])),
+  scores: v.optional(v.record(SeatKey, v.pipe(v.number(), v.integer(), v.minValue(0)))),
+});
+
+/**
  * Test-only: a stacked first hand (the engine's `Position`, SCENARIOS.md `setup`) and/or a fixed
  * seed. Accepted only when `env.TEST_SEAMS === "1"`; a deployed Worker refuses the field as unknown
  * (400), and the Durable Object ignores it unless the seams are on.
  */
 export const TestStackSchema = v.strictObject({
   seed: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(64))),
-  position: v.optional(
-    v.strictObject({
-      hands: v.optional(v.record(SeatKey, Cards)),
-      tableaux: v.optional(
-        v.record(
-          SeatKey,
-          v.strictObject({
-            battle: v.optional(Cards),
-            speed: v.optional(Cards),
-            distance: v.optional(Cards),
-            safeties: v.optional(Cards),
-            coupFourre: v.optional(Cards),
-          }),
-        ),
-      ),
-      deck: v.optional(Cards),
-      unplaced: v.optional(v.picklist(['deck', 'box'])),
-      discard: v.optional(Cards),
-      turn: v.optional(Seat),
-      phase: v.optional(v.picklist(['draw', 'play'])),
-      scores: v.optional(v.record(SeatKey, v.pipe(v.number(), v.integer(), v.minValue(0)))),
-    }),
-  ),
+  position: v.optional(PositionSchema),
 });
 export type TestStack = v.InferOutput<typeof TestStackSchema>;
 

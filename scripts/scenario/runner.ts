@@ -17,6 +17,7 @@ import {
   sameMove,
   viewFor,
 } from '../../worker/engine/index';
+import { PositionSchema } from '../../worker/protocol';
 
 /** Outcome of one scenario. `message` says which step or check failed and why. */
 export interface ScenarioOutcome {
@@ -85,28 +86,7 @@ const Scenario = v.object({
   teams: v.optional(v.array(v.array(v.number()))),
   responses: v.optional(SeatMap(v.picklist(['ask', 'auto']))),
   seed: v.optional(v.string()),
-  setup: v.optional(
-    v.strictObject({
-      hands: v.optional(SeatMap(Cards)),
-      tableaux: v.optional(
-        SeatMap(
-          v.strictObject({
-            battle: v.optional(Cards),
-            speed: v.optional(Cards),
-            distance: v.optional(Cards),
-            safeties: v.optional(Cards),
-            coupFourre: v.optional(Cards),
-          }),
-        ),
-      ),
-      deck: v.optional(Cards),
-      unplaced: v.optional(v.picklist(['deck', 'box'])),
-      discard: v.optional(Cards),
-      turn: v.optional(v.number()),
-      phase: v.optional(v.picklist(['draw', 'play'])),
-      scores: v.optional(SeatMap(v.number())),
-    }),
-  ),
+  setup: v.optional(PositionSchema),
   steps: v.optional(v.array(Step), []),
   expect: v.optional(Checks),
 });
