@@ -5,27 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Move } from '../../worker/engine/index';
-import { api, create, info, logRows, type TestMatch } from './helpers';
+import { annAndBob, api, info, logRows, type TestMatch } from './helpers';
 
-async function match(): Promise<TestMatch> {
-  return create({
-    rules: 'classic',
-    seats: [
-      { kind: 'human', name: 'Ann' },
-      { kind: 'human', name: 'Bob' },
-    ],
-    firstSeat: 0,
-    testStack: {
-      seed: 'race',
-      position: {
-        hands: {
-          0: ['roll', 'd100', 'd100', 'd50', 'd25', 'stop'],
-          1: ['roll', 'd25', 'd50', 'd75', 'd100', 'accident'],
-        },
-      },
-    },
-  });
-}
+const match = (): Promise<TestMatch> => annAndBob('race');
 
 const post = (m: TestMatch, token: string, version: number, moveId: string, mv: Move) =>
   api(`/api/matches/${m.id}/moves`, { token, body: { version, moveId, move: mv } });

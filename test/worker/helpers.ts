@@ -219,9 +219,9 @@ export async function logRows(m: TestMatch): Promise<number> {
 /**
  * Ann (seat 0, first to play) and Bob, both human, with stacked hands: Ann holds a Roll, 100 km
  * twice, 50, 25 and a Stop; Bob a Roll, 25, 50, 75, 100 km and an Accident. `rules` defaults to
- * classic.
+ * classic; `deck` puts cards on top of the draw pile (top first).
  */
-export function annAndBob(seed: string, rules: unknown = 'classic'): Promise<TestMatch> {
+export function annAndBob(seed: string, rules: unknown = 'classic', deck?: string[]): Promise<TestMatch> {
   return create({
     rules,
     seats: [
@@ -236,6 +236,7 @@ export function annAndBob(seed: string, rules: unknown = 'classic'): Promise<Tes
           0: ['roll', 'd100', 'd100', 'd50', 'd25', 'stop'],
           1: ['roll', 'd25', 'd50', 'd75', 'd100', 'accident'],
         },
+        ...(deck ? { deck } : {}),
       },
     },
   });

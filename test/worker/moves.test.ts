@@ -6,28 +6,9 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { api, create, info, logRows, move, type TestMatch } from './helpers';
+import { annAndBob, api, info, logRows, move, type TestMatch } from './helpers';
 
-async function twoPlayers(): Promise<TestMatch> {
-  return create({
-    rules: 'classic',
-    seats: [
-      { kind: 'human', name: 'Ann' },
-      { kind: 'human', name: 'Bob' },
-    ],
-    firstSeat: 0,
-    testStack: {
-      seed: 'moves',
-      position: {
-        hands: {
-          0: ['roll', 'd100', 'd100', 'd50', 'd25', 'stop'],
-          1: ['roll', 'd25', 'd50', 'd75', 'd100', 'accident'],
-        },
-        deck: ['d75', 'd200'],
-      },
-    },
-  });
-}
+const twoPlayers = (): Promise<TestMatch> => annAndBob('moves', 'classic', ['d75', 'd200']);
 
 describe('moves', () => {
   it('a retry with the same move id returns the same outcome and changes nothing', async () => {

@@ -6,7 +6,7 @@
 
 import { describe, expect, it } from 'vitest';
 import type { MatchInfo, ServerFrame } from '../../worker/protocol';
-import { create, info, move, ORIGIN, worker } from './helpers';
+import { annAndBob, info, move, ORIGIN, worker } from './helpers';
 
 /** A test socket that records every frame. */
 async function connect(matchId: string, token: string | null) {
@@ -38,23 +38,7 @@ async function until(cond: () => boolean, what: string): Promise<void> {
 
 describe('WebSocket pushes', () => {
   it('two sockets each receive their own view after a move', async () => {
-    const m = await create({
-      rules: 'classic',
-      seats: [
-        { kind: 'human', name: 'Ann' },
-        { kind: 'human', name: 'Bob' },
-      ],
-      firstSeat: 0,
-      testStack: {
-        seed: 'ws',
-        position: {
-          hands: {
-            0: ['roll', 'd100', 'd100', 'd50', 'd25', 'stop'],
-            1: ['roll', 'd25', 'd50', 'd75', 'd100', 'accident'],
-          },
-        },
-      },
-    });
+    const m = await annAndBob('ws');
     const a = await connect(m.id, m.seats[0]);
     const b = await connect(m.id, m.seats[1]);
     const s = await connect(m.id, null);
