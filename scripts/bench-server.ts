@@ -26,6 +26,7 @@ import {
   type PresetName,
   viewFor,
 } from '../worker/engine/index';
+import { nextFloat, seedRng } from '../worker/engine/rng';
 import { actorOf, forcedDraw } from '../worker/match/turns';
 import type { Created, MatchInfo } from '../worker/protocol';
 
@@ -120,16 +121,10 @@ function tokenOf(url: string | null): string {
   return /#(?:seat|host)=([A-Za-z0-9_-]+)$/.exec(url ?? '')![1];
 }
 
+/** A seeded generator for the players' choices (the engine's own). */
 function rng(seed: number): () => number {
-  let s = seed >>> 0 || 1;
-  return () => {
-    s ^= s << 13;
-    s >>>= 0;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    s >>>= 0;
-    return s / 0x1_0000_0000;
-  };
+  const state = seedRng(`choices-${seed}`);
+  return () => nextFloat(state);
 }
 
 /** A player's choice among the view's legal moves: the `basic` bot's, or uniformly random. */

@@ -7,21 +7,15 @@
 import type { MatchInfo } from '../../web/src/lib/types';
 import type { CardId, SafetyCard } from '../../worker/engine/cards';
 import { PRESETS } from '../../worker/engine/rules';
+import { emptyTableau } from '../../worker/engine/tableau';
 import type { HandResult, MatchView, Move, TableauView } from '../../worker/engine/types';
 
 /** A tableau with sensible empty defaults. */
 export function tableau(team: number, seats: number[], patch: Partial<TableauView> = {}): TableauView {
   const base: TableauView = {
+    ...emptyTableau(),
     team,
     seats,
-    battle: [],
-    speed: [],
-    distance: [],
-    safeties: [],
-    coupFourre: [],
-    km: 0,
-    cleared: false,
-    started: false,
     battleTop: null,
     speedTop: null,
     rolling: false,

@@ -6,6 +6,7 @@
 import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
 import type { Move } from '../../worker/engine/index';
+import { nextFloat, seedRng } from '../../worker/engine/rng';
 import type { Created, MatchInfo } from '../../worker/protocol';
 
 export const ORIGIN = 'https://mb.test';
@@ -113,17 +114,10 @@ export async function move(
   });
 }
 
-/** A small deterministic generator for test choices. */
+/** A small deterministic generator for test choices (the engine's seeded generator). */
 export function rng(seed: number): () => number {
-  let s = seed >>> 0 || 1;
-  return () => {
-    s ^= s << 13;
-    s >>>= 0;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    s >>>= 0;
-    return s / 0x1_0000_0000;
-  };
+  const state = seedRng(`choices-${seed}`);
+  return () => nextFloat(state);
 }
 
 /**

@@ -29,6 +29,17 @@ export class FakeSender {
 }
 
 /** A match with mail hooks: `clock` is the notifier's "now" (ms), `sender` the fake provider. */
+/** One row of a match's mail outbox, as the tests read it. */
+export type OutboxRow = {
+  key: string;
+  seat: number;
+  kind: string;
+  status: string;
+  error: string | null;
+  attempts: number;
+  due_at: number;
+};
+
 export interface MailMatch {
   m: TestMatch;
   sender: FakeSender;
@@ -36,17 +47,7 @@ export interface MailMatch {
   /** Runs the alarm with the `mail` item due, at the notifier time `at` (default: unchanged). */
   fire(at?: number): Promise<void>;
   /** The outbox rows, oldest first. */
-  rows(): Promise<
-    Array<{
-      key: string;
-      seat: number;
-      kind: string;
-      status: string;
-      error: string | null;
-      attempts: number;
-      due_at: number;
-    }>
-  >;
+  rows(): Promise<OutboxRow[]>;
 }
 
 /** Installs the hooks in the match's notifier (call again after anything that may evict the object). */
@@ -80,15 +81,7 @@ export async function mailMatch(
     rows: () =>
       runInDurableObject(stubOf(m), (_i, state) =>
         state.storage.sql
-          .exec<{
-            key: string;
-            seat: number;
-            kind: string;
-            status: string;
-            error: string | null;
-            attempts: number;
-            due_at: number;
-          }>(
+          .exec<OutboxRow>(
             `SELECT key, seat, kind, status, error, attempts, due_at FROM mail_outbox WHERE kind != 'marker' ORDER BY rowid`,
           )
           .toArray(),

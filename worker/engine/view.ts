@@ -3,6 +3,7 @@
  * the draw pile's order, the seed or the generator state. RULES.md §2 ("hands are secret; everything
  * played is public").
  */
+import { copyTableau } from './draft';
 import { legalMoves } from './legal';
 import { isLimited, isRolling, top, twoHundreds } from './tableau';
 import type { MatchState, MatchView, TableauView } from './types';
@@ -12,16 +13,9 @@ export { isLimited, isRolling };
 /** The public view of every tableau, with derived facts (rolling, limited, 200s used). */
 export function tableauViews(state: MatchState): TableauView[] {
   return state.tableaux.map((t, team) => ({
+    ...copyTableau(t),
     team,
     seats: state.teams[team].slice(),
-    battle: t.battle.slice(),
-    speed: t.speed.slice(),
-    distance: t.distance.slice(),
-    safeties: t.safeties.slice(),
-    coupFourre: t.coupFourre.slice(),
-    km: t.km,
-    cleared: t.cleared,
-    started: t.started,
     battleTop: top(t.battle),
     speedTop: top(t.speed),
     rolling: isRolling(t, state.rules.options),
