@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { lastSearch, tuning } from '../../worker/bots/expert';
 import { buildState, chooseMove, LEVELS, readLog } from '../../worker/bots/index';
+import { policyMove } from '../../worker/bots/policy';
 import { makeRand } from '../../worker/bots/rng';
 import {
   applyMove,
@@ -195,7 +196,8 @@ describe('the expert spends its budget and stops', () => {
       position: {
         hands: { 0: ['accident', 'd100', 'd50', 'gasoline', 'repairs', 'd25', 'driving_ace'], 1: ['d25'] },
         tableaux: {
-          0: { battle: ['roll'], distance: ['d100'] },
+          // 200 km to go: near the end of the trip, where the expert searches.
+          0: { battle: ['roll'], distance: ['d200', 'd200', 'd100', 'd100', 'd100', 'd100'] },
           1: { battle: ['roll'], distance: ['d200'] },
         },
         turn: 0,
@@ -214,5 +216,29 @@ describe('the expert spends its budget and stops', () => {
       steps.push(lastSearch.samples);
     }
     expect(steps[1]).toBeGreaterThan(steps[0]);
+  });
+});
+
+describe('the expert searches only near the end of the hand', () => {
+  it('plays its policy move without a search early in the hand', () => {
+    const c = createMatch({
+      rules: 'classic',
+      seats: 2,
+      seed: 'early',
+      position: {
+        hands: { 0: ['accident', 'd100', 'd50', 'gasoline', 'repairs', 'd25', 'driving_ace'], 1: ['d25'] },
+        tableaux: {
+          0: { battle: ['roll'], distance: ['d100'] },
+          1: { battle: ['roll'], distance: ['d200'] },
+        },
+        turn: 0,
+        phase: 'play',
+      },
+    });
+    if (!c.ok) throw new Error('create');
+    const view = viewFor(c.state, 0);
+    const move = chooseMove(view, { level: 'expert', seed: 'e', budgetMs: 5 });
+    expect(lastSearch.steps).toBe(0);
+    expect(move).toEqual(policyMove(view, c.state.discard));
   });
 });

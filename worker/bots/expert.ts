@@ -1,12 +1,16 @@
 /**
- * The `expert` bot: determinized Monte Carlo over the engine. For each sample it deals the hidden
- * cards consistently with what the seat knows (determinize.ts), tries candidate moves of `legalMoves`
- * with the engine's `applyMove`, plays on with the `basic` policy for every seat for `PLAYOUT_DEPTH`
- * moves (or to the end of the hand), and judges the result for the bot's team (`evaluate`: the real
- * hand scores when the hand ended, else banked points plus the odds of the trip bonuses). The same
- * sample and playout randomness serve every candidate (common random numbers). Candidates race by
- * sequential halving; the heuristic's own choice stays in the race and is replaced only by a move that
- * beats it on the same samples by `z` standard errors.
+ * The `expert` bot: the expert policy (policy.ts: basic's heuristics re-weighted by offline Monte
+ * Carlo fitting, with card counting and an exact-finish planner) plus determinized Monte Carlo over the
+ * engine near the end of the hand, where one move can decide the trip. For each sample it deals the
+ * hidden cards consistently with what the seat knows (determinize.ts), tries candidate moves of
+ * `legalMoves` with the engine's `applyMove`, plays on with the policy for every seat to the end of the
+ * hand (or `depth` moves), and judges the result for the bot's team (`evaluate`: the real hand scores
+ * when the hand ended, else banked points plus the odds of the trip bonuses). The same sample and
+ * playout randomness serve every candidate (common random numbers). Candidates race by sequential
+ * halving; the policy's own choice stays in the race and is replaced only by a move that beats it on
+ * the same samples by `z` standard errors. Earlier in the hand the differences between moves are too
+ * small for a few milliseconds of samples to tell apart (measured: searching there adds nothing), so
+ * the policy decides alone.
  *
  * Budget: a decision spends a fixed number of engine steps (`STEPS_PER_MS` per ms of budget, with
  * dealing a sample and judging a playout charged as steps too), calibrated with the arena so that p99
@@ -30,19 +34,20 @@ import {
   scoreHand,
   type TableauView,
 } from '../engine/index';
-import { basicContext, basicMove, type Situation, scoreMove } from './basic';
+import { basicMove, type Situation } from './basic';
 import { buildState, readLog } from './determinize';
+import { policyMove, policyScores } from './policy';
 import { makeRand, type Rand } from './rng';
 
 /** Engine steps (moves in playouts, each with a policy decision) per ms of budget, 2 players. */
-export const STEPS_PER_MS = 800;
+export const STEPS_PER_MS = 450;
 /** What dealing one sample costs, in steps (measured: a short playout must not make samples free). */
 export const SAMPLE_COST = 12;
 /** What starting a playout (a copy of the state) and judging its end cost, in steps. */
 export const EVALUATE_COST = 6;
-/** Moves a playout makes before the position is judged by `evaluate` instead of played to the end. */
-export const PLAYOUT_DEPTH = 24;
-/** Candidates kept (best `basic` scores first); the rest of the legal moves are rarely right. */
+/** Moves a playout makes at most before the position is judged by `evaluate` (the rest of a hand fits). */
+export const PLAYOUT_DEPTH = 400;
+/** Candidates kept (best policy scores first); the rest of the legal moves are rarely right. */
 export const MAX_CANDIDATES = 6;
 
 export interface ExpertOptions {
@@ -64,6 +69,13 @@ export const tuning = {
   heldSafety: 150,
   tripScale: 1.5,
   z: 0.5,
+  /** Search only near the end of the hand: draw pile at most `searchDeck` cards, or a team this close (km). */
+  searchDeck: 30,
+  searchKm: 250,
+  /** Discards (or mulligans) kept among the candidates, best policy scores first. */
+  throwAways: 1,
+  /** Opponents in playouts follow `basic` (1) instead of the expert policy (0). */
+  opponentBasic: 0,
   debug: false,
 };
 
@@ -168,9 +180,18 @@ function evaluate(state: MatchState, team: number, handBefore: number): number {
  * of the hand, with the engine's in-place `playOut` (the rules of `applyMove` without a new state per
  * move); returns the final state and the moves made.
  */
-function playout(start: MatchState, rand: Rand, depth: number): { state: MatchState; steps: number } {
-  const choose: MoveChooser = (state, seat, moves) =>
-    moves.length === 1 ? moves[0] : basicMove(situationOf(state, seat, moves), rand);
+function playout(
+  start: MatchState,
+  rand: Rand,
+  depth: number,
+  team: number,
+): { state: MatchState; steps: number } {
+  const choose: MoveChooser = (state, seat, moves) => {
+    if (moves.length === 1) return moves[0];
+    const sit = situationOf(state, seat, moves);
+    if (tuning.opponentBasic && seat % state.teams.length !== team) return basicMove(sit, rand);
+    return policyMove(sit, state.discard, rand);
+  };
   const out = playOut(start, choose, 'hand', depth);
   return { state: out.state, steps: out.moves };
 }
@@ -192,27 +213,32 @@ function stepCost(view: MatchView): number {
 export function expertMove(view: MatchView, opts: ExpertOptions): Move {
   const moves = view.legalMoves;
   const { rand } = opts;
-  const ctx = basicContext(view);
-  const ranked = moves.map((m, i) => ({ m, i, s: scoreMove(ctx, m) })).sort((a, b) => b.s - a.s || a.i - b.i);
-  const fallback = () => basicMove(view, rand);
+  lastSearch.samples = 0;
+  lastSearch.steps = 0;
+  lastSearch.candidates = 0;
+  const knowledge = readLog(view, opts.log);
+  const scores = policyScores(view, knowledge.discard);
+  const ranked = moves.map((m, i) => ({ m, i, s: scores[i] })).sort((a, b) => b.s - a.s || a.i - b.i);
+  const fallback = () => policyMove(view, knowledge.discard, rand);
   // No real choice, or one the heuristic settles for sure (a coup fourré, the exact finish).
   if (ranked[0].s >= 1000) return ranked[0].m;
   if (view.phase === 'handOver') return ranked[0].m;
+  const closest = Math.min(...view.tableaux.map((t) => view.goal - t.km));
+  if (view.deckSize > tuning.searchDeck && closest > tuning.searchKm) return ranked[0].m;
   // The heuristic's choice, every card play, and only the heuristic's best discard or mulligan:
   // which card to throw away is a long-term matter a short playout cannot see.
   const candidates: Move[] = [];
-  let throwAway = false;
+  let throwAways = 0;
   for (const r of ranked) {
     const isThrow = r.m.type === 'discard' || r.m.type === 'mulligan';
-    if (candidates.length > 0 && isThrow && throwAway) continue;
-    if (isThrow) throwAway = true;
+    if (candidates.length > 0 && isThrow && throwAways >= tuning.throwAways) continue;
+    if (isThrow) throwAways++;
     candidates.push(r.m);
     if (candidates.length >= tuning.candidates) break;
   }
   if (candidates.length === 1) return candidates[0];
   const seat = view.seat!;
   const team = seat % view.teams.length;
-  const knowledge = readLog(view, opts.log);
   const cap = Math.max(1, Math.floor((opts.budgetMs * tuning.stepsPerMs) / stepCost(view)));
   const handBefore = view.results.length;
   // Sequential halving: every round shares its steps among the moves still in the race, on the
@@ -252,7 +278,7 @@ export function expertMove(view: MatchView, opts: ExpertOptions): Move {
       for (const c of alive) {
         const r = applyMove(sample, seat, candidates[c]);
         if (!r.ok) return fallback();
-        const out = playout(r.state, makeRand(playoutSeed), depth);
+        const out = playout(r.state, makeRand(playoutSeed), depth, team);
         steps += out.steps + 1 + EVALUATE_COST;
         values[c].push(evaluate(out.state, team, handBefore));
       }

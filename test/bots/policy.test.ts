@@ -1,0 +1,136 @@
+/**
+ * The expert's policy (worker/bots/policy.ts) in crafted positions, each where it parts from `basic`
+ * for a reason the Monte Carlo fitting found: keep battle hazards, throw dead remedies first, attack
+ * before fixing, do not walk into an exact finish no card can complete. Positions are built with the
+ * engine's `createMatch` and seen through `viewFor`, as in a match.
+ */
+import { describe, expect, it } from 'vitest';
+import { basicMove } from '../../worker/bots/basic';
+import { POLICY_WEIGHTS, policyMove, policyScores, unseenCards } from '../../worker/bots/policy';
+import {
+  CARD_COUNTS,
+  type CardId,
+  createMatch,
+  type MatchState,
+  type Move,
+  type Position,
+  viewFor,
+} from '../../worker/engine/index';
+
+function position(p: Position): MatchState {
+  const created = createMatch({
+    rules: 'classic',
+    seats: 2,
+    seed: 'policy',
+    position: { unplaced: 'deck', phase: 'play', turn: 0, ...p },
+  });
+  if (!created.ok) throw new Error(JSON.stringify(created.problems));
+  return created.state;
+}
+
+/** The policy's move for seat 0, knowing the whole (public) discard pile. */
+function policy(state: MatchState): Move {
+  return policyMove(viewFor(state, 0), state.discard);
+}
+
+function basic(state: MatchState): Move {
+  return basicMove(viewFor(state, 0));
+}
+
+const rolling = (distance: CardId[] = []) => ({ battle: ['roll'] as CardId[], distance });
+// 900 km: 100 km to the goal.
+const at900: CardId[] = ['d200', 'd200', 'd100', 'd100', 'd100', 'd100', 'd100'];
+
+describe('expert policy', () => {
+  it('keeps a battle hazard and throws a spare distance card instead (basic may throw the hazard)', () => {
+    // Stopped without Roll, the opponent is not rolling: nothing to play, one card must go.
+    const s = position({
+      hands: { 0: ['accident', 'd100', 'd100', 'd200', 'd200', 'gasoline', 'repairs'], 1: ['d25'] },
+      tableaux: { 0: { battle: ['stop'] }, 1: { battle: ['stop'] } },
+    });
+    expect(policy(s)).toEqual({ type: 'discard', card: 'd100' });
+    const scores = policyScores(viewFor(s, 0), s.discard);
+    const moves = viewFor(s, 0).legalMoves;
+    const scoreOf = (card: CardId) => scores[moves.findIndex((m) => m.type === 'discard' && m.card === card)];
+    expect(scoreOf('accident')).toBeLessThan(scoreOf('d100'));
+    expect(scoreOf('accident')).toBeLessThan(scoreOf('gasoline'));
+  });
+
+  it('throws first a remedy whose hazards are all in sight (card counting)', () => {
+    const hand: CardId[] = ['spare_tire', 'gasoline', 'repairs', 'd100', 'd75', 'd50', 'accident'];
+    const stuck = { battle: ['stop'] as CardId[] };
+    const live = position({ hands: { 0: hand, 1: ['d25'] }, tableaux: { 0: stuck, 1: stuck } });
+    expect(policy(live)).not.toEqual({ type: 'discard', card: 'spare_tire' });
+    const dead = position({
+      hands: { 0: hand, 1: ['d25'] },
+      tableaux: { 0: stuck, 1: stuck },
+      discard: ['flat_tire', 'flat_tire', 'flat_tire'],
+    });
+    expect(policy(dead)).toEqual({ type: 'discard', card: 'spare_tire' });
+  });
+
+  it('attacks a rolling opponent before fixing its own hazard (basic fixes first)', () => {
+    const s = position({
+      hands: { 0: ['repairs', 'flat_tire', 'd100', 'd75', 'roll', 'gasoline', 'd25'], 1: ['d25'] },
+      tableaux: { 0: { battle: ['roll', 'accident'] }, 1: rolling(['d100']) },
+    });
+    expect(basic(s)).toEqual({ type: 'play', card: 'repairs' });
+    expect(policy(s)).toMatchObject({ type: 'play', card: 'flat_tire' });
+  });
+
+  it('does not play into an exact finish that no card left can complete (RULES.md §4)', () => {
+    // 100 km to go with a 75: every 25 is in sight, so 25 km left could never be driven.
+    const hand: CardId[] = ['d75', 'spare_tire', 'spare_tire', 'gasoline', 'repairs', 'roll', 'end_of_limit'];
+    const allTwentyFives = Array<CardId>(CARD_COUNTS.d25).fill('d25');
+    const s = position({
+      hands: { 0: hand, 1: ['d50'] },
+      tableaux: { 0: rolling(at900), 1: rolling(['d100']) },
+      discard: allTwentyFives,
+    });
+    expect(basic(s)).toEqual({ type: 'play', card: 'd75' });
+    const move = policy(s);
+    expect(move.type).toBe('discard');
+    // With a 25 in hand, the 75 brings the finish a turn closer: play it.
+    const withTwentyFive: CardId[] = [
+      'd75',
+      'd25',
+      'spare_tire',
+      'gasoline',
+      'repairs',
+      'roll',
+      'end_of_limit',
+    ];
+    const open = position({
+      hands: { 0: withTwentyFive, 1: ['d50'] },
+      tableaux: { 0: rolling(at900), 1: rolling(['d100']) },
+    });
+    expect(policy(open)).toEqual({ type: 'play', card: 'd75' });
+  });
+
+  it('counts unseen cards from its own view and the public discard pile only', () => {
+    const s = position({
+      hands: { 0: ['d25', 'd25', 'roll', 'stop', 'd100', 'd75', 'repairs'], 1: ['right_of_way', 'd25'] },
+      tableaux: { 0: rolling(['d50']), 1: { battle: ['accident'] } },
+      discard: ['d25', 'stop'],
+    });
+    const unseen = unseenCards(viewFor(s, 0), s.discard);
+    expect(unseen.d25).toBe(CARD_COUNTS.d25 - 3);
+    expect(unseen.stop).toBe(CARD_COUNTS.stop - 2);
+    expect(unseen.accident).toBe(CARD_COUNTS.accident - 1);
+    // The opponent's Right of Way is in its hand, not in sight.
+    expect(unseen.right_of_way).toBe(1);
+    // Without the whole pile, only its top card counts as seen.
+    expect(unseenCards(viewFor(s, 0), null).d25).toBe(CARD_COUNTS.d25 - 2);
+  });
+
+  it('plays only legal moves and is deterministic for the same tie-break generator', () => {
+    const s = position({
+      hands: { 0: ['d25', 'd50', 'd75', 'd100', 'roll', 'stop', 'repairs'], 1: ['d25'] },
+      tableaux: { 0: rolling(), 1: rolling() },
+    });
+    const view = viewFor(s, 0);
+    const move = policyMove(view, s.discard, undefined, { ...POLICY_WEIGHTS });
+    expect(view.legalMoves).toContain(move);
+    expect(policyMove(view, s.discard)).toBe(move);
+  });
+});

@@ -1,0 +1,448 @@
+/**
+ * The `expert` bot's own heuristic (its default move and its playout policy): one look over the
+ * seat's legal moves like `basic`, with card counting and with weights fitted offline by Monte Carlo
+ * self-play (`npm run tune`, scripts/tune-policy.ts). What the fitting taught, against `basic`:
+ * - battle hazards are the most valuable cards to keep after safeties (each one costs an opponent a
+ *   remedy and a Roll); `basic` throws them away before remedies and distance;
+ * - distance cards are the cheapest to throw away (46 in the deck), 200s a little less;
+ * - attack a rolling opponent before fixing one's own hazard (the opening may close);
+ * - a remedy whose hazards are all in sight (played or discarded) is dead: throw it first.
+ * It reads only a `Situation` (the seat's view) and the discard pile, which is public (every discard
+ * is shown face up); in a playout both come from the sampled state.
+ */
+import {
+  CARD_COUNTS,
+  CARD_IDS,
+  type CardId,
+  cardKind,
+  DISTANCE_CARDS as DISTANCE_IDS,
+  type DistanceCard,
+  HAZARD_FOR_REMEDY,
+  type HazardCard,
+  KM,
+  type Move,
+  SAFETY_FOR,
+  type SafetyCard,
+} from '../engine/index';
+import { basicContext, type Context, type Situation } from './basic';
+import type { Rand } from './rng';
+
+/** Score of a move that completes the trip: nothing beats it. */
+const FINISH = 10_000;
+
+/**
+ * The policy's weights (move scores, higher is better; `keep*` is how much the seat wants to keep a
+ * card, the discard of the card with the lowest keep wins). Plain numbers so the tuner can vary them.
+ */
+export const POLICY_WEIGHTS = {
+  /** Play a remedy for the hazard on the battle pile. */
+  remedy: 500,
+  /** Play Roll. */
+  roll: 450,
+  /** Play End of Limit with a distance card over 50 in hand / without one. */
+  endOfLimit: 260,
+  endOfLimitIdle: 110,
+  /** Play a battle hazard: base, extra for hazards other than Stop, per km of the victim, near the goal. */
+  hazard: 520,
+  hazardStrong: 40,
+  threatPerKm: 0.2,
+  threatNear: 100,
+  /** Play Speed Limit: base (+ half the threat). */
+  speedLimit: 200,
+  /** Play distance: base + km. */
+  distance: 90,
+  /** Play a safety: fixes the battle pile / Right of Way while stopped without Roll / lifts a limit / else. */
+  safetyFix: 600,
+  safetyStart: 480,
+  safetyLimit: 240,
+  safetyHold: 60,
+  /** The hand is late when at most this many cards per seat (+2) are left, or a team is this close. */
+  lateCards: 2,
+  lateKm: 150,
+  /** Keep values: Roll (first copy, further copies), remedies, End of Limit. */
+  keepRoll: 70,
+  keepRollExtra: 20,
+  keepRemedy: 60,
+  keepRemedyExtra: 15,
+  keepEndOfLimit: 50,
+  keepEndOfLimitExtra: 10,
+  /** Keep values of hazards some opponent is not protected from (halved for further copies). */
+  keepHazard: 120,
+  keepStop: 60,
+  keepSpeedLimit: 40,
+  /** Share of a hazard's keep value that further copies keep. */
+  keepHazardExtra: 0.8,
+
+  /** Keep value of distance: per km; a card that finishes exactly; small cards near the goal. */
+  keepPerKm: 0.5,
+  keepFinisher: 150,
+  keepSmallNearGoal: 25,
+  /** Exact-finish endgame (km left at most `endgameKm`): worth of one turn saved on the way to the goal. */
+  endgameKm: 150,
+  finishTurn: 30,
+} as const;
+
+/** A set of policy weights (the defaults are `POLICY_WEIGHTS`). */
+export type PolicyWeights = { -readonly [K in keyof typeof POLICY_WEIGHTS]: number };
+
+/** Copies of each card the seat has not seen: the deck minus its hand, every tableau and the discard pile. */
+export type Unseen = Record<CardId, number>;
+
+/**
+ * Counts the cards `sit.seat` has not seen. `discard` is the whole discard pile when known (from the
+ * public log or a sampled state); with null only its top card counts as seen.
+ */
+export function unseenCards(sit: Situation, discard: readonly CardId[] | null): Unseen {
+  const unseen = { ...CARD_COUNTS } as Unseen;
+  for (const c of sit.hand) unseen[c]--;
+  for (const t of sit.tableaux) {
+    for (const c of t.battle) unseen[c]--;
+    for (const c of t.speed) unseen[c]--;
+    for (const c of t.distance) unseen[c]--;
+    for (const c of t.safeties) unseen[c]--;
+  }
+  if (discard) for (const c of discard) unseen[c]--;
+  else if (sit.discardTop) unseen[sit.discardTop]--;
+  for (const id of CARD_IDS) if (unseen[id] < 0) unseen[id] = 0;
+  return unseen;
+}
+
+/** Distance cards in km, smallest unit 25 km. */
+const UNIT = 25;
+const MAX_TURNS = 40;
+
+/**
+ * The fewest of `cards` (km values) that add up to exactly `km`, or Infinity. Subset sum over 25-km
+ * units (the trip's last `endgameKm` km), each card used once.
+ */
+function fewestCards(cards: readonly number[], km: number): number {
+  const n = km / UNIT;
+  const best = new Array<number>(n + 1).fill(Number.POSITIVE_INFINITY);
+  best[0] = 0;
+  for (const c of cards) {
+    const u = c / UNIT;
+    for (let i = n; i >= u; i--) if (best[i - u] + 1 < best[i]) best[i] = best[i - u] + 1;
+  }
+  return best[n];
+}
+
+/**
+ * Expected turns to reach the goal exactly from `km` left with the distance cards `cards` in hand
+ * (RULES.md §4 exact finish): the fewest hand cards that add up to it, else the wait for a drawn card
+ * that makes such a set (drawn with the odds of the unseen cards) plus the cards to play then.
+ * Hazards on the way are not counted; a rough guide for the endgame, capped at `MAX_TURNS`.
+ */
+function turnsToFinish(
+  km: number,
+  cards: number[],
+  unseen: Unseen,
+  unseenTotal: number,
+  bigOk: boolean,
+): number {
+  if (km === 0) return 0;
+  const k = fewestCards(cards, km);
+  if (k < MAX_TURNS) return k;
+  // No card left to draw (unseenTotal 0): only the hand can finish.
+  if (unseenTotal === 0) return MAX_TURNS;
+  let p = 0;
+  let then = 0;
+  for (const d of DISTANCE_IDS) {
+    const dk = KM[d];
+    if (unseen[d] === 0 || dk > km || (d === 'd200' && !bigOk)) continue;
+    cards.push(dk);
+    const kd = fewestCards(cards, km);
+    cards.pop();
+    if (kd >= MAX_TURNS) continue;
+    const q = unseen[d] / unseenTotal;
+    p += q;
+    then += q * kd;
+  }
+  if (p === 0) return MAX_TURNS;
+  return Math.min(MAX_TURNS, 1 / p - 1 + then / p);
+}
+
+/** Facts of the exact-finish endgame the policy's move scores use (null outside it). */
+interface Endgame {
+  /** Usable distance cards in hand, in km (200s only up to the two-200 limit). */
+  cards: number[];
+  unseenTotal: number;
+  /** Expected turns to finish if this turn plays no distance card. */
+  hold: number;
+}
+
+function endgameOf(ctx: Context, seen: () => Unseen, w: PolicyWeights): Endgame | null {
+  const { sit, me, remaining } = ctx;
+  if (!sit.rules.options.exactFinish || remaining > w.endgameKm || remaining <= 0) return null;
+  const unseen = seen();
+  let unseenTotal = 0;
+  const o = sit.rules.options;
+  // Cards still to be drawn: the deck, or a discard pile to be reshuffled.
+  const draws =
+    sit.deckSize > 0 || (o.emptyDeck === 'reshuffle' && sit.reshuffles < 2 && sit.discardSize > 0);
+  if (draws) for (const id of CARD_IDS) unseenTotal += unseen[id];
+  if (draws && unseenTotal === 0) unseenTotal = 1;
+  const cards: number[] = [];
+  let big = 2 - me.twoHundreds;
+  for (const c of sit.hand) {
+    if (cardKind(c) !== 'distance') continue;
+    const km = KM[c as DistanceCard];
+    if (km > remaining) continue;
+    if (c === 'd200' && big-- <= 0) continue;
+    cards.push(km);
+  }
+  const bigOk = me.twoHundreds + cards.filter((k) => k === 200).length < 2;
+  return { cards, unseenTotal, hold: turnsToFinish(remaining, cards, unseen, unseenTotal, bigOk) };
+}
+
+/** Expected turns to finish after the hand loses one distance card of `km` (played: `played` km closer). */
+function turnsWithout(ctx: Context, end: Endgame, unseen: Unseen, km: number, played: boolean): number {
+  const cards = [...end.cards];
+  const i = cards.indexOf(km);
+  if (i >= 0) cards.splice(i, 1);
+  const left = played ? ctx.remaining - km : ctx.remaining;
+  const bigOk =
+    ctx.me.twoHundreds + (played && km === 200 ? 1 : 0) + cards.filter((k) => k === 200).length < 2;
+  return turnsToFinish(left, cards, unseen, end.unseenTotal, bigOk);
+}
+
+/** `unseenCards`, counted on first use only (most moves are scored without it). */
+function counter(sit: Situation, discard: readonly CardId[] | null): () => Unseen {
+  let unseen: Unseen | null = null;
+  return () => {
+    unseen ??= unseenCards(sit, discard);
+    return unseen;
+  };
+}
+
+function isLate(ctx: Context, w: PolicyWeights): boolean {
+  const { sit } = ctx;
+  const o = sit.rules.options;
+  const reshufflesLeft = o.emptyDeck === 'reshuffle' ? (2 - sit.reshuffles) * sit.discardSize : 0;
+  const cardsLeft = sit.deckSize + reshufflesLeft;
+  let closest = Number.POSITIVE_INFINITY;
+  for (const t of sit.tableaux) closest = Math.min(closest, sit.goal - t.km);
+  return cardsLeft <= w.lateCards * sit.seats + 2 || closest <= w.lateKm;
+}
+
+/**
+ * How much the seat wants to keep `card` (0 = useless). Dead cards score 0: remedies for a hazard
+ * the seat is protected from or whose copies are all in sight, distance that cannot fit (exact
+ * finish, the two-200 limit), hazards every opponent is protected from.
+ */
+function keepValue(
+  ctx: Context,
+  seen: () => Unseen,
+  end: Endgame | null,
+  card: CardId,
+  w: PolicyWeights,
+): number {
+  const { me, remaining, counts } = ctx;
+  const o = ctx.sit.rules.options;
+  const copies = counts.get(card) ?? 0;
+  const extra = copies > 1;
+  switch (cardKind(card)) {
+    case 'safety':
+      return 1000;
+    case 'remedy': {
+      if (card === 'roll') {
+        if (me.safeties.includes('right_of_way')) return 0;
+        return extra ? w.keepRollExtra : w.keepRoll;
+      }
+      const hazard = HAZARD_FOR_REMEDY[card as keyof typeof HAZARD_FOR_REMEDY];
+      if (me.safeties.includes(SAFETY_FOR[hazard])) return 0;
+      const pending = me.battleTop === hazard || me.speedTop === hazard;
+      if (!pending && seen()[hazard] === 0) return 0;
+      if (card === 'end_of_limit')
+        return remaining <= 50 ? 2 : extra ? w.keepEndOfLimitExtra : w.keepEndOfLimit;
+      return extra ? w.keepRemedyExtra : w.keepRemedy;
+    }
+    case 'distance': {
+      const km = KM[card as DistanceCard];
+      if (o.exactFinish && km > remaining) return 0;
+      if (card === 'd200') {
+        const usable = 2 - me.twoHundreds;
+        if (usable <= 0) return 0;
+        if (copies > usable) return 3;
+      }
+      if (o.exactFinish && km === remaining) return w.keepFinisher;
+      if (end) {
+        const without = turnsWithout(ctx, end, seen(), km, false);
+        if (without < MAX_TURNS || end.hold < MAX_TURNS) return 5 + w.finishTurn * (without - end.hold);
+      }
+      const small = o.exactFinish && remaining <= 200 && km <= 50 ? w.keepSmallNearGoal : 0;
+      return w.keepPerKm * km + small - (extra ? 5 : 0);
+    }
+    case 'hazard': {
+      const hazard = card as HazardCard;
+      if (ctx.others.every((t) => t.safeties.includes(SAFETY_FOR[hazard]))) return 0;
+      const base =
+        hazard === 'stop' ? w.keepStop : hazard === 'speed_limit' ? w.keepSpeedLimit : w.keepHazard;
+      return extra ? base * w.keepHazardExtra : base;
+    }
+  }
+  return 0;
+}
+
+function scorePlay(
+  ctx: Context,
+  late: boolean,
+  seen: () => Unseen,
+  end: Endgame | null,
+  card: CardId,
+  target: number | undefined,
+  w: PolicyWeights,
+): number {
+  const { sit, me, remaining } = ctx;
+  const o = sit.rules.options;
+  switch (cardKind(card)) {
+    case 'distance': {
+      const km = KM[card as DistanceCard];
+      if (o.exactFinish ? km === remaining : km >= remaining) return FINISH;
+      // Endgame: a play that does not bring the exact finish a turn closer loses to a discard.
+      if (end) {
+        const after = turnsWithout(ctx, end, seen(), km, true);
+        // No exact finish either way: every km counts (RULES.md §9 distance).
+        if (after >= MAX_TURNS && end.hold >= MAX_TURNS) return w.distance + km;
+        return w.distance + km + w.finishTurn * (end.hold - after - 1);
+      }
+      return w.distance + km;
+    }
+    case 'hazard': {
+      const victim = sit.tableaux[target! % sit.teams.length];
+      const left = sit.goal - victim.km;
+      const threat = victim.km * w.threatPerKm + (left <= 200 ? w.threatNear : 0);
+      if (card === 'speed_limit') return left <= 50 ? 40 : w.speedLimit + threat / 2;
+      return w.hazard + (card === 'stop' ? 0 : w.hazardStrong) + threat;
+    }
+    case 'remedy': {
+      if (card === 'roll') return w.roll;
+      if (card === 'end_of_limit') {
+        const hasBig = sit.hand.some((c) => cardKind(c) === 'distance' && KM[c as DistanceCard] > 50);
+        return hasBig && remaining > 50 ? w.endOfLimit : w.endOfLimitIdle;
+      }
+      return w.remedy;
+    }
+    case 'safety': {
+      const s = card as SafetyCard;
+      const battle = me.battleTop;
+      if (battle !== null && cardKind(battle) === 'hazard' && SAFETY_FOR[battle as HazardCard] === s)
+        return w.safetyFix;
+      // Near the end a held safety may score nothing: play it first (its extra turn costs no tempo).
+      if (late) return 2 * FINISH;
+      if (s === 'right_of_way' && !me.rolling && !sit.hand.includes('roll')) return w.safetyStart;
+      if (s === 'right_of_way' && me.limited) return w.safetyLimit;
+      // Kept for a coup fourré; played only when every other move would throw a useful card away.
+      return w.safetyHold;
+    }
+  }
+  return 0;
+}
+
+/** True when `card` would be a strong play right now (fix, start, finish). */
+function immediatelyUseful(ctx: Context, card: CardId): boolean {
+  const { me, remaining } = ctx;
+  const o = ctx.sit.rules.options;
+  const battle = me.battleTop;
+  switch (cardKind(card)) {
+    case 'remedy':
+      if (card === 'roll') return !me.rolling && (battle === null || battle === 'stop');
+      return battle !== null && HAZARD_FOR_REMEDY[card as keyof typeof HAZARD_FOR_REMEDY] === battle;
+    case 'safety':
+      return !me.safeties.includes(card as SafetyCard);
+    case 'distance': {
+      const km = KM[card as DistanceCard];
+      return me.rolling && (o.exactFinish ? km === remaining : km >= remaining);
+    }
+    default:
+      return false;
+  }
+}
+
+/** The policy's score of one legal move (higher is better). */
+function scoreMove(
+  ctx: Context,
+  late: boolean,
+  seen: () => Unseen,
+  end: Endgame | null,
+  move: Move,
+  w: PolicyWeights,
+): number {
+  switch (move.type) {
+    case 'coupFourre':
+      return 1000;
+    case 'quickRemedy':
+      return 500;
+    case 'pass':
+    case 'nextHand':
+      return 0;
+    case 'draw': {
+      if (move.from !== 'discard') return 0;
+      const top = ctx.sit.discardTop;
+      // Take the discard only when it can be played at once and matters.
+      return top !== null && immediatelyUseful(ctx, top) ? 1 : -1;
+    }
+    case 'extension': {
+      const lead = Math.min(...ctx.others.map((t) => ctx.me.km - t.km));
+      const want = lead >= 200 && ctx.sit.deckSize >= 20 && ctx.me.rolling;
+      return move.accept === want ? 1 : 0;
+    }
+    case 'play':
+      return scorePlay(ctx, late, seen, end, move.card, move.target, w);
+    case 'discard':
+      return 90 - keepValue(ctx, seen, end, move.card, w);
+    case 'mulligan': {
+      const useless = move.cards.every((c) => keepValue(ctx, seen, end, c, w) <= 5);
+      return useless && move.cards.length >= 2 ? 85 + move.cards.length : -100;
+    }
+  }
+}
+
+/**
+ * The policy's score of every move of `sit.legalMoves`, in list order (higher is better; 1000 and more
+ * for a move it is sure of: a coup fourré, the exact finish, a safety at the end of the hand).
+ */
+export function policyScores(
+  sit: Situation,
+  discard: readonly CardId[] | null,
+  w: PolicyWeights = POLICY_WEIGHTS,
+): number[] {
+  const ctx = basicContext(sit);
+  const late = isLate(ctx, w);
+  const seen = counter(sit, discard);
+  const end = endgameOf(ctx, seen, w);
+  return sit.legalMoves.map((m) => scoreMove(ctx, late, seen, end, m, w));
+}
+
+/**
+ * The policy's move: the best-scored of `sit.legalMoves` (ties broken by `rand`, or list order without
+ * one). `discard` is the whole discard pile when known, else null. Throws only when there is no legal
+ * move (callers check first).
+ */
+export function policyMove(
+  sit: Situation,
+  discard: readonly CardId[] | null,
+  rand?: Rand,
+  w: PolicyWeights = POLICY_WEIGHTS,
+): Move {
+  const moves = sit.legalMoves;
+  if (moves.length === 1) return moves[0];
+  const ctx = basicContext(sit);
+  const late = isLate(ctx, w);
+  const seen = counter(sit, discard);
+  const end = endgameOf(ctx, seen, w);
+  let best = moves[0];
+  let bestScore = Number.NEGATIVE_INFINITY;
+  let ties = 0;
+  for (const m of moves) {
+    const s = scoreMove(ctx, late, seen, end, m, w);
+    if (s > bestScore) {
+      best = m;
+      bestScore = s;
+      ties = 1;
+    } else if (s === bestScore && rand) {
+      ties++;
+      if (rand.int(ties) === 0) best = m;
+    }
+  }
+  return best;
+}
