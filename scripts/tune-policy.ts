@@ -8,18 +8,11 @@
  * trial (common random numbers), so compare figures from one run only; check the result on fresh
  * deals (`--seed`) before adopting it.
  */
-import { basicMove, type Situation } from '../worker/bots/basic';
+import { basicMove } from '../worker/bots/basic';
+import { situationOf } from '../worker/bots/expert';
 import { POLICY_WEIGHTS, type PolicyWeights, policyMove } from '../worker/bots/policy';
 import { makeRand } from '../worker/bots/rng';
-import {
-  createMatch,
-  isLimited,
-  isRolling,
-  type MatchState,
-  type Move,
-  playOut,
-  type TableauView,
-} from '../worker/engine/index';
+import { createMatch, playOut } from '../worker/engine/index';
 
 interface Args {
   deals: number;
@@ -61,37 +54,6 @@ function parseArgs(argv: string[]): Args {
 function fail(message: string): never {
   console.error(`tune: ${message}`);
   process.exit(2);
-}
-
-/** A seat's situation in a full state (the parts of its view the heuristics read). */
-function situationOf(state: MatchState, seat: number, moves: readonly Move[]): Situation {
-  const o = state.rules.options;
-  const tableaux: TableauView[] = state.tableaux.map((t, team) => ({
-    ...t,
-    team,
-    seats: state.teams[team],
-    battleTop: t.battle.length ? t.battle[t.battle.length - 1] : null,
-    speedTop: t.speed.length ? t.speed[t.speed.length - 1] : null,
-    rolling: isRolling(t, o),
-    limited: isLimited(t),
-    twoHundreds: t.distance.filter((c) => c === 'd200').length,
-  }));
-  return {
-    seat,
-    seats: state.seats,
-    hand: state.hands[seat],
-    teams: state.teams,
-    tableaux,
-    goal: state.goal,
-    rules: state.rules,
-    deckSize: state.deck.length,
-    discardTop: state.discard.length ? state.discard[state.discard.length - 1] : null,
-    discardSize: state.discard.length,
-    reshuffles: state.reshuffles,
-    phase: state.phase,
-    window: null,
-    legalMoves: moves as Move[],
-  };
 }
 
 /** Win rate (%) of the policy with weights `w` against `basic` over `deals` deals, both seatings. */

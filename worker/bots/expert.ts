@@ -88,8 +88,8 @@ function twoHundreds(distance: readonly string[]): number {
   return n;
 }
 
-/** A seat's situation in a full state, built without copying piles (what `basic` reads). */
-function situationOf(state: MatchState, seat: number, moves: readonly Move[]): Situation {
+/** A seat's situation in a full state, built without copying piles (what the heuristics read). */
+export function situationOf(state: MatchState, seat: number, moves: readonly Move[]): Situation {
   const o = state.rules.options;
   const tableaux: TableauView[] = state.tableaux.map((t, team) => ({
     ...t,
