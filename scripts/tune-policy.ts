@@ -1,6 +1,7 @@
 /**
- * CLI: `npm run tune -- [--deals N] [--passes N] [--seed TEXT] [--weights JSON]` fits the expert
- * policy's weights (worker/bots/policy.ts) against `basic` by self-play: 2-player `classic` hands,
+ * CLI: `npm run tune -- [--deals N] [--passes N] [--seed TEXT] [--preset NAME] [--weights JSON]` fits
+ * the expert policy's weights (worker/bots/policy.ts) against `basic` by self-play: 2-player hands of
+ * the preset (`classic` by default),
  * every deal played twice with the seats swapped, through the engine's fast `playOut`. Without
  * `--passes` it only measures the given (or default) weights; with it, it runs a coordinate search
  * (each weight ×0.6 and ×1.5 in turn, kept when the win rate rises by more than `--min` points) and
@@ -12,9 +13,10 @@ import { basicMove } from '../worker/bots/basic';
 import { situationOf } from '../worker/bots/expert';
 import { POLICY_WEIGHTS, type PolicyWeights, policyMove } from '../worker/bots/policy';
 import { makeRand } from '../worker/bots/rng';
-import { createMatch, playOut } from '../worker/engine/index';
+import { createMatch, PRESET_NAMES, type PresetName, playOut } from '../worker/engine/index';
 
 interface Args {
+  preset: PresetName;
   deals: number;
   passes: number;
   seed: string;
@@ -23,7 +25,14 @@ interface Args {
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { deals: 5000, passes: 0, seed: 'tune', min: 0.3, weights: { ...POLICY_WEIGHTS } };
+  const args: Args = {
+    preset: 'classic',
+    deals: 5000,
+    passes: 0,
+    seed: 'tune',
+    min: 0.3,
+    weights: { ...POLICY_WEIGHTS },
+  };
   for (let i = 0; i < argv.length; i += 2) {
     const value = argv[i + 1];
     if (value === undefined) fail(`${argv[i]} needs a value`);
@@ -36,6 +45,10 @@ function parseArgs(argv: string[]): Args {
         break;
       case '--seed':
         args.seed = value;
+        break;
+      case '--preset':
+        if (!(PRESET_NAMES as readonly string[]).includes(value)) fail(`unknown preset ${value}`);
+        args.preset = value as PresetName;
         break;
       case '--min':
         args.min = Number(value);
@@ -57,11 +70,11 @@ function fail(message: string): never {
 }
 
 /** Win rate (%) of the policy with weights `w` against `basic` over `deals` deals, both seatings. */
-function winRate(w: PolicyWeights, deals: number, seed: string): number {
+function winRate(preset: PresetName, w: PolicyWeights, deals: number, seed: string): number {
   let score = 0;
   for (let d = 0; d < deals; d++) {
     for (const policySeat of [0, 1]) {
-      const created = createMatch({ rules: 'classic', seats: 2, seed: `${seed}${d}`, firstSeat: d % 2 });
+      const created = createMatch({ rules: preset, seats: 2, seed: `${seed}${d}`, firstSeat: d % 2 });
       if (!created.ok) throw new Error('createMatch failed');
       const rand = makeRand(`${seed}${d}/${policySeat}`);
       const out = playOut(
@@ -85,7 +98,7 @@ function winRate(w: PolicyWeights, deals: number, seed: string): number {
 function main(): void {
   const args = parseArgs(process.argv.slice(2));
   const w = { ...args.weights };
-  let best = winRate(w, args.deals, args.seed);
+  let best = winRate(args.preset, w, args.deals, args.seed);
   const ci = 1.96 * Math.sqrt((best * (100 - best)) / (2 * args.deals));
   console.log(`policy vs basic: ${best.toFixed(2)}% ± ${ci.toFixed(2)} over ${2 * args.deals} hands`);
   const keys = Object.keys(w) as (keyof PolicyWeights)[];
@@ -96,7 +109,7 @@ function main(): void {
         const before = w[key];
         w[key] = Math.round(before * factor * 100) / 100;
         if (w[key] === before) continue;
-        const rate = winRate(w, args.deals, args.seed);
+        const rate = winRate(args.preset, w, args.deals, args.seed);
         if (rate > best + args.min) {
           console.log(`  ${key}: ${before} -> ${w[key]}  ${best.toFixed(2)}% -> ${rate.toFixed(2)}%`);
           best = rate;

@@ -210,9 +210,11 @@ describe('the expert spends its budget and stops', () => {
     for (const budgetMs of [1, 5]) {
       chooseMove(view, { level: 'expert', seed: 'b', budgetMs });
       const cap = budgetMs * tuning.stepsPerMs;
-      // One round of samples may run past the cap: at most every candidate's playout plus a deal.
-      expect(lastSearch.steps).toBeGreaterThanOrEqual(cap);
-      expect(lastSearch.steps).toBeLessThanOrEqual(cap + lastSearch.candidates * (tuning.depth + 3) + 8);
+      // A sample (every candidate played out once) starts only while half of the last one's cost fits.
+      expect(lastSearch.sampleCost).toBeGreaterThan(0);
+      expect(lastSearch.sampleCost).toBeLessThanOrEqual(lastSearch.candidates * (tuning.depth + 8) + 12);
+      expect(lastSearch.steps).toBeGreaterThanOrEqual(cap - lastSearch.sampleCost);
+      expect(lastSearch.steps).toBeLessThanOrEqual(cap + lastSearch.sampleCost);
       steps.push(lastSearch.samples);
     }
     expect(steps[1]).toBeGreaterThan(steps[0]);

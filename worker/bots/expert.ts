@@ -46,7 +46,7 @@ export const SAMPLE_COST = 12;
 /** What starting a playout (a copy of the state) and judging its end cost, in steps. */
 export const EVALUATE_COST = 6;
 /** Moves a playout makes at most before the position is judged by `evaluate` (the rest of a hand fits). */
-export const PLAYOUT_DEPTH = 400;
+export const PLAYOUT_DEPTH = 120;
 /** Candidates kept (best policy scores first); the rest of the legal moves are rarely right. */
 export const MAX_CANDIDATES = 6;
 
@@ -79,8 +79,8 @@ export const tuning = {
   debug: false,
 };
 
-/** Size of the last search (for the arena and benchmarks). */
-export const lastSearch = { samples: 0, steps: 0, candidates: 0 };
+/** Size of the last search (for the arena and tests): samples, steps, candidates, the dearest sample in steps. */
+export const lastSearch = { samples: 0, steps: 0, candidates: 0, sampleCost: 0 };
 
 function twoHundreds(distance: readonly string[]): number {
   let n = 0;
@@ -216,6 +216,7 @@ export function expertMove(view: MatchView, opts: ExpertOptions): Move {
   lastSearch.samples = 0;
   lastSearch.steps = 0;
   lastSearch.candidates = 0;
+  lastSearch.sampleCost = 0;
   const knowledge = readLog(view, opts.log);
   const scores = policyScores(view, knowledge.discard);
   const ranked = moves.map((m, i) => ({ m, i, s: scores[i] })).sort((a, b) => b.s - a.s || a.i - b.i);
@@ -251,6 +252,7 @@ export function expertMove(view: MatchView, opts: ExpertOptions): Move {
   const rounds = Math.max(1, Math.ceil(Math.log2(candidates.length)));
   let samples = 0;
   let steps = 0;
+  let lastCost = 0;
   /** Mean and standard error of candidate c's gain over candidate 0, paired by sample. */
   const gain = (c: number) => {
     const v = values[c];
@@ -270,7 +272,10 @@ export function expertMove(view: MatchView, opts: ExpertOptions): Move {
   };
   for (let round = 0; round < rounds && alive.length > 1; round++) {
     const until = Math.floor((cap * (round + 1)) / rounds);
-    while (steps < until) {
+    // Start another sample only when at least half of what the last one cost still fits: one sample
+    // plays every candidate to the end of the hand, so running past the cap would be costly.
+    while (steps < until && steps + lastCost / 2 <= until) {
+      const before = steps;
       const sample = buildState(view, knowledge, rand);
       if (!sample) return fallback();
       steps += SAMPLE_COST;
@@ -282,6 +287,8 @@ export function expertMove(view: MatchView, opts: ExpertOptions): Move {
         steps += out.steps + 1 + EVALUATE_COST;
         values[c].push(evaluate(out.state, team, handBefore));
       }
+      lastCost = steps - before;
+      lastSearch.sampleCost = Math.max(lastSearch.sampleCost, lastCost);
       samples++;
     }
     if (round < rounds - 1) {
