@@ -1,13 +1,12 @@
 /**
- * CLI: `npm run tune -- [--deals N] [--passes N] [--seed TEXT] [--preset NAME] [--weights JSON]` fits
- * the expert policy's weights (worker/bots/policy.ts) against `basic` by self-play: 2-player hands of
- * the preset (`classic` by default),
- * every deal played twice with the seats swapped, through the engine's fast `playOut`. Without
- * `--passes` it only measures the given (or default) weights; with it, it runs a coordinate search
- * (each weight ×0.6 and ×1.5 in turn, kept when the win rate rises by more than `--min` points) and
- * prints the best weights as JSON to paste into `POLICY_WEIGHTS`. Deals are the same for every
- * trial (common random numbers), so compare figures from one run only; check the result on fresh
- * deals (`--seed`) before adopting it.
+ * CLI: `npm run tune -- [--deals N] [--passes N] [--seed TEXT] [--preset NAME] [--weights JSON]`
+ * measures and fits the expert policy's weights (worker/bots/policy.ts) by play against `basic`:
+ * 2-player hands of the preset (`classic` by default), every deal played twice with the seats swapped,
+ * through the engine's fast `playOut`. Without `--passes` it only measures the given (or default)
+ * weights; with it, it runs a coordinate search (each weight ×0.6 and ×1.5 in turn, kept when the win
+ * rate rises by more than `--min` points) and prints the best weights as JSON to paste into
+ * `POLICY_WEIGHTS`. Deals are the same for every trial (common random numbers), so compare figures
+ * from one run only; check the result on fresh deals (`--seed`) before adopting it.
  */
 import { basicMove } from '../worker/bots/basic';
 import { situationOf } from '../worker/bots/expert';
@@ -53,9 +52,15 @@ function parseArgs(argv: string[]): Args {
       case '--min':
         args.min = Number(value);
         break;
-      case '--weights':
-        Object.assign(args.weights, JSON.parse(value));
+      case '--weights': {
+        const given = JSON.parse(value) as Record<string, unknown>;
+        for (const [key, v] of Object.entries(given)) {
+          if (!(key in POLICY_WEIGHTS)) fail(`unknown weight ${key}`);
+          if (typeof v !== 'number' || !Number.isFinite(v)) fail(`weight ${key} must be a number`);
+          args.weights[key as keyof PolicyWeights] = v;
+        }
         break;
+      }
       default:
         fail(`unknown option ${argv[i]}`);
     }

@@ -207,7 +207,7 @@ describe('the expert spends its budget and stops', () => {
     if (!c.ok) throw new Error('create');
     const view = viewFor(c.state, 0);
     const steps: number[] = [];
-    for (const budgetMs of [1, 5]) {
+    for (const budgetMs of [2, 5]) {
       chooseMove(view, { level: 'expert', seed: 'b', budgetMs });
       const cap = budgetMs * tuning.stepsPerMs;
       // A sample (every candidate played out once) starts only while half of the last one's cost fits.

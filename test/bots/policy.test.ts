@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { basicMove } from '../../worker/bots/basic';
-import { POLICY_WEIGHTS, policyMove, policyScores, unseenCards } from '../../worker/bots/policy';
+import { POLICY_WEIGHTS, policyMove, policyScores, unseenCounts } from '../../worker/bots/policy';
+import { makeRand } from '../../worker/bots/rng';
 import {
   CARD_COUNTS,
   type CardId,
@@ -113,14 +114,14 @@ describe('expert policy', () => {
       tableaux: { 0: rolling(['d50']), 1: { battle: ['accident'] } },
       discard: ['d25', 'stop'],
     });
-    const unseen = unseenCards(viewFor(s, 0), s.discard);
+    const unseen = unseenCounts(viewFor(s, 0), s.discard);
     expect(unseen.d25).toBe(CARD_COUNTS.d25 - 3);
     expect(unseen.stop).toBe(CARD_COUNTS.stop - 2);
     expect(unseen.accident).toBe(CARD_COUNTS.accident - 1);
     // The opponent's Right of Way is in its hand, not in sight.
     expect(unseen.right_of_way).toBe(1);
     // Without the whole pile, only its top card counts as seen.
-    expect(unseenCards(viewFor(s, 0), null).d25).toBe(CARD_COUNTS.d25 - 2);
+    expect(unseenCounts(viewFor(s, 0), null).d25).toBe(CARD_COUNTS.d25 - 2);
   });
 
   it('plays only legal moves and is deterministic for the same tie-break generator', () => {
@@ -129,8 +130,66 @@ describe('expert policy', () => {
       tableaux: { 0: rolling(), 1: rolling() },
     });
     const view = viewFor(s, 0);
-    const move = policyMove(view, s.discard, undefined, { ...POLICY_WEIGHTS });
+    const move = policyMove(view, s.discard, makeRand('tie'), { ...POLICY_WEIGHTS });
     expect(view.legalMoves).toContain(move);
-    expect(policyMove(view, s.discard)).toBe(move);
+    expect(policyMove(view, s.discard, makeRand('tie'))).toBe(move);
+  });
+
+  it('lays a safety that cures its own hazard before attacking: the extra turn comes first (RULES.md §6)', () => {
+    const s = position({
+      hands: { 0: ['driving_ace', 'flat_tire', 'd100', 'd75', 'roll', 'gasoline', 'd25'], 1: ['d25'] },
+      tableaux: { 0: { battle: ['roll', 'accident'] }, 1: rolling(['d200', 'd200', 'd100']) },
+    });
+    expect(policy(s)).toEqual({ type: 'play', card: 'driving_ace' });
+  });
+
+  it('does not mulligan away the distance cards that finish the trip together', () => {
+    const created = createMatch({
+      rules: { preset: 'classic', options: { mulligan: true } },
+      seats: 2,
+      seed: 'policy',
+      position: {
+        unplaced: 'deck',
+        phase: 'play',
+        turn: 0,
+        hands: { 0: ['d25', 'd25', 'd25', 'stop', 'flat_tire', 'spare_tire', 'gasoline'], 1: ['d25'] },
+        // 50 km to go, under an Accident: any two of the three 25s are the finish.
+        tableaux: {
+          0: { battle: ['roll', 'accident'], distance: [...at900, 'd50'] },
+          1: { battle: ['stop'] },
+        },
+      },
+    });
+    if (!created.ok) throw new Error(JSON.stringify(created.problems));
+    const view = viewFor(created.state, 0);
+    expect(view.legalMoves.some((m) => m.type === 'mulligan')).toBe(true);
+    const move = policyMove(view, created.state.discard);
+    if (move.type === 'mulligan') expect(move.cards).not.toContain('d25');
+    // Scored one by one, each 25 is spare; together they are the finish.
+    const scores = policyScores(view, created.state.discard);
+    const allThree = view.legalMoves.findIndex(
+      (m) => m.type === 'mulligan' && m.cards.filter((c) => c === 'd25').length === 3,
+    );
+    expect(scores[allThree]).toBeLessThan(0);
+  });
+
+  it('counts the discard pile as still in play when it can come back (hasbro-2016: drawing from it, reshuffles)', () => {
+    const created = createMatch({
+      rules: 'hasbro-2016',
+      seats: 2,
+      seed: 'policy',
+      position: {
+        unplaced: 'deck',
+        phase: 'play',
+        turn: 0,
+        hands: { 0: ['spare_tire', 'gasoline', 'repairs', 'd100', 'd75', 'd50', 'accident'], 1: ['d25'] },
+        tableaux: { 0: { battle: ['stop'] }, 1: { battle: ['stop'] } },
+        discard: ['flat_tire', 'flat_tire', 'flat_tire'],
+      },
+    });
+    if (!created.ok) throw new Error(JSON.stringify(created.problems));
+    const view = viewFor(created.state, 0);
+    expect(unseenCounts(view, created.state.discard).flat_tire).toBe(CARD_COUNTS.flat_tire);
+    expect(policyMove(view, created.state.discard)).not.toEqual({ type: 'discard', card: 'spare_tire' });
   });
 });

@@ -2,9 +2,9 @@
  * The `basic` bot: a one-look heuristic over the seat's legal moves. It scores every move in
  * `legalMoves` (the engine's list, never a list of its own) and plays the best: finish the trip
  * exactly, fix hazards, start rolling, attack the leader, drive far, keep safeties for a coup fourré
- * until the hand nears its end, and discard the least useful card. It is also the playout policy of
- * the `expert` bot, so it reads only a `Situation` (the part of a seat's view it needs), which the
- * expert can build cheaply from a sampled state.
+ * until the hand nears its end, and discard the least useful card. It reads only a `Situation` (the
+ * part of a seat's view it needs), which a bot can also build cheaply from a sampled state; the
+ * expert's policy (policy.ts) builds on its context and scores.
  */
 import {
   type CardId,
@@ -13,6 +13,7 @@ import {
   HAZARD_FOR_REMEDY,
   type HazardCard,
   KM,
+  MAX_RESHUFFLES,
   type MatchView,
   type Move,
   SAFETY_FOR,
@@ -41,7 +42,7 @@ export type Situation = Pick<
 >;
 
 /** Score of a move that completes the trip: nothing beats it. */
-const FINISH = 10_000;
+export const FINISH = 10_000;
 
 /** Facts about the seat's position that every move's score uses (built by `basicContext`). */
 export interface Context {
@@ -64,7 +65,8 @@ function contextOf(sit: Situation): Context {
   const me = sit.tableaux[team];
   const remaining = sit.goal - me.km;
   const o = sit.rules.options;
-  const reshufflesLeft = o.emptyDeck === 'reshuffle' ? (2 - sit.reshuffles) * sit.discardSize : 0;
+  const reshufflesLeft =
+    o.emptyDeck === 'reshuffle' ? (MAX_RESHUFFLES - sit.reshuffles) * sit.discardSize : 0;
   const cardsLeft = sit.deckSize + reshufflesLeft;
   let closest = Number.POSITIVE_INFINITY;
   for (const t of sit.tableaux) closest = Math.min(closest, sit.goal - t.km);
@@ -189,7 +191,7 @@ function scoreDraw(ctx: Context, fromDiscard: boolean): number {
 }
 
 /** True when `card` would be a strong play right now (fix, start, finish). */
-function immediatelyUseful(ctx: Context, card: CardId): boolean {
+export function immediatelyUseful(ctx: Context, card: CardId): boolean {
   const { me, remaining } = ctx;
   const o = ctx.sit.rules.options;
   const battle = me.battleTop;
@@ -246,7 +248,7 @@ export function basicContext(sit: Situation): Context {
 
 /**
  * The `basic` bot's move: the best-scored move of `sit.legalMoves`; ties are broken by `rand` (or by
- * list order without one). Throws only when there is no legal move (callers check first).
+ * list order without one). Expects at least one legal move (callers check first).
  */
 export function basicMove(sit: Situation, rand?: Rand): Move {
   const moves = sit.legalMoves;

@@ -175,7 +175,7 @@ export function unseenCards(view: MatchView, k: Knowledge): CardId[] | null {
  * One full `MatchState` consistent with `view` and `k`: the viewer's hand, every public pile and
  * count as in the view, the hidden cards dealt from `unseenCards` at random (known-held cards stay
  * with their seat; a seat known to lack a safety does not get it while the draw pile can take it).
- * Null when the view and knowledge do not add up (then the caller falls back to `basic`).
+ * Null when the view and knowledge do not add up (then the expert falls back to its policy's move).
  */
 export function buildState(view: MatchView, k: Knowledge, rand: Rand): MatchState | null {
   const me = view.seat;

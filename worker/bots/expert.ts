@@ -45,8 +45,10 @@ export const STEPS_PER_MS = 450;
 export const SAMPLE_COST = 12;
 /** What starting a playout (a copy of the state) and judging its end cost, in steps. */
 export const EVALUATE_COST = 6;
-/** Moves a playout makes at most before the position is judged by `evaluate` (the rest of a hand fits). */
+/** Moves a playout makes at most before the position is judged by `evaluate` (most hands end before). */
 export const PLAYOUT_DEPTH = 120;
+/** Samples a move needs before it may replace the policy's choice (one lucky deal must not). */
+export const MIN_SAMPLES = 3;
 /** Candidates kept (best policy scores first); the rest of the legal moves are rarely right. */
 export const MAX_CANDIDATES = 6;
 
@@ -176,8 +178,8 @@ function evaluate(state: MatchState, team: number, handBefore: number): number {
 }
 
 /**
- * Plays on from `state` with the basic policy for every seat, for at most `depth` moves or to the end
- * of the hand, with the engine's in-place `playOut` (the rules of `applyMove` without a new state per
+ * Plays on from `state` with the expert policy for every seat (opponents with `basic` when
+ * `tuning.opponentBasic` is set), for at most `depth` moves or to the end of the hand, with the engine's in-place `playOut` (the rules of `applyMove` without a new state per
  * move); returns the final state and the moves made.
  */
 function playout(
@@ -199,16 +201,18 @@ function playout(
 /**
  * What one step costs relative to a 2-player game without reshuffles (measured with the arena): each
  * further seat adds targets and tableaux to every legal-move list and view; reshuffles and draws from
- * the discard pile lengthen hands and samples.
+ * the discard pile lengthen hands and samples; the mulligan option adds up to 127 moves to score a turn.
  */
 function stepCost(view: MatchView): number {
-  const reshuffle = view.rules.options.emptyDeck === 'reshuffle' || view.rules.options.drawFromDiscard;
-  return (1 + 0.2 * (view.seats - 2)) * (reshuffle ? 1.4 : 1);
+  const o = view.rules.options;
+  const reshuffle = o.emptyDeck === 'reshuffle' || o.drawFromDiscard;
+  // A mulligan may throw back any subset of the hand: up to 127 moves to score at each turn.
+  return (1 + 0.2 * (view.seats - 2)) * (reshuffle ? 1.4 : 1) * (o.mulligan ? 3 : 1);
 }
 
 /**
- * The expert's move in `view`: one of `view.legalMoves`. Falls back to `basic` when the view cannot
- * be determinized (it never throws for a view with legal moves).
+ * The expert's move in `view`: one of `view.legalMoves`. Falls back to the policy's move when the view
+ * cannot be determinized (it never throws for a view with legal moves).
  */
 export function expertMove(view: MatchView, opts: ExpertOptions): Move {
   const moves = view.legalMoves;
@@ -220,7 +224,7 @@ export function expertMove(view: MatchView, opts: ExpertOptions): Move {
   const knowledge = readLog(view, opts.log);
   const scores = policyScores(view, knowledge.discard);
   const ranked = moves.map((m, i) => ({ m, i, s: scores[i] })).sort((a, b) => b.s - a.s || a.i - b.i);
-  const fallback = () => policyMove(view, knowledge.discard, rand);
+  const fallback = () => ranked[0].m;
   // No real choice, or one the heuristic settles for sure (a coup fourré, the exact finish).
   if (ranked[0].s >= 1000) return ranked[0].m;
   if (view.phase === 'handOver') return ranked[0].m;
@@ -241,6 +245,12 @@ export function expertMove(view: MatchView, opts: ExpertOptions): Move {
   const seat = view.seat!;
   const team = seat % view.teams.length;
   const cap = Math.max(1, Math.floor((opts.budgetMs * tuning.stepsPerMs) / stepCost(view)));
+  // Keep only as many candidates as the budget can give `MIN_SAMPLES` samples each (a playout's length
+  // guessed from the cards left), or none: then the policy decides alone.
+  const playoutCost = Math.min(tuning.depth, 2 * (view.deckSize + 7 * view.seats)) + 1 + EVALUATE_COST;
+  const affordable = Math.floor((cap - MIN_SAMPLES * SAMPLE_COST) / (MIN_SAMPLES * playoutCost));
+  if (affordable < 2) return ranked[0].m;
+  if (candidates.length > affordable) candidates.length = affordable;
   const handBefore = view.results.length;
   // Sequential halving: every round shares its steps among the moves still in the race, on the
   // same samples; then the worse half drops out. The heuristic's first choice (index 0) stays in to
@@ -258,7 +268,7 @@ export function expertMove(view: MatchView, opts: ExpertOptions): Move {
     const v = values[c];
     const base = values[0];
     const n = v.length;
-    if (c === 0 || n === 0) return { mean: 0, se: 0 };
+    if (c === 0 || n < MIN_SAMPLES) return { mean: 0, se: 0 };
     let sum = 0;
     let sq = 0;
     for (let i = 0; i < n; i++) {

@@ -1,8 +1,9 @@
 /**
  * The bots' public API: `chooseMove(view, opts)` returns one of `view.legalMoves` for a seat, seeing
  * only what a human in that seat sees (its `MatchView` and, optionally, the public event log). Three
- * levels: `random` (tests), `basic` (heuristics, basic.ts) and `expert` (determinized Monte Carlo over
- * the engine, expert.ts). Deterministic for a given view, options and seed.
+ * levels: `random` (tests), `basic` (heuristics, basic.ts) and `expert` (its own policy, policy.ts, plus
+ * determinized Monte Carlo over the engine near the end of the hand, expert.ts). Deterministic for a
+ * given view, options and seed.
  */
 import type { GameEvent, MatchView, Move } from '../engine/index';
 import { basicMove } from './basic';

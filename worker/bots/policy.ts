@@ -1,12 +1,16 @@
 /**
  * The `expert` bot's own heuristic (its default move and its playout policy): one look over the
  * seat's legal moves like `basic`, with card counting and with weights fitted offline by Monte Carlo
- * self-play (`npm run tune`, scripts/tune-policy.ts). What the fitting taught, against `basic`:
+ * play against `basic` (`npm run tune`, scripts/tune-policy.ts) and by an oracle that judged single
+ * decisions with hundreds of playouts each. What they taught:
  * - battle hazards are the most valuable cards to keep after safeties (each one costs an opponent a
  *   remedy and a Roll); `basic` throws them away before remedies and distance;
  * - distance cards are the cheapest to throw away (46 in the deck), 200s a little less;
  * - attack a rolling opponent before fixing one's own hazard (the opening may close);
- * - a remedy whose hazards are all in sight (played or discarded) is dead: throw it first.
+ * - a remedy whose hazards are all in sight (played, or discarded for good) is dead: throw it first;
+ * - near an exact finish (RULES.md §4), plan the last cards instead of playing the biggest one;
+ * - a safety that gets the seat going is played before anything else: its extra turn (RULES.md §6)
+ *   leaves time for the attack.
  * It reads only a `Situation` (the seat's view) and the discard pile, which is public (every discard
  * is shown face up); in a playout both come from the sampled state.
  */
@@ -20,15 +24,13 @@ import {
   HAZARD_FOR_REMEDY,
   type HazardCard,
   KM,
+  MAX_RESHUFFLES,
   type Move,
   SAFETY_FOR,
   type SafetyCard,
 } from '../engine/index';
-import { basicContext, type Context, type Situation } from './basic';
+import { basicContext, type Context, FINISH, immediatelyUseful, type Situation } from './basic';
 import type { Rand } from './rng';
-
-/** Score of a move that completes the trip: nothing beats it. */
-const FINISH = 10_000;
 
 /**
  * The policy's weights (move scores, higher is better; `keep*` is how much the seat wants to keep a
@@ -51,10 +53,13 @@ export const POLICY_WEIGHTS = {
   speedLimit: 200,
   /** Play distance: base + km. */
   distance: 90,
-  /** Play a safety: fixes the battle pile / Right of Way while stopped without Roll / lifts a limit / else. */
-  safetyFix: 600,
-  safetyStart: 480,
-  safetyLimit: 240,
+  /**
+   * Play a safety: fixes the battle pile / Right of Way while stopped without Roll / lifts a limit
+   * (above every move but a finish: the extra turn, RULES.md §6, comes first) / else (kept).
+   */
+  safetyFix: 5000,
+  safetyStart: 5000,
+  safetyLimit: 5000,
   safetyHold: 60,
   /** The hand is late when at most this many cards per seat (+2) are left, or a team is this close. */
   lateCards: 2,
@@ -66,12 +71,12 @@ export const POLICY_WEIGHTS = {
   keepRemedyExtra: 15,
   keepEndOfLimit: 50,
   keepEndOfLimitExtra: 10,
-  /** Keep values of hazards some opponent is not protected from (halved for further copies). */
+  /** Keep values of hazards some opponent is not protected from. */
   keepHazard: 120,
   keepStop: 60,
   keepSpeedLimit: 40,
-  /** Share of a hazard's keep value that further copies keep. */
-  keepHazardExtra: 0.8,
+  /** Share of a hazard's keep value that a further copy keeps. */
+  keepHazardShare: 0.8,
 
   /** Keep value of distance: per km; a card that finishes exactly; small cards near the goal. */
   keepPerKm: 0.5,
@@ -89,10 +94,12 @@ export type PolicyWeights = { -readonly [K in keyof typeof POLICY_WEIGHTS]: numb
 export type Unseen = Record<CardId, number>;
 
 /**
- * Counts the cards `sit.seat` has not seen. `discard` is the whole discard pile when known (from the
- * public log or a sampled state); with null only its top card counts as seen.
+ * Counts the cards still to come that `sit.seat` has not seen: the deck minus its hand and every
+ * tableau, and minus the discard pile when that can no longer come back (no drawing from it, no
+ * reshuffle left, RULES.md §3, §8). `discard` is the whole pile when known (from the public log or a
+ * sampled state); with null only its top card counts as seen.
  */
-export function unseenCards(sit: Situation, discard: readonly CardId[] | null): Unseen {
+export function unseenCounts(sit: Situation, discard: readonly CardId[] | null): Unseen {
   const unseen = { ...CARD_COUNTS } as Unseen;
   for (const c of sit.hand) unseen[c]--;
   for (const t of sit.tableaux) {
@@ -101,8 +108,10 @@ export function unseenCards(sit: Situation, discard: readonly CardId[] | null): 
     for (const c of t.distance) unseen[c]--;
     for (const c of t.safeties) unseen[c]--;
   }
-  if (discard) for (const c of discard) unseen[c]--;
-  else if (sit.discardTop) unseen[sit.discardTop]--;
+  const o = sit.rules.options;
+  const comesBack = o.drawFromDiscard || (o.emptyDeck === 'reshuffle' && sit.reshuffles < MAX_RESHUFFLES);
+  if (!comesBack && discard) for (const c of discard) unseen[c]--;
+  else if (!comesBack && sit.discardTop) unseen[sit.discardTop]--;
   for (const id of CARD_IDS) if (unseen[id] < 0) unseen[id] = 0;
   return unseen;
 }
@@ -178,7 +187,8 @@ function endgameOf(ctx: Context, seen: () => Unseen, w: PolicyWeights): Endgame 
   const o = sit.rules.options;
   // Cards still to be drawn: the deck, or a discard pile to be reshuffled.
   const draws =
-    sit.deckSize > 0 || (o.emptyDeck === 'reshuffle' && sit.reshuffles < 2 && sit.discardSize > 0);
+    sit.deckSize > 0 ||
+    (o.emptyDeck === 'reshuffle' && sit.reshuffles < MAX_RESHUFFLES && sit.discardSize > 0);
   if (draws) for (const id of CARD_IDS) unseenTotal += unseen[id];
   if (draws && unseenTotal === 0) unseenTotal = 1;
   const cards: number[] = [];
@@ -194,6 +204,19 @@ function endgameOf(ctx: Context, seen: () => Unseen, w: PolicyWeights): Endgame 
   return { cards, unseenTotal, hold: turnsToFinish(remaining, cards, unseen, unseenTotal, bigOk) };
 }
 
+/** True when the exact finish is no further off after throwing back `cards` (a mulligan) together. */
+function mulliganKeepsFinish(ctx: Context, end: Endgame, unseen: Unseen, cards: readonly CardId[]): boolean {
+  const left = [...end.cards];
+  for (const c of cards) {
+    if (cardKind(c) !== 'distance') continue;
+    const i = left.indexOf(KM[c as DistanceCard]);
+    if (i >= 0) left.splice(i, 1);
+  }
+  if (left.length === end.cards.length) return true;
+  const bigOk = ctx.me.twoHundreds + left.filter((k) => k === 200).length < 2;
+  return turnsToFinish(ctx.remaining, left, unseen, end.unseenTotal, bigOk) <= end.hold;
+}
+
 /** Expected turns to finish after the hand loses one distance card of `km` (played: `played` km closer). */
 function turnsWithout(ctx: Context, end: Endgame, unseen: Unseen, km: number, played: boolean): number {
   const cards = [...end.cards];
@@ -205,11 +228,11 @@ function turnsWithout(ctx: Context, end: Endgame, unseen: Unseen, km: number, pl
   return turnsToFinish(left, cards, unseen, end.unseenTotal, bigOk);
 }
 
-/** `unseenCards`, counted on first use only (most moves are scored without it). */
+/** `unseenCounts`, counted on first use only (most moves are scored without it). */
 function counter(sit: Situation, discard: readonly CardId[] | null): () => Unseen {
   let unseen: Unseen | null = null;
   return () => {
-    unseen ??= unseenCards(sit, discard);
+    unseen ??= unseenCounts(sit, discard);
     return unseen;
   };
 }
@@ -217,7 +240,8 @@ function counter(sit: Situation, discard: readonly CardId[] | null): () => Unsee
 function isLate(ctx: Context, w: PolicyWeights): boolean {
   const { sit } = ctx;
   const o = sit.rules.options;
-  const reshufflesLeft = o.emptyDeck === 'reshuffle' ? (2 - sit.reshuffles) * sit.discardSize : 0;
+  const reshufflesLeft =
+    o.emptyDeck === 'reshuffle' ? (MAX_RESHUFFLES - sit.reshuffles) * sit.discardSize : 0;
   const cardsLeft = sit.deckSize + reshufflesLeft;
   let closest = Number.POSITIVE_INFINITY;
   for (const t of sit.tableaux) closest = Math.min(closest, sit.goal - t.km);
@@ -267,7 +291,9 @@ function keepValue(
       if (o.exactFinish && km === remaining) return w.keepFinisher;
       if (end) {
         const without = turnsWithout(ctx, end, seen(), km, false);
-        if (without < MAX_TURNS || end.hold < MAX_TURNS) return 5 + w.finishTurn * (without - end.hold);
+        // Below a safety's 1000: nothing is kept over a safety.
+        if (without < MAX_TURNS || end.hold < MAX_TURNS)
+          return Math.min(900, 5 + w.finishTurn * (without - end.hold));
       }
       const small = o.exactFinish && remaining <= 200 && km <= 50 ? w.keepSmallNearGoal : 0;
       return w.keepPerKm * km + small - (extra ? 5 : 0);
@@ -277,7 +303,7 @@ function keepValue(
       if (ctx.others.every((t) => t.safeties.includes(SAFETY_FOR[hazard]))) return 0;
       const base =
         hazard === 'stop' ? w.keepStop : hazard === 'speed_limit' ? w.keepSpeedLimit : w.keepHazard;
-      return extra ? base * w.keepHazardExtra : base;
+      return extra ? base * w.keepHazardShare : base;
     }
   }
   return 0;
@@ -338,26 +364,6 @@ function scorePlay(
   return 0;
 }
 
-/** True when `card` would be a strong play right now (fix, start, finish). */
-function immediatelyUseful(ctx: Context, card: CardId): boolean {
-  const { me, remaining } = ctx;
-  const o = ctx.sit.rules.options;
-  const battle = me.battleTop;
-  switch (cardKind(card)) {
-    case 'remedy':
-      if (card === 'roll') return !me.rolling && (battle === null || battle === 'stop');
-      return battle !== null && HAZARD_FOR_REMEDY[card as keyof typeof HAZARD_FOR_REMEDY] === battle;
-    case 'safety':
-      return !me.safeties.includes(card as SafetyCard);
-    case 'distance': {
-      const km = KM[card as DistanceCard];
-      return me.rolling && (o.exactFinish ? km === remaining : km >= remaining);
-    }
-    default:
-      return false;
-  }
-}
-
 /** The policy's score of one legal move (higher is better). */
 function scoreMove(
   ctx: Context,
@@ -391,6 +397,8 @@ function scoreMove(
     case 'discard':
       return 90 - keepValue(ctx, seen, end, move.card, w);
     case 'mulligan': {
+      // Distance cards that finish the trip together must not go back together.
+      if (end && !mulliganKeepsFinish(ctx, end, seen(), move.cards)) return -100;
       const useless = move.cards.every((c) => keepValue(ctx, seen, end, c, w) <= 5);
       return useless && move.cards.length >= 2 ? 85 + move.cards.length : -100;
     }
@@ -415,8 +423,8 @@ export function policyScores(
 
 /**
  * The policy's move: the best-scored of `sit.legalMoves` (ties broken by `rand`, or list order without
- * one). `discard` is the whole discard pile when known, else null. Throws only when there is no legal
- * move (callers check first).
+ * one). `discard` is the whole discard pile when known, else null. Expects at least one legal move
+ * (callers check first).
  */
 export function policyMove(
   sit: Situation,

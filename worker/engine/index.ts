@@ -7,7 +7,7 @@ export { applyMove, autoResponse, setResponseMode } from './apply';
 export * from './cards';
 export { cloneState, copyTableau } from './draft';
 export { describeError } from './errors';
-export { canDraw, legalMoves, moveError, parseMove, sameMove, teamOf } from './legal';
+export { canDraw, legalMoves, MAX_RESHUFFLES, moveError, parseMove, sameMove, teamOf } from './legal';
 export { type MoveChooser, type PlayoutStop, playOut, seatToMove } from './playout';
 export * from './rules';
 export { scoreHand } from './scoring';

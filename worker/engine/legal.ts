@@ -43,9 +43,16 @@ export function canDraw(state: MatchState): boolean {
   return state.deck.length > 0 || canReshuffle(state);
 }
 
+/** Reshuffles of the discard pile allowed per hand under `emptyDeck = reshuffle`. RULES.md §8. */
+export const MAX_RESHUFFLES = 2;
+
 /** `emptyDeck = reshuffle` allows at most two reshuffles per hand, of a non-empty discard pile. RULES.md §3, §8. */
 export function canReshuffle(state: MatchState): boolean {
-  return state.rules.options.emptyDeck === 'reshuffle' && state.reshuffles < 2 && state.discard.length > 0;
+  return (
+    state.rules.options.emptyDeck === 'reshuffle' &&
+    state.reshuffles < MAX_RESHUFFLES &&
+    state.discard.length > 0
+  );
 }
 
 function holds(hand: readonly CardId[], card: CardId): boolean {
