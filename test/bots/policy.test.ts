@@ -15,12 +15,13 @@ import {
   type MatchState,
   type Move,
   type Position,
+  type RulesInput,
   viewFor,
 } from '../../worker/engine/index';
 
-function position(p: Position): MatchState {
+function position(p: Position, rules: RulesInput = 'classic'): MatchState {
   const created = createMatch({
-    rules: 'classic',
+    rules,
     seats: 2,
     seed: 'policy',
     position: { unplaced: 'deck', phase: 'play', turn: 0, ...p },
@@ -144,14 +145,8 @@ describe('expert policy', () => {
   });
 
   it('does not mulligan away the distance cards that finish the trip together', () => {
-    const created = createMatch({
-      rules: { preset: 'classic', options: { mulligan: true } },
-      seats: 2,
-      seed: 'policy',
-      position: {
-        unplaced: 'deck',
-        phase: 'play',
-        turn: 0,
+    const state = position(
+      {
         hands: { 0: ['d25', 'd25', 'd25', 'stop', 'flat_tire', 'spare_tire', 'gasoline'], 1: ['d25'] },
         // 50 km to go, under an Accident: any two of the three 25s are the finish.
         tableaux: {
@@ -159,14 +154,14 @@ describe('expert policy', () => {
           1: { battle: ['stop'] },
         },
       },
-    });
-    if (!created.ok) throw new Error(JSON.stringify(created.problems));
-    const view = viewFor(created.state, 0);
+      { preset: 'classic', options: { mulligan: true } },
+    );
+    const view = viewFor(state, 0);
     expect(view.legalMoves.some((m) => m.type === 'mulligan')).toBe(true);
-    const move = policyMove(view, created.state.discard);
+    const move = policyMove(view, state.discard);
     if (move.type === 'mulligan') expect(move.cards).not.toContain('d25');
     // Scored one by one, each 25 is spare; together they are the finish.
-    const scores = policyScores(view, created.state.discard);
+    const scores = policyScores(view, state.discard);
     const allThree = view.legalMoves.findIndex(
       (m) => m.type === 'mulligan' && m.cards.filter((c) => c === 'd25').length === 3,
     );
@@ -174,22 +169,16 @@ describe('expert policy', () => {
   });
 
   it('counts the discard pile as still in play when it can come back (hasbro-2016: drawing from it, reshuffles)', () => {
-    const created = createMatch({
-      rules: 'hasbro-2016',
-      seats: 2,
-      seed: 'policy',
-      position: {
-        unplaced: 'deck',
-        phase: 'play',
-        turn: 0,
+    const state = position(
+      {
         hands: { 0: ['spare_tire', 'gasoline', 'repairs', 'd100', 'd75', 'd50', 'accident'], 1: ['d25'] },
         tableaux: { 0: { battle: ['stop'] }, 1: { battle: ['stop'] } },
         discard: ['flat_tire', 'flat_tire', 'flat_tire'],
       },
-    });
-    if (!created.ok) throw new Error(JSON.stringify(created.problems));
-    const view = viewFor(created.state, 0);
-    expect(unseenCounts(view, created.state.discard).flat_tire).toBe(CARD_COUNTS.flat_tire);
-    expect(policyMove(view, created.state.discard)).not.toEqual({ type: 'discard', card: 'spare_tire' });
+      'hasbro-2016',
+    );
+    const view = viewFor(state, 0);
+    expect(unseenCounts(view, state.discard).flat_tire).toBe(CARD_COUNTS.flat_tire);
+    expect(policyMove(view, state.discard)).not.toEqual({ type: 'discard', card: 'spare_tire' });
   });
 });

@@ -83,44 +83,58 @@ function opponents(ctx: Context): TableauView[] {
 }
 
 /**
+ * True when the seat can never use `card` this hand, a sure discard: Roll under Right of Way, a
+ * remedy for a hazard the seat is protected from (RULES.md §6), distance past the goal under exact
+ * finish or a 200 beyond the two-200 limit (§4), a hazard every opponent is protected from (§6).
+ */
+export function uselessCard(ctx: Context, card: CardId): boolean {
+  const { me, remaining } = ctx;
+  switch (cardKind(card)) {
+    case 'remedy':
+      if (card === 'roll') return me.safeties.includes('right_of_way');
+      return me.safeties.includes(SAFETY_FOR[HAZARD_FOR_REMEDY[card as keyof typeof HAZARD_FOR_REMEDY]]);
+    case 'distance':
+      return (
+        (ctx.sit.rules.options.exactFinish && KM[card as DistanceCard] > remaining) ||
+        (card === 'd200' && me.twoHundreds >= 2)
+      );
+    case 'hazard':
+      return ctx.others.every((t) => t.safeties.includes(SAFETY_FOR[card as HazardCard]));
+    default:
+      return false;
+  }
+}
+
+/** Copies of a 200 in hand beyond what the two-200 limit still allows (RULES.md §4). */
+export function spareTwoHundred(ctx: Context): boolean {
+  return (ctx.counts.get('d200') ?? 0) > 2 - ctx.me.twoHundreds;
+}
+
+/**
  * How much the seat wants to keep `card` (0 = useless, higher = keep). Used to pick the discard:
- * remedies for hazards the seat is protected from, distance that can no longer fit (exact finish,
- * the two-200 limit, a trip already near its end), hazards every opponent is protected from.
+ * useless cards first (`uselessCard`), then spare copies, then the least useful kind.
  */
 function keepValue(ctx: Context, card: CardId): number {
-  const { me, remaining, counts } = ctx;
+  if (uselessCard(ctx, card)) return 0;
+  const { remaining, counts } = ctx;
   const o = ctx.sit.rules.options;
-  const copies = counts.get(card) ?? 0;
-  const extra = copies > 1;
+  const extra = (counts.get(card) ?? 0) > 1;
   switch (cardKind(card)) {
     case 'safety':
       return 1000;
-    case 'remedy': {
-      if (card === 'roll') {
-        if (me.safeties.includes('right_of_way')) return 0;
-        return extra ? 20 : 70;
-      }
-      const hazard = HAZARD_FOR_REMEDY[card as keyof typeof HAZARD_FOR_REMEDY];
-      if (me.safeties.includes(SAFETY_FOR[hazard])) return 0;
+    case 'remedy':
+      if (card === 'roll') return extra ? 20 : 70;
       if (card === 'end_of_limit') return remaining <= 50 ? 2 : extra ? 8 : 30;
       return extra ? 15 : 60;
-    }
     case 'distance': {
       const km = KM[card as DistanceCard];
-      if (o.exactFinish && km > remaining) return 0;
-      if (card === 'd200') {
-        const usable = 2 - me.twoHundreds;
-        if (usable <= 0) return 0;
-        if (copies > usable) return 3;
-      }
+      if (card === 'd200' && spareTwoHundred(ctx)) return 3;
       if (o.exactFinish && km === remaining) return 150;
       // Small cards matter for the exact finish; large ones for speed.
       const needSmall = o.exactFinish && remaining <= 200 ? 25 : 0;
       return km / 2 + (km <= 50 ? needSmall : 0) - (extra ? 5 : 0);
     }
     case 'hazard': {
-      const targets = opponents(ctx).filter((t) => !t.safeties.includes(SAFETY_FOR[card as HazardCard]));
-      if (targets.length === 0) return 0;
       const base = card === 'stop' ? 30 : card === 'speed_limit' ? 20 : 45;
       return extra ? base / 2 : base;
     }

@@ -29,7 +29,15 @@ import {
   SAFETY_FOR,
   type SafetyCard,
 } from '../engine/index';
-import { basicContext, type Context, FINISH, immediatelyUseful, type Situation } from './basic';
+import {
+  basicContext,
+  type Context,
+  FINISH,
+  immediatelyUseful,
+  type Situation,
+  spareTwoHundred,
+  uselessCard,
+} from './basic';
 import type { Rand } from './rng';
 
 /**
@@ -249,9 +257,9 @@ function isLate(ctx: Context, w: PolicyWeights): boolean {
 }
 
 /**
- * How much the seat wants to keep `card` (0 = useless). Dead cards score 0: remedies for a hazard
- * the seat is protected from or whose copies are all in sight, distance that cannot fit (exact
- * finish, the two-200 limit), hazards every opponent is protected from.
+ * How much the seat wants to keep `card` (0 = useless). Useless cards (`uselessCard`) and remedies
+ * whose hazards are all in sight score 0; in the exact-finish endgame a distance card is worth the
+ * turns its loss would add.
  */
 function keepValue(
   ctx: Context,
@@ -260,20 +268,16 @@ function keepValue(
   card: CardId,
   w: PolicyWeights,
 ): number {
+  if (uselessCard(ctx, card)) return 0;
   const { me, remaining, counts } = ctx;
   const o = ctx.sit.rules.options;
-  const copies = counts.get(card) ?? 0;
-  const extra = copies > 1;
+  const extra = (counts.get(card) ?? 0) > 1;
   switch (cardKind(card)) {
     case 'safety':
       return 1000;
     case 'remedy': {
-      if (card === 'roll') {
-        if (me.safeties.includes('right_of_way')) return 0;
-        return extra ? w.keepRollExtra : w.keepRoll;
-      }
+      if (card === 'roll') return extra ? w.keepRollExtra : w.keepRoll;
       const hazard = HAZARD_FOR_REMEDY[card as keyof typeof HAZARD_FOR_REMEDY];
-      if (me.safeties.includes(SAFETY_FOR[hazard])) return 0;
       const pending = me.battleTop === hazard || me.speedTop === hazard;
       if (!pending && seen()[hazard] === 0) return 0;
       if (card === 'end_of_limit')
@@ -282,12 +286,7 @@ function keepValue(
     }
     case 'distance': {
       const km = KM[card as DistanceCard];
-      if (o.exactFinish && km > remaining) return 0;
-      if (card === 'd200') {
-        const usable = 2 - me.twoHundreds;
-        if (usable <= 0) return 0;
-        if (copies > usable) return 3;
-      }
+      if (card === 'd200' && spareTwoHundred(ctx)) return 3;
       if (o.exactFinish && km === remaining) return w.keepFinisher;
       if (end) {
         const without = turnsWithout(ctx, end, seen(), km, false);
@@ -299,10 +298,7 @@ function keepValue(
       return w.keepPerKm * km + small - (extra ? 5 : 0);
     }
     case 'hazard': {
-      const hazard = card as HazardCard;
-      if (ctx.others.every((t) => t.safeties.includes(SAFETY_FOR[hazard]))) return 0;
-      const base =
-        hazard === 'stop' ? w.keepStop : hazard === 'speed_limit' ? w.keepSpeedLimit : w.keepHazard;
+      const base = card === 'stop' ? w.keepStop : card === 'speed_limit' ? w.keepSpeedLimit : w.keepHazard;
       return extra ? base * w.keepHazardShare : base;
     }
   }
