@@ -268,11 +268,19 @@ export function basicMove(sit: Situation, rand?: Rand): Move {
   const moves = sit.legalMoves;
   if (moves.length === 1) return moves[0];
   const ctx = contextOf(sit);
+  return bestScored(moves, (m) => scoreMove(ctx, m), rand);
+}
+
+/**
+ * The move of `moves` (at least one) with the highest `score`; ties are broken uniformly by `rand`
+ * (reservoir sampling), or by list order without one.
+ */
+export function bestScored(moves: readonly Move[], score: (move: Move) => number, rand?: Rand): Move {
   let best = moves[0];
   let bestScore = Number.NEGATIVE_INFINITY;
   let ties = 0;
   for (const m of moves) {
-    const s = scoreMove(ctx, m);
+    const s = score(m);
     if (s > bestScore) {
       best = m;
       bestScore = s;

@@ -31,6 +31,7 @@ import {
 } from '../engine/index';
 import {
   basicContext,
+  bestScored,
   type Context,
   FINISH,
   immediatelyUseful,
@@ -434,19 +435,5 @@ export function policyMove(
   const late = isLate(ctx, w);
   const seen = counter(sit, discard);
   const end = endgameOf(ctx, seen, w);
-  let best = moves[0];
-  let bestScore = Number.NEGATIVE_INFINITY;
-  let ties = 0;
-  for (const m of moves) {
-    const s = scoreMove(ctx, late, seen, end, m, w);
-    if (s > bestScore) {
-      best = m;
-      bestScore = s;
-      ties = 1;
-    } else if (s === bestScore && rand) {
-      ties++;
-      if (rand.int(ties) === 0) best = m;
-    }
-  }
-  return best;
+  return bestScored(moves, (m) => scoreMove(ctx, late, seen, end, m, w), rand);
 }
