@@ -51,6 +51,10 @@ export interface Context {
   me: TableauView;
   /** km left to the goal. */
   remaining: number;
+  /** Cards still to draw: the draw pile plus the discard pile once per reshuffle left. */
+  cardsLeft: number;
+  /** km the team closest to the goal still has to drive. */
+  closest: number;
   /** The hand is near its end: draw pile (almost) gone, or someone is close to the goal. */
   late: boolean;
   /** Copies of each card in the hand. */
@@ -70,11 +74,25 @@ function contextOf(sit: Situation): Context {
   const cardsLeft = sit.deckSize + reshufflesLeft;
   let closest = Number.POSITIVE_INFINITY;
   for (const t of sit.tableaux) closest = Math.min(closest, sit.goal - t.km);
-  const late = cardsLeft <= 2 * sit.seats + 2 || closest <= 150;
+  const late = isLate(sit, cardsLeft, closest, 2, 150);
   const counts = new Map<CardId, number>();
   for (const c of sit.hand) counts.set(c, (counts.get(c) ?? 0) + 1);
   const others = sit.tableaux.filter((t) => t.team !== team);
-  return { sit, team, me, remaining, late, counts, others };
+  return { sit, team, me, remaining, cardsLeft, closest, late, counts, others };
+}
+
+/**
+ * True when the hand nears its end: at most `perSeat` cards per seat (+2) left to draw, counting the
+ * reshuffles still allowed (RULES.md §8), or a team within `km` of the goal.
+ */
+export function isLate(
+  sit: Situation,
+  cardsLeft: number,
+  closest: number,
+  perSeat: number,
+  km: number,
+): boolean {
+  return cardsLeft <= perSeat * sit.seats + 2 || closest <= km;
 }
 
 /** The opponents' tableaux (every team but the seat's). */

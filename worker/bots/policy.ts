@@ -35,6 +35,7 @@ import {
   type Context,
   FINISH,
   immediatelyUseful,
+  isLate,
   type Situation,
   spareTwoHundred,
   uselessCard,
@@ -246,17 +247,6 @@ function counter(sit: Situation, discard: readonly CardId[] | null): () => Unsee
   };
 }
 
-function isLate(ctx: Context, w: PolicyWeights): boolean {
-  const { sit } = ctx;
-  const o = sit.rules.options;
-  const reshufflesLeft =
-    o.emptyDeck === 'reshuffle' ? (MAX_RESHUFFLES - sit.reshuffles) * sit.discardSize : 0;
-  const cardsLeft = sit.deckSize + reshufflesLeft;
-  let closest = Number.POSITIVE_INFINITY;
-  for (const t of sit.tableaux) closest = Math.min(closest, sit.goal - t.km);
-  return cardsLeft <= w.lateCards * sit.seats + 2 || closest <= w.lateKm;
-}
-
 /**
  * How much the seat wants to keep `card` (0 = useless). Useless cards (`uselessCard`) and remedies
  * whose hazards are all in sight score 0; in the exact-finish endgame a distance card is worth the
@@ -412,7 +402,7 @@ export function policyScores(
   w: PolicyWeights = POLICY_WEIGHTS,
 ): number[] {
   const ctx = basicContext(sit);
-  const late = isLate(ctx, w);
+  const late = isLate(ctx.sit, ctx.cardsLeft, ctx.closest, w.lateCards, w.lateKm);
   const seen = counter(sit, discard);
   const end = endgameOf(ctx, seen, w);
   return sit.legalMoves.map((m) => scoreMove(ctx, late, seen, end, m, w));
@@ -432,7 +422,7 @@ export function policyMove(
   const moves = sit.legalMoves;
   if (moves.length === 1) return moves[0];
   const ctx = basicContext(sit);
-  const late = isLate(ctx, w);
+  const late = isLate(ctx.sit, ctx.cardsLeft, ctx.closest, w.lateCards, w.lateKm);
   const seen = counter(sit, discard);
   const end = endgameOf(ctx, seen, w);
   return bestScored(moves, (m) => scoreMove(ctx, late, seen, end, m, w), rand);
