@@ -101,17 +101,27 @@ function describeIssues(issues: v.BaseIssue<unknown>[]): string {
     .join('; ');
 }
 
-/** Seating from `players` or `teams` (teams must alternate: team i holds seats i, i+T, i+2T…). */
+/**
+ * Seating from `players` or `teams`. Teams must alternate at the table (team i holds seats i, i+T,
+ * i+2T…); they may be listed in any order, and so may the seats of a team.
+ */
 function seating(s: ScenarioFile): { seats: number; teamSize: number } | string {
   if (s.teams) {
     const count = s.teams.length;
     const size = s.teams[0]?.length ?? 0;
     const seats = count * size;
+    const listed = new Set(
+      s.teams.map((team) =>
+        team
+          .slice()
+          .sort((a, b) => a - b)
+          .join(','),
+      ),
+    );
     for (let i = 0; i < count; i++) {
       const want = Array.from({ length: size }, (_, k) => i + k * count);
-      const got = s.teams[i].slice().sort((a, b) => a - b);
-      if (got.length !== size || got.some((seat, k) => seat !== want[k])) {
-        return `teams must alternate at the table: team ${i} should be [${want.join(', ')}]`;
+      if (s.teams.some((team) => team.length !== size) || !listed.has(want.join(','))) {
+        return `teams must alternate at the table: one team should be [${want.join(', ')}]`;
       }
     }
     return { seats, teamSize: size };
@@ -130,6 +140,11 @@ function teamOfKey(state: MatchState, key: string): number {
 
 function seatsOfTeams(state: MatchState, teams: readonly number[]): number[] {
   return teams.flatMap((t) => state.teams[t]).sort((a, b) => a - b);
+}
+
+/** True for a malformed-move message that means the check itself is broken (not an odd but real move). */
+function unreadable(message: string): boolean {
+  return /not an object|unknown type|unexpected field|unknown card|cards must be card ids/.test(message);
 }
 
 /** Runs every check of a `then`/`expect` block; returns the first failure as text, or null. */
@@ -186,6 +201,9 @@ export function check(state: MatchState, c: CheckSet): string | null {
       const legal = legalMoves(state, seat);
       for (const raw of moves) {
         const parsed = parseMove(raw);
+        // A move the engine cannot even read is a broken check (a typo would make it pass forever).
+        if (!parsed.ok && which === 'illegal' && unreadable(parsed.error.message))
+          return `illegal.${key}: ${JSON.stringify(raw)} is not a move: ${parsed.error.message}`;
         const present = parsed.ok && legal.some((m) => sameMove(state, m, parsed.move as Move));
         if (which === 'legal' && !present)
           return `legal.${key}: ${JSON.stringify(raw)} is not among the legal moves`;

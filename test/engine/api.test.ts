@@ -96,6 +96,51 @@ describe('events reveal nothing hidden', () => {
   });
 });
 
+describe('autoResponse (a window timing out)', () => {
+  /** Fast game in teams: seat 0 hits team 1 (seats 1 and 3) with an Accident; seat 1 holds Repairs. */
+  function hit(seat1: 'ask' | 'auto', seat3: 'ask' | 'auto', seat3Hand: string[]) {
+    const r0 = createMatch({
+      rules: { preset: 'hasbro-2016', options: { quickRemedy: true } },
+      seats: 4,
+      teamSize: 2,
+      seed: 'timeout',
+      responses: ['auto', seat1, 'auto', seat3],
+      position: {
+        hands: {
+          0: ['accident', 'd25', 'd50', 'd75', 'd100', 'roll'],
+          1: ['repairs', 'd25', 'd50', 'd75', 'd100', 'roll'],
+          2: ['d25', 'd50', 'd75', 'd100', 'roll', 'gasoline'],
+          3: seat3Hand as never,
+        },
+        tableaux: { 1: { battle: ['roll'] } },
+        deck: ['d25', 'd25', 'd25', 'd25'],
+        unplaced: 'box',
+        turn: 0,
+      },
+    });
+    if (!r0.ok) throw new Error(JSON.stringify(r0.problems));
+    const drew = applyMove(r0.state, 0, { type: 'draw' });
+    if (!drew.ok) throw new Error(drew.error.code);
+    const r = applyMove(drew.state, 0, { type: 'play', card: 'accident', target: 1 });
+    if (!r.ok) throw new Error(r.error.code);
+    return r.state;
+  }
+  const partnerHand = ['driving_ace', 'd25', 'd50', 'd75', 'd100', 'roll'];
+  it('lets an auto partner holding the safety play the coup fourré first, as if the seat were auto', () => {
+    const asked = hit('ask', 'auto', partnerHand);
+    expect(autoResponse(asked)).toEqual({ type: 'pass' });
+    const timedOut = applyMove(asked, 1, autoResponse(asked));
+    const auto = hit('auto', 'auto', partnerHand);
+    expect(timedOut.ok && timedOut.state.tableaux[1]).toEqual(auto.tableaux[1]);
+    expect(auto.tableaux[1].coupFourre).toEqual(['driving_ace']);
+  });
+  it('plays the remedy when no auto partner holds the safety (an ask partner is not waited for)', () => {
+    const noSafety = ['gasoline', 'd25', 'd50', 'd75', 'd100', 'roll'];
+    expect(autoResponse(hit('ask', 'auto', noSafety))).toEqual({ type: 'quickRemedy', card: 'repairs' });
+    expect(autoResponse(hit('ask', 'ask', partnerHand))).toEqual({ type: 'quickRemedy', card: 'repairs' });
+  });
+});
+
 describe('views', () => {
   it('show the own hand and legal moves, and hide the other hands, the deck and the seed', () => {
     const s = match();

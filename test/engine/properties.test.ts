@@ -198,6 +198,11 @@ describe('random games keep every invariant', () => {
       { seats: 2, teamSize: 1 },
     ],
     [
+      'hazard stacking on rolling targets (classic)',
+      { preset: 'classic', options: { hazardStacking: true } },
+      { seats: 3, teamSize: 1 },
+    ],
+    [
       'attacker must have started, roll after remedy',
       { preset: 'hasbro-2016', options: { attackerMustHaveStarted: true, rollAfterRemedy: true } },
       { seats: 4, teamSize: 1 },

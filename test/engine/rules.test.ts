@@ -95,12 +95,13 @@ describe('custom rules and refusals', () => {
     expect(resolveRules('classic', solo(1)).ok).toBe(false);
     expect(resolveRules('dujardin', { seats: 8, teamSize: 2 }).ok).toBe(true);
   });
-  it('refuses stacking with rolling targets, and options of the wrong type', () => {
+  it('refuses options of the wrong type, and accepts stacking with rolling targets ([OLD] is classic)', () => {
     const r = resolveRules(
       { preset: 'classic', options: { hazardStacking: true, exactFinish: 'yes' } },
       solo(2),
     );
-    expect(r.ok ? [] : r.problems.map((p) => p.field).sort()).toEqual(['exactFinish', 'hazardStacking']);
+    expect(r.ok ? [] : r.problems.map((p) => p.field).sort()).toEqual(['exactFinish']);
+    expect(resolveRules({ preset: 'classic', options: { hazardStacking: true } }, solo(2)).ok).toBe(true);
   });
   it('refuses an unknown preset', () => {
     expect(resolveRules('monopoly' as never, solo(2)).ok).toBe(false);

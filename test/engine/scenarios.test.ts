@@ -59,6 +59,25 @@ describe('the scenario runner', () => {
       }).message,
     ).toContain('alternate');
   });
+  it('accepts teams listed in any order, and fails a check that names no readable move', () => {
+    const teams = {
+      ...base,
+      players: undefined,
+      teams: [
+        [3, 1],
+        [0, 2],
+      ],
+      setup: { hands: { 0: ['d25'], 1: [], 2: [], 3: [] }, deck: ['d50'], unplaced: 'box' },
+    };
+    expect(run(teams).passed).toBe(true);
+    const typo = run({ ...base, expect: { illegal: { 0: [{ type: 'play', card: 'd_100' }] } } });
+    expect(typo.passed).toBe(false);
+    expect(typo.message).toContain('is not a move');
+    // An odd but readable move is a real check: it is simply not legal.
+    expect(
+      run({ ...base, expect: { illegal: { 0: [{ type: 'play', card: 'd25', target: 1 }] } } }).passed,
+    ).toBe(true);
+  });
   it('reports a rejected move that was expected to pass, naming the step and code', () => {
     const r = run({ ...base, steps: [{ seat: 1, move: { type: 'draw' } }] });
     expect(r.message).toBe('step 1: expected ok, got rejected (turn.not_yours)');

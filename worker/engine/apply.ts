@@ -268,7 +268,10 @@ export function setResponseMode(state: MatchState, seat: number, mode: ResponseM
 /**
  * The answer the asked seat's automatic choice gives when its window times out (RULES.md §7: "at the
  * deadline the seat's automatic choice applies"): coup fourré with the held safety, else (fast game) the
- * held remedy, else pass. Null when no window is open.
+ * held remedy, else pass. As for an `auto` seat (`runWindow`), a team's coup fourré goes before its quick
+ * remedy: the seat passes instead of playing its remedy when a later `auto` teammate in the window holds
+ * the safety (that teammate then plays the coup fourré). A later `ask` teammate is not waited for: the
+ * remedy is played. Null when no window is open.
  */
 export function autoResponse(state: MatchState): Move | null {
   const w = state.window;
@@ -278,6 +281,11 @@ export function autoResponse(state: MatchState): Move | null {
   const safety = SAFETY_FOR[w.hazard];
   if (hand.includes(safety)) return { type: 'coupFourre', card: safety };
   const remedy = REMEDY_FOR[w.hazard];
-  if (state.rules.options.quickRemedy && hand.includes(remedy)) return { type: 'quickRemedy', card: remedy };
+  if (state.rules.options.quickRemedy && hand.includes(remedy)) {
+    const teammateCoupFourre = w.pending
+      .slice(1)
+      .some((s) => state.responses[s] === 'auto' && state.hands[s].includes(safety));
+    return teammateCoupFourre ? { type: 'pass' } : { type: 'quickRemedy', card: remedy };
+  }
   return { type: 'pass' };
 }

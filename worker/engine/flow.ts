@@ -79,27 +79,40 @@ export function markStarted(d: Draft, team: number): void {
 }
 
 /**
- * Lays a safety on the team's tableau and cancels the hazards it protects from that lie on top of its
- * piles: they go to the discard pile and the team is rolling at once (RULES.md §6 [H16, NO, FR]).
- * Right of Way cancels both a Stop and a Speed Limit.
+ * Lays a safety on the team's tableau and cancels every hazard it protects from on its piles — the
+ * one on top, and with `hazardStacking` [OLD] any buried under another hazard: they go to the discard
+ * pile (RULES.md §6 [H16, NO, FR]: "if its hazard is currently on you, that hazard is cancelled").
+ * When the battle pile then shows no hazard the team is rolling at once (`cleared`). Right of Way
+ * cancels both a Stop and a Speed Limit.
  */
 export function laySafety(d: Draft, team: number, card: SafetyCard, asCoupFourre: boolean): void {
   const t = d.tableau(team);
   t.safeties.push(card);
   if (asCoupFourre) t.coupFourre.push(card);
-  const covers = (c: CardId | null): c is HazardCard => c !== null && isHazard(c) && SAFETY_FOR[c] === card;
-  while (covers(top(t.battle))) {
-    const hazard = t.battle.pop() as HazardCard;
-    d.discard().push(hazard);
-    t.cleared = true;
-    d.emit({ type: 'hazardCancelled', team, hazard, by: card });
-  }
-  while (covers(top(t.speed))) {
-    const hazard = t.speed.pop() as HazardCard;
-    d.discard().push(hazard);
-    d.emit({ type: 'hazardCancelled', team, hazard, by: card });
-  }
+  const covers = (c: CardId): c is HazardCard => isHazard(c) && SAFETY_FOR[c] === card;
+  if (cancelCovered(d, team, t.battle, covers, card)) t.cleared = !isHazard(top(t.battle) ?? 'roll');
+  cancelCovered(d, team, t.speed, covers, card);
   markStarted(d, team);
+}
+
+/** Removes the hazards `covers` picks from `pile` (top first) to the discard pile; true if any. */
+function cancelCovered(
+  d: Draft,
+  team: number,
+  pile: CardId[],
+  covers: (c: CardId) => c is HazardCard,
+  by: SafetyCard,
+): boolean {
+  let any = false;
+  for (let i = pile.length - 1; i >= 0; i--) {
+    const c = pile[i];
+    if (!covers(c)) continue;
+    pile.splice(i, 1);
+    d.discard().push(c);
+    d.emit({ type: 'hazardCancelled', team, hazard: c, by });
+    any = true;
+  }
+  return any;
 }
 
 /** Puts a card on a team's battle or speed pile; anything new on the battle pile ends `cleared`. */

@@ -146,17 +146,19 @@ const scratchTargets: TargetFacts[] = Array.from({ length: 8 }, () => ({ ...NO_T
 /**
  * Hazard rules against another team, RULES.md §5: not on a team protected by the matching safety
  * [all]; Speed Limit never on a Speed Limit; battle hazards only on a rolling target (`hazardTarget =
- * rolling` [NO, FR]) or on a target not under a battle hazard (`notHazarded` [H16]; lifted by
- * `hazardStacking` [OLD]); with `attackerMustHaveStarted` [H16 FAQ] not before the attacker has been
+ * rolling` [NO, FR]) or on a target not under a battle hazard (`notHazarded` [H16]); with
+ * `hazardStacking` [OLD] also on a target already under a battle hazard, whichever `hazardTarget`; with `attackerMustHaveStarted` [H16 FAQ] not before the attacker has been
  * rolling.
  */
 export function hazardRule(o: RuleOptions, f: TargetFacts, card: HazardCard): ErrorCode | null {
   if (f.safeties.includes(SAFETY_FOR[card])) return 'hazard.target_protected';
   if (card === 'speed_limit') return f.speedLimited ? 'hazard.target_limited' : null;
   if (o.attackerMustHaveStarted && !f.attackerStarted) return 'hazard.attacker_not_started';
+  // `hazardStacking` lets a battle hazard go on another hazard, whatever `hazardTarget` says.
+  if (o.hazardStacking && f.hazarded) return null;
   if (o.hazardTarget === 'rolling') {
     if (!f.rolling) return f.hazarded ? 'hazard.target_hazarded' : 'hazard.target_not_rolling';
-  } else if (!o.hazardStacking && f.hazarded) {
+  } else if (f.hazarded) {
     return 'hazard.target_hazarded';
   }
   return null;

@@ -313,12 +313,6 @@ function resolveRulesUncached(input: RulesInput, seating: Seating): ResolvedRule
   if (options.extension && options.goal !== 700) {
     problems.push({ field: 'extension', message: 'extension needs goal 700 (the trip is extended to 1000)' });
   }
-  if (options.hazardStacking && options.hazardTarget === 'rolling') {
-    problems.push({
-      field: 'hazardStacking',
-      message: 'hazardStacking needs hazardTarget = notHazarded (a player under a hazard is never rolling)',
-    });
-  }
   return problems.length ? { ok: false, problems } : { ok: true, rules: { preset: preset.name, options } };
 }
 

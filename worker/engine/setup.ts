@@ -9,6 +9,8 @@ import {
   type CardId,
   fullDeck,
   isCardId,
+  isHazard,
+  isRemedy,
   isSafety,
   KM,
   type SafetyCard,
@@ -295,6 +297,14 @@ function arrangeTableau(
     problems.push({ field, message: 'safeties hold only safety cards' });
   if (!t.distance.every((c) => c in KM))
     problems.push({ field, message: 'distance holds only distance cards' });
+  const battleCard = (c: CardId) =>
+    (isHazard(c) || isRemedy(c)) && c !== 'speed_limit' && c !== 'end_of_limit';
+  if (!t.battle.every(battleCard)) {
+    problems.push({
+      field,
+      message: 'the battle pile holds only battle hazards, Stop and their remedies (Roll included)',
+    });
+  }
   if (!t.speed.every((c) => c === 'speed_limit' || c === 'end_of_limit')) {
     problems.push({ field, message: 'the speed pile holds only Speed Limit and End of Limit' });
   }
