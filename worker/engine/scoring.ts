@@ -52,7 +52,8 @@ export function handWinners(state: MatchState, tripBy: number | null): number[] 
  * - distance: 1 per km; safeties: 100 each; coupFourre: the extra per coup fourré (h16 100, else 300);
  * - classic: allSafeties 300; trip 400, delayedAction 300 (the draw pile ran out: nothing can be drawn any more), safeTrip 300
  *   (no 200), shutout 500 per opponent team with no distance — all to the team that completed the trip;
- * - dujardin: trip 400 and safeTrip 200 (no 200 played) to the hand's winners; shutout 500 to every
+ * - dujardin: trip 400 to the hand's sole winner (none on a tie, even when `playOutTie = shared` makes
+ *   the tied teams winners) and safeTrip 200 (no 200 played) to the hand's winners; shutout 500 to every
  *   other team for each team that played no distance;
  * - extension: 200 to the team that extended the trip to 1000 and completed it.
  */
@@ -84,7 +85,8 @@ export function scoreHand(state: MatchState, tripBy: number | null, winners: rea
     }
     if (table === 'dujardin') {
       if (winners.includes(team)) {
-        s.trip = pts.trip;
+        // "none on a tie" (RULES.md §9 dujardin trip row): shared winners get no 400.
+        s.trip = winners.length === 1 ? pts.trip : 0;
         s.safeTrip = noTwoHundred ? pts.safeTrip : 0;
       }
       s.shutout = pts.shutout * others;
