@@ -84,6 +84,23 @@ describe('composeMail', () => {
     ).toEqual(['Anna hat Reifenpanne gegen Bob und Dag gespielt.']);
   });
 
+  it('a first turn (nothing happened yet) says only whose turn it is, in every language', () => {
+    for (const lang of ['en', 'fr', 'de', 'sv', 'nb']) {
+      const first = composeMail(ctx(lang), { ...ALL_CONTENTS.yourTurn, events: [] } as never);
+      const c = catalogFor(lang);
+      expect(first.text).toContain(c.bodies.yourTurnOnly);
+      expect(first.text).not.toContain(c.bodies.yourTurnIntro);
+      const news = composeMail(ctx(lang), ALL_CONTENTS.yourTurn);
+      expect(news.text).toContain(c.bodies.yourTurnIntro);
+    }
+  });
+
+  it('aligns the plain-text scores, a star marking the winner', () => {
+    const { text } = composeMail(ctx('en'), ALL_CONTENTS.finished);
+    const rows = text.split('\n').filter((l) => /: \d+$/.test(l) || /:\s+\d+$/.test(l));
+    expect(rows).toEqual(['* Anna: 5150', '  Bob:  4300']);
+  });
+
   it('names the match’s winner and marks the tie', () => {
     const won = composeMail(ctx('sv'), ALL_CONTENTS.finished);
     expect(won.subject).toBe('Friday night: matchen är slut, Anna vann');

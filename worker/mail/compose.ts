@@ -145,11 +145,18 @@ function draftFor(ctx: MailContext, content: MailContent, c: Catalog, title: str
       const table = safeTable(content.table);
       const lines = describeEvents(content.events, table, c);
       const between = content.handOver !== undefined;
-      const blocks: Block[] = [
-        greet,
-        { p: between ? fill(c.bodies.handOverIntro, { hand: content.handOver! }) : c.bodies.yourTurnIntro },
-        lines.length ? { list: lines } : { p: c.nothingNew },
-      ];
+      const blocks: Block[] = [greet];
+      // With news: the lead-in and the list; without (the first turn): just whose turn it is.
+      if (lines.length) {
+        blocks.push(
+          { p: between ? fill(c.bodies.handOverIntro, { hand: content.handOver! }) : c.bodies.yourTurnIntro },
+          { list: lines },
+        );
+      } else {
+        blocks.push({
+          p: between ? fill(c.bodies.handOverOnly, { hand: content.handOver! }) : c.bodies.yourTurnOnly,
+        });
+      }
       if (content.deadline) {
         blocks.push({
           p: fill(c.bodies.deadline, {
@@ -251,7 +258,12 @@ function blockText(b: Block): string {
   if ('p' in b) return b.p;
   if ('list' in b) return b.list.map((l) => `- ${l}`).join('\n');
   if ('button' in b) return `${b.button}: ${b.href}`;
-  return [b.heading, ...b.scores.map(([n, s, w]) => `  ${w ? '* ' : ''}${n}: ${s}`)].join('\n');
+  // Aligned columns: a star marks the winners, names padded to the longest.
+  const width = Math.max(...b.scores.map(([n]) => n.length));
+  return [
+    b.heading,
+    ...b.scores.map(([n, s, w]) => `${w ? '* ' : '  '}${`${n}:`.padEnd(width + 2)}${s}`),
+  ].join('\n');
 }
 
 function blockHtml(b: Block): string {
@@ -271,8 +283,14 @@ function blockHtml(b: Block): string {
 
 interface Footer {
   why: string | null;
-  private: boolean;
+  /** The "do not forward" line: the link is a seat, or the list of the address's matches. */
+  private: 'seat' | 'list' | null;
   mute: string | null;
+}
+
+function privateLine(c: Catalog, foot: Footer): string | null {
+  if (foot.private === null) return null;
+  return foot.private === 'seat' ? c.footer.private : c.footer.privateList;
 }
 
 function render(
@@ -284,13 +302,13 @@ function render(
 ): { text: string; html: string } {
   const textFoot = [
     foot.why,
-    foot.private ? c.footer.private : null,
+    privateLine(c, foot),
     foot.mute ? `${c.footer.mute}: ${foot.mute}` : null,
   ].filter((x): x is string => x !== null);
   const text = `${blocks.map(blockText).join('\n\n')}\n\n-- \n${textFoot.join('\n')}\n`;
   const htmlFoot = [
     foot.why ? escapeHtml(foot.why) : null,
-    foot.private ? escapeHtml(c.footer.private) : null,
+    foot.private ? escapeHtml(privateLine(c, foot)!) : null,
     foot.mute
       ? `<a href="${escapeHtml(foot.mute)}" style="color:#6b6b6b;">${escapeHtml(c.footer.mute)}</a>`
       : null,
@@ -319,7 +337,7 @@ export function composeMail(ctx: MailContext, content: MailContent): ComposedMai
   const subject = headerText(draft.subject, 200);
   const { text, html } = render(c, subject, draft.blocks, draft.primary, {
     why: fill(c.footer.why, { title }),
-    private: true,
+    private: 'seat',
     mute,
   });
   return {
@@ -348,6 +366,6 @@ export function composeMyMatchesMail(opts: {
     { p: fill(c.bodies.myMatchesExpiry, { hours: opts.hours }) },
     { p: c.bodies.myMatchesNotYou },
   ];
-  const { text, html } = render(c, subject, blocks, href, { why: null, private: true, mute: null });
+  const { text, html } = render(c, subject, blocks, href, { why: null, private: 'list', mute: null });
   return { subject, text, html, headers: {} };
 }

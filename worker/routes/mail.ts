@@ -115,31 +115,40 @@ mail.post(
       isForm
         ? page(c, cat, cat.pages.myMatchesTitle, `<p>${escapeHtml(cat.pages.sent)}</p>`)
         : c.json({ ok: true }, 202);
-    const key = await addressKey(email, c.env);
-    const stub = addressStub(c, key);
-    if (!stub) return done();
-    const open = (await stub.matches()).filter((m) => m.status !== 'finished');
-    if (open.length === 0) return done();
-    const now = Date.now();
-    const admission = await stub.admit(null, now, hourlyLimit(c.env));
-    if (!admission.ok) return done();
-    const sender = chooseSender(c.env, { origin, outbox: outboxStub(c) ?? undefined });
-    if (!sender.ok) {
-      console.warn(`my-matches: no sender (${sender.code})`);
-      return done();
+    // The look-up and the send run after the answer (waitUntil): its timing says nothing either.
+    const work = async () => {
+      const key = await addressKey(email, c.env);
+      const stub = addressStub(c, key);
+      if (!stub) return;
+      const open = (await stub.matches()).filter((m) => m.status !== 'finished');
+      if (open.length === 0) return;
+      const now = Date.now();
+      const admission = await stub.admit(null, now, hourlyLimit(c.env));
+      if (!admission.ok) return;
+      const sender = chooseSender(c.env, { origin, outbox: outboxStub(c) ?? undefined });
+      if (!sender.ok) {
+        console.warn(`my-matches: no sender (${sender.code})`);
+        return;
+      }
+      const token = await stub.newMagicToken(now);
+      const composed = composeMyMatchesMail({
+        language: language ?? cat.locale,
+        link: `${origin}/api/mail/my-matches#k=${key}.${token}`,
+        hours: MAGIC_LINK_HOURS,
+      });
+      const result = await sender.sender.send({
+        to: email,
+        ...composed,
+        idempotencyKey: `my-matches:${key}:${now}`,
+      });
+      if (!result.ok) console.warn(`my-matches: send failed (${result.code})`);
+    };
+    const task = work().catch((e) => console.warn(`my-matches: ${(e as Error).message}`));
+    try {
+      c.executionCtx.waitUntil(task);
+    } catch {
+      await task; // no execution context (in-process tests): finish before answering
     }
-    const token = await stub.newMagicToken(now);
-    const composed = composeMyMatchesMail({
-      language: language ?? cat.locale,
-      link: `${origin}/api/mail/my-matches#k=${key}.${token}`,
-      hours: MAGIC_LINK_HOURS,
-    });
-    const result = await sender.sender.send({
-      to: email,
-      ...composed,
-      idempotencyKey: `my-matches:${key}:${now}`,
-    });
-    if (!result.ok) console.warn(`my-matches: send failed (${result.code})`);
     return done();
   },
 );

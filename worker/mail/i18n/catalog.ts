@@ -45,7 +45,6 @@ export interface Catalog {
   and: string;
   events: EventPhrases;
   /** Shown when nothing public happened since the reader's last turn. */
-  nothingNew: string;
   /** Fallback when a match has no title. */
   defaultTitle: string;
   greeting: string; // {name}
@@ -65,6 +64,8 @@ export interface Catalog {
     invitation: string; // {host} {title}
     yourTurnIntro: string; // lead-in to the list of events
     handOverIntro: string; // {hand}
+    yourTurnOnly: string; // when nothing happened since the last turn
+    handOverOnly: string; // {hand}, when nothing else happened
     deadline: string; // {time} {left}
     responseWindow: string; // {attacker} {hazard} {target}
     responseWindowHint: string; // {time}
@@ -92,6 +93,7 @@ export interface Catalog {
     copyLink: string;
     why: string; // {title}
     private: string;
+    privateList: string; // the "my matches" mail: its link opens every match of the address
     mute: string;
   };
   /** "{hours} h" / "{minutes} min" for time left. */
