@@ -22,7 +22,8 @@ export const SUPPORTED_RULES_VERSIONS: readonly string[] = [RULES_VERSION];
  * Plays `req.move` for the seat of `who` (a token hash). 200 `{ info, events }` (plus `replayed`
  * for a retry: same move id, seat and move, at any version), 403 `auth.not_a_seat`, 409
  * `match.not_started` / `match.rules_version` / `move.id_reused` (the id was accepted for another
- * move or seat) / `version.stale` (with the current info), 422 with the engine's error.
+ * move or seat) / `match.finished` (with the current info; a retry of an accepted move still gets
+ * its outcome) / `version.stale` (with the current info), 422 with the engine's error.
  */
 export function playMove(m: MatchContext, who: string | null, req: MoveRequest): Reply {
   const meta = m.meta;
@@ -52,6 +53,10 @@ export function playMove(m: MatchContext, who: string | null, req: MoveRequest):
       return error(409, 'move.id_reused', 'This move id was already used for another move.');
     }
     return { status: 200, body: { info: infoFor(m, caller), events: done.events, replayed: true } };
+  }
+  if (meta.status === 'finished' || state.phase === 'matchOver') {
+    // The engine would answer `hand.not_over` or `phase.wrong`: the match's status says more.
+    return error(409, 'match.finished', 'The match is over: no more moves.', { info: infoFor(m, caller) });
   }
   if (req.version !== state.version) {
     return error(409, 'version.stale', `The match is at version ${state.version}, not ${req.version}.`, {
