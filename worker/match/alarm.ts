@@ -3,8 +3,8 @@
  * early, only possibly repeated, and a handler re-checks the state before acting). The match's own
  * kinds (deadlines.ts) are handled here; the others go to the notifier.
  */
-import { autoResponse, type GameEvent } from '../engine/index';
-import { botTurn, settle, skipTurn } from './autoplay';
+import type { GameEvent } from '../engine/index';
+import { answerWindow, botTurn, settle, skipTurn } from './autoplay';
 import { afterChange } from './change';
 import type { MatchContext } from './context';
 import { KINDS, type WindowPayload, windowId } from './deadlines';
@@ -80,12 +80,8 @@ async function onDue(m: MatchContext, item: ScheduleItem, now: number): Promise<
       const p = item.payload as WindowPayload;
       if (meta.status !== 'playing' || !state || state.phase !== 'respond') return true;
       if (actorOf(state) !== p.seat || windowId(state) !== p.id) return true;
-      const answer = autoResponse(state);
-      if (!answer) return true;
-      const before = state;
-      const events = apply(m, p.seat, 'timeout', answer) ?? [];
-      events.push(...settle(m));
-      afterChange(m, before, events, { reason: 'timeout', seat: p.seat }, now);
+      const events = answerWindow(m, p.seat, 'timeout');
+      if (events) afterChange(m, state, events, { reason: 'timeout', seat: p.seat }, now);
       return true;
     }
     default:

@@ -1,9 +1,9 @@
 /**
  * The moves the server makes without a player: the automatic draw when the rules leave no choice,
  * bots (bot seats and stand-ins, inline when the bot delay is 0), and the moves of a timed-out
- * turn (a bot's, or a skip). A bot sees only its seat's view and the hand's public events.
+ * turn (a bot's, or a skip), the automatic answer of a response window. A bot sees only its seat's view and the hand's public events.
  */
-import { type GameEvent, type Move, viewFor } from '../engine/index';
+import { autoResponse, type GameEvent, type Move, viewFor } from '../engine/index';
 import type { Actor } from '../protocol';
 import { chooseBotMove } from './bot-adapter';
 import type { MatchContext } from './context';
@@ -59,6 +59,22 @@ export function skipTurn(m: MatchContext, seat: number): GameEvent[] {
     if (!ev) break;
     events.push(...ev);
   }
+  return events;
+}
+
+/**
+ * Applies the automatic answer (the engine's `autoResponse`) of `seat`'s open response window, then
+ * what follows it (`settle`); logged like any move, as `actor`. Used when the window times out and
+ * when the seat switches to `auto` while asked. Null (nothing changed) when `seat` is not the asked
+ * seat of an open window.
+ */
+export function answerWindow(m: MatchContext, seat: number, actor: Actor): GameEvent[] | null {
+  const state = m.meta!.state;
+  if (state?.phase !== 'respond' || actorOf(state) !== seat) return null;
+  const answer = autoResponse(state);
+  const events = answer && apply(m, seat, actor, answer);
+  if (!events) return null;
+  events.push(...settle(m));
   return events;
 }
 

@@ -5,7 +5,7 @@
  */
 import { setResponseMode } from '../engine/index';
 import type { Settings } from '../protocol';
-import { settle } from './autoplay';
+import { answerWindow, settle } from './autoplay';
 import { afterChange } from './change';
 import type { MatchContext } from './context';
 import { appendRow } from './log';
@@ -16,7 +16,9 @@ import { infoFor } from './views';
  * Changes the caller's own seat settings. 200 with their MatchInfo; 403 `auth.not_a_seat`; 409
  * `match.finished` for a response-mode change once the match is over (nothing is written). A new or
  * removed e-mail address revokes the seat links sent by mail (notify/links.ts). A response-mode
- * change is a log row (replay needs it); an unchanged mode writes none.
+ * change is a log row (replay needs it); an unchanged mode writes none. Switching to `auto` while the
+ * seat's own response window is open applies the automatic answer at once (`answerWindow`, logged
+ * as by the `server` and pushed like any move).
  */
 export async function changeSettings(m: MatchContext, who: string | null, s: Settings): Promise<Reply> {
   const meta = m.meta;
@@ -55,7 +57,9 @@ export async function changeSettings(m: MatchContext, who: string | null, s: Set
   }
   m.seats[seat] = row;
   m.store.saveSeat(row);
-  afterChange(m, before, [], { reason: 'settings', seat }, now);
+  // Switching to `auto` while this seat's window is open answers it now, as its timeout would.
+  const events = next !== before && next?.responses[seat] === 'auto' ? answerWindow(m, seat, 'server') : null;
+  afterChange(m, before, events ?? [], { reason: 'settings', seat }, now);
   await revoking;
   return { status: 200, body: infoFor(m, caller) };
 }
