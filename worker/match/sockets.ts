@@ -6,7 +6,7 @@
 import * as v from 'valibot';
 import { type ClientFrame, ClientFrameSchema, MAX_FRAME_BYTES, type ServerFrame } from '../protocol';
 import type { MatchContext } from './context';
-import { NOT_FOUND } from './replies';
+import { error, NOT_FOUND } from './replies';
 import { hashToken } from './tokens';
 import { infoFor } from './views';
 
@@ -18,10 +18,45 @@ export interface SocketAttachment {
 
 const SPECTATOR: SocketAttachment = { seat: null, host: false };
 
-/** Upgrades a WebSocket request and sends the spectator view; 404 JSON when no match lives here. */
+/**
+ * Sockets per match that have not authenticated as a seat or the host (spectators, and players
+ * before their auth frame); a further upgrade gets 429 `socket.limit` (the client polls instead).
+ * Every open socket costs time on every move (its own view is built and sent).
+ */
+export const MAX_SPECTATOR_SOCKETS = 64;
+/** Sockets authenticated as one seat (or as the host without a seat); a further auth frame is refused. */
+export const MAX_SOCKETS_PER_SEAT = 4;
+
+/**
+ * Open sockets whose attachment is `who`'s (by seat, or host-only / spectator when the seat is null),
+ * leaving out `except`. Counted from the attachments: a socket's tags are fixed when it is accepted,
+ * before it authenticates.
+ */
+function socketsOf(m: MatchContext, who: SocketAttachment, except?: WebSocket): number {
+  let n = 0;
+  for (const ws of m.ctx.getWebSockets()) {
+    if (ws === except) continue;
+    const a = (ws.deserializeAttachment() as SocketAttachment | null) ?? SPECTATOR;
+    if (who.seat !== null ? a.seat === who.seat : a.seat === null && a.host === who.host) n++;
+  }
+  return n;
+}
+
+/**
+ * Upgrades a WebSocket request and sends the spectator view; 404 JSON when no match lives here, 429
+ * `socket.limit` (with `Retry-After`) when `MAX_SPECTATOR_SOCKETS` sockets are waiting already.
+ */
 export function acceptSocket(m: MatchContext, request: Request): Response {
   if (request.headers.get('Upgrade')?.toLowerCase() !== 'websocket' || !m.meta) {
     return Response.json(NOT_FOUND.body, { status: 404 });
+  }
+  if (socketsOf(m, SPECTATOR) >= MAX_SPECTATOR_SOCKETS) {
+    const body = error(
+      429,
+      'socket.limit',
+      'Too many live connections to this match: updates come by polling.',
+    );
+    return Response.json(body.body, { status: 429, headers: { 'Retry-After': '60' } });
   }
   const pair = new WebSocketPair();
   const [client, server] = Object.values(pair);
@@ -31,7 +66,10 @@ export function acceptSocket(m: MatchContext, request: Request): Response {
   return new Response(null, { status: 101, webSocket: client });
 }
 
-/** A client frame: `ping`, or `hello` with a token that makes the socket a seat's or the host's. */
+/**
+ * A client frame: `ping`, or `auth` with a token that makes the socket a seat's or the host's (refused
+ * with an error frame and closed, code 1008, when `MAX_SOCKETS_PER_SEAT` are open for it already).
+ */
 export async function onMessage(
   m: MatchContext,
   ws: WebSocket,
@@ -67,6 +105,14 @@ export async function onMessage(
       type: 'error',
       error: { code: 'auth.bad_token', message: 'This link is not valid for this match.' },
     });
+    return;
+  }
+  if (socketsOf(m, caller, ws) >= MAX_SOCKETS_PER_SEAT) {
+    send(ws, {
+      type: 'error',
+      error: { code: 'socket.limit', message: 'This seat has too many live connections: close another tab.' },
+    });
+    ws.close(1008, 'too many connections for this seat');
     return;
   }
   ws.serializeAttachment(caller satisfies SocketAttachment);
