@@ -49,18 +49,30 @@ const CONTROL = /[\p{Cc}\u2028\u2029]|\p{Cs}/u;
 // Invisible format characters (category Cf: bidi embeddings, overrides, isolates and marks, zero-width
 // space and joiners, word joiner, BOM, soft hyphen, …) and the blank Hangul fillers: removed, so a
 // name can neither reorder the text around it nor pass for another name or for nothing.
-const INVISIBLE = /\p{Cf}|\u034f|[\u115f\u1160\u3164\uffa0]/gu;
+// The Khmer inherent vowels draw nothing either (marks with no shape of their own).
+const INVISIBLE = /\p{Cf}|\u034f|[\u115f\u1160\u3164\uffa0\u17b4\u17b5]/gu;
+// Characters Unicode calls symbols that draw a blank (the Braille blank, the musical null notehead,
+// the object replacement character): they count as spaces.
+const BLANK = /[\u2800\u{1d159}\ufffc]/gu;
+// A name or title must show a letter, digit, symbol or punctuation character; marks alone
+// (combining accents) or spaces do not count.
+const VISIBLE = /[\p{L}\p{N}\p{S}\p{P}]/u;
 
 /**
  * Text a person types (a name, a title): no control characters or lone surrogates (400); invisible
- * format characters removed, whitespace runs made one space, trimmed; at most `max` code points.
+ * format characters removed, blank-looking symbols and whitespace runs made one space, trimmed; at
+ * most `max` code points; empty, or with at least one visible character (`VISIBLE`).
  */
 function typedText(max: number) {
   return v.pipe(
     v.string(),
     v.check((s) => !CONTROL.test(s), 'control characters are not allowed'),
-    v.transform((s) => s.replace(INVISIBLE, '').replace(/\s+/gu, ' ').trim()),
+    v.transform((s) => s.replace(INVISIBLE, '').replace(BLANK, ' ').replace(/\s+/gu, ' ').trim()),
     v.check((s) => Array.from(s).length <= max, `at most ${max} characters`),
+    v.check(
+      (s) => s === '' || VISIBLE.test(s),
+      'needs a visible letter, digit, symbol or punctuation character',
+    ),
   );
 }
 
@@ -108,7 +120,10 @@ export const RulesInputSchema = v.pipe(
   ]),
 );
 
-/** One seat of a new match. Seat 0 is the creator. Only a human seat may have an e-mail address. */
+/**
+ * One seat of a new match. Seat 0 is the creator and must be `human` (checked by the route, 400
+ * `seat.creator_not_human`). Only a human seat may have an e-mail address.
+ */
 export const SeatInputSchema = v.pipe(
   v.strictObject({
     kind: v.picklist(['human', 'bot', 'open']),

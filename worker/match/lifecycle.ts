@@ -11,6 +11,7 @@ import { afterChange } from './change';
 import type { MatchContext } from './context';
 import { KINDS, LOBBY_TTL_MS } from './deadlines';
 import { saveSnapshot } from './log';
+import { freeName, nameKey, takenNames } from './names';
 import { error, NOT_FOUND, type Reply, rulesInvalid } from './replies';
 import { broadcast, closeAll } from './sockets';
 import type { MatchConfig, SeatRow } from './storage';
@@ -80,7 +81,8 @@ export async function create(m: MatchContext, input: CreateInput): Promise<Reply
 
 /**
  * A visitor with the invite link (`inviteHash`) claims the first open seat; `tokenHash` is their
- * new seat token's hash. 200 `{ seat }`; 403 `auth.bad_invite`, 409 `match.started` / `match.full`.
+ * new seat token's hash. 200 `{ seat }`; 403 `auth.bad_invite`, 409 `match.started` / `match.full` /
+ * `name.taken` (another seat has this name, compared by `nameKey`).
  */
 export function claim(
   m: MatchContext,
@@ -95,6 +97,8 @@ export function claim(
   if (meta.status !== 'lobby') return error(409, 'match.started', 'The match has already started.');
   const open = m.seats.find((s) => s.kind === 'open');
   if (!open) return error(409, 'match.full', 'Every seat is taken.');
+  if (takenNames(m.seats).has(nameKey(who.name)))
+    return error(409, 'name.taken', 'Another seat of this match has this name: choose another one.');
   const seat: SeatRow = {
     ...open,
     kind: 'human',
@@ -144,11 +148,17 @@ function setupFor(m: MatchContext, seed: string, firstSeat: number): MatchSetup 
   };
 }
 
-/** Starts the match: open seats become bots, the first hand is dealt. Returns an error reply or null. */
+/**
+ * Starts the match: open seats become bots (named `Bot N`, or a free variant when a player has that
+ * name), the first hand is dealt. Returns an error reply or null.
+ */
 function start(m: MatchContext): Reply | null {
   const meta = m.meta!;
+  const taken = takenNames(m.seats);
   m.seats = m.seats.map((s) =>
-    s.kind === 'open' ? { ...s, kind: 'bot', name: `Bot ${s.seat + 1}`, tokenHash: null } : s,
+    s.kind === 'open'
+      ? { ...s, kind: 'bot', name: freeName(`Bot ${s.seat + 1}`, taken), tokenHash: null }
+      : s,
   );
   const first = meta.config.firstSeat === 'random' ? randomInt(m.seats.length) : meta.config.firstSeat;
   const setup = setupFor(m, newSeed(), first);

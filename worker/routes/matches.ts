@@ -7,6 +7,7 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import { testSeamsEnabled } from '../env';
 import type { CreateInput } from '../match/lifecycle';
+import { seatNames } from '../match/names';
 import type { MatchConfig, SeatRow } from '../match/storage';
 import { matchStub } from '../match/stub';
 import { hashToken, newMatchId, newToken } from '../match/tokens';
@@ -66,6 +67,19 @@ matches.post(
     if (typeof body.firstSeat === 'number' && body.firstSeat >= body.seats.length) {
       return fail(c, 400, 'request.invalid', 'firstSeat must be one of the seats.');
     }
+    // The creator sits at seat 0: a match nobody plays would burn the daily budget on bots.
+    if (body.seats[0].kind !== 'human') {
+      return fail(c, 400, 'seat.creator_not_human', 'Seat 0 is the creator’s: its kind must be "human".');
+    }
+    const named = seatNames(body.seats);
+    if ('taken' in named) {
+      return fail(
+        c,
+        400,
+        'name.taken',
+        `Seat ${named.taken} has the name of another seat: give each seat its own.`,
+      );
+    }
     const matchId = newMatchId();
     const origin = originOf(c);
     const hostToken = newToken();
@@ -75,9 +89,7 @@ matches.post(
     const seats: SeatRow[] = await Promise.all(
       body.seats.map(async (s, seat) => ({
         seat,
-        name:
-          s.name ??
-          (s.kind === 'bot' ? `Bot ${seat + 1}` : s.kind === 'open' ? 'Open seat' : `Player ${seat + 1}`),
+        name: named.names[seat],
         kind: s.kind,
         tokenHash: seatTokens[seat] ? await hashToken(seatTokens[seat]) : null,
         botLevel: s.botLevel ?? 'basic',
