@@ -12,6 +12,7 @@ import { dev } from './routes/dev';
 import { type AppEnv, fail } from './routes/http';
 import { mail } from './routes/mail';
 import { matches } from './routes/matches';
+import { notFoundHandler } from './routes/methods';
 
 export { DevOutboxDurableObject, MailAddressDurableObject } from './mail/durable-objects';
 export { MatchDurableObject } from './match/durable';
@@ -53,7 +54,8 @@ app.route('/', mail); // /api/mail/* and /dev/mail (before /dev: its guard would
 app.route('/api/matches', matches);
 app.route('/dev', dev);
 
-app.notFound((c) => fail(c, 404, 'not_found', 'No such endpoint.'));
+// 404 for unknown paths, 405 with `Allow` for a known path asked with another method.
+app.notFound(notFoundHandler(app));
 
 app.onError((err, c) => {
   if (err instanceof HTTPException && err.status < 500) {
