@@ -66,10 +66,11 @@ export const api = {
     body: { responseMode?: 'auto' | 'ask'; language?: string; email?: string; emailNotifications?: boolean },
   ) => call<MatchInfo>('POST', `${m(id)}/settings`, token, body),
   bot: (id: string, token: string, seat: number) =>
-    call<unknown>('POST', `${m(id)}/seats/${seat}/bot`, token, {}),
+    call<MatchInfo>('POST', `${m(id)}/seats/${seat}/bot`, token, {}),
   reclaim: (id: string, token: string, seat: number) =>
     call<unknown>('POST', `${m(id)}/seats/${seat}/reclaim`, token, {}),
   rematch: (id: string, token: string) => call<Created>('POST', `${m(id)}/rematch`, token, {}),
+  remove: (id: string, token: string) => call<void>('DELETE', m(id), token),
   log: (id: string, after: number) =>
     call<{ events: LoggedEvent[] }>('GET', `${m(id)}/log?after=${after}`, null),
   magicLink: (email: string, language: string) =>

@@ -1,14 +1,15 @@
 /**
  * One open match on this page: its latest MatchInfo, the public log, the connection status and
  * the move in flight. Updates arrive by WebSocket; while the socket is down the page polls with
- * ETags and keeps reconnecting (also when the device wakes up or comes back online).
+ * ETags and keeps reconnecting (also when the device wakes up or comes back online). A match that is
+ * not there (404, 410, a malformed id) or was deleted ends the session: no more polling or reconnects.
  */
 import { signal } from '@preact/signals';
 import { ApiError, api } from './api';
 import type { GameEvent, LoggedEvent, MatchInfo, Move } from './types';
 
-/** Connection states shown to the player. */
-export type ConnStatus = 'connecting' | 'live' | 'polling' | 'offline';
+/** Connection states shown to the player; `closed`: the match is gone, nothing more is fetched. */
+export type ConnStatus = 'connecting' | 'live' | 'polling' | 'offline' | 'closed';
 
 /** An error for the player: a catalog key (see i18n) or a server message. */
 export interface UiError {
@@ -69,11 +70,11 @@ export class MatchSession {
     public token: string | null,
   ) {}
 
-  /** Loads the match and opens the live connection. */
+  /** Loads the match and, once it answers, opens the live connection. */
   start(): void {
     this.stopped = false;
-    void this.refresh();
-    this.connect();
+    // The socket waits for the first answer: an unknown match is then never reconnected to.
+    void this.refresh().then(() => this.connect());
     document.addEventListener('visibilitychange', this.wake);
     window.addEventListener('online', this.wake);
     window.addEventListener('offline', this.offline);
@@ -111,6 +112,7 @@ export class MatchSession {
 
   /** Fetches the match now (ETag: an unchanged match costs a 304). */
   async refresh(): Promise<void> {
+    if (this.status.value === 'closed') return;
     const headers: Record<string, string> = {};
     if (this.token) headers.authorization = `Bearer ${this.token}`;
     if (this.etag) headers['if-none-match'] = this.etag;
@@ -119,8 +121,13 @@ export class MatchSession {
       if (res.status === 304) return;
       if (!res.ok) {
         const body = (await res.json().catch(() => null)) as { error?: UiError } | null;
+        // This GET has no body: a 400 can only be a malformed match id, which no match has.
+        if (res.status === 404 || res.status === 410 || res.status === 400) {
+          this.close({ code: 'match.not_found', message: body?.error?.message ?? res.statusText });
+          return;
+        }
         this.error.value = {
-          code: res.status === 404 ? 'notFound' : (body?.error?.code ?? `http.${res.status}`),
+          code: body?.error?.code ?? `http.${res.status}`,
           message: body?.error?.message ?? res.statusText,
         };
         return;
@@ -173,7 +180,7 @@ export class MatchSession {
       try {
         const frame = JSON.parse(String(e.data)) as { type?: string; info?: MatchInfo; error?: UiError };
         if (frame.type === 'info' && frame.info) this.accept(frame.info);
-        else if (frame.type === 'deleted') this.error.value = { code: 'match.not_found', message: 'deleted' };
+        else if (frame.type === 'deleted') this.close({ code: 'match.deleted', message: 'deleted' });
         else if (frame.type === 'error' && frame.error?.code === 'auth.bad_token')
           this.error.value = frame.error;
       } catch {
@@ -252,6 +259,16 @@ export class MatchSession {
     } finally {
       this.pending.value = null;
     }
+  }
+
+  /**
+   * Ends the session because the match is gone (`match.not_found`, `match.deleted`): shows the error,
+   * stops polling and reconnecting for good.
+   */
+  close(reason: UiError): void {
+    this.stop();
+    this.error.value = reason;
+    this.status.value = 'closed';
   }
 
   /** Records an error for display. */

@@ -8,8 +8,11 @@ import { signal } from '@preact/signals';
 export interface SavedMatch {
   matchId: string;
   title: string;
+  /** The seat this device plays now (its token is `seatToken`). */
   seat: number | null;
   seatToken?: string;
+  /** Every seat token the server confirmed on this device, by seat number (a host may hold several). */
+  seatTokens?: Record<string, string>;
   hostToken?: string;
   inviteToken?: string;
   /** Last visit, ms since the epoch. */
@@ -64,4 +67,23 @@ export function findMatch(matchId: string): SavedMatch | undefined {
 /** Removes a match from this device. */
 export function forgetMatch(matchId: string): void {
   write(read().filter((m) => m.matchId !== matchId));
+}
+
+/**
+ * Keeps a seat token the server has confirmed for `seat` and makes it the seat this device plays.
+ * Tokens of other seats stay kept (see `seatTokensOf`); nothing is replaced by an unchecked token.
+ */
+export function adoptSeat(matchId: string, seat: number, token: string): SavedMatch {
+  const seatTokens = { ...seatTokensOf(findMatch(matchId)), [seat]: token };
+  return saveMatch({ matchId, seat, seatToken: token, seatTokens });
+}
+
+/** The confirmed seat tokens of a saved match by seat number (entries saved before the map: their one seat). */
+export function seatTokensOf(saved: SavedMatch | undefined): Record<string, string> {
+  if (!saved) return {};
+  const out: Record<string, string> = { ...saved.seatTokens };
+  if (saved.seatToken && saved.seat !== null && saved.seat !== undefined && !(saved.seat in out)) {
+    out[saved.seat] = saved.seatToken;
+  }
+  return out;
 }

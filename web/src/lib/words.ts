@@ -147,6 +147,8 @@ export function errorText(err: { code: string; message: string }): string {
     case 'notFound':
     case 'match.not_found':
       return t('error.notFound');
+    case 'match.deleted':
+      return t('error.deleted');
     case 'auth.bad_token':
     case 'auth.forbidden':
     case 'auth.required':

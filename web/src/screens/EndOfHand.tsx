@@ -38,6 +38,7 @@ export function EndOfHand(props: {
       title: info.title,
       seat: view.seat,
       seatToken: saved?.seatToken,
+      seatTokens: saved?.seatTokens,
       hostToken: saved?.hostToken,
     });
     navigate(`/m/${matchId}`);

@@ -67,6 +67,7 @@ function ClaimForm(props: {
   info: MatchInfo;
   invite: string;
   onClaimed: (seat: number, token: string) => void;
+  onBadInvite?: (invite: string) => void;
 }) {
   const name = useSignal('');
   const email = useSignal('');
@@ -94,6 +95,7 @@ function ClaimForm(props: {
             x instanceof Error && 'code' in x
               ? (x as unknown as { code: string; message: string })
               : { code: 'crash', message: String(x) };
+          if (err.value.code === 'auth.bad_invite') props.onBadInvite?.(props.invite);
         } finally {
           busy.value = false;
         }
@@ -138,6 +140,8 @@ export function Lobby(props: {
   inviteToken: string | null;
   hostToken: string | null;
   onClaimed: (seat: number, token: string) => void;
+  /** The server refused the invitation token (403 `auth.bad_invite`). */
+  onBadInvite?: (invite: string) => void;
 }): JSX.Element | null {
   const { session } = props;
   const info = session.info.value;
@@ -150,7 +154,12 @@ export function Lobby(props: {
     <div class="lobby">
       <h2>{t('lobby.title')}</h2>
       {me === null && props.inviteToken && (
-        <ClaimForm info={info} invite={props.inviteToken} onClaimed={props.onClaimed} />
+        <ClaimForm
+          info={info}
+          invite={props.inviteToken}
+          onClaimed={props.onClaimed}
+          onBadInvite={props.onBadInvite}
+        />
       )}
       {shareUrl && <ShareBox url={shareUrl} />}
       <ol class="seats" aria-live="polite">

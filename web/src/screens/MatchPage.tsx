@@ -1,32 +1,23 @@
 /**
- * `/m/<matchId>`: reads the link's fragment (`#seat=`, `#host=`, `#invite=`), keeps the tokens on
- * this device, removes them from the address bar, opens the live session and shows the lobby, the
- * table or the end of the match, plus the seat's settings.
+ * `/m/<matchId>`: reads the link's fragment (`#seat=`, `#host=`, `#invite=`, also when a link of the
+ * same match is pasted into an open tab), removes it from the address bar at once, keeps a token on
+ * this device only once the server has confirmed it (lib/access.ts), opens the live session and shows
+ * the lobby, the table or the end of the match, the seat's settings and the host's panel.
  */
 import { useSignal } from '@preact/signals';
 import type { JSX } from 'preact';
-import { useEffect, useMemo } from 'preact/hooks';
+import { useEffect, useMemo, useRef } from 'preact/hooks';
 import { t } from '../i18n';
-import { api, parseFragment } from '../lib/api';
-import { MatchSession } from '../lib/session';
-import { findMatch, saveMatch } from '../lib/storage';
+import { type Access, forgetInvite, resolveAccess } from '../lib/access';
+import { api } from '../lib/api';
+import { MatchSession, type UiError } from '../lib/session';
+import { adoptSeat, findMatch, saveMatch } from '../lib/storage';
 import { errorText } from '../lib/words';
+import { HostPanel } from './HostPanel';
 import { Lobby } from './Lobby';
+import { SeatSwitcher } from './SeatSwitcher';
 import { Settings } from './Settings';
 import { Table } from './Table';
-
-/** Tokens for a match from the link fragment and this device's storage (the fragment wins). */
-export function tokensFor(matchId: string, hash: string) {
-  const frag = parseFragment(hash);
-  const saved = findMatch(matchId);
-  const entry = saveMatch({
-    matchId,
-    seatToken: frag.seat ?? saved?.seatToken,
-    hostToken: frag.host ?? saved?.hostToken,
-    inviteToken: frag.invite ?? saved?.inviteToken,
-  });
-  return entry;
-}
 
 const STATUS_KEYS = {
   connecting: 'conn.connecting',
@@ -35,43 +26,104 @@ const STATUS_KEYS = {
   offline: 'conn.offline',
 } as const;
 
+/** The notice for a link token the server refused. */
+function refusedText(access: Access): string {
+  if (access.refused === 'host') return t('access.badHostLink');
+  return access.seatToken ? t('access.badSeatLinkKept') : t('access.badSeatLink');
+}
+
+/** Reads the fragment of the address bar and removes it from there (tokens do not stay in sight). */
+function takeHash(): string {
+  const hash = location.hash;
+  if (hash) history.replaceState(history.state, '', location.pathname + location.search);
+  return hash;
+}
+
+/** The match page. */
 export function MatchPage({ matchId }: { matchId: string }): JSX.Element {
-  const entry = useMemo(() => tokensFor(matchId, location.hash), [matchId]);
-  const tokens = useSignal(entry);
+  const access = useSignal<Access | null>(null);
+  const failure = useSignal<UiError | null>(null);
   const showSettings = useSignal(false);
+  // The fragment being checked: kept until the check got an answer, so "Try again" can repeat it.
+  const pendingHash = useRef('');
+
+  const check = () => {
+    failure.value = null;
+    const hash = pendingHash.current;
+    void resolveAccess(matchId, hash).then((r) => {
+      if (pendingHash.current !== hash) return; // a newer link was pasted meanwhile
+      if (!r.ok) {
+        const gone = r.error.status === 404 || r.error.status === 410 || r.error.status === 400;
+        failure.value = gone ? { code: 'match.not_found', message: r.error.message } : r.error;
+        if (gone) pendingHash.current = '';
+        return;
+      }
+      pendingHash.current = '';
+      access.value = r.access;
+    });
+  };
+  useEffect(() => {
+    pendingHash.current = takeHash();
+    check();
+    const onHash = () => {
+      if (!location.hash) return;
+      pendingHash.current = takeHash();
+      check();
+    };
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, [matchId]);
+
+  const a = access.value;
+  const token = a ? (a.seatToken ?? a.hostToken) : undefined;
   const session = useMemo(
-    () => new MatchSession(matchId, entry.seatToken ?? entry.hostToken ?? null),
-    [matchId, entry],
+    () => (token === undefined ? null : new MatchSession(matchId, token)),
+    [matchId, token],
   );
   useEffect(() => {
-    if (location.hash && findMatch(matchId)) history.replaceState(null, '', location.pathname);
+    if (!session) return;
     session.start();
     return () => session.stop();
   }, [session]);
 
-  const info = session.info.value;
-  // Keep the title of "my matches" up to date.
+  const info = session?.info.value ?? null;
+  // Keep the title and seat of "my matches" up to date (a spectator's visit does not clear the seat).
   useEffect(() => {
-    if (info) saveMatch({ matchId, title: info.title, seat: info.you.seat });
+    if (info)
+      saveMatch({ matchId, title: info.title, ...(info.you.seat !== null ? { seat: info.you.seat } : {}) });
   }, [info?.title, info?.you.seat]);
 
-  const err = session.error.value;
-  const status = session.status.value;
-  const inviteUrl = tokens.value.inviteToken
-    ? `${location.origin}/m/${matchId}#invite=${tokens.value.inviteToken}`
-    : null;
+  const err = failure.value ?? session?.error.value ?? null;
+  const status = session?.status.value ?? 'connecting';
+  const closed = status === 'closed' || failure.value?.code === 'match.not_found';
+  const inviteUrl = a?.inviteToken ? `${location.origin}/m/${matchId}#invite=${a.inviteToken}` : null;
   const me = info?.you.seat ?? null;
   const standIn = me !== null && info?.seats.find((s) => s.seat === me)?.botStandIn;
+  const useToken = (next: Partial<Access>) => {
+    if (a) access.value = { ...a, ...next, refused: null };
+  };
 
   return (
     <div class="match-page">
       <div class="match-head">
         <h1>{info?.title || t('app.title')}</h1>
-        <span class={`conn conn-${status}`} role="status" aria-live="polite">
-          <span class="dot" aria-hidden="true" />
-          {t(STATUS_KEYS[status])}
-        </span>
-        {me !== null && (
+        {!closed && (
+          <span class={`conn conn-${status}`} role="status" aria-live="polite">
+            <span class="dot" aria-hidden="true" />
+            {t(STATUS_KEYS[status as keyof typeof STATUS_KEYS])}
+          </span>
+        )}
+        {info && !closed && (
+          <SeatSwitcher
+            info={info}
+            saved={findMatch(matchId)}
+            onSwitch={(seat, seatToken) => {
+              saveMatch({ matchId, seat, seatToken });
+              useToken({ seatToken });
+            }}
+          />
+        )}
+        {me !== null && !closed && (
           <button
             type="button"
             class="ghost"
@@ -82,48 +134,73 @@ export function MatchPage({ matchId }: { matchId: string }): JSX.Element {
           </button>
         )}
       </div>
-      {showSettings.value && <Settings session={session} />}
-      {standIn && session.token && (
-        <div class="prompt">
-          <p>{t('table.botStandIn')}</p>
-          <button
-            type="button"
-            class="primary"
-            onClick={() =>
-              void api
-                .reclaim(matchId, session.token!, me!)
-                .then(() => session.refresh())
-                .catch((e) => session.fail(e))
-            }
-          >
-            {t('table.takeBack')}
+      {a?.refused && !closed && (
+        <div class="notice" role="alert">
+          <p>{refusedText(a)}</p>
+          <button type="button" class="ghost small" onClick={() => useToken({})}>
+            {t('common.close')}
           </button>
         </div>
       )}
-      {!info && err && (
+      {closed || (!info && err) ? (
         <div class="error big" role="alert">
-          <p>{errorText(err)}</p>
-          <button type="button" class="secondary" onClick={() => void session.refresh()}>
-            {t('common.retry')}
-          </button>
+          <p>{errorText(err ?? { code: 'match.not_found', message: '' })}</p>
+          {!closed && (
+            <button
+              type="button"
+              class="secondary"
+              onClick={() => (session ? void session.refresh() : check())}
+            >
+              {t('common.retry')}
+            </button>
+          )}
         </div>
+      ) : (
+        session && (
+          <>
+            {showSettings.value && <Settings session={session} />}
+            {standIn && session.token && (
+              <div class="prompt">
+                <p>{t('table.botStandIn')}</p>
+                <button
+                  type="button"
+                  class="primary"
+                  onClick={() =>
+                    void api
+                      .reclaim(matchId, session.token!, me!)
+                      .then(() => session.refresh())
+                      .catch((e) => session.fail(e))
+                  }
+                >
+                  {t('table.takeBack')}
+                </button>
+              </div>
+            )}
+            {!info && <p class="muted">{t('common.loading')}</p>}
+            {info && info.status === 'lobby' && (
+              <Lobby
+                session={session}
+                inviteUrl={inviteUrl}
+                inviteToken={a?.inviteToken ?? null}
+                hostToken={a?.hostToken ?? null}
+                onClaimed={(seat, seatToken) => {
+                  adoptSeat(matchId, seat, seatToken);
+                  useToken({ seatToken });
+                }}
+                onBadInvite={(invite) => forgetInvite(matchId, invite)}
+              />
+            )}
+            {info && info.status !== 'lobby' && info.view && <Table session={session} />}
+            {info && a?.hostToken && (
+              <HostPanel
+                session={session}
+                hostToken={a.hostToken}
+                onDeleted={() => session.close({ code: 'match.deleted', message: '' })}
+              />
+            )}
+          </>
+        )
       )}
-      {!info && !err && <p class="muted">{t('common.loading')}</p>}
-      {info && info.status === 'lobby' && (
-        <Lobby
-          session={session}
-          inviteUrl={inviteUrl}
-          inviteToken={tokens.value.inviteToken ?? null}
-          hostToken={tokens.value.hostToken ?? null}
-          onClaimed={(seat, token) => {
-            tokens.value = saveMatch({ matchId, seat, seatToken: token });
-            session.stop();
-            session.token = token;
-            session.start();
-          }}
-        />
-      )}
-      {info && info.status !== 'lobby' && info.view && <Table session={session} />}
     </div>
   );
 }
