@@ -14,7 +14,11 @@ import { mail } from './routes/mail';
 import { matches } from './routes/matches';
 import { notFoundHandler } from './routes/methods';
 
-export { DevOutboxDurableObject, MailAddressDurableObject } from './mail/durable-objects';
+export {
+  DevOutboxDurableObject,
+  MailAddressDurableObject,
+  MailBudgetDurableObject,
+} from './mail/durable-objects';
 export { MatchDurableObject } from './match/durable';
 
 /** The Hono app (exported for in-process tests with `app.request()`). */

@@ -47,6 +47,12 @@ export interface MailEnv {
   MAIL_ADDRESS?: DurableObjectNamespace;
   /** Durable Object namespace of the dev outbox (worker/mail/dev-outbox.ts). */
   DEV_MAIL?: DurableObjectNamespace;
+  /** Durable Object namespace of the daily e-mail-address budget (worker/mail/budget-do.ts). */
+  MAIL_BUDGET?: DurableObjectNamespace;
+  /** E-mail addresses one client (IP) may give when creating matches, per UTC day (default 10). */
+  MAIL_ADDRESSES_PER_CLIENT_DAY?: string;
+  /** E-mail addresses the whole deployment accepts at match creation, per UTC day (default 50). */
+  MAIL_ADDRESSES_PER_DAY?: string;
 }
 
 /** Extra headers every notification carries (RFC 2369 / RFC 8058 one-click unsubscribe). */

@@ -6,6 +6,7 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { testSeamsEnabled } from '../env';
+import { admitAddresses } from '../mail/budget';
 import type { CreateInput } from '../match/lifecycle';
 import { seatNames } from '../match/names';
 import type { MatchConfig, SeatRow } from '../match/storage';
@@ -28,6 +29,7 @@ import {
   type AppContext,
   type AppEnv,
   callerHash,
+  clientKey,
   fail,
   originOf,
   parseJsonBody,
@@ -78,6 +80,20 @@ matches.post(
         400,
         'name.taken',
         `Seat ${named.taken} has the name of another seat: give each seat its own.`,
+      );
+    }
+    // A creator may name any address: a daily budget keeps strangers' inboxes and the mail quota safe.
+    const addresses = body.seats.filter((s) => s.kind === 'human' && s.email).length;
+    const budget = await admitAddresses(c.env, clientKey(c), addresses, Date.now());
+    if (!budget.ok) {
+      c.header('Retry-After', String(Math.max(1, Math.ceil((budget.retryAtMs - Date.now()) / 1000))));
+      return fail(
+        c,
+        429,
+        'mail.daily_limit',
+        budget.scope === 'client'
+          ? 'Too many e-mail addresses from this client today: create the match without addresses and share the seat links.'
+          : 'This server has sent all its invitations for today: create the match without e-mail addresses and share the seat links.',
       );
     }
     const matchId = newMatchId();

@@ -1,0 +1,71 @@
+/**
+ * The daily budget of e-mail addresses given at match creation (worker/mail/budget*.ts): a client may
+ * name at most MAIL_ADDRESSES_PER_CLIENT_DAY addresses a day and the deployment accepts at most
+ * MAIL_ADDRESSES_PER_DAY; beyond that creation is refused with 429 `mail.daily_limit`, nothing is
+ * created, and creating without addresses still works. The counts start afresh each UTC day.
+ */
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { app } from '../../worker';
+import { budgetLimits } from '../../worker/mail/budget';
+import { MAIL_BUDGET_NAME, type MailBudgetDurableObject } from '../../worker/mail/budget-do';
+
+const LOW = { ...env, MAIL_ADDRESSES_PER_CLIENT_DAY: '3', MAIL_ADDRESSES_PER_DAY: '5' };
+
+/** Creates a 3-seat match from `ip` with `emails` human seats carrying an address (seat 0 first). */
+async function create(ip: string, emails: number) {
+  const seats = [0, 1, 2].map((i) => ({
+    kind: 'human',
+    name: `P${i}-${ip}`,
+    ...(i < emails ? { email: `p${i}.${ip.replace(/\W/g, '')}@example.org` } : {}),
+  }));
+  const res = await app.request(
+    'https://mb.test/api/matches',
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': ip },
+      body: JSON.stringify({ rules: 'classic', seats }),
+    },
+    LOW,
+  );
+  return { status: res.status, body: (await res.json()) as { error?: { code: string; message: string } } };
+}
+
+describe('e-mail address budget', () => {
+  it('refuses a client past its daily addresses with 429 mail.daily_limit; no addresses still works', async () => {
+    expect((await create('198.51.100.1', 2)).status).toBe(201);
+    const refused = await create('198.51.100.1', 2);
+    expect(refused.status).toBe(429);
+    expect(refused.body.error?.code).toBe('mail.daily_limit');
+    expect(refused.body.error?.message).toMatch(/without addresses/);
+    expect((await create('198.51.100.1', 1)).status).toBe(201);
+    expect((await create('198.51.100.1', 0)).status).toBe(201);
+    expect((await create('198.51.100.1', 1)).status).toBe(429);
+  });
+  it('caps the whole deployment too, across clients', async () => {
+    const ns = env.MAIL_BUDGET as unknown as DurableObjectNamespace<MailBudgetDurableObject>;
+    const stub = ns.get(ns.idFromName(MAIL_BUDGET_NAME));
+    const limits = { perClient: 3, total: 5 };
+    const day = Date.UTC(2031, 0, 1, 12);
+    expect(await stub.take('a', 3, limits, day)).toEqual({ ok: true });
+    expect(await stub.take('b', 2, limits, day)).toEqual({ ok: true });
+    expect(await stub.take('c', 1, limits, day)).toEqual({
+      ok: false,
+      scope: 'total',
+      retryAtMs: Date.UTC(2031, 0, 2),
+    });
+    // A new UTC day starts afresh.
+    expect(await stub.take('c', 1, limits, Date.UTC(2031, 0, 2, 0, 0, 1))).toEqual({ ok: true });
+    expect(await stub.take('a', 4, limits, Date.UTC(2031, 0, 2, 1))).toMatchObject({
+      ok: false,
+      scope: 'client',
+    });
+  });
+  it('reads its limits from the env, defaults for missing or malformed values', () => {
+    expect(budgetLimits({})).toEqual({ perClient: 10, total: 50 });
+    expect(budgetLimits({ MAIL_ADDRESSES_PER_CLIENT_DAY: '2', MAIL_ADDRESSES_PER_DAY: 'lots' })).toEqual({
+      perClient: 2,
+      total: 50,
+    });
+  });
+});

@@ -1,0 +1,50 @@
+/**
+ * The daily cap on e-mail addresses given at match creation (worker/mail/budget-do.ts holds the
+ * counts). Limits come from the env: `MAIL_ADDRESSES_PER_CLIENT_DAY` (default 10) per client IP and
+ * `MAIL_ADDRESSES_PER_DAY` (default 50) for the whole deployment, per UTC day.
+ */
+import type { BudgetAdmission, BudgetLimits, MailBudgetDurableObject } from './budget-do';
+import { MAIL_BUDGET_NAME } from './budget-do';
+import type { MailEnv } from './types';
+
+/** Default addresses per client (IP) per UTC day. */
+export const DEFAULT_ADDRESSES_PER_CLIENT_DAY = 10;
+/** Default addresses for the whole deployment per UTC day. */
+export const DEFAULT_ADDRESSES_PER_DAY = 50;
+
+function limitOf(value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 0 ? n : fallback;
+}
+
+/** The day's limits from the env (a missing or malformed value gives the default). */
+export function budgetLimits(
+  env: Pick<MailEnv, 'MAIL_ADDRESSES_PER_CLIENT_DAY' | 'MAIL_ADDRESSES_PER_DAY'>,
+): BudgetLimits {
+  return {
+    perClient: limitOf(env.MAIL_ADDRESSES_PER_CLIENT_DAY, DEFAULT_ADDRESSES_PER_CLIENT_DAY),
+    total: limitOf(env.MAIL_ADDRESSES_PER_DAY, DEFAULT_ADDRESSES_PER_DAY),
+  };
+}
+
+async function sha256hex(s: string): Promise<string> {
+  const d = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(s));
+  return [...new Uint8Array(d)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * Admits `count` e-mail addresses given by `client` (its IP or IP prefix) at `nowMs`, counting them.
+ * Always admitted when `count` is 0 or the deployment has no `MAIL_BUDGET` binding.
+ */
+export async function admitAddresses(
+  env: MailEnv,
+  client: string,
+  count: number,
+  nowMs: number,
+): Promise<BudgetAdmission> {
+  const ns = env.MAIL_BUDGET as DurableObjectNamespace<MailBudgetDurableObject> | undefined;
+  if (count <= 0 || !ns) return { ok: true };
+  const stub = ns.get(ns.idFromName(MAIL_BUDGET_NAME));
+  return stub.take(await sha256hex(`mail-budget:${client}`), count, budgetLimits(env), nowMs);
+}
