@@ -6,7 +6,8 @@
  * 2. the host panel: let the computer play a seat (the player takes it back), a server refusal shown
  *    in words, delete the match after a confirmation (every open page then says so and stops);
  * 3. unknown and malformed match ids: "does not exist", no polling, no WebSocket;
- * 4. long names and titles at 360 px: the create form with every rule shown, the lobby and the table
+ * 4. "Lost your links?" reaches the server's my-matches route;
+ * 5. long names and titles at 360 px: the create form with every rule shown, the lobby and the table
  *    never get wider than the screen.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -251,6 +252,25 @@ describe('unknown matches', () => {
     await waitText(page, '.error', 'This match does not exist');
     expect(await hashOf(page)).toBe('');
     expect(await saved(page, 'AAAAAAAAAAAAAAAAAAAAAA')).toBeUndefined();
+    expect(problems).toEqual([]);
+    await ctx.close();
+  });
+});
+
+describe('lost links', () => {
+  it('the home page form asks the server for the links by mail (POST /api/mail/my-matches)', async () => {
+    const ctx = await device('lost', 360);
+    const page = await ctx.newPage();
+    await page.goto(`${server.url}/`);
+    await page.getByLabel('E-mail address').fill('ann@example.org');
+    const answer = page.waitForResponse((r) => r.url().endsWith('/api/mail/my-matches'));
+    await page.getByRole('button', { name: 'Send my links' }).click();
+    expect((await answer).status()).toBe(202);
+    await waitText(
+      page,
+      '[role="status"]',
+      'If this address belongs to a match, the links are on their way.',
+    );
     expect(problems).toEqual([]);
     await ctx.close();
   });

@@ -74,7 +74,7 @@ export const api = {
   log: (id: string, after: number) =>
     call<{ events: LoggedEvent[] }>('GET', `${m(id)}/log?after=${after}`, null),
   magicLink: (email: string, language: string) =>
-    call<unknown>('POST', '/api/links', null, { email, language }),
+    call<unknown>('POST', '/api/mail/my-matches', null, { email, language }),
 };
 
 /** Reads the token kind and value from a link fragment such as `#seat=abc`. */
