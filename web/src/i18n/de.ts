@@ -24,6 +24,9 @@ export const de: Messages = {
   'error.notFound': 'Diese Partie gibt es nicht (mehr). Prüfe den Link.',
   'error.forbidden': 'Dieser Link gibt dir keinen Platz in dieser Partie.',
   'error.rateLimited': 'Zu viele Anfragen. Warte eine Minute und versuche es erneut.',
+  'error.nameTaken': 'Zwei Plätze haben denselben Namen: Gib jedem Spieler einen eigenen Namen.',
+  'error.mailDailyLimit':
+    'Heute keine E-Mail-Einladungen mehr: Erstelle die Partie ohne E-Mail-Adressen und teile die Platz-Links.',
   'error.crash': 'Die Seite hatte ein unerwartetes Problem: {message}',
   'error.deleted': 'Diese Partie wurde vom Gastgeber gelöscht.',
   'access.badSeatLink': 'Dieser Platz-Link ist ungültig — du schaust zu.',

@@ -25,6 +25,9 @@ export const en = {
   'error.notFound': 'This match does not exist (any more). Check the link.',
   'error.forbidden': 'This link does not give you a seat at this match.',
   'error.rateLimited': 'Too many requests. Wait a minute and try again.',
+  'error.nameTaken': 'Two seats have the same name: give each player their own name.',
+  'error.mailDailyLimit':
+    'No more e-mail invitations today: create the match without e-mail addresses and share the seat links.',
   'error.crash': 'The page hit a problem it did not expect: {message}',
   'error.deleted': 'This match was deleted by its host.',
   'access.badSeatLink': 'This seat link is not valid — you are watching.',

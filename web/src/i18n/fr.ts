@@ -24,6 +24,9 @@ export const fr: Messages = {
   'error.notFound': 'Cette partie n’existe pas (ou plus). Vérifiez le lien.',
   'error.forbidden': 'Ce lien ne vous donne pas de place dans cette partie.',
   'error.rateLimited': 'Trop de demandes. Attendez une minute et réessayez.',
+  'error.nameTaken': 'Deux places portent le même nom : donnez à chaque joueur son propre nom.',
+  'error.mailDailyLimit':
+    'Plus d’invitations par e-mail aujourd’hui : créez la partie sans adresses e-mail et partagez les liens des places.',
   'error.crash': 'La page a rencontré un problème inattendu : {message}',
   'error.deleted': 'Cette partie a été supprimée par son hôte.',
   'access.badSeatLink': 'Ce lien de place n’est pas valable — vous regardez la partie.',

@@ -24,6 +24,9 @@ export const nb: Messages = {
   'error.notFound': 'Dette spillet finnes ikke (lenger). Sjekk lenken.',
   'error.forbidden': 'Denne lenken gir deg ikke plass i dette spillet.',
   'error.rateLimited': 'For mange forespørsler. Vent et minutt og prøv igjen.',
+  'error.nameTaken': 'To plasser har samme navn: gi hver spiller sitt eget navn.',
+  'error.mailDailyLimit':
+    'Ingen flere e-postinvitasjoner i dag: opprett kampen uten e-postadresser og del plasslenkene.',
   'error.crash': 'Siden fikk et uventet problem: {message}',
   'error.deleted': 'Verten har slettet dette partiet.',
   'access.badSeatLink': 'Denne plasslenken er ikke gyldig — du ser på.',

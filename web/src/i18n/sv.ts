@@ -24,6 +24,9 @@ export const sv: Messages = {
   'error.notFound': 'Den här matchen finns inte (längre). Kontrollera länken.',
   'error.forbidden': 'Den här länken ger dig ingen plats i matchen.',
   'error.rateLimited': 'För många förfrågningar. Vänta en minut och försök igen.',
+  'error.nameTaken': 'Två platser har samma namn: ge varje spelare ett eget namn.',
+  'error.mailDailyLimit':
+    'Inga fler e-postinbjudningar i dag: skapa matchen utan e-postadresser och dela platslänkarna.',
   'error.crash': 'Sidan stötte på ett oväntat problem: {message}',
   'error.deleted': 'Värden har raderat det här partiet.',
   'access.badSeatLink': 'Den här platslänken är inte giltig — du tittar på.',

@@ -155,6 +155,10 @@ export function errorText(err: { code: string; message: string }): string {
       return t('error.forbidden');
     case 'rate.limited':
       return t('error.rateLimited');
+    case 'name.taken':
+      return t('error.nameTaken');
+    case 'mail.daily_limit':
+      return t('error.mailDailyLimit');
     case 'version.stale':
       return t('error.stale');
     case 'crash':
