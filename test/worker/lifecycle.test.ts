@@ -143,6 +143,11 @@ describe('deadlines and bots', () => {
     const bob = await info(m, m.seats[1]);
     expect(bob.seats[0].botStandIn).toBe(true);
     expect(bob.view!.turn).toBe(1);
+    // Bob's seat too would leave bots alone at the table: refused, nothing changes.
+    const last = await api(`/api/matches/${m.id}/seats/1/bot`, { body: {}, token: m.host });
+    expect(last.status).toBe(409);
+    expect(last.body.error.code).toBe('seat.last_human');
+    expect((await info(m, m.seats[1])).seats[1].botStandIn).toBe(false);
     const mv = bob.view!.legalMoves.find((x) => x.type === 'discard')!;
     expect((await move(m, m.seats[1]!, mv)).status).toBe(200);
     // The bot answered for Ann again; Bob's turn again.

@@ -66,7 +66,8 @@ export async function changeSettings(m: MatchContext, who: string | null, s: Set
 
 /**
  * The host hands a human seat to a bot (until the player takes it back). 200 with the host's
- * MatchInfo; 403 `auth.not_host`, 404 `seat.not_found`, 409 `seat.not_human` / `match.not_playing`.
+ * MatchInfo; 403 `auth.not_host`, 404 `seat.not_found`, 409 `seat.not_human` / `match.not_playing` /
+ * `seat.last_human` (every other human seat is already played by a bot).
  */
 export function giveToBot(m: MatchContext, who: string | null, seat: number): Reply {
   const meta = m.meta;
@@ -77,6 +78,11 @@ export function giveToBot(m: MatchContext, who: string | null, seat: number): Re
   if (row.kind !== 'human')
     return error(409, 'seat.not_human', 'Only a player’s seat can be given to a bot.');
   if (meta.status !== 'playing') return error(409, 'match.not_playing', 'The match is not being played.');
+  const othersPlaying = m.seats.some((s, i) => i !== seat && s.kind === 'human' && !s.standIn);
+  if (!row.standIn && !othersPlaying) {
+    // Bots alone would play the match out at once, to nobody's benefit (and on the daily budget).
+    return error(409, 'seat.last_human', 'At least one player must keep their seat; bots do not play alone.');
+  }
   if (!row.standIn) {
     m.seats[seat] = { ...row, standIn: true };
     m.store.saveSeat(m.seats[seat]);
