@@ -79,9 +79,9 @@ export function markStarted(d: Draft, team: number): void {
 }
 
 /**
- * Lays a safety on the team's tableau and cancels every hazard it protects from on its piles — the
- * one on top, and with `hazardStacking` [OLD] any buried under another hazard: they go to the discard
- * pile (RULES.md §6 [H16, NO, FR]: "if its hazard is currently on you, that hazard is cancelled").
+ * Lays a safety on the team's tableau and cancels every hazard it protects from that is still on the
+ * team — the one on top, and with `hazardStacking` [OLD] one buried under another unanswered hazard:
+ * they go to the discard pile (RULES.md §6 [H16, NO, FR]: "if its hazard is currently on you, that hazard is cancelled").
  * When the battle pile then shows no hazard the team is rolling at once (`cleared`). Right of Way
  * cancels both a Stop and a Speed Limit.
  */
@@ -95,7 +95,11 @@ export function laySafety(d: Draft, team: number, card: SafetyCard, asCoupFourre
   markStarted(d, team);
 }
 
-/** Removes the hazards `covers` picks from `pile` (top first) to the discard pile; true if any. */
+/**
+ * Removes the hazards `covers` picks among those still on the team — the run of hazards on top of
+ * `pile` (more than one only with `hazardStacking`); a hazard under a remedy was answered already and
+ * stays — to the discard pile, top first. True if any.
+ */
 function cancelCovered(
   d: Draft,
   team: number,
@@ -104,7 +108,7 @@ function cancelCovered(
   by: SafetyCard,
 ): boolean {
   let any = false;
-  for (let i = pile.length - 1; i >= 0; i--) {
+  for (let i = pile.length - 1; i >= 0 && isHazard(pile[i]); i--) {
     const c = pile[i];
     if (!covers(c)) continue;
     pile.splice(i, 1);
