@@ -37,6 +37,24 @@ async function until(cond: () => boolean, what: string): Promise<void> {
 }
 
 describe('WebSocket pushes', () => {
+  it('a repeated auth frame answers only its own socket; a seat newly connected reaches everyone', async () => {
+    const m = await annAndBob('ws-auth');
+    const a = await connect(m.id, m.seats[0]);
+    const s = await connect(m.id, null);
+    await until(() => a.infos().some((i) => i.you.seat === 0), 'Ann’s own view');
+    await until(() => s.infos().some((i) => i.seats[0].connected), 'the spectator sees Ann connected');
+    const spectatorFrames = s.frames.length;
+    const annFrames = a.frames.length;
+    for (let i = 0; i < 20; i++) a.ws.send(JSON.stringify({ type: 'auth', token: m.seats[0] }));
+    await until(() => a.frames.length >= annFrames + 20, 'an answer to each of Ann’s frames');
+    expect(s.frames.length).toBe(spectatorFrames);
+    // Bob connecting changes who is connected: the spectator hears of it.
+    const b = await connect(m.id, m.seats[1]);
+    await until(() => s.infos().some((i) => i.seats[1].connected), 'the spectator sees Bob connected');
+    expect(s.frames.length).toBe(spectatorFrames + 1);
+    for (const x of [a, s, b]) x.ws.close();
+  });
+
   it('two sockets each receive their own view after a move', async () => {
     const m = await annAndBob('ws');
     const a = await connect(m.id, m.seats[0]);

@@ -115,8 +115,14 @@ export async function onMessage(
     ws.close(1008, 'too many connections for this seat');
     return;
   }
-  ws.serializeAttachment(caller satisfies SocketAttachment);
-  broadcast(m);
+  // Everybody hears of it only when the set of connected seats changes; otherwise (a repeated auth,
+  // a second tab of a connected seat, the host) only this socket gets its own view: an auth frame
+  // must not make the object rebuild and send every socket's view.
+  const seatsKey = () => [...m.connectedSeats()].sort((a, b) => a - b).join(',');
+  const before = seatsKey();
+  ws.serializeAttachment({ seat: caller.seat, host: caller.host } satisfies SocketAttachment);
+  if (seatsKey() !== before) broadcast(m);
+  else send(ws, { type: 'info', info: infoFor(m, caller) });
 }
 
 /** A socket closed (or failed): close our end; the others learn the seat is gone. */
