@@ -50,7 +50,11 @@ const CONTROL = /[\p{Cc}\u2028\u2029]|\p{Cs}/u;
 // space and joiners, word joiner, BOM, soft hyphen, …) and the blank Hangul fillers: removed, so a
 // name can neither reorder the text around it nor pass for another name or for nothing.
 // The Khmer inherent vowels draw nothing either (marks with no shape of their own).
-const INVISIBLE = /\p{Cf}|\u034f|[\u115f\u1160\u3164\uffa0\u17b4\u17b5]/gu;
+// Every default-ignorable code point (variation selectors, tag characters, Mongolian free variation
+// selectors, reserved ones…) goes too: renderers draw nothing for them.
+const INVISIBLE = /\p{Cf}|\p{Default_Ignorable_Code_Point}|\u034f|[\u115f\u1160\u3164\uffa0\u17b4\u17b5]/gu;
+// Characters no version of Unicode known here assigns: no telling what a reader's device shows.
+const UNASSIGNED = /\p{Cn}/u;
 // Characters Unicode calls symbols that draw a blank (the Braille blank, the musical null notehead,
 // the object replacement character): they count as spaces.
 const BLANK = /[\u2800\u{1d159}\ufffc]/gu;
@@ -67,6 +71,7 @@ function typedText(max: number) {
   return v.pipe(
     v.string(),
     v.check((s) => !CONTROL.test(s), 'control characters are not allowed'),
+    v.check((s) => !UNASSIGNED.test(s.replace(INVISIBLE, '')), 'unassigned characters are not allowed'),
     v.transform((s) => s.replace(INVISIBLE, '').replace(BLANK, ' ').replace(/\s+/gu, ' ').trim()),
     v.check((s) => Array.from(s).length <= max, `at most ${max} characters`),
     v.check(

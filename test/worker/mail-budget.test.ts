@@ -10,7 +10,7 @@ import { app } from '../../worker';
 import { budgetLimits } from '../../worker/mail/budget';
 import { MAIL_BUDGET_NAME, type MailBudgetDurableObject } from '../../worker/mail/budget-do';
 
-const LOW = { ...env, MAIL_ADDRESSES_PER_CLIENT_DAY: '3', MAIL_ADDRESSES_PER_DAY: '5' };
+const LOW = { ...env, MAIL_ADDRESSES_PER_CLIENT_DAY: '3', MAIL_ADDRESSES_PER_DAY: '1000' };
 
 /** Creates a 3-seat match from `ip` with `emails` human seats carrying an address (seat 0 first). */
 async function create(ip: string, emails: number) {
@@ -31,7 +31,58 @@ async function create(ip: string, emails: number) {
   return { status: res.status, body: (await res.json()) as { error?: { code: string; message: string } } };
 }
 
+/** A JSON request to the app with `over` as its env; `token` as bearer, `ip` as the client. */
+async function call(over: Record<string, unknown>, path: string, body: unknown, ip: string, token?: string) {
+  const res = await app.request(
+    `https://mb.test${path}`,
+    {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        'CF-Connecting-IP': ip,
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      },
+      body: JSON.stringify(body),
+    },
+    { ...env, ...over },
+  );
+  // biome-ignore lint/suspicious/noExplicitAny: several JSON shapes, narrowed by the assertions
+  return { status: res.status, body: (await res.json()) as any };
+}
+
 describe('e-mail address budget', () => {
+  it('charges the addresses a claim or a settings change brings, not a repeated one', async () => {
+    const two = { MAIL_ADDRESSES_PER_CLIENT_DAY: '2', MAIL_ADDRESSES_PER_DAY: '1000' };
+    const created = await call(
+      two,
+      '/api/matches',
+      { rules: 'classic', seats: [{ kind: 'human', name: 'Host' }, ...Array(4).fill({ kind: 'open' })] },
+      '198.51.100.20',
+    );
+    expect(created.status).toBe(201);
+    const id = created.body.matchId as string;
+    const invite = (created.body.inviteUrl as string).split('#invite=')[1];
+    const claim = (name: string, email?: string) =>
+      call(two, `/api/matches/${id}/claim`, { invite, name, ...(email ? { email } : {}) }, '198.51.100.21');
+    expect((await claim('Ann', 'ann@example.org')).status).toBe(200);
+    expect((await claim('Bob', 'bob@example.org')).status).toBe(200);
+    const refused = await claim('Cid', 'cid@example.org');
+    expect(refused.status).toBe(429);
+    expect(refused.body.error.code).toBe('mail.daily_limit');
+    // Nothing was taken: the same player joins without an address.
+    expect((await claim('Cid')).status).toBe(200);
+
+    const host = (created.body.seats[0].url as string).split('#seat=')[1];
+    const settings = (email: string) =>
+      call(two, `/api/matches/${id}/settings`, { email }, '198.51.100.22', host);
+    expect((await settings('host@example.org')).status).toBe(200);
+    expect((await settings('HOST@example.org')).status).toBe(200); // the same address: free
+    expect((await settings('host2@example.org')).status).toBe(200);
+    const over = await settings('host3@example.org');
+    expect(over.status).toBe(429);
+    expect(over.body.error.code).toBe('mail.daily_limit');
+  });
+
   it('refuses a client past its daily addresses with 429 mail.daily_limit; no addresses still works', async () => {
     expect((await create('198.51.100.1', 2)).status).toBe(201);
     const refused = await create('198.51.100.1', 2);
@@ -41,6 +92,24 @@ describe('e-mail address budget', () => {
     expect((await create('198.51.100.1', 1)).status).toBe(201);
     expect((await create('198.51.100.1', 0)).status).toBe(201);
     expect((await create('198.51.100.1', 1)).status).toBe(429);
+  });
+  it('charges nothing for a creation its rules make invalid', async () => {
+    const seats = [0, 1, 2].map((i) => ({ kind: 'human', name: `Q${i}`, email: `q${i}@example.org` }));
+    const bad = await call(
+      { MAIL_ADDRESSES_PER_CLIENT_DAY: '3', MAIL_ADDRESSES_PER_DAY: '1000' },
+      '/api/matches',
+      { rules: { preset: 'classic', options: { extension: true } }, seats },
+      '198.51.100.30',
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.code).toBe('rules.invalid');
+    const good = await call(
+      { MAIL_ADDRESSES_PER_CLIENT_DAY: '3', MAIL_ADDRESSES_PER_DAY: '1000' },
+      '/api/matches',
+      { rules: 'classic', seats },
+      '198.51.100.30',
+    );
+    expect(good.status).toBe(201);
   });
   it('caps the whole deployment too, across clients', async () => {
     const ns = env.MAIL_BUDGET as unknown as DurableObjectNamespace<MailBudgetDurableObject>;

@@ -38,6 +38,11 @@ describe('visible names and titles', () => {
     expect((await info(m)).status).toBe('lobby');
   });
 
+  it('a name with an unassigned character is refused with 400', async () => {
+    const r = await post({ rules: 'classic', seats: [{ kind: 'human', name: 'Ann\u0378' }] });
+    expect(r.status).toBe(400);
+  });
+
   it('a title of marks alone is refused; blank-looking symbols count as spaces', async () => {
     expect((await post({ ...named('Ann'), title: '\u0301\u0301' })).status).toBe(400);
     const blank = await post({ ...named('Ann'), title: '\u2800\ufffc' });
@@ -65,6 +70,14 @@ describe('distinct seat names', () => {
       ['Ann', ' ann '],
       ['Ann', 'Ａｎｎ'],
       ['Ann', 'Ann\u200b'],
+      // Default-ignorable code points (Mongolian variation selector, a reserved one, a tag, an
+      // invisible operator) draw nothing; full case folding meets "ß" and "SS".
+      ['Ann', 'Ann\u180b'],
+      ['Ann', 'Ann\ufff0'],
+      ['Ann', 'Ann\u{e0080}'],
+      ['Ann', 'Ann\u2065'],
+      ['Straße', 'STRASSE'],
+      ['Zoë', 'ZOË\u180b'],
     ]) {
       const r = await post({
         rules: 'classic',

@@ -5,6 +5,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { app } from '../../worker/index';
+import { ipKey } from '../../worker/routes/http';
 import wranglerToml from '../../wrangler.toml?raw';
 import { api, create, info } from './helpers';
 
@@ -113,5 +114,19 @@ describe('the test-only seam', () => {
     expect(wranglerToml).not.toMatch(/TEST_SEAMS/);
     expect(wranglerToml).toMatch(/new_sqlite_classes\s*=\s*\["MatchDurableObject"\]/);
     // Which paths reach the Worker before the assets: methods.test.ts.
+  });
+});
+
+describe('client keys (rate limits and the mail budget)', () => {
+  it('take an IPv6 address by its /64 however it is written, an IPv4-mapped one as IPv4', () => {
+    const key = ipKey('2001:db8:0:0:1:2:3:4');
+    expect(key).toBe('2001:db8:0:0');
+    for (const ip of ['2001:db8::1', '2001:DB8::2', '2001:0db8:0000::3', '2001:db8:0:0::ffff']) {
+      expect(ipKey(ip), ip).toBe(key);
+    }
+    expect(ipKey('2001:db8:0:1::1')).not.toBe(key);
+    expect(ipKey('::1')).toBe('0:0:0:0');
+    expect(ipKey('::ffff:192.0.2.1')).toBe('192.0.2.1');
+    expect(ipKey('192.0.2.1')).toBe('192.0.2.1');
   });
 });

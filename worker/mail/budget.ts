@@ -34,17 +34,50 @@ async function sha256hex(s: string): Promise<string> {
 }
 
 /**
- * Admits `count` e-mail addresses given by `client` (its IP or IP prefix) at `nowMs`, counting them.
- * Always admitted when `count` is 0 or the deployment has no `MAIL_BUDGET` binding.
+ * Who pays for an address and under which limits: the Worker reads both from the request and its
+ * vars and hands them to a match object that charges a claim or a settings change.
+ */
+export interface BudgetPayer {
+  /** The client's IP key (routes/http.ts `clientKey`). */
+  client: string;
+  limits: BudgetLimits;
+}
+
+/** The payer of a request: its client key and the limits from `env`. */
+export function payerOf(
+  env: Pick<MailEnv, 'MAIL_ADDRESSES_PER_CLIENT_DAY' | 'MAIL_ADDRESSES_PER_DAY'>,
+  client: string,
+): BudgetPayer {
+  return { client, limits: budgetLimits(env) };
+}
+
+/**
+ * Admits `count` e-mail addresses given by `payer` at `nowMs`, counting them. Always admitted when
+ * `count` is 0 or the deployment has no `MAIL_BUDGET` binding.
  */
 export async function admitAddresses(
-  env: MailEnv,
-  client: string,
+  env: Pick<MailEnv, 'MAIL_BUDGET'>,
+  payer: BudgetPayer,
   count: number,
   nowMs: number,
 ): Promise<BudgetAdmission> {
   const ns = env.MAIL_BUDGET as DurableObjectNamespace<MailBudgetDurableObject> | undefined;
   if (count <= 0 || !ns) return { ok: true };
   const stub = ns.get(ns.idFromName(MAIL_BUDGET_NAME));
-  return stub.take(await sha256hex(`mail-budget:${client}`), count, budgetLimits(env), nowMs);
+  return stub.take(await sha256hex(`mail-budget:${payer.client}`), count, payer.limits, nowMs);
+}
+
+/** The 429 answer of a refused admission: stable code, words for the reader, seconds to wait. */
+export function budgetRefusal(
+  refused: Extract<BudgetAdmission, { ok: false }>,
+  nowMs: number,
+): { code: 'mail.daily_limit'; message: string; retryAfterS: number } {
+  return {
+    code: 'mail.daily_limit',
+    message:
+      refused.scope === 'client'
+        ? 'Too many new e-mail addresses from this client today: play without one, or try again tomorrow.'
+        : 'This server takes no more new e-mail addresses today: play without one, or try again tomorrow.',
+    retryAfterS: Math.max(1, Math.ceil((refused.retryAtMs - nowMs) / 1000)),
+  };
 }

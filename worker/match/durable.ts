@@ -7,6 +7,7 @@
  */
 import { DurableObject } from 'cloudflare:workers';
 import { type Env, testSeamsEnabled } from '../env';
+import { type BudgetPayer, payerOf } from '../mail/budget';
 import type { MailRpc } from '../mail/protocol';
 import type { MoveRequest, Settings } from '../protocol';
 import { runAlarm } from './alarm';
@@ -49,13 +50,17 @@ export class MatchDurableObject extends DurableObject<Env> {
     return this.track(async () => playMove(this.match, who, req));
   }
 
-  /** A visitor with the invite link claims the first open seat. `tokenHash` is their new seat token's hash. */
+  /**
+   * A visitor with the invite link claims the first open seat. `tokenHash` is their new seat token's
+   * hash; `payer` (the caller's IP key and the limits) pays for an e-mail address from the daily budget.
+   */
   async claim(
     inviteHash: string,
     tokenHash: string,
     who: { name: string; email?: string; language?: string },
+    payer: BudgetPayer = payerOf(this.env, 'unknown'),
   ): Promise<Reply> {
-    return this.track(async () => lifecycle.claim(this.match, inviteHash, tokenHash, who));
+    return this.track(() => lifecycle.claim(this.match, inviteHash, tokenHash, who, payer));
   }
 
   /** The host starts the match; open seats become bots. */
@@ -63,9 +68,13 @@ export class MatchDurableObject extends DurableObject<Env> {
     return this.track(async () => lifecycle.startNow(this.match, who));
   }
 
-  /** Changes the caller's own seat settings. */
-  async settings(who: string | null, s: Settings): Promise<Reply> {
-    return this.track(() => seats.changeSettings(this.match, who, s));
+  /** Changes the caller's own seat settings; `payer` pays for a new e-mail address (daily budget). */
+  async settings(
+    who: string | null,
+    s: Settings,
+    payer: BudgetPayer = payerOf(this.env, 'unknown'),
+  ): Promise<Reply> {
+    return this.track(() => seats.changeSettings(this.match, who, s, payer));
   }
 
   /** The host hands a human seat to a bot (until the player takes it back). */

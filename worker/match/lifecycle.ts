@@ -5,6 +5,7 @@
  */
 import { createMatch, type MatchSetup } from '../engine/index';
 import { testSeamsEnabled } from '../env';
+import { admitAddresses, type BudgetPayer, budgetRefusal } from '../mail/budget';
 import type { TestStack } from '../protocol';
 import { settle } from './autoplay';
 import { afterChange } from './change';
@@ -79,26 +80,46 @@ export async function create(m: MatchContext, input: CreateInput): Promise<Reply
   return { status: 201 };
 }
 
-/**
- * A visitor with the invite link (`inviteHash`) claims the first open seat; `tokenHash` is their
- * new seat token's hash. 200 `{ seat }`; 403 `auth.bad_invite`, 409 `match.started` / `match.full` /
- * `name.taken` (another seat has this name, compared by `nameKey`).
- */
-export function claim(
-  m: MatchContext,
-  inviteHash: string,
-  tokenHash: string,
-  who: { name: string; email?: string; language?: string },
-): Reply {
+/** Why a claim is refused now (bad invite, started, full, name taken), or null. */
+function claimRefusal(m: MatchContext, inviteHash: string, name: string): Reply | null {
   const meta = m.meta;
   if (!meta) return NOT_FOUND;
   if (!meta.inviteHash || meta.inviteHash !== inviteHash)
     return error(403, 'auth.bad_invite', 'This invite link is not valid.');
   if (meta.status !== 'lobby') return error(409, 'match.started', 'The match has already started.');
-  const open = m.seats.find((s) => s.kind === 'open');
-  if (!open) return error(409, 'match.full', 'Every seat is taken.');
-  if (takenNames(m.seats).has(nameKey(who.name)))
+  if (!m.seats.some((s) => s.kind === 'open')) return error(409, 'match.full', 'Every seat is taken.');
+  if (takenNames(m.seats).has(nameKey(name)))
     return error(409, 'name.taken', 'Another seat of this match has this name: choose another one.');
+  return null;
+}
+
+/**
+ * A visitor with the invite link (`inviteHash`) claims the first open seat; `tokenHash` is their
+ * new seat token's hash; `payer` (the caller's IP key and the limits) pays for an e-mail address from the daily
+ * budget. 200 `{ seat }`; 403 `auth.bad_invite`, 409 `match.started` / `match.full` / `name.taken`
+ * (another seat has this name, compared by `nameKey`), 429 `mail.daily_limit`.
+ */
+export async function claim(
+  m: MatchContext,
+  inviteHash: string,
+  tokenHash: string,
+  who: { name: string; email?: string; language?: string },
+  payer: BudgetPayer,
+): Promise<Reply> {
+  const refused = claimRefusal(m, inviteHash, who.name);
+  if (refused) return refused;
+  if (who.email) {
+    // A new address costs the daily budget (see worker/mail/budget.ts); checked again after the wait.
+    const now = Date.now();
+    const budget = await admitAddresses(m.env, payer, 1, now);
+    if (!budget.ok) {
+      const r = budgetRefusal(budget, now);
+      return error(429, r.code, r.message);
+    }
+    const late = claimRefusal(m, inviteHash, who.name);
+    if (late) return late;
+  }
+  const open = m.seats.find((s) => s.kind === 'open')!;
   const seat: SeatRow = {
     ...open,
     kind: 'human',

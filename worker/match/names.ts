@@ -17,10 +17,12 @@ const VARIATION_SELECTORS = /[\ufe00-\ufe0f\u{e0100}-\u{e01ef}]/gu;
 
 /**
  * The comparison key of a name (already cleaned by the protocol's text rules): NFKC-folded (a
- * full-width "Ａｎｎ" is "Ann"), variation selectors removed, lower-cased, trimmed.
+ * full-width "Ａｎｎ" is "Ann"), variation selectors removed, case-folded (upper then lower case),
+ * trimmed.
  */
 export function nameKey(name: string): string {
-  return name.normalize('NFKC').replace(VARIATION_SELECTORS, '').toLowerCase().trim();
+  // Upper then lower case folds more than lower case alone ("Straße" and "STRASSE" meet at "strasse").
+  return name.normalize('NFKC').replace(VARIATION_SELECTORS, '').toUpperCase().toLowerCase().trim();
 }
 
 /** The keys of the names taken in `seats` (open seats' placeholders do not count), leaving out seat `except`. */

@@ -115,10 +115,29 @@ export async function callerHash(c: Context): Promise<string | null> {
   return m ? hashToken(m[1]) : null;
 }
 
-/** The client key for rate limits: the connecting IP Cloudflare sets (IPv6 by its /64). */
+/**
+ * The client key for rate limits and the mail budget: the connecting IP Cloudflare sets; an IPv6
+ * address by its /64 (written out in full first, so `2001:db8::1` and `2001:db8:0:0::2` share a key),
+ * an IPv4-mapped one as its IPv4 address.
+ */
 export function clientKey(c: Context): string {
-  const ip = c.req.header('CF-Connecting-IP') ?? 'local';
-  return ip.includes(':') ? ip.split(':').slice(0, 4).join(':') : ip;
+  return ipKey(c.req.header('CF-Connecting-IP') ?? 'local');
+}
+
+/** `clientKey` of one address string (see there). */
+export function ipKey(ip: string): string {
+  if (!ip.includes(':')) return ip;
+  const last = ip.slice(ip.lastIndexOf(':') + 1);
+  if (last.includes('.')) return last; // ::ffff:192.0.2.1
+  const [head, tail] = ip.toLowerCase().split('::') as [string, string | undefined];
+  const groups = (part: string | undefined) => (part ? part.split(':') : []);
+  const front = groups(head);
+  const back = groups(tail);
+  const zeros = tail === undefined ? [] : Array(Math.max(0, 8 - front.length - back.length)).fill('0');
+  return [...front, ...zeros, ...back]
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':');
 }
 
 /** Per-client rate limit with a Workers Rate Limiting binding: 429 `rate.limited` when exceeded. */

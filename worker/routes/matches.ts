@@ -5,8 +5,9 @@
  */
 import { Hono } from 'hono';
 import * as v from 'valibot';
+import { resolveRules } from '../engine/index';
 import { testSeamsEnabled } from '../env';
-import { admitAddresses } from '../mail/budget';
+import { admitAddresses, budgetRefusal, payerOf } from '../mail/budget';
 import type { CreateInput } from '../match/lifecycle';
 import { seatNames } from '../match/names';
 import type { MatchConfig, SeatRow } from '../match/storage';
@@ -79,22 +80,26 @@ matches.post(
         c,
         400,
         'name.taken',
-        `Seat ${named.taken} has the name of another seat: give each seat its own.`,
+        `Two seats are called "${body.seats[named.taken].name}" (seats count from 0; this is seat ${named.taken}): give each seat its own name.`,
       );
     }
     // A creator may name any address: a daily budget keeps strangers' inboxes and the mail quota safe.
+    // Rules the match object will refuse cost nothing (it gives the precise problems).
     const addresses = body.seats.filter((s) => s.kind === 'human' && s.email).length;
-    const budget = await admitAddresses(c.env, clientKey(c), addresses, Date.now());
-    if (!budget.ok) {
-      c.header('Retry-After', String(Math.max(1, Math.ceil((budget.retryAtMs - Date.now()) / 1000))));
-      return fail(
-        c,
-        429,
-        'mail.daily_limit',
-        budget.scope === 'client'
-          ? 'Too many e-mail addresses from this client today: create the match without addresses and share the seat links.'
-          : 'This server has sent all its invitations for today: create the match without e-mail addresses and share the seat links.',
-      );
+    const seating = { seats: body.seats.length, teamSize: body.teamSize ?? 1 };
+    if (addresses > 0 && resolveRules(body.rules, seating).ok) {
+      const now = Date.now();
+      const budget = await admitAddresses(c.env, payerOf(c.env, clientKey(c)), addresses, now);
+      if (!budget.ok) {
+        const refusal = budgetRefusal(budget, now);
+        c.header('Retry-After', String(refusal.retryAfterS));
+        return fail(
+          c,
+          429,
+          refusal.code,
+          `${refusal.message} (Or create the match without addresses and share the seat links.)`,
+        );
+      }
     }
     const matchId = newMatchId();
     const origin = originOf(c);
@@ -166,11 +171,16 @@ matches.post('/:id/claim', moveLimit, valid('param', IdParam), validJson(ClaimSc
   const { id } = c.req.valid('param');
   const body = c.req.valid('json');
   const token = newToken();
-  const r = await stub(c, id).claim(await hashToken(body.invite), await hashToken(token), {
-    name: body.name,
-    ...(body.email ? { email: body.email } : {}),
-    ...(body.language ? { language: body.language } : {}),
-  });
+  const r = await stub(c, id).claim(
+    await hashToken(body.invite),
+    await hashToken(token),
+    {
+      name: body.name,
+      ...(body.email ? { email: body.email } : {}),
+      ...(body.language ? { language: body.language } : {}),
+    },
+    payerOf(c.env, clientKey(c)),
+  );
   if (r.status !== 200) return send(c, r);
   const seat = (r.body as { seat: number }).seat;
   return c.json({ seat, token, seatUrl: `${originOf(c)}/m/${id}#seat=${token}` }, 200);
@@ -183,7 +193,10 @@ matches.post('/:id/start', moveLimit, valid('param', IdParam), validJson(EmptySc
 
 matches.post('/:id/settings', moveLimit, valid('param', IdParam), validJson(SettingsSchema), async (c) => {
   const { id } = c.req.valid('param');
-  return send(c, await stub(c, id).settings(await callerHash(c), c.req.valid('json')));
+  return send(
+    c,
+    await stub(c, id).settings(await callerHash(c), c.req.valid('json'), payerOf(c.env, clientKey(c))),
+  );
 });
 
 matches.post(
