@@ -1,8 +1,9 @@
 /**
  * Regression: nothing limited the WebSockets of a match (500 spectator sockets slowed every move from
  * ~15 ms to ~100 ms). At most MAX_SPECTATOR_SOCKETS unauthenticated sockets per match (a further
- * upgrade gets 429 `socket.limit`, JSON) and MAX_SOCKETS_PER_SEAT per seat (a further auth frame
- * gets an error frame and the socket is closed); a refusal changes nothing for the others.
+ * upgrade makes the oldest of them go, with a `socket.limit` frame, so players can always connect)
+ * and MAX_SOCKETS_PER_SEAT per seat (a further auth frame gets an error frame and the socket is
+ * closed); a refusal changes nothing for the others.
  */
 import { describe, expect, it } from 'vitest';
 import { MAX_SOCKETS_PER_SEAT, MAX_SPECTATOR_SOCKETS } from '../../worker/match/sockets';
@@ -45,7 +46,7 @@ async function until(cond: () => boolean, what: string): Promise<void> {
 }
 
 describe('WebSocket limits per match', () => {
-  it('refuses a spectator upgrade beyond the limit with 429 JSON; an authenticated seat frees a place', async () => {
+  it('beyond the limit a new socket gets in and the oldest unauthenticated one is told to poll', async () => {
     const m = await annAndBob('socket-spectators');
     const sockets: TestSocket[] = [];
     for (let i = 0; i < MAX_SPECTATOR_SOCKETS; i++) {
@@ -53,26 +54,31 @@ describe('WebSocket limits per match', () => {
       expect(s.ws, `socket ${i}`).not.toBeNull();
       sockets.push(s);
     }
-    const refused = await open(m.id);
-    expect(refused.ws).toBeNull();
-    expect(refused.res.status).toBe(429);
-    expect(refused.res.headers.get('Retry-After')).toBe('60');
-    const body = (await refused.res.json()) as { error: { code: string; message: string } };
-    expect(body.error.code).toBe('socket.limit');
-    // The first socket authenticates as Ann: one place is free again.
+    // Ann's socket authenticates: authenticated sockets are never the ones to go.
     const first = sockets[0];
     first.ws!.send(JSON.stringify({ type: 'auth', token: m.seats[0] }));
     await until(() => first.frames.some((f) => f.type === 'info' && f.info.you.seat === 0), 'Ann’s view');
-    const again = await open(m.id);
-    expect(again.res.status).toBe(101);
+    // Still full of waiting sockets after another one: the next upgrade evicts the oldest waiting one.
+    const extra = await open(m.id);
+    const late = await open(m.id);
+    expect(extra.res.status).toBe(101);
+    expect(late.res.status).toBe(101);
+    const oldest = sockets[1];
+    await until(() => oldest.closed() === 1008, 'the oldest waiting socket closed');
+    expect(oldest.frames.some((f) => f.type === 'error' && f.error.code === 'socket.limit')).toBe(true);
+    expect(first.closed()).toBeNull();
+    // A player can always get in: the newest socket authenticates as Bob.
+    late.ws!.send(JSON.stringify({ type: 'auth', token: m.seats[1] }));
+    await until(() => late.frames.some((f) => f.type === 'info' && f.info.you.seat === 1), 'Bob’s view');
     // The open sockets still get every change.
     const r = await move(m, m.seats[0]!, { type: 'play', card: 'roll' });
     const version = r.body.info.view.version;
+    const live = [first, ...sockets.slice(2), extra, late];
     await until(
-      () => sockets.every((s) => s.frames.some((f) => f.type === 'info' && f.info.view?.version === version)),
-      'every socket’s push',
+      () => live.every((s) => s.frames.some((f) => f.type === 'info' && f.info.view?.version === version)),
+      'every open socket’s push',
     );
-    for (const s of [...sockets, again]) s.ws!.close(1000);
+    for (const s of live) s.ws!.close(1000);
   });
 
   it('refuses an auth frame beyond the limit per seat with an error frame and closes that socket', async () => {

@@ -6,7 +6,7 @@
 import * as v from 'valibot';
 import { type ClientFrame, ClientFrameSchema, MAX_FRAME_BYTES, type ServerFrame } from '../protocol';
 import type { MatchContext } from './context';
-import { error, NOT_FOUND } from './replies';
+import { NOT_FOUND } from './replies';
 import { hashToken } from './tokens';
 import { infoFor } from './views';
 
@@ -14,14 +14,17 @@ import { infoFor } from './views';
 export interface SocketAttachment {
   seat: number | null;
   host: boolean;
+  /** When the socket was accepted (ms since the epoch; -1 once told to make room; missing on older sockets). */
+  since?: number;
 }
 
 const SPECTATOR: SocketAttachment = { seat: null, host: false };
 
 /**
  * Sockets per match that have not authenticated as a seat or the host (spectators, and players
- * before their auth frame); a further upgrade gets 429 `socket.limit` (the client polls instead).
- * Every open socket costs time on every move (its own view is built and sent).
+ * before their auth frame). A further upgrade is accepted and the oldest of them is told
+ * `socket.limit` and closed (it polls instead), so a crowd of idle sockets can never keep a player
+ * from connecting. Every open socket costs time on every move (its own view is built and sent).
  */
 export const MAX_SPECTATOR_SOCKETS = 64;
 /** Sockets authenticated as one seat (or as the host without a seat); a further auth frame is refused. */
@@ -43,25 +46,39 @@ function socketsOf(m: MatchContext, who: SocketAttachment, except?: WebSocket): 
 }
 
 /**
- * Upgrades a WebSocket request and sends the spectator view; 404 JSON when no match lives here, 429
- * `socket.limit` (with `Retry-After`) when `MAX_SPECTATOR_SOCKETS` sockets are waiting already.
+ * Upgrades a WebSocket request and sends the spectator view; 404 JSON when no match lives here. When
+ * `MAX_SPECTATOR_SOCKETS` unauthenticated sockets are open already, the oldest one makes room.
  */
 export function acceptSocket(m: MatchContext, request: Request): Response {
   if (request.headers.get('Upgrade')?.toLowerCase() !== 'websocket' || !m.meta) {
     return Response.json(NOT_FOUND.body, { status: 404 });
   }
-  if (socketsOf(m, SPECTATOR) >= MAX_SPECTATOR_SOCKETS) {
-    const body = error(
-      429,
-      'socket.limit',
-      'Too many live connections to this match: updates come by polling.',
-    );
-    return Response.json(body.body, { status: 429, headers: { 'Retry-After': '60' } });
+  // Unauthenticated sockets still open (one already told to go is marked `since: -1`).
+  const waiting = m.ctx.getWebSockets().filter((ws) => {
+    const a = ws.deserializeAttachment() as SocketAttachment | null;
+    return !a || (a.seat === null && !a.host && a.since !== -1);
+  });
+  if (waiting.length >= MAX_SPECTATOR_SOCKETS) {
+    const since = (ws: WebSocket) => (ws.deserializeAttachment() as SocketAttachment | null)?.since ?? 0;
+    const oldest = waiting.reduce((a, b) => (since(b) < since(a) ? b : a));
+    send(oldest, {
+      type: 'error',
+      error: {
+        code: 'socket.limit',
+        message: 'Too many live connections to this match: updates come by polling.',
+      },
+    });
+    oldest.serializeAttachment({ ...SPECTATOR, since: -1 } satisfies SocketAttachment);
+    try {
+      oldest.close(1008, 'too many connections to this match');
+    } catch {
+      // already closing
+    }
   }
   const pair = new WebSocketPair();
   const [client, server] = Object.values(pair);
   m.ctx.acceptWebSocket(server);
-  server.serializeAttachment({ ...SPECTATOR } satisfies SocketAttachment);
+  server.serializeAttachment({ ...SPECTATOR, since: m.now() } satisfies SocketAttachment);
   send(server, { type: 'info', info: infoFor(m, { seat: null, host: false }) });
   return new Response(null, { status: 101, webSocket: client });
 }
@@ -120,7 +137,12 @@ export async function onMessage(
   // must not make the object rebuild and send every socket's view.
   const seatsKey = () => [...m.connectedSeats()].sort((a, b) => a - b).join(',');
   const before = seatsKey();
-  ws.serializeAttachment({ seat: caller.seat, host: caller.host } satisfies SocketAttachment);
+  const was = ws.deserializeAttachment() as SocketAttachment | null;
+  ws.serializeAttachment({
+    seat: caller.seat,
+    host: caller.host,
+    since: was?.since,
+  } satisfies SocketAttachment);
   if (seatsKey() !== before) broadcast(m);
   else send(ws, { type: 'info', info: infoFor(m, caller) });
 }
