@@ -3,6 +3,12 @@
  * the move in flight. Updates arrive by WebSocket; while the socket is down the page polls with
  * ETags and keeps reconnecting (also when the device wakes up or comes back online). A match that is
  * not there (404, 410, a malformed id) or was deleted ends the session: no more polling or reconnects.
+ *
+ * The server caps live sockets (docs/API.md "WebSocket": 4 per seat, 64 unauthenticated per match).
+ * A socket it refuses (`socket.limit` error frame, close code 1008, or upgrades that fail while HTTP
+ * answers) puts the session in `limited` mode: it polls and tries a WebSocket again only after
+ * minutes, growing. The reconnect backoff starts afresh only once a socket has been authenticated
+ * (its own info frame arrived), never on `open`, which comes before the server has checked the token.
  */
 import { signal } from '@preact/signals';
 import { ApiError, api } from './api';
@@ -18,10 +24,18 @@ export interface UiError {
 }
 
 const POLL_MS = 5_000;
+/** Polling in a hidden tab (a wake-up on becoming visible fetches at once). */
+const HIDDEN_POLL_MS = 30_000;
 const STATUS_ORDER: Record<MatchInfo['status'], number> = { lobby: 0, playing: 1, finished: 2 };
 /** A ping this often keeps the socket honest: a socket silent for 2 pings is dead (e.g. after sleep). */
 const PING_MS = 25_000;
 const MAX_BACKOFF_MS = 30_000;
+/** The first wait before a WebSocket is tried again after the server refused one for its limit (ms). */
+export const LIMIT_BACKOFF_MS = 2 * 60_000;
+/** The longest such wait (ms): it doubles after every refusal up to this. */
+export const MAX_LIMIT_BACKOFF_MS = 30 * 60_000;
+/** Sockets in a row that fail before opening, while HTTP answers, that count as a refused upgrade (429). */
+const FAILED_UPGRADES_LIMIT = 2;
 
 /** Makes a move id for idempotent retries. */
 function newMoveId(): string {
@@ -44,11 +58,20 @@ export class MatchSession {
   readonly error = signal<UiError | null>(null);
   readonly pending = signal<Move | null>(null);
   readonly log = signal<GameEvent[]>([]);
+  /** The server refused this page a WebSocket (too many tabs of this seat): updates come by polling. */
+  readonly limited = signal(false);
 
   private ws: WebSocket | null = null;
   private pollTimer: ReturnType<typeof setTimeout> | null = null;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private backoff = 1_000;
+  private limitBackoff = LIMIT_BACKOFF_MS;
+  /** No WebSocket is opened before this time (ms since the epoch), after a `socket.limit` refusal. */
+  private limitUntil = 0;
+  /** Sockets in a row that failed before opening while the HTTP check answered. */
+  private failedUpgrades = 0;
+  /** Whether the last `refresh` reached the server (an answer, also a 304). */
+  private reachable = false;
   private etag: string | null = null;
   private logN = 0;
   private logBusy = false;
@@ -62,6 +85,12 @@ export class MatchSession {
   private readonly wake = () => {
     if (document.visibilityState === 'hidden') return;
     void this.refresh();
+    // A poll planned while hidden (slow) comes at the visible pace again.
+    if (this.pollTimer) {
+      clearTimeout(this.pollTimer);
+      this.pollTimer = null;
+      this.schedulePoll();
+    }
     if (!this.ws) this.connect();
   };
 
@@ -118,6 +147,7 @@ export class MatchSession {
     if (this.etag) headers['if-none-match'] = this.etag;
     try {
       const res = await fetch(`/api/matches/${encodeURIComponent(this.matchId)}`, { headers });
+      this.reachable = res.status < 500;
       if (res.status === 304) return;
       if (!res.ok) {
         const body = (await res.json().catch(() => null)) as { error?: UiError } | null;
@@ -137,6 +167,7 @@ export class MatchSession {
       if (this.error.value?.code === 'network') this.error.value = null;
       this.accept(info);
     } catch (e) {
+      this.reachable = false;
       if (!this.info.value) this.error.value = { code: 'network', message: String(e) };
       this.status.value = 'offline';
     }
@@ -150,20 +181,31 @@ export class MatchSession {
       this.schedulePoll();
       return;
     }
+    const wait = this.limitUntil - Date.now();
+    if (wait > 0) {
+      // Refused for the socket limit a short while ago: poll, and try again only when the wait is over.
+      this.schedulePoll();
+      this.retryIn(wait);
+      return;
+    }
     const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
     let ws: WebSocket;
     try {
       ws = new WebSocket(`${proto}//${location.host}/api/matches/${encodeURIComponent(this.matchId)}/ws`);
     } catch {
-      this.onSocketDown();
+      this.onSocketDown('failed');
       return;
     }
     this.ws = ws;
+    let opened = false;
+    let refused = false;
     if (this.status.value !== 'live') this.status.value = this.info.value ? 'polling' : 'connecting';
     ws.addEventListener('open', () => {
+      opened = true;
+      this.failedUpgrades = 0;
       if (this.token) ws.send(JSON.stringify({ type: 'auth', token: this.token }));
+      // The backoff is not reset here: the server may still refuse the auth frame (socket.limit).
       this.status.value = 'live';
-      this.backoff = 1_000;
       this.lastFrame = Date.now();
       if (this.pingTimer) clearInterval(this.pingTimer);
       this.pingTimer = setInterval(() => {
@@ -179,42 +221,105 @@ export class MatchSession {
       this.lastFrame = Date.now();
       try {
         const frame = JSON.parse(String(e.data)) as { type?: string; info?: MatchInfo; error?: UiError };
-        if (frame.type === 'info' && frame.info) this.accept(frame.info);
-        else if (frame.type === 'deleted') this.close({ code: 'match.deleted', message: 'deleted' });
-        else if (frame.type === 'error' && frame.error?.code === 'auth.bad_token')
+        if (frame.type === 'info' && frame.info) {
+          if (this.authenticated(frame.info)) this.onAuthenticated();
+          this.accept(frame.info);
+        } else if (frame.type === 'deleted') this.close({ code: 'match.deleted', message: 'deleted' });
+        else if (frame.type === 'error' && frame.error?.code === 'socket.limit') {
+          refused = true;
+          ws.close();
+        } else if (frame.type === 'error' && frame.error?.code === 'auth.bad_token')
           this.error.value = frame.error;
       } catch {
         // A frame that is no JSON is ignored; the next poll or frame brings the state.
       }
     });
-    ws.addEventListener('close', () => {
+    ws.addEventListener('close', (e) => {
       if (this.ws === ws) {
         if (this.pingTimer) clearInterval(this.pingTimer);
         this.pingTimer = null;
         this.ws = null;
-        this.onSocketDown();
+        // 1008 (policy violation) is how the server closes a socket over the per-seat limit.
+        if (refused || e.code === 1008) this.onSocketDown('refused');
+        else this.onSocketDown(opened ? 'lost' : 'failed');
       }
     });
     ws.addEventListener('error', () => ws.close());
   }
 
-  private onSocketDown(): void {
+  /** Whether an info frame is this socket's own view after its auth frame (or a spectator's view). */
+  private authenticated(info: MatchInfo): boolean {
+    return !this.token || info.you.seat !== null || info.you.host;
+  }
+
+  /** The server accepted this socket: later losses reconnect quickly again. */
+  private onAuthenticated(): void {
+    this.backoff = 1_000;
+    this.limitBackoff = LIMIT_BACKOFF_MS;
+    this.limitUntil = 0;
+    this.failedUpgrades = 0;
+    this.limited.value = false;
+  }
+
+  /**
+   * The socket is gone: poll, and reconnect after the backoff. `refused`: the server's socket limit
+   * (wait minutes); `failed`: it never opened, which counts as a refused upgrade (HTTP 429
+   * `socket.limit`; the browser does not tell the status) once it happens twice in a row while HTTP
+   * answers.
+   */
+  private onSocketDown(why: 'lost' | 'failed' | 'refused'): void {
     if (this.stopped) return;
     this.status.value = navigator.onLine === false ? 'offline' : 'polling';
     this.schedulePoll();
-    if (this.retryTimer) clearTimeout(this.retryTimer);
-    this.retryTimer = setTimeout(() => this.connect(), this.backoff);
+    if (why === 'refused') {
+      this.onRefused();
+      return;
+    }
+    if (why === 'failed') {
+      // Ask over HTTP now: if the server answers, it was the socket that was turned away.
+      void this.refresh().then(() => {
+        if (this.stopped || this.ws) return;
+        this.failedUpgrades = this.reachable ? this.failedUpgrades + 1 : 0;
+        if (this.failedUpgrades >= FAILED_UPGRADES_LIMIT) this.onRefused();
+        else this.retryLater();
+      });
+      return;
+    }
+    this.retryLater();
+  }
+
+  /** Reconnects after the current backoff, which then doubles (up to 30 s). */
+  private retryLater(): void {
+    this.retryIn(this.backoff);
     this.backoff = Math.min(this.backoff * 2, MAX_BACKOFF_MS);
+  }
+
+  /** The server refused a socket for its limit: poll, and no new socket for minutes (doubling each time). */
+  private onRefused(): void {
+    this.failedUpgrades = 0;
+    this.limited.value = true;
+    this.limitUntil = Date.now() + this.limitBackoff;
+    this.retryIn(this.limitBackoff);
+    this.limitBackoff = Math.min(this.limitBackoff * 2, MAX_LIMIT_BACKOFF_MS);
+  }
+
+  private retryIn(ms: number): void {
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => this.connect(), ms);
   }
 
   private schedulePoll(): void {
     if (this.pollTimer || this.stopped) return;
-    this.pollTimer = setTimeout(async () => {
-      this.pollTimer = null;
-      if (this.status.value === 'live') return;
-      await this.refresh();
-      this.schedulePoll();
-    }, POLL_MS);
+    const hidden = typeof document !== 'undefined' && document.visibilityState === 'hidden';
+    this.pollTimer = setTimeout(
+      async () => {
+        this.pollTimer = null;
+        if (this.status.value === 'live') return;
+        await this.refresh();
+        this.schedulePoll();
+      },
+      hidden ? HIDDEN_POLL_MS : POLL_MS,
+    );
   }
 
   private async fetchLog(): Promise<void> {

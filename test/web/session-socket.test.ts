@@ -1,0 +1,209 @@
+// @vitest-environment happy-dom
+/**
+ * MatchSession's WebSocket life with a fake socket and fake timers: a socket the server refuses for
+ * its limit (`socket.limit` frame, close 1008, upgrades that keep failing while HTTP answers) is not
+ * tried again for minutes while the page polls; the reconnect backoff starts afresh only once a socket
+ * is authenticated, not when it opens.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LIMIT_BACKOFF_MS, MatchSession } from '../../web/src/lib/session';
+import { info } from './fixtures';
+
+const ID = 'AAAAAAAAAAAAAAAAAAAAAA';
+
+/** A WebSocket stand-in: the test opens it, sends it frames and closes it from the "server" side. */
+class FakeSocket {
+  static readonly OPEN = 1;
+  static all: FakeSocket[] = [];
+  readyState = 0;
+  readonly sent: string[] = [];
+  private readonly listeners: Record<string, Array<(e: unknown) => void>> = {};
+
+  constructor(readonly url: string) {
+    FakeSocket.all.push(this);
+  }
+  addEventListener(type: string, fn: (e: unknown) => void): void {
+    this.listeners[type] ??= [];
+    this.listeners[type].push(fn);
+  }
+  send(data: string): void {
+    this.sent.push(data);
+  }
+  /** The client's close: the close event comes from the server side (`closed`). */
+  close(): void {}
+  open(): void {
+    this.readyState = 1;
+    this.emit('open', {});
+  }
+  frame(body: unknown): void {
+    this.emit('message', { data: JSON.stringify(body) });
+  }
+  closed(code: number): void {
+    this.readyState = 3;
+    this.emit('close', { code });
+  }
+  /** An upgrade that never opened (refused with 429, or no network). */
+  fail(): void {
+    this.emit('error', {});
+    this.closed(1006);
+  }
+  private emit(type: string, e: unknown): void {
+    for (const fn of this.listeners[type] ?? []) fn(e);
+  }
+}
+
+const spectator = () => info(null, { you: { seat: null, host: false } });
+const seat0 = () => info(null, { you: { seat: 0, host: false } });
+let gets = 0;
+let serverUp = true;
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+  FakeSocket.all = [];
+  gets = 0;
+  serverUp = true;
+  vi.stubGlobal('WebSocket', FakeSocket);
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      if (!serverUp) throw new TypeError('Failed to fetch');
+      if (String(url).includes('/log')) return Response.json({ events: [] });
+      gets++;
+      return Response.json(seat0(), { headers: { etag: '"v1-x"' } });
+    }),
+  );
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+/** Starts a session and lets its first GET and its first socket happen. */
+async function started(token: string | null = 'tok'): Promise<MatchSession> {
+  const s = new MatchSession(ID, token);
+  s.start();
+  await vi.advanceTimersByTimeAsync(0);
+  expect(FakeSocket.all).toHaveLength(1);
+  return s;
+}
+
+const last = () => FakeSocket.all[FakeSocket.all.length - 1];
+
+/** The server refuses the auth frame of the newest socket the way worker/match/sockets.ts does. */
+function refuseAuth(): void {
+  const ws = last();
+  ws.open();
+  ws.frame({ type: 'info', info: spectator() });
+  ws.frame({ type: 'error', error: { code: 'socket.limit', message: 'too many' } });
+  ws.closed(1008);
+}
+
+describe('MatchSession and the socket limit', () => {
+  it('a socket.limit refusal: no new socket for minutes (growing), polling every few seconds, a notice', async () => {
+    const s = await started();
+    refuseAuth();
+    expect(JSON.parse(last().sent[0])).toEqual({ type: 'auth', token: 'tok' });
+    expect(s.limited.value).toBe(true);
+    expect(s.status.value).toBe('polling');
+
+    const before = gets;
+    await vi.advanceTimersByTimeAsync(LIMIT_BACKOFF_MS - 5_000);
+    expect(FakeSocket.all).toHaveLength(1);
+    // Polls go on at the usual pace (5 s), not faster.
+    expect(gets - before).toBeGreaterThanOrEqual(20);
+    expect(gets - before).toBeLessThanOrEqual(24);
+    // Focus, visibility and "online" do not bring the socket back early.
+    window.dispatchEvent(new Event('focus'));
+    window.dispatchEvent(new Event('online'));
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(FakeSocket.all).toHaveLength(1);
+
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(FakeSocket.all).toHaveLength(2);
+    refuseAuth();
+    // The second refusal waits twice as long.
+    await vi.advanceTimersByTimeAsync(2 * LIMIT_BACKOFF_MS - 1_000);
+    expect(FakeSocket.all).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(FakeSocket.all).toHaveLength(3);
+
+    // Accepted at last (another tab was closed): live again, and a later loss reconnects quickly.
+    last().open();
+    last().frame({ type: 'info', info: spectator() });
+    last().frame({ type: 'info', info: seat0() });
+    expect(s.limited.value).toBe(false);
+    expect(s.status.value).toBe('live');
+    last().closed(1006);
+    await vi.advanceTimersByTimeAsync(1_100);
+    expect(FakeSocket.all).toHaveLength(4);
+    s.stop();
+  });
+
+  it('a close with code 1008 alone counts as the limit too', async () => {
+    const s = await started();
+    last().open();
+    last().closed(1008);
+    expect(s.limited.value).toBe(true);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(FakeSocket.all).toHaveLength(1);
+    s.stop();
+  });
+
+  it('the backoff grows while sockets open but are dropped before their auth is answered', async () => {
+    const s = await started();
+    const times: number[] = [];
+    const t0 = Date.now();
+    for (let i = 0; i < 5; i++) {
+      const n = FakeSocket.all.length;
+      last().open();
+      last().frame({ type: 'info', info: spectator() }); // the spectator view, before the auth frame's answer
+      last().closed(1006);
+      while (FakeSocket.all.length === n) await vi.advanceTimersByTimeAsync(250);
+      times.push(Date.now() - t0);
+    }
+    const gaps = times.map((t, i) => t - (times[i - 1] ?? 0));
+    expect(gaps[0]).toBeLessThanOrEqual(1_250);
+    expect(gaps[4]).toBeGreaterThanOrEqual(15_000);
+    expect(s.limited.value).toBe(false);
+    s.stop();
+  });
+
+  it('a spectator (no token) counts as accepted on its first info frame', async () => {
+    const s = await started(null);
+    for (let i = 0; i < 3; i++) {
+      const n = FakeSocket.all.length;
+      last().open();
+      last().frame({ type: 'info', info: spectator() });
+      last().closed(1006);
+      await vi.advanceTimersByTimeAsync(1_100);
+      expect(FakeSocket.all).toHaveLength(n + 1);
+    }
+    s.stop();
+  });
+
+  it('upgrades that fail twice while HTTP answers count as the limit; without a network they do not', async () => {
+    const s = await started(null);
+    last().fail();
+    await vi.advanceTimersByTimeAsync(1_100);
+    expect(FakeSocket.all).toHaveLength(2);
+    last().fail();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(s.limited.value).toBe(true);
+    await vi.advanceTimersByTimeAsync(LIMIT_BACKOFF_MS - 10_000);
+    expect(FakeSocket.all).toHaveLength(2);
+    s.stop();
+
+    FakeSocket.all = [];
+    const offline = await started(null);
+    serverUp = false;
+    const t0 = Date.now();
+    for (let i = 0; i < 4; i++) {
+      last().fail();
+      while (FakeSocket.all.length === i + 1) await vi.advanceTimersByTimeAsync(500);
+    }
+    expect(offline.limited.value).toBe(false);
+    expect(Date.now() - t0).toBeLessThan(30_000);
+    offline.stop();
+  });
+});
