@@ -8,7 +8,11 @@
  * 3. unknown and malformed match ids: "does not exist", no polling, no WebSocket;
  * 4. "Lost your links?" reaches the server's my-matches route;
  * 5. long names and titles at 360 px: the create form with every rule shown, the lobby and the table
- *    never get wider than the screen.
+ *    never get wider than the screen;
+ * 6. damaged seat links (an emoji, a wrapped line) are refused without a request; a link whose check
+ *    failed for the network is checked again after a reload; a spectator's visit is not saved;
+ * 7. a fifth tab of one seat (the server allows four sockets) polls and says so, instead of
+ *    reconnecting its WebSocket every second.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -136,7 +140,7 @@ describe('seat links', () => {
     await stranger.goto(broken);
     await waitText(stranger, '.notice', 'This seat link is not valid — you are watching.');
     await waitText(stranger, '.table-screen', 'You are watching this match.');
-    expect((await saved(stranger, m.matchId))?.seatToken).toBeUndefined();
+    expect(await saved(stranger, m.matchId)).toBeUndefined();
     await shots.screen(stranger, 'bad-link');
     await other.close();
 
@@ -319,6 +323,168 @@ describe('long names at 360 px', () => {
     await page.goto(`${server.url}/`);
     await waitText(page, '.my-matches', 'W'.repeat(80));
     expect(await width(page)).toBeLessThanOrEqual(360);
+    expect(problems).toEqual([]);
+    await ctx.close();
+  });
+});
+
+describe('damaged and interrupted links', () => {
+  it('an emoji or a wrapped line in a seat link is refused at once; the device keeps its seat', async () => {
+    const m = await create(twoPlayers('Damaged'));
+    const ctx = await device('damaged');
+    const page = await ctx.newPage();
+    await page.goto(m.seats[0].url!);
+    await waitText(page, 'section.tableau.mine', 'Your area');
+    const mine = tokenOf(m.seats[0].url, 'seat');
+    for (const hash of ['#seat=%F0%9F%98%80', `#seat=${mine.slice(0, 30)}%0A${mine.slice(30)}`]) {
+      const tab = await ctx.newPage();
+      const authorized: string[] = [];
+      tab.on('request', (r) => {
+        const auth = r.headers().authorization;
+        if (auth && !auth.endsWith(mine)) authorized.push(auth);
+      });
+      await tab.goto(`${server.url}/m/${m.matchId}${hash}`);
+      await waitText(tab, '.notice', 'This seat link is not valid — this device keeps its own seat.');
+      await waitText(tab, 'section.tableau.mine', 'Your area');
+      expect(await tab.locator('.error').count()).toBe(0);
+      expect(await hashOf(tab)).toBe('');
+      expect(authorized).toEqual([]);
+      expect((await saved(tab, m.matchId))?.seatToken).toBe(mine);
+      await tab.close();
+    }
+    // A device without a seat: the same link makes a spectator, and the match is not saved there.
+    const other = await device('damaged-stranger', 360);
+    const stranger = await other.newPage();
+    await stranger.goto(`${server.url}/m/${m.matchId}#seat=%F0%9F%98%80`);
+    await waitText(stranger, '.notice', 'This seat link is not valid — you are watching.');
+    await waitText(stranger, '.table-screen', 'You are watching this match.');
+    expect(await saved(stranger, m.matchId)).toBeUndefined();
+    expect(problems).toEqual([]);
+    await ctx.close();
+    await other.close();
+  });
+
+  it('a link whose check failed for the network is checked again after a reload', async () => {
+    const m = await create(twoPlayers('Interrupted'));
+    const ctx = await device('interrupted', 360);
+    const page = await ctx.newPage();
+    const info = `${server.url}/api/matches/${m.matchId}`;
+    await page.route(info, (route) =>
+      route.request().headers().authorization ? route.abort('failed') : route.continue(),
+    );
+    await page.goto(m.seats[1].url!);
+    await waitText(page, '.error', 'The server cannot be reached.');
+    expect(await hashOf(page)).toBe('');
+    expect(await saved(page, m.matchId)).toBeUndefined();
+    await page.unroute(info);
+    await page.reload();
+    await waitText(page, 'section.tableau.mine', 'Your area');
+    await waitText(page, 'section.tableau[data-team="0"]', "Ann's area");
+    expect((await saved(page, m.matchId))?.seatToken).toBe(tokenOf(m.seats[1].url, 'seat'));
+    // Once answered, the link is no longer pending: a second reload goes without it.
+    await page.reload();
+    await waitText(page, 'section.tableau.mine', 'Your area');
+    expect(await page.evaluate(() => Object.keys(sessionStorage))).toEqual([]);
+    expect(problems).toEqual([]);
+    await ctx.close();
+  });
+
+  it("a spectator's visit does not add the match to My matches", async () => {
+    const m = await create(twoPlayers('Only watched'));
+    const ctx = await device('watcher', 360);
+    const page = await ctx.newPage();
+    await page.goto(`${server.url}/m/${m.matchId}`);
+    await waitText(page, '.table-screen', 'You are watching this match.');
+    await page.goto(`${server.url}/`);
+    await waitText(page, 'h2', 'My matches on this device');
+    await waitText(page, '.card-box', 'No matches on this device yet.');
+    expect(await saved(page, m.matchId)).toBeUndefined();
+    expect(problems).toEqual([]);
+    await ctx.close();
+  });
+});
+
+describe('the host panel and the last human seat', () => {
+  it('says in words that the last seat a person plays cannot go to the computer', async () => {
+    const m = await create(twoPlayers('Last human'));
+    const ctx = await device('last-human', 360);
+    const page = await ctx.newPage();
+    await page.goto(m.seats[0].url!);
+    await waitText(page, 'section.tableau.mine', 'Your area');
+    await page.goto(m.hostUrl!);
+    await page.getByRole('button', { name: 'Let the computer play for Bob' }).click();
+    await waitText(page, '.host-seats', 'computer plays for now');
+    await page.getByRole('button', { name: 'Let the computer play for Ann' }).click();
+    await waitText(
+      page,
+      '.host-panel .error',
+      'The computer cannot take the last seat a person plays: bots alone would play the match out.',
+    );
+    expect(problems).toEqual([]);
+    await ctx.close();
+  });
+});
+
+describe('too many tabs of one seat', () => {
+  it('the fifth tab polls and says so instead of reconnecting its WebSocket every second', async () => {
+    const m = await create({ ...twoPlayers('Many tabs'), firstSeat: 1 });
+    const ctx = await device('tabs');
+    const sockets: number[] = [];
+    const tabs: Page[] = [];
+    const open = async (url: string) => {
+      const i = tabs.length;
+      const page = await ctx.newPage();
+      sockets[i] = 0;
+      page.on('websocket', () => sockets[i]++);
+      tabs.push(page);
+      await page.goto(url);
+      return page;
+    };
+    for (let i = 0; i < 4; i++) {
+      const tab = await open(i === 0 ? m.seats[0].url! : `${server.url}/m/${m.matchId}`);
+      await waitText(tab, 'section.tableau.mine', 'Your area');
+      await tab.waitForSelector('.conn-live');
+      await tab.waitForTimeout(500); // its auth frame has been answered
+    }
+    const info = `${server.url}/api/matches/${m.matchId}`;
+    const polls: number[] = [];
+    const t0 = Date.now();
+    const fifth = await open(`${server.url}/m/${m.matchId}`);
+    fifth.on('request', (r) => {
+      if (r.url() === info) polls.push(Date.now() - t0);
+    });
+    await waitText(fifth, 'section.tableau.mine', 'Your area');
+    await fifth.waitForTimeout(20_000 - (Date.now() - t0));
+    expect(sockets[4]).toBeGreaterThanOrEqual(1);
+    expect(sockets[4]).toBeLessThanOrEqual(3);
+    await waitText(
+      fifth,
+      '.notice',
+      'This match is open in too many tabs or windows; this one updates every few seconds.',
+      1_000,
+    );
+    await shots.screen(fifth, 'too-many-tabs');
+    // Polling goes on, every few seconds (5 s), not faster.
+    expect(polls.length).toBeGreaterThanOrEqual(2);
+    expect(polls.length).toBeLessThanOrEqual(7);
+    expect(sockets.slice(0, 4)).toEqual([1, 1, 1, 1]);
+    await waitText(fifth, '.conn', 'Updating every few seconds');
+
+    // The fifth tab still follows the match by polling: Bob's move reaches it.
+    await waitText(fifth, '.statusbar', "Bob's turn");
+    const bob = tokenOf(m.seats[1].url, 'seat');
+    const bobInfo = (await (await fetch(info, { headers: { authorization: `Bearer ${bob}` } })).json()) as {
+      view: { version: number; legalMoves: Array<{ type: string }> };
+    };
+    const discard = bobInfo.view.legalMoves.find((mv) => mv.type === 'discard');
+    const moved = await fetch(`${info}/moves`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${bob}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ version: bobInfo.view.version, moveId: 'many-tabs-1', move: discard }),
+    });
+    expect(moved.status).toBe(200);
+    await waitText(fifth, '.statusbar', 'Your turn', 12_000);
+    expect(sockets[4]).toBeLessThanOrEqual(3);
     expect(problems).toEqual([]);
     await ctx.close();
   });

@@ -27,6 +27,8 @@ export const de: Messages = {
   'error.nameTaken': 'Zwei Plätze haben denselben Namen: Gib jedem Spieler einen eigenen Namen.',
   'error.mailDailyLimit':
     'Heute keine E-Mail-Einladungen mehr: Erstelle die Partie ohne E-Mail-Adressen und teile die Platz-Links.',
+  'error.lastHuman':
+    'Der Computer kann nicht den letzten Platz übernehmen, den ein Mensch spielt: Sonst spielten nur noch Bots die Partie zu Ende.',
   'error.crash': 'Die Seite hatte ein unerwartetes Problem: {message}',
   'error.deleted': 'Diese Partie wurde vom Gastgeber gelöscht.',
   'access.badSeatLink': 'Dieser Platz-Link ist ungültig — du schaust zu.',
@@ -251,6 +253,8 @@ export const de: Messages = {
   'conn.polling': 'Aktualisierung alle paar Sekunden',
   'conn.offline': 'Offline — verbinde neu…',
   'conn.connecting': 'Verbinde…',
+  'conn.tooManyTabs':
+    'Diese Partie ist in zu vielen Tabs oder Fenstern offen; dieser hier wird alle paar Sekunden aktualisiert.',
 
   'log.handStarted': 'Runde {hand} beginnt; {name} fängt an.',
   'log.drewPile': '{name} hat eine Karte gezogen.',

@@ -28,6 +28,8 @@ export const en = {
   'error.nameTaken': 'Two seats have the same name: give each player their own name.',
   'error.mailDailyLimit':
     'No more e-mail invitations today: create the match without e-mail addresses and share the seat links.',
+  'error.lastHuman':
+    'The computer cannot take the last seat a person plays: bots alone would play the match out.',
   'error.crash': 'The page hit a problem it did not expect: {message}',
   'error.deleted': 'This match was deleted by its host.',
   'access.badSeatLink': 'This seat link is not valid — you are watching.',
@@ -251,6 +253,7 @@ export const en = {
   'conn.polling': 'Updating every few seconds',
   'conn.offline': 'Offline — reconnecting…',
   'conn.connecting': 'Connecting…',
+  'conn.tooManyTabs': 'This match is open in too many tabs or windows; this one updates every few seconds.',
 
   'log.handStarted': 'Hand {hand} begins; {name} starts.',
   'log.drewPile': '{name} drew a card.',

@@ -27,6 +27,8 @@ export const fr: Messages = {
   'error.nameTaken': 'Deux places portent le même nom : donnez à chaque joueur son propre nom.',
   'error.mailDailyLimit':
     'Plus d’invitations par e-mail aujourd’hui : créez la partie sans adresses e-mail et partagez les liens des places.',
+  'error.lastHuman':
+    'L’ordinateur ne peut pas prendre la dernière place tenue par une personne : des robots seuls finiraient la partie.',
   'error.crash': 'La page a rencontré un problème inattendu : {message}',
   'error.deleted': 'Cette partie a été supprimée par son hôte.',
   'access.badSeatLink': 'Ce lien de place n’est pas valable — vous regardez la partie.',
@@ -251,6 +253,8 @@ export const fr: Messages = {
   'conn.polling': 'Mise à jour toutes les quelques secondes',
   'conn.offline': 'Hors ligne — reconnexion…',
   'conn.connecting': 'Connexion…',
+  'conn.tooManyTabs':
+    'Cette partie est ouverte dans trop d’onglets ou de fenêtres ; celui-ci se met à jour toutes les quelques secondes.',
 
   'log.handStarted': 'La manche {hand} commence ; {name} ouvre.',
   'log.drewPile': '{name} a pioché une carte.',

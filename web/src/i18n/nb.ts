@@ -27,6 +27,8 @@ export const nb: Messages = {
   'error.nameTaken': 'To plasser har samme navn: gi hver spiller sitt eget navn.',
   'error.mailDailyLimit':
     'Ingen flere e-postinvitasjoner i dag: opprett kampen uten e-postadresser og del plasslenkene.',
+  'error.lastHuman':
+    'Datamaskinen kan ikke ta over den siste plassen et menneske spiller: da ville bare datamaskiner spilt ferdig partiet.',
   'error.crash': 'Siden fikk et uventet problem: {message}',
   'error.deleted': 'Verten har slettet dette partiet.',
   'access.badSeatLink': 'Denne plasslenken er ikke gyldig — du ser på.',
@@ -250,6 +252,8 @@ export const nb: Messages = {
   'conn.polling': 'Oppdateres med noen sekunders mellomrom',
   'conn.offline': 'Frakoblet — kobler til igjen…',
   'conn.connecting': 'Kobler til…',
+  'conn.tooManyTabs':
+    'Partiet er åpent i for mange faner eller vinduer; denne fanen oppdateres med noen sekunders mellomrom.',
 
   'log.handStarted': 'Hånd {hand} begynner; {name} starter.',
   'log.drewPile': '{name} trakk et kort.',

@@ -27,6 +27,8 @@ export const sv: Messages = {
   'error.nameTaken': 'Två platser har samma namn: ge varje spelare ett eget namn.',
   'error.mailDailyLimit':
     'Inga fler e-postinbjudningar i dag: skapa matchen utan e-postadresser och dela platslänkarna.',
+  'error.lastHuman':
+    'Datorn kan inte ta över den sista platsen som en människa spelar: då skulle bara datorer spela klart matchen.',
   'error.crash': 'Sidan stötte på ett oväntat problem: {message}',
   'error.deleted': 'Värden har raderat det här partiet.',
   'access.badSeatLink': 'Den här platslänken är inte giltig — du tittar på.',
@@ -250,6 +252,8 @@ export const sv: Messages = {
   'conn.polling': 'Uppdateras med några sekunders mellanrum',
   'conn.offline': 'Offline — ansluter igen…',
   'conn.connecting': 'Ansluter…',
+  'conn.tooManyTabs':
+    'Matchen är öppen i för många flikar eller fönster; den här uppdateras med några sekunders mellanrum.',
 
   'log.handStarted': 'Giv {hand} börjar; {name} börjar.',
   'log.drewPile': '{name} drog ett kort.',

@@ -3,7 +3,10 @@
  * only a candidate: a seat or host token is kept once the server has confirmed it (its MatchInfo says
  * `you.seat` or `you.host`), so a broken or foreign link never replaces a working token saved here.
  * Seat and host tokens are kept apart (a host who plays holds both), and every confirmed seat token is
- * kept by seat (storage.ts `seatTokens`).
+ * kept by seat (storage.ts `seatTokens`). A token that is not well formed (the server's are base64url;
+ * a damaged link may carry an emoji or a line break) is refused without a request. A link whose check
+ * got no definite answer (network error, 5xx) stays pending in this tab's sessionStorage, so that a
+ * reload checks it again instead of losing it.
  */
 import { ApiError, api, parseFragment } from './api';
 import { adoptSeat, findMatch, saveMatch } from './storage';
@@ -14,6 +17,42 @@ export interface Access {
   hostToken: string | null;
   inviteToken: string | null;
   refused: 'seat' | 'host' | null;
+}
+
+/**
+ * Whether a link token can be a token of this server: 16–128 base64url characters, as the server reads
+ * an `Authorization: Bearer` header (its own tokens are 43). Anything else (an emoji, a wrapped line)
+ * would also make `fetch` throw on the header value.
+ */
+export function isWellFormedToken(token: string): boolean {
+  return /^[A-Za-z0-9_-]{16,128}$/.test(token);
+}
+
+const PENDING_PREFIX = 'mb.link.';
+
+/**
+ * The link fragment to check for a match: `hash` from the address bar when it has one (kept in this
+ * tab's sessionStorage until `settleLink`), otherwise one an earlier load of this tab left unchecked
+ * (its check failed for the network or a server error); `''` when there is none.
+ */
+export function pendingLink(matchId: string, hash: string): string {
+  const key = PENDING_PREFIX + matchId;
+  try {
+    if (hash) sessionStorage.setItem(key, hash);
+    else return sessionStorage.getItem(key) ?? '';
+  } catch {
+    // sessionStorage disabled: the link lives only as long as this page.
+  }
+  return hash;
+}
+
+/** Forgets the pending link of a match: its check got a definite answer (accepted, refused, no such match). */
+export function settleLink(matchId: string): void {
+  try {
+    sessionStorage.removeItem(PENDING_PREFIX + matchId);
+  } catch {
+    // sessionStorage disabled: nothing was kept.
+  }
 }
 
 /** `resolveAccess`'s answer: the tokens, or the failure of the check (404 unknown match, network…). */
@@ -33,8 +72,8 @@ export function savedAccess(matchId: string): Access {
 /**
  * Reads a link fragment for a match: checks each seat or host token that this device does not hold
  * yet with `GET /api/matches/:id` and keeps it in the role the server gives it (a seat token becomes
- * the seat this device plays). A refused token is reported in `refused` and the saved tokens stay.
- * An invitation token is kept unless this device holds one already (invitations cannot be checked
+ * the seat this device plays). A refused token (also one that is not well formed, which is not sent)
+ * is reported in `refused` and the saved tokens stay. A well-formed invitation token is kept unless this device holds one already (invitations cannot be checked
  * without taking a seat; see `forgetInvite`). Errors: the `ApiError` of the check (e.g. 404
  * `match.not_found`, 400 for a malformed id, status 0 offline).
  */
@@ -49,6 +88,10 @@ export async function resolveAccess(matchId: string, hash: string): Promise<Acce
   try {
     for (const [kind, token] of candidates) {
       if (!token || token === saved?.seatToken || token === saved?.hostToken) continue;
+      if (!isWellFormedToken(token)) {
+        refused = kind;
+        continue;
+      }
       const { you } = await api.info(matchId, token);
       if (you.seat !== null) adoptSeat(matchId, you.seat, token);
       else if (you.host) saveMatch({ matchId, hostToken: token });
@@ -57,7 +100,8 @@ export async function resolveAccess(matchId: string, hash: string): Promise<Acce
   } catch (e) {
     return { ok: false, error: e instanceof ApiError ? e : new ApiError(0, 'network', String(e)) };
   }
-  if (frag.invite && !findMatch(matchId)?.inviteToken) saveMatch({ matchId, inviteToken: frag.invite });
+  if (frag.invite && isWellFormedToken(frag.invite) && !findMatch(matchId)?.inviteToken)
+    saveMatch({ matchId, inviteToken: frag.invite });
   return { ok: true, access: { ...savedAccess(matchId), refused } };
 }
 

@@ -1,6 +1,7 @@
 /**
  * "My matches": the links of this device, kept in localStorage under one key. A token never
- * leaves the device except as the Authorization header of this match's own calls.
+ * leaves the device except as the Authorization header of this match's own calls. Only matches the
+ * device holds a seat, host or invitation token for are kept (a spectator's visit adds nothing).
  */
 import { signal } from '@preact/signals';
 
@@ -21,11 +22,20 @@ export interface SavedMatch {
 
 const KEY = 'mb.matches';
 
+/** Whether a saved entry holds a token (seat, host or invitation): only those are kept. */
+export function holdsToken(m: SavedMatch | undefined): boolean {
+  if (!m) return false;
+  return Boolean(m.seatToken || m.hostToken || m.inviteToken || Object.keys(m.seatTokens ?? {}).length);
+}
+
 function read(): SavedMatch[] {
   try {
     const raw = localStorage.getItem(KEY);
     const list = raw ? (JSON.parse(raw) as unknown) : [];
-    return Array.isArray(list) ? (list as SavedMatch[]).filter((m) => typeof m?.matchId === 'string') : [];
+    // Entries without a token are spectators' visits saved by earlier versions: dropped.
+    return Array.isArray(list)
+      ? (list as SavedMatch[]).filter((m) => typeof m?.matchId === 'string' && holdsToken(m))
+      : [];
   } catch {
     return [];
   }
@@ -34,7 +44,8 @@ function read(): SavedMatch[] {
 /** The saved matches, newest first. */
 export const savedMatches = signal<SavedMatch[]>(read());
 
-function write(list: SavedMatch[]): void {
+function write(all: SavedMatch[]): void {
+  const list = all.filter(holdsToken);
   list.sort((a, b) => b.savedAt - a.savedAt);
   savedMatches.value = list;
   try {
@@ -44,7 +55,10 @@ function write(list: SavedMatch[]): void {
   }
 }
 
-/** Adds or updates a match; given fields replace the stored ones, others are kept. */
+/**
+ * Adds or updates a match; given fields replace the stored ones, others are kept. An entry left
+ * without any token (e.g. a refused invitation was its only one) is removed.
+ */
 export function saveMatch(entry: Partial<SavedMatch> & { matchId: string }): SavedMatch {
   const list = read();
   const old = list.find((m) => m.matchId === entry.matchId);

@@ -159,6 +159,8 @@ export function errorText(err: { code: string; message: string }): string {
       return t('error.nameTaken');
     case 'mail.daily_limit':
       return t('error.mailDailyLimit');
+    case 'seat.last_human':
+      return t('error.lastHuman');
     case 'version.stale':
       return t('error.stale');
     case 'crash':

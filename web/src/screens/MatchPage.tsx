@@ -1,14 +1,16 @@
 /**
  * `/m/<matchId>`: reads the link's fragment (`#seat=`, `#host=`, `#invite=`, also when a link of the
- * same match is pasted into an open tab), removes it from the address bar at once, keeps a token on
- * this device only once the server has confirmed it (lib/access.ts), opens the live session and shows
- * the lobby, the table or the end of the match, the seat's settings and the host's panel.
+ * same match is pasted into an open tab), removes it from the address bar at once (it stays pending in
+ * this tab's sessionStorage until its check has a definite answer, so a reload after a network error
+ * checks it again), keeps a token on this device only once the server has confirmed it
+ * (lib/access.ts), opens the live session and shows the lobby, the table or the end of the match, the
+ * seat's settings and the host's panel.
  */
 import { useSignal } from '@preact/signals';
 import type { JSX } from 'preact';
 import { useEffect, useMemo, useRef } from 'preact/hooks';
 import { t } from '../i18n';
-import { type Access, forgetInvite, resolveAccess } from '../lib/access';
+import { type Access, forgetInvite, pendingLink, resolveAccess, settleLink } from '../lib/access';
 import { api } from '../lib/api';
 import { MatchSession, type UiError } from '../lib/session';
 import { adoptSeat, findMatch, saveMatch } from '../lib/storage';
@@ -55,19 +57,23 @@ export function MatchPage({ matchId }: { matchId: string }): JSX.Element {
       if (!r.ok) {
         const gone = r.error.status === 404 || r.error.status === 410 || r.error.status === 400;
         failure.value = gone ? { code: 'match.not_found', message: r.error.message } : r.error;
-        if (gone) pendingHash.current = '';
+        if (gone) {
+          pendingHash.current = '';
+          settleLink(matchId);
+        }
         return;
       }
       pendingHash.current = '';
+      settleLink(matchId);
       access.value = r.access;
     });
   };
   useEffect(() => {
-    pendingHash.current = takeHash();
+    pendingHash.current = pendingLink(matchId, takeHash());
     check();
     const onHash = () => {
       if (!location.hash) return;
-      pendingHash.current = takeHash();
+      pendingHash.current = pendingLink(matchId, takeHash());
       check();
     };
     window.addEventListener('hashchange', onHash);
@@ -87,7 +93,8 @@ export function MatchPage({ matchId }: { matchId: string }): JSX.Element {
   }, [session]);
 
   const info = session?.info.value ?? null;
-  // Keep the title and seat of "my matches" up to date (a spectator's visit does not clear the seat).
+  // Keep the title and seat of "my matches" up to date (a spectator's visit does not clear the seat,
+  // and adds nothing: storage keeps only matches this device holds a token for).
   useEffect(() => {
     if (info)
       saveMatch({ matchId, title: info.title, ...(info.you.seat !== null ? { seat: info.you.seat } : {}) });
@@ -134,6 +141,11 @@ export function MatchPage({ matchId }: { matchId: string }): JSX.Element {
           </button>
         )}
       </div>
+      {session?.limited.value && !closed && (
+        <div class="notice" role="status">
+          <p>{t('conn.tooManyTabs')}</p>
+        </div>
+      )}
       {a?.refused && !closed && (
         <div class="notice" role="alert">
           <p>{refusedText(a)}</p>
