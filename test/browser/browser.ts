@@ -6,6 +6,8 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { startServer, type TestServer } from './server';
 
 const root = join(import.meta.dirname, '..', '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -59,4 +61,43 @@ export class Shots {
     for (const { name, png } of this.taken) writeFileSync(join(dir, `${name}.png`), png);
     return dir;
   }
+}
+
+/** What the tests of one browser test file share; the hooks of `e2eHooks` fill it. */
+export interface E2E {
+  /** One `npm start`-like server for the file. */
+  server: TestServer;
+  browser: Browser;
+  /** This test's screenshots (saved when it fails, or always with E2E_SCREENSHOTS=1). */
+  shots: Shots;
+  /** Page errors and CSP violations seen during this test; every test ends with none. */
+  problems: string[];
+}
+
+/**
+ * Registers a browser test file's hooks: a server and a browser for the file, fresh screenshots and
+ * problems for each test, and on a failure the screenshots and the server's last output.
+ */
+export function e2eHooks(): E2E {
+  const h = { problems: [] as string[] } as E2E;
+  beforeAll(async () => {
+    h.server = await startServer();
+    h.browser = await launch();
+  });
+  afterAll(async () => {
+    await h.browser?.close();
+    await h.server?.stop();
+  });
+  beforeEach(() => {
+    h.shots = new Shots();
+    h.problems = [];
+  });
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state === 'fail' || process.env.E2E_SCREENSHOTS === '1') {
+      const dir = await h.shots.save(ctx.task.name);
+      console.log(`screenshots: ${dir}`);
+      if (ctx.task.result?.state === 'fail') console.log(h.server.output().slice(-4000));
+    }
+  });
+  return h;
 }

@@ -14,55 +14,27 @@
  * 7. a fifth tab of one seat (the server allows four sockets) polls and says so, instead of
  *    reconnecting its WebSocket every second.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { Created } from '../../worker/protocol';
-import { launch, Shots } from './browser';
-import { startServer, type TestServer } from './server';
+import { e2eHooks } from './browser';
 
-let server: TestServer;
-let browser: Browser;
-let shots: Shots;
-/** Page errors and CSP violations seen during a test; every test ends with none. */
-let problems: string[] = [];
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-beforeEach(() => {
-  shots = new Shots();
-  problems = [];
-});
-
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail' || process.env.E2E_SCREENSHOTS === '1') {
-    const dir = await shots.save(ctx.task.name);
-    console.log(`screenshots: ${dir}`);
-    if (ctx.task.result?.state === 'fail') console.log(server.output().slice(-4000));
-  }
-});
+const h = e2eHooks();
 
 /** A new device: its own browser context (own storage), English. */
 async function device(label: string, width = 1280): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width, height: 800 }, locale: 'en-US' });
+  const context = await h.browser.newContext({ viewport: { width, height: 800 }, locale: 'en-US' });
   context.on('page', (page) => watch(label, page));
   return context;
 }
 
 function watch(label: string, page: Page): Page {
-  page.on('pageerror', (e) => problems.push(`${label}: ${e.message}`));
+  page.on('pageerror', (e) => h.problems.push(`${label}: ${e.message}`));
   page.on('console', (m) => {
     if (m.type() === 'error' && /Refused to|Content Security Policy/i.test(m.text()))
-      problems.push(`${label}: ${m.text()}`);
+      h.problems.push(`${label}: ${m.text()}`);
   });
-  return shots.watch(label, page);
+  return h.shots.watch(label, page);
 }
 
 /** Waits until an element matching `selector` contains `text`. */
@@ -74,9 +46,9 @@ async function waitText(page: Page, selector: string, text: string, timeout = 30
   );
 }
 
-/** Creates a match through the API (no browser), e.g. two human seats that start at once. */
+/** Creates a match through the API (no h.browser), e.g. two human seats that start at once. */
 async function create(body: Record<string, unknown>): Promise<Created> {
-  const res = await fetch(`${server.url}/api/matches`, {
+  const res = await fetch(`${h.server.url}/api/matches`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
@@ -128,7 +100,7 @@ describe('seat links', () => {
     await waitText(tab2, 'section.tableau.mine', 'Your area');
     expect(await hashOf(tab2)).toBe('');
     const tab3 = await ann.newPage();
-    await tab3.goto(`${server.url}/m/${m.matchId}`);
+    await tab3.goto(`${h.server.url}/m/${m.matchId}`);
     await waitText(tab3, 'section.tableau.mine', 'Your area');
     expect((await saved(tab3, m.matchId))?.seatToken).toBe(tokenOf(annUrl, 'seat'));
     await tab2.close();
@@ -141,7 +113,7 @@ describe('seat links', () => {
     await waitText(stranger, '.notice', 'This seat link is not valid — you are watching.');
     await waitText(stranger, '.table-screen', 'You are watching this match.');
     expect(await saved(stranger, m.matchId)).toBeUndefined();
-    await shots.screen(stranger, 'bad-link');
+    await h.shots.screen(stranger, 'bad-link');
     await other.close();
 
     // Bob's link pasted into Ann's open tab (same page, only the fragment changes): now Bob plays here.
@@ -165,7 +137,7 @@ describe('seat links', () => {
     expect(host?.hostToken).toBe(tokenOf(m.hostUrl, 'host'));
     expect(host?.seatToken).toBe(tokenOf(annUrl, 'seat'));
     await waitText(tab1, 'section.tableau[data-team="1"]', "Bob's area");
-    expect(problems).toEqual([]);
+    expect(h.problems).toEqual([]);
     await ann.close();
   });
 });
@@ -190,7 +162,7 @@ describe('the host panel', () => {
     await waitText(ann, '.host-panel [role="status"]', 'The computer now plays for Bob.');
     await waitText(ann, '.host-seats', 'computer plays for now');
     await waitText(bob, '.prompt', 'computer plays for now');
-    await shots.screen(ann, 'host-panel');
+    await h.shots.screen(ann, 'host-panel');
     await bob.getByRole('button', { name: 'Take my seat back' }).click();
     await ann.getByRole('button', { name: 'Let the computer play for Bob' }).waitFor();
     await bob.waitForFunction(() => !document.querySelector('.prompt button'));
@@ -198,17 +170,17 @@ describe('the host panel', () => {
     // A refusal comes in the server's words (here: a host token the server does not know).
     const fakeCtx = await device('fake-host', 360);
     const fake = await fakeCtx.newPage();
-    await fake.goto(`${server.url}/`);
+    await fake.goto(`${h.server.url}/`);
     await fake.evaluate((id) => {
       const entry = { matchId: id, title: '', seat: null, hostToken: 'x'.repeat(43), savedAt: Date.now() };
       localStorage.setItem('mb.matches', JSON.stringify([entry]));
     }, m.matchId);
-    await fake.goto(`${server.url}/m/${m.matchId}`);
+    await fake.goto(`${h.server.url}/m/${m.matchId}`);
     await fake.getByRole('button', { name: 'Let the computer play for Ann' }).click();
     await waitText(fake, '.host-panel .error', 'Only the host can give a seat to a bot.');
     await fakeCtx.close();
 
-    // Delete, after a confirmation; every open page says so and stops asking the server.
+    // Delete, after a confirmation; every open page says so and stops asking the h.server.
     await ann.getByRole('button', { name: 'Delete match' }).click();
     await waitText(ann, '.host-panel', 'Delete this match for everyone? This cannot be undone.');
     const bobCalls: string[] = [];
@@ -223,12 +195,12 @@ describe('the host panel', () => {
     expect(await bob.locator('.table-screen').count()).toBe(0);
     await bob.waitForTimeout(7_000); // longer than the 5 s poll and the first reconnect
     expect(bobCalls).toEqual([]);
-    const gone = await fetch(`${server.url}/api/matches/${m.matchId}`);
+    const gone = await fetch(`${h.server.url}/api/matches/${m.matchId}`);
     expect(gone.status).toBe(404);
-    await ann.goto(`${server.url}/`);
+    await ann.goto(`${h.server.url}/`);
     await waitText(ann, 'h2', 'My matches on this device');
     expect(await ann.locator('.my-matches', { hasText: 'Hosted' }).count()).toBe(0);
-    expect(problems).toEqual([]);
+    expect(h.problems).toEqual([]);
     await annCtx.close();
     await bobCtx.close();
   });
@@ -245,18 +217,18 @@ describe('unknown matches', () => {
     page.on('websocket', (ws) => calls.push(ws.url()));
     for (const id of ['abc', 'AAAAAAAAAAAAAAAAAAAAAA']) {
       calls.length = 0;
-      await page.goto(`${server.url}/m/${id}`);
+      await page.goto(`${h.server.url}/m/${id}`);
       await waitText(page, '.error', 'This match does not exist');
       expect(await page.locator('.conn').count()).toBe(0);
       await page.waitForTimeout(6_000);
-      expect(calls).toEqual([`${server.url}/api/matches/${id}`]);
+      expect(calls).toEqual([`${h.server.url}/api/matches/${id}`]);
     }
     // A seat link of an unknown match: the same words, nothing kept.
-    await page.goto(`${server.url}/m/AAAAAAAAAAAAAAAAAAAAAA#seat=${'y'.repeat(43)}`);
+    await page.goto(`${h.server.url}/m/AAAAAAAAAAAAAAAAAAAAAA#seat=${'y'.repeat(43)}`);
     await waitText(page, '.error', 'This match does not exist');
     expect(await hashOf(page)).toBe('');
     expect(await saved(page, 'AAAAAAAAAAAAAAAAAAAAAA')).toBeUndefined();
-    expect(problems).toEqual([]);
+    expect(h.problems).toEqual([]);
     await ctx.close();
   });
 });
@@ -265,7 +237,7 @@ describe('lost links', () => {
   it('the home page form asks the server for the links by mail (POST /api/mail/my-matches)', async () => {
     const ctx = await device('lost', 360);
     const page = await ctx.newPage();
-    await page.goto(`${server.url}/`);
+    await page.goto(`${h.server.url}/`);
     await page.getByLabel('E-mail address').fill('ann@example.org');
     const answer = page.waitForResponse((r) => r.url().endsWith('/api/mail/my-matches'));
     await page.getByRole('button', { name: 'Send my links' }).click();
@@ -275,7 +247,7 @@ describe('lost links', () => {
       '[role="status"]',
       'If this address belongs to a match, the links are on their way.',
     );
-    expect(problems).toEqual([]);
+    expect(h.problems).toEqual([]);
     await ctx.close();
   });
 });
@@ -286,7 +258,7 @@ describe('long names at 360 px', () => {
   it('the create form with every rule, the lobby and the table stay within the screen', async () => {
     const ctx = await device('narrow', 360);
     const page = await ctx.newPage();
-    await page.goto(`${server.url}/`);
+    await page.goto(`${h.server.url}/`);
     await page.getByLabel('Your name').fill('W'.repeat(40));
     await page.getByLabel('Name of the match (optional)').fill('W'.repeat(80));
     await page.getByText('Change single rules').click();
@@ -295,13 +267,13 @@ describe('long names at 360 px', () => {
     await page.getByLabel('Seat 2: Who sits here').selectOption('bot');
     await page.getByLabel('Seat 2: Name').fill('M'.repeat(40));
     expect(await width(page)).toBeLessThanOrEqual(360);
-    await shots.screen(page, 'create-rules');
+    await h.shots.screen(page, 'create-rules');
 
     await page.getByRole('button', { name: 'Create match' }).click();
     await waitText(page, 'h2', 'Waiting for players');
     await waitText(page, 'ol.seats', 'M'.repeat(40));
     expect(await width(page)).toBeLessThanOrEqual(360);
-    await shots.screen(page, 'lobby-long');
+    await h.shots.screen(page, 'lobby-long');
 
     const m = await create({
       title: 'W'.repeat(80),
@@ -318,12 +290,12 @@ describe('long names at 360 px', () => {
     await waitText(page, '.host-panel', `Let the computer play for ${'Ж'.repeat(40)}`);
     await page.waitForSelector('section.tableau.mine');
     expect(await width(page)).toBeLessThanOrEqual(360);
-    await shots.screen(page, 'table-long');
+    await h.shots.screen(page, 'table-long');
 
-    await page.goto(`${server.url}/`);
+    await page.goto(`${h.server.url}/`);
     await waitText(page, '.my-matches', 'W'.repeat(80));
     expect(await width(page)).toBeLessThanOrEqual(360);
-    expect(problems).toEqual([]);
+    expect(h.problems).toEqual([]);
     await ctx.close();
   });
 });
@@ -343,7 +315,7 @@ describe('damaged and interrupted links', () => {
         const auth = r.headers().authorization;
         if (auth && !auth.endsWith(mine)) authorized.push(auth);
       });
-      await tab.goto(`${server.url}/m/${m.matchId}${hash}`);
+      await tab.goto(`${h.server.url}/m/${m.matchId}${hash}`);
       await waitText(tab, '.notice', 'This seat link is not valid — this device keeps its own seat.');
       await waitText(tab, 'section.tableau.mine', 'Your area');
       expect(await tab.locator('.error').count()).toBe(0);
@@ -355,11 +327,11 @@ describe('damaged and interrupted links', () => {
     // A device without a seat: the same link makes a spectator, and the match is not saved there.
     const other = await device('damaged-stranger', 360);
     const stranger = await other.newPage();
-    await stranger.goto(`${server.url}/m/${m.matchId}#seat=%F0%9F%98%80`);
+    await stranger.goto(`${h.server.url}/m/${m.matchId}#seat=%F0%9F%98%80`);
     await waitText(stranger, '.notice', 'This seat link is not valid — you are watching.');
     await waitText(stranger, '.table-screen', 'You are watching this match.');
     expect(await saved(stranger, m.matchId)).toBeUndefined();
-    expect(problems).toEqual([]);
+    expect(h.problems).toEqual([]);
     await ctx.close();
     await other.close();
   });
@@ -368,7 +340,7 @@ describe('damaged and interrupted links', () => {
     const m = await create(twoPlayers('Interrupted'));
     const ctx = await device('interrupted', 360);
     const page = await ctx.newPage();
-    const info = `${server.url}/api/matches/${m.matchId}`;
+    const info = `${h.server.url}/api/matches/${m.matchId}`;
     await page.route(info, (route) =>
       route.request().headers().authorization ? route.abort('failed') : route.continue(),
     );
@@ -385,7 +357,7 @@ describe('damaged and interrupted links', () => {
     await page.reload();
     await waitText(page, 'section.tableau.mine', 'Your area');
     expect(await page.evaluate(() => Object.keys(sessionStorage))).toEqual([]);
-    expect(problems).toEqual([]);
+    expect(h.problems).toEqual([]);
     await ctx.close();
   });
 
@@ -393,13 +365,13 @@ describe('damaged and interrupted links', () => {
     const m = await create(twoPlayers('Only watched'));
     const ctx = await device('watcher', 360);
     const page = await ctx.newPage();
-    await page.goto(`${server.url}/m/${m.matchId}`);
+    await page.goto(`${h.server.url}/m/${m.matchId}`);
     await waitText(page, '.table-screen', 'You are watching this match.');
-    await page.goto(`${server.url}/`);
+    await page.goto(`${h.server.url}/`);
     await waitText(page, 'h2', 'My matches on this device');
     await waitText(page, '.card-box', 'No matches on this device yet.');
     expect(await saved(page, m.matchId)).toBeUndefined();
-    expect(problems).toEqual([]);
+    expect(h.problems).toEqual([]);
     await ctx.close();
   });
 });
@@ -420,7 +392,7 @@ describe('the host panel and the last human seat', () => {
       '.host-panel .error',
       'The computer cannot take the last seat a person plays: bots alone would play the match out.',
     );
-    expect(problems).toEqual([]);
+    expect(h.problems).toEqual([]);
     await ctx.close();
   });
 });
@@ -441,15 +413,15 @@ describe('too many tabs of one seat', () => {
       return page;
     };
     for (let i = 0; i < 4; i++) {
-      const tab = await open(i === 0 ? m.seats[0].url! : `${server.url}/m/${m.matchId}`);
+      const tab = await open(i === 0 ? m.seats[0].url! : `${h.server.url}/m/${m.matchId}`);
       await waitText(tab, 'section.tableau.mine', 'Your area');
       await tab.waitForSelector('.conn-live');
       await tab.waitForTimeout(500); // its auth frame has been answered
     }
-    const info = `${server.url}/api/matches/${m.matchId}`;
+    const info = `${h.server.url}/api/matches/${m.matchId}`;
     const polls: number[] = [];
     const t0 = Date.now();
-    const fifth = await open(`${server.url}/m/${m.matchId}`);
+    const fifth = await open(`${h.server.url}/m/${m.matchId}`);
     fifth.on('request', (r) => {
       if (r.url() === info) polls.push(Date.now() - t0);
     });
@@ -463,7 +435,7 @@ describe('too many tabs of one seat', () => {
       'This match is open in too many tabs or windows; this one updates every few seconds.',
       1_000,
     );
-    await shots.screen(fifth, 'too-many-tabs');
+    await h.shots.screen(fifth, 'too-many-tabs');
     // Polling goes on, every few seconds (5 s), not faster.
     expect(polls.length).toBeGreaterThanOrEqual(2);
     expect(polls.length).toBeLessThanOrEqual(7);
@@ -485,7 +457,7 @@ describe('too many tabs of one seat', () => {
     expect(moved.status).toBe(200);
     await waitText(fifth, '.statusbar', 'Your turn', 12_000);
     expect(sockets[4]).toBeLessThanOrEqual(3);
-    expect(problems).toEqual([]);
+    expect(h.problems).toEqual([]);
     await ctx.close();
   });
 });

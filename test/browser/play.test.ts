@@ -11,43 +11,15 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launch, Shots } from './browser';
-import { startServer, type TestServer } from './server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { e2eHooks } from './browser';
 
-let server: TestServer;
-let browser: Browser;
-let shots: Shots;
-/** Page errors and CSP violations seen during a test; every test ends with none. */
-let problems: string[] = [];
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-beforeEach(() => {
-  shots = new Shots();
-  problems = [];
-});
-
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail' || process.env.E2E_SCREENSHOTS === '1') {
-    const dir = await shots.save(ctx.task.name);
-    console.log(`screenshots: ${dir}`);
-    if (ctx.task.result?.state === 'fail') console.log(server.output().slice(-4000));
-  }
-});
+const h = e2eHooks();
 
 /** A new player: its own browser context (own storage), English, a fixed time zone. */
 async function player(label: string, width: number): Promise<Page> {
-  const context = await browser.newContext({
+  const context = await h.browser.newContext({
     viewport: { width, height: 800 },
     locale: 'en-US',
     timezoneId: 'Europe/Oslo',
@@ -55,14 +27,14 @@ async function player(label: string, width: number): Promise<Page> {
   const page = await context.newPage();
   page.on('pageerror', (e) => {
     console.log(`[${label}] page error: ${e.message}`);
-    problems.push(`${label}: ${e.message}`);
+    h.problems.push(`${label}: ${e.message}`);
   });
   page.on('console', (m) => {
     // A Content-Security-Policy violation is reported on the console ("Refused to …").
     if (m.type() === 'error' && /Refused to|Content Security Policy/i.test(m.text()))
-      problems.push(`${label}: ${m.text()}`);
+      h.problems.push(`${label}: ${m.text()}`);
   });
-  return shots.watch(label, page);
+  return h.shots.watch(label, page);
 }
 
 /** Waits until the element matching `selector` contains `text`. */
@@ -136,13 +108,13 @@ describe('two players, a stacked hand with a coup fourré', () => {
       return route.continue({ postData: JSON.stringify({ ...body, testStack }) });
     });
 
-    await ann.goto(`${server.url}/rules`);
+    await ann.goto(`${h.server.url}/rules`);
     await waitText(ann, 'h1', 'How to play');
-    await shots.screen(ann, 'rules');
+    await h.shots.screen(ann, 'rules');
 
-    await ann.goto(`${server.url}/`);
+    await ann.goto(`${h.server.url}/`);
     await ann.getByLabel('Your name').fill('Ann');
-    await shots.screen(ann, 'home');
+    await h.shots.screen(ann, 'home');
     // Defaults: Hasbro 2016 preset, 2 players, seat 2 invited by link.
     await ann.getByRole('button', { name: 'Create match' }).click();
     await waitText(ann, 'h2', 'Waiting for players');
@@ -151,7 +123,7 @@ describe('two players, a stacked hand with a coup fourré', () => {
     expect(invite).toMatch(/\/m\/[A-Za-z0-9_-]+#invite=/);
     await ann.waitForSelector('svg.qr rect');
     expect(await ann.locator('svg.qr rect').count()).toBeGreaterThan(100);
-    await shots.screen(ann, 'lobby-host');
+    await h.shots.screen(ann, 'lobby-host');
 
     await bob.goto(invite);
     await bob.getByLabel('Your name').fill('Bob');
@@ -165,11 +137,11 @@ describe('two players, a stacked hand with a coup fourré', () => {
     await bob.getByRole('button', { name: /Settings/ }).click();
     await bob.getByLabel('Ask me each time a hazard hits me').check();
     await waitText(bob, '.settings', 'Saved.');
-    await shots.screen(bob, 'settings');
+    await h.shots.screen(bob, 'settings');
     await bob.getByRole('button', { name: /Settings/ }).click();
 
     await myTurn(ann); // Hasbro 2016: the draw is a choice (pile or discard), so Ann draws herself.
-    await shots.screen(ann, 'table');
+    await h.shots.screen(ann, 'table');
 
     // Ann plays Stop on Bob; the feedback shows before the server answers.
     await ann.locator('ul.hand button', { hasText: 'Stop, hazard card' }).click();
@@ -193,7 +165,7 @@ describe('two players, a stacked hand with a coup fourré', () => {
     expect(feedbackMs).toBeLessThan(100);
 
     await waitText(bob, '.prompt', 'Ann played Stop on you. Answer?');
-    await shots.screen(bob, 'response-window');
+    await h.shots.screen(bob, 'response-window');
     await bob.getByRole('button', { name: 'Coup fourré with Right of Way' }).click();
     await waitText(ann, '.log', 'Coup fourré! Bob answered');
     const bobSafeties = ann.locator(
@@ -215,8 +187,8 @@ describe('two players, a stacked hand with a coup fourré', () => {
       await waitText(page, '#end-title', 'Hand 1 is over');
       await waitText(page, '.winner', 'Ann won the match!');
     }
-    await shots.screen(ann, 'end-host');
-    await shots.screen(bob, 'end-guest');
+    await h.shots.screen(ann, 'end-host');
+    await h.shots.screen(bob, 'end-guest');
     const annRows = await scoreRows(ann);
     const bobRows = await scoreRows(bob);
     expect(bobRows).toEqual(annRows);
@@ -226,7 +198,7 @@ describe('two players, a stacked hand with a coup fourré', () => {
     expect(cf?.[1]).toBe('0');
     expect(Number(cf?.[2])).toBeGreaterThan(0);
     expect(annRows.at(-1)?.[0]).toBe('Match total');
-    expect(problems).toEqual([]);
+    expect(h.problems).toEqual([]);
 
     // Rematch: same seats and rules, a new match; the same device links work there.
     const firstMatch = new URL(ann.url()).pathname;
@@ -244,9 +216,9 @@ describe('two players, a stacked hand with a coup fourré', () => {
 describe('three players with a bot', () => {
   it('the open seat becomes a bot at the start and the humans and bots take turns', async () => {
     // The language follows the browser (here German) and can be switched from the header.
-    const deContext = await browser.newContext({ viewport: { width: 360, height: 800 }, locale: 'de-DE' });
-    const de = shots.watch('german', await deContext.newPage());
-    await de.goto(`${server.url}/`);
+    const deContext = await h.browser.newContext({ viewport: { width: 360, height: 800 }, locale: 'de-DE' });
+    const de = h.shots.watch('german', await deContext.newPage());
+    await de.goto(`${h.server.url}/`);
     await waitText(de, 'h2', 'Neue Partie');
     expect(await de.evaluate(() => document.documentElement.lang)).toBe('de');
     await de.getByLabel('Sprache').selectOption('en');
@@ -254,7 +226,7 @@ describe('three players with a bot', () => {
     await deContext.close();
 
     const ann = await player('ann3', 360);
-    await ann.goto(`${server.url}/`);
+    await ann.goto(`${h.server.url}/`);
     await ann.getByLabel('Your name').fill('Ann');
     await ann.getByLabel('Players', { exact: true }).selectOption('3');
     await ann.getByLabel('Seat 3: Who sits here').selectOption('bot');
@@ -301,7 +273,7 @@ describe('three players with a bot', () => {
       }
       await ann.waitForFunction(() => !document.querySelector('.hand .pending'));
       console.log(`turn ${turn}: waited ${t1 - t0} ms, played in ${Date.now() - t1} ms`);
-      if (turn === 0) await shots.screen(ann, 'table-3p');
+      if (turn === 0) await h.shots.screen(ann, 'table-3p');
     }
     const log = await ann.$$eval('.log li', (lis) => lis.map((li) => li.textContent ?? ''));
     expect(log.some((l) => l.startsWith('Robo '))).toBe(true);
@@ -321,14 +293,14 @@ describe('three players with a bot', () => {
     // The match is listed on this device.
     await ann.getByRole('link', { name: 'Home' }).click();
     await waitText(ann, '.my-matches', 'Mille Bornes');
-    expect(problems).toEqual([]);
+    expect(h.problems).toEqual([]);
   });
 });
 
 describe('the build', () => {
   it('is served with a Content-Security-Policy that allows no inline script', async () => {
     for (const path of ['/', '/m/AAAAAAAAAAAAAAAAAAAAAA']) {
-      const res = await fetch(`${server.url}${path}`, { headers: { 'sec-fetch-mode': 'navigate' } });
+      const res = await fetch(`${h.server.url}${path}`, { headers: { 'sec-fetch-mode': 'navigate' } });
       expect(res.status).toBe(200);
       const csp = res.headers.get('content-security-policy') ?? '';
       expect(csp).toContain("script-src 'self'");
@@ -337,7 +309,7 @@ describe('the build', () => {
   });
 
   it('has no inline script and an initial script within 35 KB gzip', () => {
-    const dist = server.assets;
+    const dist = h.server.assets;
     const html = readFileSync(join(dist, 'index.html'), 'utf8');
     const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
     expect(scripts.length).toBeGreaterThan(0);
