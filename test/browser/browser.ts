@@ -101,3 +101,28 @@ export function e2eHooks(): E2E {
   });
   return h;
 }
+
+/**
+ * Records `page`'s errors and Content-Security-Policy violations ("Refused to …" on the console) in
+ * `h.problems` under `label`, and its screenshots in `h.shots`. Returns the page.
+ */
+export function watchPage(h: E2E, label: string, page: Page): Page {
+  page.on('pageerror', (e) => {
+    console.log(`[${label}] page error: ${e.message}`);
+    h.problems.push(`${label}: ${e.message}`);
+  });
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Refused to|Content Security Policy/i.test(m.text()))
+      h.problems.push(`${label}: ${m.text()}`);
+  });
+  return h.shots.watch(label, page);
+}
+
+/** Waits until an element matching `selector` contains `text` (ms `timeout`). */
+export async function waitText(page: Page, selector: string, text: string, timeout = 30_000): Promise<void> {
+  await page.waitForFunction(
+    ([sel, txt]) => [...document.querySelectorAll(sel)].some((e) => e.textContent?.includes(txt)),
+    [selector, text] as const,
+    { timeout },
+  );
+}

@@ -17,7 +17,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Created } from '../../worker/protocol';
-import { e2eHooks } from './browser';
+import { e2eHooks, waitText, watchPage } from './browser';
 
 const h = e2eHooks();
 
@@ -29,21 +29,7 @@ async function device(label: string, width = 1280): Promise<BrowserContext> {
 }
 
 function watch(label: string, page: Page): Page {
-  page.on('pageerror', (e) => h.problems.push(`${label}: ${e.message}`));
-  page.on('console', (m) => {
-    if (m.type() === 'error' && /Refused to|Content Security Policy/i.test(m.text()))
-      h.problems.push(`${label}: ${m.text()}`);
-  });
-  return h.shots.watch(label, page);
-}
-
-/** Waits until an element matching `selector` contains `text`. */
-async function waitText(page: Page, selector: string, text: string, timeout = 30_000): Promise<void> {
-  await page.waitForFunction(
-    ([sel, txt]) => [...document.querySelectorAll(sel)].some((e) => e.textContent?.includes(txt)),
-    [selector, text] as const,
-    { timeout },
-  );
+  return watchPage(h, label, page);
 }
 
 /** Creates a match through the API (no h.browser), e.g. two human seats that start at once. */

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { e2eHooks } from './browser';
+import { e2eHooks, waitText, watchPage } from './browser';
 
 const h = e2eHooks();
 
@@ -24,26 +24,7 @@ async function player(label: string, width: number): Promise<Page> {
     locale: 'en-US',
     timezoneId: 'Europe/Oslo',
   });
-  const page = await context.newPage();
-  page.on('pageerror', (e) => {
-    console.log(`[${label}] page error: ${e.message}`);
-    h.problems.push(`${label}: ${e.message}`);
-  });
-  page.on('console', (m) => {
-    // A Content-Security-Policy violation is reported on the console ("Refused to …").
-    if (m.type() === 'error' && /Refused to|Content Security Policy/i.test(m.text()))
-      h.problems.push(`${label}: ${m.text()}`);
-  });
-  return h.shots.watch(label, page);
-}
-
-/** Waits until the element matching `selector` contains `text`. */
-async function waitText(page: Page, selector: string, text: string, timeout = 30_000): Promise<void> {
-  await page.waitForFunction(
-    ([sel, txt]) => [...document.querySelectorAll(sel)].some((e) => e.textContent?.includes(txt)),
-    [selector, text] as const,
-    { timeout },
-  );
+  return watchPage(h, label, await context.newPage());
 }
 
 /** Waits for this seat's turn, and draws from the pile when the draw is a choice. */

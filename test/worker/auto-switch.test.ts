@@ -5,30 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { CardId } from '../../worker/engine/index';
-import { api, create, info, logRows, move, scheduleOf } from './helpers';
+import { accidentForAskSeat, api, info, logRows, move, scheduleOf } from './helpers';
 
 /** Ann attacks Bob (an `ask` seat holding `victimHolds`) with an Accident: Bob's window is open. */
 async function asked(victimHolds: CardId) {
-  const m = await create({
-    rules: 'classic',
-    seats: [
-      { kind: 'human', name: 'Ann' },
-      { kind: 'human', name: 'Bob', responseMode: 'ask' },
-    ],
-    firstSeat: 0,
-    testStack: {
-      seed: 'auto-switch',
-      position: {
-        hands: {
-          0: ['accident', 'd100', 'd100', 'd50', 'd25', 'roll'],
-          1: [victimHolds, 'd25', 'd50', 'd75', 'd100', 'roll'],
-        },
-        tableaux: { 1: { battle: ['roll'] } },
-        deck: ['d25', 'd50', 'd75'],
-        turn: 0,
-      },
-    },
-  });
+  const m = await accidentForAskSeat(victimHolds, 'auto-switch');
   expect((await move(m, m.seats[0]!, { type: 'play', card: 'accident', target: 1 })).status).toBe(200);
   const bob = await info(m, m.seats[1]);
   expect(bob.view!.phase).toBe('respond');

@@ -6,30 +6,10 @@
 import { runDurableObjectAlarm } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { CardId } from '../../worker/engine/index';
-import { api, create, fireSchedule, info, move, scheduleOf, stubOf } from './helpers';
+import { accidentForAskSeat, api, fireSchedule, info, move, scheduleOf, stubOf } from './helpers';
 
 async function attackedMatch(victimHolds: CardId) {
-  const m = await create({
-    rules: 'classic',
-    seats: [
-      { kind: 'human', name: 'Ann' },
-      { kind: 'human', name: 'Bob', responseMode: 'ask' },
-    ],
-    firstSeat: 0,
-    responseWindowMinutes: 30,
-    testStack: {
-      seed: 'cf',
-      position: {
-        hands: {
-          0: ['accident', 'd100', 'd100', 'd50', 'd25', 'roll'],
-          1: [victimHolds, 'd25', 'd50', 'd75', 'd100', 'roll'],
-        },
-        tableaux: { 1: { battle: ['roll'] } },
-        deck: ['d25', 'd50', 'd75'],
-        turn: 0,
-      },
-    },
-  });
+  const m = await accidentForAskSeat(victimHolds, 'cf', { responseWindowMinutes: 30 });
   const before = await info(m, m.seats[1]);
   expect(before.seats[1].responseMode).toBe('ask');
   const r = await move(m, m.seats[0]!, { type: 'play', card: 'accident', target: 1 });

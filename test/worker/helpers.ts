@@ -5,7 +5,7 @@
  */
 import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
-import type { Move } from '../../worker/engine/index';
+import type { CardId, Move } from '../../worker/engine/index';
 import { nextFloat, seedRng } from '../../worker/engine/rng';
 import type { Created, MatchInfo } from '../../worker/protocol';
 
@@ -90,6 +90,39 @@ export async function create(body: Record<string, unknown>): Promise<TestMatch> 
     seats: created.seats.map((s) => (s.url ? tokenOf(s.url) : null)),
     invite: created.inviteUrl ? tokenOf(created.inviteUrl) : null,
   };
+}
+
+/**
+ * Ann (seat 0, to play) holding an Accident against Bob (seat 1, an `ask` seat, rolling) who holds
+ * `victimHolds`: a classic match on a stacked deck, ready for the hazard that opens Bob's window.
+ * `extra` adds creation fields (e.g. `responseWindowMinutes`).
+ */
+export function accidentForAskSeat(
+  victimHolds: CardId,
+  seed: string,
+  extra: Record<string, unknown> = {},
+): Promise<TestMatch> {
+  return create({
+    rules: 'classic',
+    seats: [
+      { kind: 'human', name: 'Ann' },
+      { kind: 'human', name: 'Bob', responseMode: 'ask' },
+    ],
+    firstSeat: 0,
+    ...extra,
+    testStack: {
+      seed,
+      position: {
+        hands: {
+          0: ['accident', 'd100', 'd100', 'd50', 'd25', 'roll'],
+          1: [victimHolds, 'd25', 'd50', 'd75', 'd100', 'roll'],
+        },
+        tableaux: { 1: { battle: ['roll'] } },
+        deck: ['d25', 'd50', 'd75'],
+        turn: 0,
+      },
+    },
+  });
 }
 
 /** GET the caller's MatchInfo. */
