@@ -268,3 +268,12 @@ export function annAndBob(seed: string, rules: unknown = 'classic', deck?: strin
     },
   });
 }
+
+/** Waits (polling every 10 ms, at most 3 s) until `cond` holds; throws naming `what` otherwise. */
+export async function until(cond: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    if (cond()) return;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_SOCKETS_PER_SEAT, MAX_SPECTATOR_SOCKETS } from '../../worker/match/sockets';
 import type { ServerFrame } from '../../worker/protocol';
-import { annAndBob, move, ORIGIN, worker } from './helpers';
+import { annAndBob, move, ORIGIN, until, worker } from './helpers';
 
 /** A test socket: the frames it received and its close code (`ws` null when the upgrade was refused). */
 interface TestSocket {
@@ -35,14 +35,6 @@ async function open(matchId: string): Promise<TestSocket> {
     closed = e.code;
   });
   return { ws, res, frames, closed: () => closed };
-}
-
-async function until(cond: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 300; i++) {
-    if (cond()) return;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error(`timed out waiting for ${what}`);
 }
 
 describe('WebSocket limits per match', () => {

@@ -6,7 +6,7 @@
 
 import { describe, expect, it } from 'vitest';
 import type { MatchInfo, ServerFrame } from '../../worker/protocol';
-import { annAndBob, info, move, ORIGIN, worker } from './helpers';
+import { annAndBob, info, move, ORIGIN, until, worker } from './helpers';
 
 /** A test socket that records every frame. */
 async function connect(matchId: string, token: string | null) {
@@ -26,14 +26,6 @@ async function connect(matchId: string, token: string | null) {
   const infos = () =>
     frames.filter((f): f is { type: 'info'; info: MatchInfo } => f.type === 'info').map((f) => f.info);
   return { ws, frames, raw, infos };
-}
-
-async function until(cond: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    if (cond()) return;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error(`timed out waiting for ${what}`);
 }
 
 describe('WebSocket pushes', () => {

@@ -169,11 +169,10 @@ function threat(ctx: Context, t: TableauView): number {
 
 function scorePlay(ctx: Context, card: CardId, target: number | undefined): number {
   const { sit, me, remaining } = ctx;
-  const o = sit.rules.options;
   switch (cardKind(card)) {
     case 'distance': {
       const km = KM[card as DistanceCard];
-      if (o.exactFinish ? km === remaining : km >= remaining) return FINISH;
+      if (completesTrip(ctx, km)) return FINISH;
       // Keep a 200 when the rest of the trip is short and smaller cards would do.
       return 100 + km;
     }
@@ -222,10 +221,17 @@ function scoreDraw(ctx: Context, fromDiscard: boolean): number {
   return immediatelyUseful(ctx, top) ? 1 : -1;
 }
 
+/**
+ * True when `km` of distance completes the trip: exactly the km left with `exactFinish`, else at least
+ * them (RULES.md §4, §8).
+ */
+export function completesTrip(ctx: Context, km: number): boolean {
+  return ctx.sit.rules.options.exactFinish ? km === ctx.remaining : km >= ctx.remaining;
+}
+
 /** True when `card` would be a strong play right now (fix, start, finish). */
 export function immediatelyUseful(ctx: Context, card: CardId): boolean {
-  const { me, remaining } = ctx;
-  const o = ctx.sit.rules.options;
+  const { me } = ctx;
   const battle = me.battleTop;
   switch (cardKind(card)) {
     case 'remedy':
@@ -234,10 +240,7 @@ export function immediatelyUseful(ctx: Context, card: CardId): boolean {
     case 'safety':
       return !me.safeties.includes(card as SafetyCard);
     case 'distance':
-      return (
-        me.rolling &&
-        (o.exactFinish ? KM[card as DistanceCard] === remaining : KM[card as DistanceCard] >= remaining)
-      );
+      return me.rolling && completesTrip(ctx, KM[card as DistanceCard]);
     default:
       return false;
   }

@@ -33,6 +33,7 @@ import {
   basicContext,
   bestScored,
   type Context,
+  completesTrip,
   FINISH,
   immediatelyUseful,
   isLate,
@@ -306,11 +307,10 @@ function scorePlay(
   w: PolicyWeights,
 ): number {
   const { sit, me, remaining } = ctx;
-  const o = sit.rules.options;
   switch (cardKind(card)) {
     case 'distance': {
       const km = KM[card as DistanceCard];
-      if (o.exactFinish ? km === remaining : km >= remaining) return FINISH;
+      if (completesTrip(ctx, km)) return FINISH;
       // Endgame: a play that does not bring the exact finish a turn closer loses to a discard.
       if (end) {
         const after = turnsWithout(ctx, end, seen(), km, true);
