@@ -1,0 +1,56 @@
+/**
+ * Who acts next in a match state: the one answer for the match server, notifications, bots and
+ * tests. It names the case, so each caller picks what it needs: during a coup-fourré window the
+ * asked seat acts while `turn` still says whose turn resumes; between hands any seat may start the
+ * next one (RULES.md §2: the next hand starts one seat to the left; §7 windows; §8–§9 ends).
+ */
+import type { MatchState } from './types';
+
+/** The kinds of "who acts next", in the order a hand goes through them. */
+export const TURN_KINDS = ['turn', 'window', 'handOver', 'over'] as const;
+export type TurnKind = (typeof TURN_KINDS)[number];
+
+/**
+ * Who acts next:
+ * - `turn`: `seat` has the turn (phases draw, play, extension);
+ * - `window`: a response window is open and `seat` is the asked seat (RULES.md §7); `turn` is the
+ *   seat whose turn resumes after it;
+ * - `handOver`: the hand is scored and any seat may start the next one (`nextHand`); `seat` is the
+ *   seat that started the finished hand, the one a playout lets start the next;
+ * - `over`: the match is over; nobody acts.
+ */
+export type WhoActs =
+  | { readonly kind: 'turn'; readonly seat: number }
+  | { readonly kind: 'window'; readonly seat: number; readonly turn: number }
+  | { readonly kind: 'handOver'; readonly seat: number }
+  | { readonly kind: 'over' };
+
+/** Who acts next in `state` (see `WhoActs`). Pure; never throws. */
+export function whoActs(state: MatchState): WhoActs {
+  switch (state.phase) {
+    case 'draw':
+    case 'play':
+    case 'extension':
+      return { kind: 'turn', seat: state.turn };
+    case 'respond': {
+      // A respond phase always has a window with a pending seat; the turn seat stands in otherwise.
+      const asked = state.window?.pending[0];
+      return asked === undefined
+        ? { kind: 'turn', seat: state.turn }
+        : { kind: 'window', seat: asked, turn: state.turn };
+    }
+    case 'handOver':
+      return { kind: 'handOver', seat: state.firstSeat };
+    case 'matchOver':
+      return { kind: 'over' };
+  }
+}
+
+/**
+ * The seat that must act now (the turn seat, or the asked seat of an open window); null between
+ * hands (any seat may start the next one) and once the match is over.
+ */
+export function actingSeat(state: MatchState): number | null {
+  const w = whoActs(state);
+  return w.kind === 'turn' || w.kind === 'window' ? w.seat : null;
+}
