@@ -2,8 +2,9 @@
  * The Worker's bindings and variables (wrangler.toml). Shared by the Hono app, the match Durable
  * Object and the senders.
  */
-import type { MailEnv } from './mail/types';
+
 import type { MatchDurableObject } from './match/durable';
+import type { MailEnv } from './notify/types';
 
 /** Bindings and vars of the Worker and of the match Durable Object (mail and push: see MailEnv). */
 export interface Env extends MailEnv {

@@ -14,12 +14,12 @@ import { mail } from './routes/mail';
 import { matches } from './routes/matches';
 import { notFoundHandler } from './routes/methods';
 
+export { MatchDurableObject } from './match/durable';
 export {
   DevOutboxDurableObject,
   MailAddressDurableObject,
   MailBudgetDurableObject,
-} from './mail/durable-objects';
-export { MatchDurableObject } from './match/durable';
+} from './notify/durable-objects';
 
 /** The Hono app (exported for in-process tests with `app.request()`). */
 export const app = new Hono<AppEnv>();

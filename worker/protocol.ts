@@ -13,7 +13,7 @@ import {
   type Rules,
   SAFETY_CARDS,
 } from './engine/index';
-import { AddressSchema } from './mail/address';
+import { AddressSchema } from './notify/address';
 
 /** Largest request body accepted, in bytes; larger bodies get 400 `request.too_large`. */
 export const MAX_BODY_BYTES = 16 * 1024;

@@ -1,11 +1,11 @@
 /**
- * E-mail addresses (worker/mail/address.ts): an RFC 5321-ish check that accepts real addresses
+ * E-mail addresses (worker/notify/address.ts): an RFC 5321-ish check that accepts real addresses
  * (punycode domains, apostrophes, plus tags) and refuses anything that could carry a header; and
  * the per-address key, an HMAC under the server's MAIL_KEY.
  */
 import { describe, expect, it } from 'vitest';
-import { addressKey, isAddressKey, mailKey, parseAddress } from '../../worker/mail/address';
-import { chooseSender } from '../../worker/mail/config';
+import { addressKey, isAddressKey, mailKey, parseAddress } from '../../worker/notify/address';
+import { chooseSender } from '../../worker/notify/config';
 
 describe('parseAddress', () => {
   it('accepts real addresses', () => {

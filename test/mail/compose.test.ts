@@ -1,9 +1,9 @@
 /** Message composition: every kind in every language, rendered snapshots in English and French, links and headers. */
 import { describe, expect, it } from 'vitest';
-import { composeMail, composeMyMatchesMail, MAIL_KINDS } from '../../worker/mail/compose';
-import { describeEvents } from '../../worker/mail/events';
-import { catalogFor, mailLanguage } from '../../worker/mail/i18n';
-import { MAIL_LANGUAGES } from '../../worker/mail/types';
+import { composeMail, composeMyMatchesMail, MAIL_KINDS } from '../../worker/notify/compose';
+import { describeEvents } from '../../worker/notify/events';
+import { catalogFor, mailLanguage } from '../../worker/notify/i18n';
+import { MAIL_LANGUAGES } from '../../worker/notify/types';
 import { ALL_CONTENTS, ctx, duo, sinceLastTurn, teams } from './fixtures';
 
 describe('composeMail', () => {

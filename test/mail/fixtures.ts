@@ -1,7 +1,7 @@
 /** Shared inputs for the mail tests: a 2-player table, a 4-player team table, links and sample events. */
 import type { GameEvent } from '../../worker/engine/types';
-import type { MailContent, MailContext } from '../../worker/mail/compose';
-import type { TableNames } from '../../worker/mail/events';
+import type { MailContent, MailContext } from '../../worker/notify/compose';
+import type { TableNames } from '../../worker/notify/events';
 
 export const duo: TableNames = { names: ['Anna', 'Bob'], teams: [[0], [1]], reader: 0 };
 export const teams: TableNames = {

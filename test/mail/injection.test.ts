@@ -4,10 +4,10 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseAddress } from '../../worker/mail/address';
-import { composeMail } from '../../worker/mail/compose';
-import { escapeHtml, headerText } from '../../worker/mail/sanitize';
-import { buildMime } from '../../worker/mail/senders/mime';
+import { parseAddress } from '../../worker/notify/address';
+import { composeMail } from '../../worker/notify/compose';
+import { escapeHtml, headerText } from '../../worker/notify/sanitize';
+import { buildMime } from '../../worker/notify/senders/mime';
 import { ALL_CONTENTS, ctx, duo, teams } from './fixtures';
 
 const EVIL = [

@@ -1,7 +1,7 @@
 /** When to notify: intents from real engine changes, reminder times and the retry backoff. */
 import { describe, expect, it } from 'vitest';
 import { applyMove, createMatch, type MatchState, type Move } from '../../worker/engine/index';
-import { backoffMs, intentsFor, type PolicySeat, reminderTimes } from '../../worker/mail/policy';
+import { backoffMs, intentsFor, type PolicySeat, reminderTimes } from '../../worker/notify/policy';
 
 const HOUR = 3_600_000;
 

@@ -5,7 +5,7 @@
 
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { PushSubscriptionSchema, sendPush } from '../../worker/mail/push';
+import { PushSubscriptionSchema, sendPush } from '../../worker/notify/push';
 
 const b64u = (b: ArrayBuffer | Uint8Array) =>
   btoa(String.fromCharCode(...new Uint8Array(b)))

@@ -6,12 +6,12 @@ import {
   hourlyLimit,
   isLocalOrigin,
   outboxAllowed,
-} from '../../worker/mail/config';
-import { createCloudflareSender } from '../../worker/mail/senders/cloudflare';
-import { parseFrom } from '../../worker/mail/senders/mime';
-import { createOutboxSender } from '../../worker/mail/senders/outbox';
-import { createResendSender, RESEND_ENDPOINT } from '../../worker/mail/senders/resend';
-import type { OutgoingMail } from '../../worker/mail/types';
+} from '../../worker/notify/config';
+import { createCloudflareSender } from '../../worker/notify/senders/cloudflare';
+import { parseFrom } from '../../worker/notify/senders/mime';
+import { createOutboxSender } from '../../worker/notify/senders/outbox';
+import { createResendSender, RESEND_ENDPOINT } from '../../worker/notify/senders/resend';
+import type { OutgoingMail } from '../../worker/notify/types';
 
 const mail: OutgoingMail = {
   to: 'anna@example.org',

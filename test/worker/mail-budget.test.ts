@@ -1,5 +1,5 @@
 /**
- * The daily budget of e-mail addresses given at match creation (worker/mail/budget*.ts): a client may
+ * The daily budget of e-mail addresses given at match creation (worker/notify/budget*.ts): a client may
  * name at most MAIL_ADDRESSES_PER_CLIENT_DAY addresses a day and the deployment accepts at most
  * MAIL_ADDRESSES_PER_DAY; beyond that creation is refused with 429 `mail.daily_limit`, nothing is
  * created, and creating without addresses still works. The counts start afresh each UTC day.
@@ -7,8 +7,8 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { app } from '../../worker';
-import { budgetLimits } from '../../worker/mail/budget';
-import { MAIL_BUDGET_NAME, type MailBudgetDurableObject } from '../../worker/mail/budget-do';
+import { budgetLimits } from '../../worker/notify/budget';
+import { MAIL_BUDGET_NAME, type MailBudgetDurableObject } from '../../worker/notify/budget-do';
 
 const LOW = { ...env, MAIL_ADDRESSES_PER_CLIENT_DAY: '3', MAIL_ADDRESSES_PER_DAY: '1000' };
 

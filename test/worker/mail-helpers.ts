@@ -4,8 +4,8 @@
  * outbox rows. The match's alarm is driven with `fireSchedule(m, ['mail'])`.
  */
 import { runInDurableObject } from 'cloudflare:test';
-import type { OutgoingMail, SendResult } from '../../worker/mail/types';
-import type { NotifierTestHooks } from '../../worker/match/notify/scope';
+import type { NotifierTestHooks } from '../../worker/notify/scope';
+import type { OutgoingMail, SendResult } from '../../worker/notify/types';
 import { create, fireSchedule, stubOf, type TestMatch } from './helpers';
 
 /** A fake provider: records every message; `next` scripts the outcomes (default ok). */

@@ -7,7 +7,7 @@
 import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { addressKey } from '../../worker/mail/address';
+import { addressKey } from '../../worker/notify/address';
 import { api, info, move, ORIGIN, stubOf, worker } from './helpers';
 import { addresses, duo, hook, MIN, mailMatch, seatTokenIn } from './mail-helpers';
 

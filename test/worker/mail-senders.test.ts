@@ -5,9 +5,9 @@
  */
 import { EmailMessage } from 'cloudflare:email';
 import { describe, expect, it } from 'vitest';
-import { composeMail } from '../../worker/mail/compose';
-import { chooseSender } from '../../worker/mail/config';
-import type { OutgoingMail } from '../../worker/mail/types';
+import { composeMail } from '../../worker/notify/compose';
+import { chooseSender } from '../../worker/notify/config';
+import type { OutgoingMail } from '../../worker/notify/types';
 
 describe('cloudflare sender in workerd', () => {
   it('hands the binding an EmailMessage with the envelope and the raw MIME', async () => {

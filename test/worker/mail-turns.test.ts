@@ -7,7 +7,7 @@
 import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { addressKey } from '../../worker/mail/address';
+import { addressKey } from '../../worker/notify/address';
 import { api, fireSchedule, info, move, stubOf } from './helpers';
 import { addresses, duo, HOUR, MIN, mailMatch, seatTokenIn } from './mail-helpers';
 

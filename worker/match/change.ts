@@ -4,10 +4,10 @@
  * notifier hears of it and every socket gets its new view. The caller then syncs the alarm.
  */
 import type { GameEvent, MatchState } from '../engine/index';
+import type { Change } from '../notify/scope';
 import type { MatchContext } from './context';
 import { updateDeadlines } from './deadlines';
 import { flushLog, saveSnapshot } from './log';
-import type { Change } from './notify/scope';
 import { broadcast } from './sockets';
 
 /** The meta row (state snapshot) is rewritten after this many log rows; a wake-up replays at most these. */

@@ -7,8 +7,8 @@
  */
 import type { GameEvent } from '../engine/index';
 import { type Env, testSeamsEnabled } from '../env';
+import { Notifier } from '../notify/notifier';
 import type { Caller } from './info';
-import { Notifier } from './notifications';
 import type { Reply } from './replies';
 import { Schedule } from './schedule';
 import type { SocketAttachment } from './sockets';

@@ -7,8 +7,8 @@
  */
 import { DurableObject } from 'cloudflare:workers';
 import { type Env, testSeamsEnabled } from '../env';
-import { type BudgetPayer, payerOf } from '../mail/budget';
-import type { MailRpc } from '../mail/protocol';
+import { type BudgetPayer, payerOf } from '../notify/budget';
+import type { MailRpc } from '../notify/protocol';
 import type { MoveRequest, Settings } from '../protocol';
 import { runAlarm } from './alarm';
 import { MatchContext } from './context';

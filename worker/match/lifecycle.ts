@@ -5,7 +5,7 @@
  */
 import { createMatch, type MatchSetup } from '../engine/index';
 import { testSeamsEnabled } from '../env';
-import { admitAddresses, type BudgetPayer, budgetRefusal } from '../mail/budget';
+import { admitAddresses, type BudgetPayer, budgetRefusal } from '../notify/budget';
 import type { TestStack } from '../protocol';
 import { settle } from './autoplay';
 import { afterChange } from './change';
@@ -109,7 +109,7 @@ export async function claim(
   const refused = claimRefusal(m, inviteHash, who.name);
   if (refused) return refused;
   if (who.email) {
-    // A new address costs the daily budget (see worker/mail/budget.ts); checked again after the wait.
+    // A new address costs the daily budget (see worker/notify/budget.ts); checked again after the wait.
     const now = Date.now();
     const budget = await admitAddresses(m.env, payer, 1, now);
     if (!budget.ok) {

@@ -4,7 +4,7 @@
  * bot, and the player taking it back. Callers are identified by their token's hash (context.ts).
  */
 import { setResponseMode } from '../engine/index';
-import { admitAddresses, type BudgetPayer, budgetRefusal } from '../mail/budget';
+import { admitAddresses, type BudgetPayer, budgetRefusal } from '../notify/budget';
 import type { Settings } from '../protocol';
 import { answerWindow, settle } from './autoplay';
 import { afterChange } from './change';
@@ -17,8 +17,8 @@ import { infoFor } from './views';
  * Changes the caller's own seat settings. 200 with their MatchInfo; 403 `auth.not_a_seat`; 409
  * `match.finished` for a response-mode change once the match is over (nothing is written); 429
  * `mail.daily_limit` when a new address would pass the daily budget charged to `payer` (IP key and limits,
- * worker/mail/budget.ts; nothing is written). A new or
- * removed e-mail address revokes the seat links sent by mail (notify/links.ts). A response-mode
+ * worker/notify/budget.ts; nothing is written). A new or
+ * removed e-mail address revokes the seat links sent by mail (links.ts). A response-mode
  * change is a log row (replay needs it); an unchanged mode writes none. Switching to `auto` while the
  * seat's own response window is open applies the automatic answer at once (`answerWindow`, logged
  * as by the `server` and pushed like any move).
@@ -37,7 +37,7 @@ export async function changeSettings(
   const seat = caller.seat;
   const current = m.seats[seat].email;
   if (s.email && s.email.toLowerCase() !== current?.toLowerCase()) {
-    // A new address costs the daily budget (worker/mail/budget.ts), so settings cannot turn a seat
+    // A new address costs the daily budget (worker/notify/budget.ts), so settings cannot turn a seat
     // into a way to mail strangers.
     const started = Date.now();
     const budget = await admitAddresses(m.env, payer, 1, started);

@@ -13,23 +13,23 @@
  */
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { addressKey, isAddressKey } from '../mail/address';
-import type { MailAddressDurableObject } from '../mail/address-do';
-import { MAGIC_LINK_HOURS } from '../mail/address-do';
-import { composeMyMatchesMail } from '../mail/compose';
-import { chooseSender, hourlyLimit, outboxAllowed } from '../mail/config';
-import { DEV_OUTBOX_NAME, type DevOutboxDurableObject } from '../mail/dev-outbox';
-import { type Catalog, catalogFor, fill } from '../mail/i18n';
+import { matchStub } from '../match/stub';
+import { addressKey, isAddressKey } from '../notify/address';
+import type { MailAddressDurableObject } from '../notify/address-do';
+import { MAGIC_LINK_HOURS } from '../notify/address-do';
+import { composeMyMatchesMail } from '../notify/compose';
+import { chooseSender, hourlyLimit, outboxAllowed } from '../notify/config';
+import { DEV_OUTBOX_NAME, type DevOutboxDurableObject } from '../notify/dev-outbox';
+import { type Catalog, catalogFor, fill } from '../notify/i18n';
 import {
   MyMatchesListSchema,
   MyMatchesRequestSchema,
   PushRemoveSchema,
   PushSubscribeSchema,
   type SeatLink,
-} from '../mail/protocol';
-import { pushConfigured } from '../mail/push';
-import { escapeHtml } from '../mail/sanitize';
-import { matchStub } from '../match/stub';
+} from '../notify/protocol';
+import { pushConfigured } from '../notify/push';
+import { escapeHtml } from '../notify/sanitize';
 import { MatchIdSchema } from '../protocol';
 import {
   type AppContext,

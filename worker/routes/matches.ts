@@ -7,12 +7,12 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import { resolveRules } from '../engine/index';
 import { testSeamsEnabled } from '../env';
-import { admitAddresses, budgetRefusal, payerOf } from '../mail/budget';
 import type { CreateInput } from '../match/lifecycle';
 import { seatNames } from '../match/names';
 import type { MatchConfig, SeatRow } from '../match/storage';
 import { matchStub } from '../match/stub';
 import { hashToken, newMatchId, newToken } from '../match/tokens';
+import { admitAddresses, budgetRefusal, payerOf } from '../notify/budget';
 import {
   ClaimSchema,
   type Created,

@@ -5,27 +5,27 @@
  * wake-up). A thin shell over notify/: the outbox tables (outbox.ts), what to queue and when it
  * went stale (plan.ts), sending with retries (deliver.ts), the message of a row (message.ts), seat
  * links in mails (links.ts) and the mail requests (requests.ts). The policy (who gets what when)
- * is worker/mail/policy.ts; the words worker/mail/compose.ts.
+ * is worker/notify/policy.ts; the words worker/notify/compose.ts.
  */
 import type { GameEvent, MatchState } from '../engine/index';
 import { testSeamsEnabled } from '../env';
-import type { MailRpc } from '../mail/protocol';
+import type { Caller } from '../match/info';
+import type { Reply } from '../match/replies';
+import type { ScheduleItem } from '../match/schedule';
 import type { MatchInfo } from '../protocol';
-import type { Caller } from './info';
-import { processDue } from './notify/deliver';
-import { revokeSeatLinks, seatForToken } from './notify/links';
-import { createOutboxTables, mailStatus } from './notify/outbox';
-import { planChange } from './notify/plan';
-import { mailRequest } from './notify/requests';
+import { processDue } from './deliver';
+import { revokeSeatLinks, seatForToken } from './links';
+import { createOutboxTables, mailStatus } from './outbox';
+import { planChange } from './plan';
+import type { MailRpc } from './protocol';
+import { mailRequest } from './requests';
 import {
   type Change,
   MAIL_ITEM,
   type MailScope,
   type NotifierContext,
   type NotifierTestHooks,
-} from './notify/scope';
-import type { Reply } from './replies';
-import type { ScheduleItem } from './schedule';
+} from './scope';
 
 /** Sends mails and pushes for one match. */
 export class Notifier implements MailScope {

@@ -3,15 +3,16 @@
  * RPC method): push subscriptions of a seat, the ack of a delivered push, the seat links of an
  * address ("my matches"), and the mail-link import (and revocation) of a rematch.
  */
-import { addressKey } from '../../mail/address';
-import type { MailRpc, SeatLink } from '../../mail/protocol';
-import { pushConfigured } from '../../mail/push';
-import type { Caller } from '../info';
-import type { Reply } from '../replies';
-import { actorOf } from '../turns';
+
+import type { Caller } from '../match/info';
+import type { Reply } from '../match/replies';
+import { actorOf } from '../match/turns';
+import { addressKey } from './address';
 import { importLinks, mintSeatLink, revokeLinks } from './links';
 import type { OutboxRow } from './outbox';
 import { wake } from './plan';
+import type { MailRpc, SeatLink } from './protocol';
+import { pushConfigured } from './push';
 import { err, type MailScope, pushEnv } from './scope';
 
 /** Subscriptions kept per seat (one per browser/device). */

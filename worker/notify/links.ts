@@ -4,9 +4,10 @@
  * seat's e-mail address changes or is removed. A rematch gets a copy of the hashes, so links from
  * earlier mails work there too.
  */
-import type { MailRpc } from '../../mail/protocol';
-import type { Reply } from '../replies';
-import { hashToken, newToken } from '../tokens';
+
+import type { Reply } from '../match/replies';
+import { hashToken, newToken } from '../match/tokens';
+import type { MailRpc } from './protocol';
 import type { MailScope } from './scope';
 
 /** The seat a mail-link token hash belongs to, or null. */

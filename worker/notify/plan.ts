@@ -1,14 +1,19 @@
 /**
- * Planning what to send: after every change, the policy (worker/mail/policy.ts) turns it into
+ * Planning what to send: after every change, the policy (worker/notify/policy.ts) turns it into
  * intents, which are queued once per idempotency key (with the push that goes first for turn and
  * window mails); turn reminders are queued when due; the `mail` schedule item is pointed at the
  * earliest queued row. Also decides when a queued row has gone stale (the player acted, is
  * connected, or a bot took the seat).
  */
-import type { GameEvent, MatchState } from '../../engine/index';
-import { testSeamsEnabled } from '../../env';
-import type { MailKind } from '../../mail/compose';
-import { configuredSender } from '../../mail/config';
+import type { GameEvent, MatchState } from '../engine/index';
+import { testSeamsEnabled } from '../env';
+import type { Meta } from '../match/storage';
+import { newToken } from '../match/tokens';
+import { actorOf, inTurn } from '../match/turns';
+import type { MailKind } from './compose';
+import { configuredSender } from './config';
+import { exportLinks } from './links';
+import { count, hasPush, hasRow, insertMarker, type OutboxRow, type Status } from './outbox';
 import {
   type Intent,
   type IntentData,
@@ -16,12 +21,7 @@ import {
   type PolicySeat,
   reminderTimes,
   turnGroup,
-} from '../../mail/policy';
-import type { Meta } from '../storage';
-import { newToken } from '../tokens';
-import { actorOf, inTurn } from '../turns';
-import { exportLinks } from './links';
-import { count, hasPush, hasRow, insertMarker, type OutboxRow, type Status } from './outbox';
+} from './policy';
 import { type Change, MAIL_ITEM, type MailScope } from './scope';
 
 const DEFAULT_GRACE_MS = 2 * 60_000;

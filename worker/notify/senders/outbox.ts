@@ -1,7 +1,7 @@
 /**
  * The `outbox` sender: stores messages instead of sending them (local development and tests).
  * The store is the DevOutbox Durable Object in `npm start`, or any object with `put` in tests.
- * Whether it may be used at all is decided by `outboxAllowed` (worker/mail/config.ts): never in
+ * Whether it may be used at all is decided by `outboxAllowed` (worker/notify/config.ts): never in
  * production.
  */
 import type { MailSender, OutgoingMail, SendResult } from '../types';

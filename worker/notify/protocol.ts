@@ -1,7 +1,7 @@
 /**
  * What crosses the wire for mail and push: the request bodies of /api/mail/* (valibot schemas,
  * unknown fields refused) and the requests the Worker hands the match Durable Object's `mail` RPC
- * method (answered by the notifier in worker/match/notifications.ts).
+ * method (answered by the notifier in worker/notify/notifier.ts).
  */
 import * as v from 'valibot';
 import { AddressSchema } from './address';

@@ -5,18 +5,18 @@
  * the address's hourly limit and mute, and the "my matches" tracking of each address.
  */
 import { EmailMessage } from 'cloudflare:email';
-import { addressKey, parseAddress } from '../../mail/address';
-import type { Admission, MailAddressDurableObject } from '../../mail/address-do';
-import { chooseSender, hourlyLimit } from '../../mail/config';
-import { DEV_OUTBOX_NAME, type DevOutboxDurableObject } from '../../mail/dev-outbox';
-import { backoffMs, MAX_ATTEMPTS } from '../../mail/policy';
-import { type PushSubscriptionJSON, sendPush } from '../../mail/push';
-import { safeUrl } from '../../mail/sanitize';
-import type { MailSender, OutgoingMail } from '../../mail/types';
+import { addressKey, parseAddress } from './address';
+import type { Admission, MailAddressDurableObject } from './address-do';
+import { chooseSender, hourlyLimit } from './config';
+import { DEV_OUTBOX_NAME, type DevOutboxDurableObject } from './dev-outbox';
 import { composeRow } from './message';
 import { count, finish, type OutboxRow, retryLater, rowByKey } from './outbox';
 import { reminders, staleReason, wake } from './plan';
+import { backoffMs, MAX_ATTEMPTS } from './policy';
+import { type PushSubscriptionJSON, sendPush } from './push';
+import { safeUrl } from './sanitize';
 import { type MailScope, pushEnv } from './scope';
+import type { MailSender, OutgoingMail } from './types';
 
 /** Sends what is due at `now` (at most 25 rows), then moves the outbox's wake-up. */
 export async function processDue(n: MailScope, now: number): Promise<void> {

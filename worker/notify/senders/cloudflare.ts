@@ -1,7 +1,7 @@
 /**
  * The `cloudflare` sender: Email Routing's `send_email` binding. The binding takes an
  * `EmailMessage` (from `cloudflare:email`) holding the raw MIME; the constructor is passed in so
- * this module also runs in Node tests (worker/mail/senders/index.ts passes the real one). On the
+ * this module also runs in Node tests (worker/notify/senders/index.ts passes the real one). On the
  * free plan it only reaches verified destination addresses.
  */
 import type { MailSender, OutgoingMail, SendResult } from '../types';

@@ -5,8 +5,9 @@
  * subscriptions per seat). A row is `queued` until it is `sent`, `failed` or `dropped`. Row-level
  * SQL only; what to queue is plan.ts, sending is deliver.ts.
  */
-import type { MailKind } from '../../mail/compose';
-import type { MatchInfo } from '../../protocol';
+
+import type { MatchInfo } from '../protocol';
+import type { MailKind } from './compose';
 
 /** Outbox row statuses (MatchInfo.mail). */
 export type Status = 'queued' | 'sent' | 'failed' | 'dropped';

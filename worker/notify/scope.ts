@@ -3,11 +3,11 @@
  * notifier sees them (`NotifierContext`), the test hooks, and the clock. Also the types of the
  * notifier's hooks (`Change`, `NotifierTestHooks`).
  */
-import type { Env } from '../../env';
-import type { MailSender } from '../../mail/types';
-import type { Reply } from '../replies';
-import type { Schedule } from '../schedule';
-import type { Meta, SeatRow } from '../storage';
+import type { Env } from '../env';
+import type { Reply } from '../match/replies';
+import type { Schedule } from '../match/schedule';
+import type { Meta, SeatRow } from '../match/storage';
+import type { MailSender } from './types';
 
 /** What a notifier may use: the match's bindings, SQL storage, schedule and current rows. */
 export interface NotifierContext {

@@ -1,7 +1,7 @@
 /**
  * When to notify: pure functions that turn one accepted change of a match into notification
  * intents (which seat, which kind, which idempotency key), the reminder times of a turn, and the
- * retry backoff. No storage, no clock: worker/match/notifications.ts applies them.
+ * retry backoff. No storage, no clock: worker/notify/notifier.ts applies them.
  */
 
 import type { GameEvent, HazardCard, MatchState } from '../engine/index';

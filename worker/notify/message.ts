@@ -1,16 +1,16 @@
 /**
  * The message of one outbox row: its content (the events since the seat's last turn, deadlines,
- * scores) rendered by worker/mail/compose.ts in the seat's language, with a fresh seat link and the
+ * scores) rendered by worker/notify/compose.ts in the seat's language, with a fresh seat link and the
  * mute link. The words live in compose.ts; this file only gathers what they are about.
  */
-import type { GameEvent } from '../../engine/index';
-import { composeMail, type MailContent } from '../../mail/compose';
-import type { IntentData } from '../../mail/policy';
-import type { OutgoingMail } from '../../mail/types';
+import type { GameEvent } from '../engine/index';
+import { composeMail, type MailContent } from './compose';
 import { mintSeatLink } from './links';
 import type { OutboxRow } from './outbox';
 import { turnDeadline } from './plan';
+import type { IntentData } from './policy';
 import type { MailScope } from './scope';
+import type { OutgoingMail } from './types';
 
 /**
  * The composed message of an outbox row to `to`, and the seat link minted for it. `key` is the

@@ -6,7 +6,7 @@
  */
 import type { CardId } from '../../engine/cards';
 
-/** Event phrases: one template per public event kind (see worker/mail/events.ts for the placeholders). */
+/** Event phrases: one template per public event kind (see worker/notify/events.ts for the placeholders). */
 export interface EventPhrases {
   handStarted: string; // {hand} {player}
   drewDiscard: string; // {player} {card}

@@ -1,5 +1,5 @@
 /**
- * The daily cap on e-mail addresses given at match creation (worker/mail/budget-do.ts holds the
+ * The daily cap on e-mail addresses given at match creation (worker/notify/budget-do.ts holds the
  * counts). Limits come from the env: `MAIL_ADDRESSES_PER_CLIENT_DAY` (default 10) per client IP and
  * `MAIL_ADDRESSES_PER_DAY` (default 50) for the whole deployment, per UTC day.
  */

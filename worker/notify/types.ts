@@ -4,7 +4,7 @@
  * throws for a provider failure: it returns `{ ok: false, code, retryable }`.
  */
 
-/** Languages with a message catalog (worker/mail/i18n). The first is the fallback. */
+/** Languages with a message catalog (worker/notify/i18n). The first is the fallback. */
 export const MAIL_LANGUAGES = ['en', 'fr', 'de', 'sv', 'nb'] as const;
 export type MailLanguage = (typeof MAIL_LANGUAGES)[number];
 
@@ -24,7 +24,7 @@ export interface MailEnv {
   /**
    * Secret: the HMAC key of the per-address keys in mute and "my matches" links (at least 32
    * characters). Required by the `resend` and `cloudflare` senders; local development and tests use
-   * a fixed development key (worker/mail/address.ts `mailKey`).
+   * a fixed development key (worker/notify/address.ts `mailKey`).
    */
   MAIL_KEY?: string;
   /** Secret: a Resend API key (`re_...`). */
@@ -43,11 +43,11 @@ export interface MailEnv {
   VAPID_PRIVATE_KEY?: string;
   /** Contact sent to push services: `mailto:you@example.org` or an https URL. */
   VAPID_SUBJECT?: string;
-  /** Durable Object namespace of the per-address mail state (worker/mail/address-do.ts). */
+  /** Durable Object namespace of the per-address mail state (worker/notify/address-do.ts). */
   MAIL_ADDRESS?: DurableObjectNamespace;
-  /** Durable Object namespace of the dev outbox (worker/mail/dev-outbox.ts). */
+  /** Durable Object namespace of the dev outbox (worker/notify/dev-outbox.ts). */
   DEV_MAIL?: DurableObjectNamespace;
-  /** Durable Object namespace of the daily e-mail-address budget (worker/mail/budget-do.ts). */
+  /** Durable Object namespace of the daily e-mail-address budget (worker/notify/budget-do.ts). */
   MAIL_BUDGET?: DurableObjectNamespace;
   /** E-mail addresses one client (IP) may give when creating matches, per UTC day (default 10). */
   MAIL_ADDRESSES_PER_CLIENT_DAY?: string;
