@@ -18,6 +18,7 @@ import { convertV4MiniflareOptions, Miniflare } from 'miniflare';
 import { unstable_getMiniflareWorkerOptions } from 'wrangler';
 import { chooseMove } from '../worker/bots/index';
 import {
+  actingSeat,
   applyMove,
   createMatch,
   type MatchState,
@@ -27,7 +28,7 @@ import {
   viewFor,
 } from '../worker/engine/index';
 import { nextFloat, seedRng } from '../worker/engine/rng';
-import { actorOf, forcedDraw } from '../worker/match/turns';
+import { forcedDraw } from '../worker/match/automatic';
 import type { Created, MatchInfo } from '../worker/protocol';
 
 const args = new Map<string, string>();
@@ -240,7 +241,7 @@ function jsWorkPerMove(seed: string, posted: Array<{ seat: number; move: Move }>
   });
   if (!created.ok) throw new Error('createMatch failed');
   const draw = (s: MatchState) => {
-    for (let a = actorOf(s); a !== null; a = actorOf(s)) {
+    for (let a = actingSeat(s); a !== null; a = actingSeat(s)) {
       const d = forcedDraw(s, a);
       if (!d) break;
       const r = applyMove(s, a, d);

@@ -1,138 +1,163 @@
 /**
  * The live state of one match's Durable Object, shared by the modules that serve its requests,
- * alarms and sockets: the stored rows (meta, seats) and their store, the schedule, the notifier,
- * the change being made, and the test-only clock, bot delay and benchmark counters. It holds no
- * rules and handles no request: it answers "who is this caller", "what time is it", "is this seat
- * a bot" and "who is connected".
+ * alarms and sockets: the rows in memory (meta, seats) with their store, the move log, the schedule
+ * and the notifier. It holds no rules and handles no request: it answers "who is this caller",
+ * "what time is it", "is this seat a bot" and "who is connected". Seats change only through
+ * `setSeat`, the state only through `setState` (the commit path and the wake-up's replay).
  */
-import type { GameEvent } from '../engine/index';
+import type { MatchState } from '../engine/index';
 import { type Env, testSeamsEnabled } from '../env';
 import { Notifier } from '../notify/notifier';
-import type { Caller } from './info';
-import type { Reply } from './replies';
+import type { NotifyMatch, NotifySeat } from '../notify/scope';
+import type { Reply } from '../reply';
+import { MoveLog } from './log';
+import type { Meta, SeatRow } from './rows';
 import { Schedule } from './schedule';
-import type { SocketAttachment } from './sockets';
-import { type LogStep, MatchStore, type Meta, type SeatRow, type TurnDeadline } from './storage';
-import { countingSql } from './test-seams';
+import { mintSeatLink } from './seat-links';
+import { type SocketAttachment, socketAttachment } from './sockets';
+import { MatchStore } from './storage';
+import { TestSeams } from './test-seams';
+import { KINDS } from './timers';
 
-/** The moves of the change being made; written as one log row by `afterChange` (change.ts). */
-export interface PendingChange {
-  steps: LogStep[];
-  events: GameEvent[];
-  moveId: string | null;
-}
-
-/** Benchmark counters (test seams only): requests served and time per request (ms). */
-export interface BenchCounters {
-  requests: number;
-  scheduleRows: number;
-  ms: number[];
-  /** Time spent in SQLite calls and in building and sending WebSocket frames (ms, summed). */
-  sqlMs: number;
-  pushMs: number;
+/** Who is asking: their seat (or null) and whether they hold the host link. */
+export interface Caller {
+  seat: number | null;
+  host: boolean;
 }
 
 /** One match's Durable Object state (see the file header). */
 export class MatchContext {
-  store: MatchStore;
-  schedule: Schedule;
+  readonly store: MatchStore;
+  readonly log: MoveLog;
+  readonly schedule: Schedule;
   readonly notifier: Notifier;
-  readonly sql: SqlStorage;
-  /** The meta row (null: no match lives here) and the seats, as stored. */
-  meta: Meta | null;
-  seats: SeatRow[];
+  /** Test-only clock, bot delay and benchmark counters (neutral unless TEST_SEAMS is on). */
+  readonly seams: TestSeams;
   /** The rematch being created, so concurrent requests share it. */
   rematching: Promise<Reply> | null = null;
-  /** The last log row's seq. */
-  seq = 0;
-  /**
-   * Every client move id of the match with its log row's seq (a move id names one move for the whole
-   * match). Kept here rather than in an index, which cost one more row written per move; stored in
-   * the meta row's snapshot and completed from the log rows after it on wake-up (replay.ts).
-   */
-  moveIds = new Map<string, number>();
-  /** The turn deadline a reload would see (the last row's, or the meta row's). */
-  persistedDeadline: TurnDeadline | null = null;
-  /** The moves of the change being made. */
-  pending: PendingChange | null = null;
-  readonly stats: BenchCounters = { requests: 0, scheduleRows: 0, ms: [], sqlMs: 0, pushMs: 0 };
-  /** Every SQL cursor (test seams only), to count the rows written by everyone in this object. */
-  readonly cursors: SqlStorageCursor<Record<string, SqlStorageValue>>[] = [];
-  /** Test seams only: how far this object's clock runs ahead of the real one (ms). */
-  clockOffsetMs = 0;
-  /** Test seams only: a bot delay for this object instead of BOT_DELAY_MS. */
-  botDelayOverride: number | null = null;
+  private metaRow: Meta | null;
+  private seatRows: SeatRow[];
 
   constructor(
     readonly ctx: DurableObjectState,
     readonly env: Env,
   ) {
-    this.sql = testSeamsEnabled(env)
-      ? countingSql(ctx.storage.sql, this.cursors, (ms) => {
-          this.stats.sqlMs += ms;
-        })
-      : ctx.storage.sql;
-    this.store = new MatchStore(this.sql);
-    this.schedule = new Schedule(this.sql, ctx.storage, (n) => {
-      this.stats.scheduleRows += n;
+    this.seams = new TestSeams(testSeamsEnabled(env));
+    const sql = this.seams.wrapSql(ctx.storage.sql);
+    this.store = new MatchStore(sql);
+    this.log = new MoveLog(sql);
+    this.schedule = new Schedule(sql, ctx.storage, (n) => {
+      this.seams.stats.scheduleRows += n;
     });
     this.notifier = new Notifier({
       env,
-      sql: this.sql,
+      sql,
       schedule: this.schedule,
-      meta: () => this.meta,
-      seats: () => this.seats,
+      match: () => this.notifyMatch(),
+      seats: () => this.seatRows satisfies readonly NotifySeat[],
       origin: () => env.PUBLIC_URL ?? '',
       connected: () => this.connectedSeats(),
+      windowDeadline: () => this.schedule.get(KINDS.window, '')?.atMs ?? null,
+      eventsSinceLastTurn: (seat) => this.log.eventsSinceLastTurn(seat),
+      movedSince: (seat, version) => this.log.movedSince(seat, version),
+      mintSeatLink: (seat, origin) => mintSeatLink(this, seat, origin),
     });
     // Tables exist only where a match was created: an unknown id creates no storage.
     const exists = this.store.hasTables();
     if (exists) this.createTables();
-    this.meta = exists ? this.store.loadMeta() : null;
-    this.seats = this.meta ? this.store.loadSeats() : [];
+    this.metaRow = exists ? this.store.loadMeta() : null;
+    this.seatRows = this.metaRow ? this.store.loadSeats() : [];
+  }
+
+  /** The meta row as in memory (null: no match lives here); the commit path writes its snapshot. */
+  get meta(): Meta | null {
+    return this.metaRow;
+  }
+
+  /** The seats, by seat number. */
+  get seats(): readonly SeatRow[] {
+    return this.seatRows;
+  }
+
+  /** The current engine state (null before the first deal or when no match lives here). */
+  get state(): MatchState | null {
+    return this.metaRow?.state ?? null;
+  }
+
+  /** Makes `state` current (in memory; the log row and the snapshot store it). */
+  setState(state: MatchState): void {
+    this.metaRow!.state = state;
+  }
+
+  /** Changes lifecycle fields of the meta row in memory (the next snapshot writes them). */
+  updateMeta(fields: Partial<Omit<Meta, 'state' | 'matchId'>>): void {
+    Object.assign(this.metaRow!, fields);
+  }
+
+  /** The one way a seat changes: in memory and its row (one row written). */
+  setSeat(row: SeatRow): void {
+    this.seatRows[row.seat] = row;
+    this.store.saveSeat(row);
+  }
+
+  /** Creates the match here: its tables, the meta row and every seat. */
+  createMatch(meta: Meta, seats: readonly SeatRow[]): void {
+    this.createTables();
+    this.metaRow = meta;
+    this.seatRows = [];
+    this.store.insertMeta(meta);
+    for (const s of seats) this.setSeat(s);
   }
 
   /** Creates every table of a match (idempotent; also adds tables a newer version introduced). */
-  createTables(): void {
+  private createTables(): void {
     this.store.createTables();
+    this.log.createTable();
     this.schedule.createTable();
     this.notifier.createTables();
   }
 
-  /** Forgets the match after its storage was deleted. */
-  reset(): void {
-    this.store = new MatchStore(this.sql);
-    this.schedule = new Schedule(this.sql, this.ctx.storage);
-    this.meta = null;
-    this.seats = [];
-    this.moveIds = new Map();
+  /** Writes the meta row: the lifecycle, the turn deadline and a snapshot of the state and move ids. */
+  saveSnapshot(): void {
+    const meta = this.metaRow!;
+    meta.stateSeq = this.log.seq;
+    this.store.saveMeta(meta, this.log.moveIds);
+    this.log.persistedDeadline = meta.turnDeadline;
   }
 
-  /** The time in ms since the epoch (the real clock, plus the test-only offset). */
+  /** Forgets the match after its storage was deleted. */
+  forget(): void {
+    this.metaRow = null;
+    this.seatRows = [];
+    this.log.seq = 0;
+    this.log.moveIds = new Map();
+    this.log.persistedDeadline = null;
+  }
+
+  /** The time in ms since the epoch (the real clock, plus the test seams' offset). */
   now(): number {
-    return Date.now() + this.clockOffsetMs;
+    return Date.now() + this.seams.clockOffsetMs;
   }
 
   /** How long a bot waits before moving (ms); 0 plays bots inside the request. */
   botDelayMs(): number {
-    if (this.botDelayOverride !== null) return this.botDelayOverride;
+    if (this.seams.botDelayMs !== null) return this.seams.botDelayMs;
     const n = Number(this.env.BOT_DELAY_MS ?? '1500');
     return Number.isFinite(n) && n >= 0 ? n : 1500;
   }
 
   /** True when a bot plays `seat` (a bot seat, or a human seat with a stand-in). */
   botControlled(seat: number): boolean {
-    const s = this.seats[seat];
+    const s = this.seatRows[seat];
     return s.kind === 'bot' || s.standIn;
   }
 
-  /** Who `who` (a bearer token's SHA-256, or null) is in this match. */
+  /** Who `who` (a bearer token's SHA-256, or null) is in this match: by a seat's token or a mailed seat link. */
   caller(who: string | null): Caller {
-    const meta = this.meta;
+    const meta = this.metaRow;
     if (!who || !meta) return { seat: null, host: false };
-    const seat = this.seats.find((s) => s.tokenHash !== null && s.tokenHash === who);
-    // A seat link sent by mail carries its own token (see notify/links.ts), accepted alike.
-    return { seat: seat ? seat.seat : this.notifier.seatForToken(who), host: meta.hostHash === who };
+    const seat = this.seatRows.find((s) => s.tokenHash !== null && s.tokenHash === who);
+    return { seat: seat ? seat.seat : this.store.seatForLink(who), host: meta.hostHash === who };
   }
 
   /** Seats with an authenticated open WebSocket (leaving out `except`, a socket being closed). */
@@ -140,9 +165,23 @@ export class MatchContext {
     const out = new Set<number>();
     for (const ws of this.ctx.getWebSockets()) {
       if (ws === except) continue;
-      const a = ws.deserializeAttachment() as SocketAttachment | null;
-      if (a?.seat !== null && a?.seat !== undefined) out.add(a.seat);
+      const a: SocketAttachment = socketAttachment(ws);
+      if (a.seat !== null) out.add(a.seat);
     }
     return out;
+  }
+
+  /** The match as the notifier sees it. */
+  private notifyMatch(): NotifyMatch | null {
+    const meta = this.metaRow;
+    if (!meta) return null;
+    return {
+      matchId: meta.matchId,
+      status: meta.status,
+      config: meta.config,
+      state: meta.state,
+      rematchId: meta.rematchId,
+      turnDeadline: meta.turnDeadline,
+    };
   }
 }

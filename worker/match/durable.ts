@@ -1,24 +1,24 @@
 /**
  * The match Durable Object: one per match, SQLite-backed. A thin shell: each RPC method, socket
  * event and alarm counts the request, delegates to the module that handles it (lifecycle, moves,
- * seats, views, sockets, alarm, replay, test seams) over the shared match context, and syncs the
- * alarm afterwards. Expected failures are returned as `Reply` values (HTTP status + JSON body),
+ * seats, seat links, views, sockets, timers, replay, test seams) over the shared match context, and
+ * syncs the alarm afterwards. Every change those modules make goes through commit.ts. Expected failures are returned as `Reply` values (HTTP status + JSON body),
  * never thrown: exceptions lose their meaning across RPC.
  */
 import { DurableObject } from 'cloudflare:workers';
-import { type Env, testSeamsEnabled } from '../env';
+import type { Env } from '../env';
 import { type BudgetPayer, payerOf } from '../notify/budget';
 import type { MailRpc } from '../notify/protocol';
 import type { MoveRequest, Settings } from '../protocol';
-import { runAlarm } from './alarm';
+import { NOT_FOUND, type Reply } from '../reply';
 import { MatchContext } from './context';
 import * as lifecycle from './lifecycle';
 import { playMove } from './moves';
 import { catchUp, replayCheck } from './replay';
-import { NOT_FOUND, type Reply } from './replies';
+import { importLinks, revokeLinks } from './seat-links';
 import * as seats from './seats';
 import * as sockets from './sockets';
-import { advanceClock, benchStats, setBotDelay } from './test-seams';
+import { runAlarm } from './timers';
 import { infoReply, logReply } from './views';
 
 /** The match Durable Object class (binding `MATCH`). */
@@ -35,9 +35,14 @@ export class MatchDurableObject extends DurableObject<Env> {
   // ------------------------------------------------------------------------------------------
   // RPC methods (called by the Worker's routes). `who` is the SHA-256 of the caller's bearer token.
 
-  /** Creates the match here: see lifecycle.ts `create`. */
-  async create(input: lifecycle.CreateInput): Promise<Reply> {
-    return this.track(() => lifecycle.create(this.match, input));
+  /** Creates the match here from a creation request: see lifecycle.ts `create`. */
+  async create(req: lifecycle.CreateRequest): Promise<Reply> {
+    return this.track(() => lifecycle.create(this.match, req));
+  }
+
+  /** Creates a rematch here with the previous match's seats and links: see lifecycle.ts `store`. */
+  async createRematch(input: lifecycle.CreateInput): Promise<Reply> {
+    return this.track(() => lifecycle.store(this.match, input));
   }
 
   /** The caller's MatchInfo, with ETag; 304 when `ifNoneMatch` matches. */
@@ -51,16 +56,17 @@ export class MatchDurableObject extends DurableObject<Env> {
   }
 
   /**
-   * A visitor with the invite link claims the first open seat. `tokenHash` is their new seat token's
-   * hash; `payer` (the caller's IP key and the limits) pays for an e-mail address from the daily budget.
+   * A visitor with the invite link claims the first open seat and gets its token (its link under
+   * `origin`); `payer` (the caller's IP key and the limits) pays for an e-mail address from the
+   * daily budget.
    */
   async claim(
     inviteHash: string,
-    tokenHash: string,
     who: { name: string; email?: string; language?: string },
-    payer: BudgetPayer = payerOf(this.env, 'unknown'),
+    payer: BudgetPayer,
+    origin: string,
   ): Promise<Reply> {
-    return this.track(() => lifecycle.claim(this.match, inviteHash, tokenHash, who, payer));
+    return this.track(() => lifecycle.claim(this.match, inviteHash, who, payer, origin));
   }
 
   /** The host starts the match; open seats become bots. */
@@ -97,6 +103,24 @@ export class MatchDurableObject extends DurableObject<Env> {
     return this.track(() => lifecycle.remove(this.match, who));
   }
 
+  /** Match to match (a rematch): accept the mail-link token hashes of the previous match. */
+  async importSeatLinks(links: Array<{ tokenHash: string; seat: number }>): Promise<Reply> {
+    return this.track(async () => {
+      if (!this.match.meta) return NOT_FOUND;
+      importLinks(this.match, links);
+      return { status: 200, body: { ok: true } };
+    });
+  }
+
+  /** Match to match: forget these mail-link token hashes (revoked in the previous match). */
+  async revokeSeatLinks(tokenHashes: string[]): Promise<Reply> {
+    return this.track(async () => {
+      if (!this.match.meta) return NOT_FOUND;
+      await revokeLinks(this.match, tokenHashes);
+      return { status: 200, body: { ok: true } };
+    });
+  }
+
   /** Mail and push requests (worker/routes/mail.ts), answered by the notifier. */
   async mail(who: string | null, req: MailRpc): Promise<Reply> {
     return this.track(async () => {
@@ -112,17 +136,22 @@ export class MatchDurableObject extends DurableObject<Env> {
 
   /** Test seams only: counters for the server benchmark. */
   async benchStats(): Promise<Reply> {
-    return benchStats(this.match);
+    const m = this.match;
+    return m.seams.benchStats({
+      rowsByMatch: m.store.rowsWritten + m.log.rowsWritten,
+      version: m.state?.version ?? 0,
+      logRows: m.meta ? m.log.seq : 0,
+    });
   }
 
   /** Test seams only: moves this object's clock forward by `ms` (deadlines, expiry) and returns the new time. */
   async testAdvanceClock(ms: number): Promise<Reply> {
-    return advanceClock(this.match, ms);
+    return this.match.seams.advanceClock(ms, () => this.match.now());
   }
 
   /** Test seams only: sets this object's bot delay in ms (null: back to BOT_DELAY_MS). */
   async testSetBotDelay(ms: number | null): Promise<Reply> {
-    return setBotDelay(this.match, ms);
+    return this.match.seams.setBotDelay(ms);
   }
 
   /** Test seams only: replays the log from the stored setup and returns both states. */
@@ -135,12 +164,12 @@ export class MatchDurableObject extends DurableObject<Env> {
 
   /** Upgrades a WebSocket request; the client authenticates with its first frame. */
   override async fetch(request: Request): Promise<Response> {
-    this.match.stats.requests++;
+    this.match.seams.stats.requests++;
     return sockets.acceptSocket(this.match, request);
   }
 
   override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
-    this.match.stats.requests++;
+    this.match.seams.stats.requests++;
     await sockets.onMessage(this.match, ws, message);
   }
 
@@ -154,18 +183,18 @@ export class MatchDurableObject extends DurableObject<Env> {
 
   /** Due schedule items (deadlines, bots, expiry, mail): see alarm.ts. */
   override async alarm(): Promise<void> {
-    this.match.stats.requests++;
+    this.match.seams.stats.requests++;
     await runAlarm(this.match);
   }
 
   /** Counts a request and, with the test seams on, its duration in ms (benchmark); then syncs the alarm. */
   private async track(fn: () => Promise<Reply>): Promise<Reply> {
     const m = this.match;
-    m.stats.requests++;
+    m.seams.stats.requests++;
     const t0 = performance.now();
     const reply = await fn();
     // The time up to here is the handler's own work (no I/O waits but rematch's RPC and deletes).
-    if (testSeamsEnabled(this.env)) m.stats.ms.push(performance.now() - t0);
+    if (m.seams.enabled) m.seams.stats.ms.push(performance.now() - t0);
     if (m.meta) await m.schedule.syncAlarm();
     return reply;
   }

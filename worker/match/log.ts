@@ -1,114 +1,253 @@
 /**
- * The match's move log: each accepted change (a player's move plus the moves the server made right
- * after it) is gathered in memory and written as one append-only row; the meta row holds a snapshot
- * of the state every few rows. Also reads the log back: the current hand's public events (for
- * expert bots) and the public event list of the `log` RPC.
+ * The match's move log: the append-only `log` table (one row per accepted change: a player's move
+ * plus the moves the server made right after it, or a coup-fourré setting), the move ids known in
+ * memory, and what is read back from it: the public event list, the current hand's events (for
+ * expert bots) and what a notification needs (events since a seat's last turn, whether it moved).
+ * No index on the table, so a row costs one row written.
  */
-import { applyMove, type GameEvent, type MatchState, type Move } from '../engine/index';
-import type { Actor, LoggedEvent } from '../protocol';
-import type { MatchContext } from './context';
-import type { LogRow, LogStep } from './storage';
+import type { GameEvent, ResponseMode } from '../engine/index';
+import type { LoggedEvent } from '../protocol';
+import { type LogKind, type LogRow, type LogStep, readTurnDeadline, type TurnDeadline } from './rows';
 
-/** Applies one move by `seat` and logs it; returns its events, or null when the engine refuses it. */
-export function apply(m: MatchContext, seat: number, actor: Actor, move: Move): GameEvent[] | null {
-  const state = m.meta!.state!;
-  const r = applyMove(state, seat, move);
-  if (!r.ok) {
-    console.warn(`match ${m.meta!.matchId}: ${actor} move refused at v${state.version}: ${r.error.code}`);
-    return null;
+type SqlValue = string | number | null;
+
+/** The moves of one change, gathered while it is made and written as one row. */
+export interface ChangeSteps {
+  steps: readonly LogStep[];
+  events: readonly GameEvent[];
+  moveId: string | null;
+}
+
+/** One match's log table and what is kept of it in memory. */
+export class MoveLog {
+  /** Rows written through this log since it was created (SQLite's own counter per statement). */
+  rowsWritten = 0;
+  /** The last row's seq (0 when empty). */
+  seq = 0;
+  /**
+   * Every client move id of the match with its row's seq (a move id names one move for the whole
+   * match). Kept here rather than in an index, which cost one more row written per move; stored in
+   * the meta row's snapshot and completed from the rows after it on wake-up (replay.ts).
+   */
+  moveIds = new Map<string, number>();
+  /** The turn deadline a reload would see (the last row's, or the meta row's). */
+  persistedDeadline: TurnDeadline | null = null;
+
+  constructor(private readonly sql: SqlStorage) {}
+
+  /** Creates the log table if missing (only for a match that exists). */
+  createTable(): void {
+    this.sql.exec(`CREATE TABLE IF NOT EXISTS log (
+      seq INTEGER PRIMARY KEY, at INTEGER NOT NULL, kind TEXT NOT NULL, seat INTEGER NOT NULL,
+      actor TEXT NOT NULL, move_id TEXT, payload TEXT NOT NULL, events TEXT NOT NULL, version INTEGER NOT NULL,
+      turn_deadline TEXT)`);
+    // Move ids are looked up in memory (`moveIds`): an index on them cost one more row written per
+    // move. Objects that created it drop it here.
+    this.sql.exec('DROP INDEX IF EXISTS log_move_id');
   }
-  return record(m, seat, actor, null, move, r.state, r.events);
-}
 
-/** Adds an accepted move to the change being made and makes its state current; returns its events. */
-export function record(
-  m: MatchContext,
-  seat: number,
-  actor: Actor,
-  moveId: string | null,
-  move: Move,
-  state: MatchState,
-  events: GameEvent[],
-): GameEvent[] {
-  m.pending ??= { steps: [], events: [], moveId: null };
-  if (moveId !== null) m.pending.moveId = moveId;
-  m.pending.steps.push({ seat, actor, move, events: events.length });
-  m.pending.events.push(...events);
-  m.meta!.state = state;
-  return events.slice();
-}
-
-/** Writes the change's moves as one log row (append-only). */
-export function flushLog(m: MatchContext, now: number): void {
-  const p = m.pending;
-  m.pending = null;
-  if (!p || p.steps.length === 0) return;
-  appendRow(m, {
-    at: now,
-    kind: 'move',
-    seat: p.steps[0].seat,
-    actor: p.steps[0].actor,
-    moveId: p.moveId,
-    payload: p.steps,
-    events: p.events,
-    version: m.meta!.state!.version,
-    turnDeadline: m.meta!.turnDeadline,
-  });
-}
-
-/** Appends a log row; a reload will see its turn deadline, and its move id is known from now on. */
-export function appendRow(m: MatchContext, row: Omit<LogRow, 'seq'>): void {
-  m.seq = m.store.appendLog(row);
-  if (row.moveId !== null) m.moveIds.set(row.moveId, m.seq);
-  m.persistedDeadline = row.turnDeadline;
-}
-
-/**
- * Writes the meta row: the lifecycle, the turn deadline and a snapshot of the state and of the move
- * ids (up to `seq`).
- */
-export function saveSnapshot(m: MatchContext): void {
-  const meta = m.meta!;
-  meta.stateSeq = m.seq;
-  m.store.saveMeta(meta, m.moveIds);
-  m.persistedDeadline = meta.turnDeadline;
-}
-
-/** The public events of the current hand, oldest first (stored rows plus the change being made). */
-export function handEvents(m: MatchContext): GameEvent[] {
-  const rows = m.store.recentRows(400);
-  const events = rows.flatMap((r) => r.events).concat(m.pending?.events ?? []);
-  let start = 0;
-  for (let i = events.length - 1; i >= 0; i--) {
-    if (events[i].type === 'handStarted') {
-      start = i;
-      break;
-    }
+  private exec<T extends Record<string, SqlValue>>(query: string, ...params: SqlValue[]): T[] {
+    const cursor = this.sql.exec<T>(query, ...params);
+    const rows = cursor.toArray();
+    this.rowsWritten += cursor.rowsWritten;
+    return rows;
   }
-  return events.slice(start);
+
+  /**
+   * Appends the change's moves as one row at `atMs` (ms since the epoch) with the state `version`
+   * and turn deadline after it. Writes nothing when the change made no move.
+   */
+  appendMoves(change: ChangeSteps, atMs: number, version: number, deadline: TurnDeadline | null): void {
+    const first = change.steps[0];
+    if (!first) return;
+    this.append({
+      at: atMs,
+      kind: 'move',
+      seat: first.seat,
+      actor: first.actor,
+      moveId: change.moveId,
+      payload: [...change.steps],
+      events: [...change.events],
+      version,
+      turnDeadline: deadline,
+    });
+  }
+
+  /** Appends a coup-fourré setting change of `seat` (a replay needs it). */
+  appendResponseMode(
+    seat: number,
+    mode: ResponseMode,
+    atMs: number,
+    version: number,
+    deadline: TurnDeadline | null,
+  ): void {
+    this.append({
+      at: atMs,
+      kind: 'responseMode',
+      seat,
+      actor: 'player',
+      moveId: null,
+      payload: { mode },
+      events: [],
+      version,
+      turnDeadline: deadline,
+    });
+  }
+
+  /** Appends a row; a reload will see its turn deadline, and its move id is known from now on. */
+  private append(row: Omit<LogRow, 'seq'>): void {
+    this.seq = this.exec<{ seq: number }>(
+      'INSERT INTO log (at, kind, seat, actor, move_id, payload, events, version, turn_deadline) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING seq',
+      row.at,
+      row.kind,
+      row.seat,
+      row.actor,
+      row.moveId,
+      JSON.stringify(row.payload),
+      JSON.stringify(row.events),
+      row.version,
+      row.turnDeadline ? JSON.stringify(row.turnDeadline) : null,
+    )[0].seq;
+    if (row.moveId !== null) this.moveIds.set(row.moveId, this.seq);
+    this.persistedDeadline = row.turnDeadline;
+  }
+
+  /** The row that accepted move id `moveId`, or null (a primary-key look-up; unknown ids cost nothing). */
+  rowOfMoveId(moveId: string): LogRow | null {
+    const seq = this.moveIds.get(moveId);
+    if (seq === undefined) return null;
+    return (
+      this.exec<Record<string, SqlValue>>('SELECT * FROM log WHERE seq = ?', seq).map(toLogRow)[0] ?? null
+    );
+  }
+
+  /**
+   * Loads what memory keeps after a wake-up: the last seq, and the move ids of the snapshot
+   * (`snapshotIds`, JSON `[[id, seq], …]`, or null for a match stored before the snapshot kept them:
+   * then every move id in the log, one query) plus those of the rows after it.
+   */
+  load(snapshotIds: string | null, deadline: TurnDeadline | null): void {
+    this.seq = this.exec<{ m: number | null }>('SELECT MAX(seq) AS m FROM log')[0]?.m ?? 0;
+    this.persistedDeadline = deadline;
+    this.moveIds = snapshotIds
+      ? new Map(JSON.parse(snapshotIds) as Array<[string, number]>)
+      : new Map(
+          this.exec<{ move_id: string; seq: number }>(
+            `SELECT move_id, seq FROM log WHERE move_id IS NOT NULL AND kind = 'move' ORDER BY seq`,
+          ).map((r) => [r.move_id, r.seq]),
+        );
+  }
+
+  /** Learns the move ids of rows read after the snapshot (wake-up). */
+  learnMoveIds(rows: readonly LogRow[]): void {
+    for (const row of rows)
+      if (row.moveId !== null && row.kind === 'move') this.moveIds.set(row.moveId, row.seq);
+  }
+
+  /** Rows after `seq`, oldest first, at most `limit`. */
+  rowsAfter(seq: number, limit: number): LogRow[] {
+    return this.exec<Record<string, SqlValue>>(
+      'SELECT * FROM log WHERE seq > ? ORDER BY seq LIMIT ?',
+      seq,
+      limit,
+    ).map(toLogRow);
+  }
+
+  /** The public events of the current hand, oldest first: the stored rows plus `pending` (the change being made). */
+  handEvents(pending: readonly GameEvent[]): GameEvent[] {
+    const rows = this.exec<Record<string, SqlValue>>(
+      'SELECT * FROM log WHERE seq > (SELECT COALESCE(MAX(seq), 0) FROM log) - ? ORDER BY seq',
+      400,
+    ).map(toLogRow);
+    const events = rows.flatMap((r) => r.events).concat(pending);
+    let start = 0;
+    for (let i = events.length - 1; i >= 0; i--) {
+      if (events[i].type === 'handStarted') {
+        start = i;
+        break;
+      }
+    }
+    return events.slice(start);
+  }
+
+  /** The public events after row `after` (at most 500 rows), each with its row, time and actor. */
+  publicEvents(after: number): LoggedEvent[] {
+    const events: LoggedEvent[] = [];
+    for (const row of this.rowsAfter(after, 500)) {
+      const at = new Date(row.at).toISOString();
+      if (row.kind === 'responseMode') {
+        const mode = (row.payload as { mode: ResponseMode }).mode;
+        events.push({
+          seq: row.seq,
+          at,
+          by: row.actor,
+          event: { type: 'responseMode', seat: row.seat, mode },
+        });
+        continue;
+      }
+      let k = 0;
+      for (const step of row.payload as LogStep[]) {
+        for (const event of row.events.slice(k, k + step.events))
+          events.push({ seq: row.seq, at, by: step.actor, event });
+        k += step.events;
+      }
+    }
+    return events;
+  }
+
+  /**
+   * Public events since `seat`'s own last move (within the last 300 rows): the seat's own leading
+   * steps of that row are skipped, so a your-turn mail says what the others did.
+   */
+  eventsSinceLastTurn(seat: number): GameEvent[] {
+    const rows = this.exec<{ seq: number; seat: number; payload: string; events: string }>(
+      `SELECT seq, seat, payload, events FROM log WHERE seq >= COALESCE(
+         (SELECT MAX(seq) FROM log WHERE seat = ? AND kind = 'move' AND actor != 'server'), 0)
+       ORDER BY seq DESC LIMIT 300`,
+      seat,
+    ).reverse();
+    const out: GameEvent[] = [];
+    rows.forEach((r, i) => {
+      const events = JSON.parse(r.events) as GameEvent[];
+      if (i > 0 || r.seat !== seat) {
+        out.push(...events);
+        return;
+      }
+      const payload = JSON.parse(r.payload) as unknown;
+      if (!Array.isArray(payload)) return; // a setting row: nothing of the others' in it
+      let skip = 0;
+      for (const step of payload as LogStep[]) {
+        if (step.seat !== seat || step.actor === 'server') break;
+        skip += step.events;
+      }
+      out.push(...events.slice(skip));
+    });
+    return out;
+  }
+
+  /** True when `seat`'s player made a move after state version `version`. */
+  movedSince(seat: number, version: number): boolean {
+    return (
+      this.exec<{ n: number }>(
+        `SELECT COUNT(*) AS n FROM log WHERE seat = ? AND actor = 'player' AND version > ?`,
+        seat,
+        version,
+      )[0].n > 0
+    );
+  }
 }
 
-/** The public events after log row `after` (at most 500 rows), each with its row, time and actor. */
-export function publicEvents(m: MatchContext, after: number): LoggedEvent[] {
-  const events: LoggedEvent[] = [];
-  for (const row of m.store.logAfter(after, 500)) {
-    const at = new Date(row.at).toISOString();
-    if (row.kind === 'responseMode') {
-      const mode = (row.payload as { mode: 'auto' | 'ask' }).mode;
-      events.push({
-        seq: row.seq,
-        at,
-        by: row.actor,
-        event: { type: 'responseMode', seat: row.seat, mode },
-      });
-      continue;
-    }
-    let k = 0;
-    for (const step of row.payload as LogStep[]) {
-      for (const event of row.events.slice(k, k + step.events))
-        events.push({ seq: row.seq, at, by: step.actor, event });
-      k += step.events;
-    }
-  }
-  return events;
+function toLogRow(r: Record<string, SqlValue>): LogRow {
+  return {
+    seq: r.seq as number,
+    at: r.at as number,
+    kind: r.kind as LogKind,
+    seat: r.seat as number,
+    actor: r.actor as LogRow['actor'],
+    moveId: (r.move_id as string | null) ?? null,
+    payload: JSON.parse(r.payload as string),
+    events: JSON.parse(r.events as string),
+    version: r.version as number,
+    turnDeadline: r.turn_deadline ? readTurnDeadline(JSON.parse(r.turn_deadline as string)) : null,
+  };
 }

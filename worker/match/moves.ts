@@ -1,18 +1,16 @@
 /**
  * A player's move (the `move` RPC): checks the seat, the match status, the rules version and the
- * state version, applies it through the engine, and lets the server's automatic moves follow. A
- * move id names one move for the whole match: a retry (same id, seat and move) returns its first
- * outcome and changes nothing; the same id with another move or seat is refused. Statuses: docs/API.md.
+ * state version, then commits it (commit.ts), with the automatic moves that follow. A move id names
+ * one move for the whole match: a retry (same id, seat and move) returns its first outcome and
+ * changes nothing; the same id with another move or seat is refused. Statuses: docs/API.md.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { applyMove, type Move, RULES_VERSION } from '../engine/index';
+import { type Move, RULES_VERSION } from '../engine/index';
 import type { MoveRequest } from '../protocol';
-import { settle } from './autoplay';
-import { afterChange } from './change';
+import { error, NOT_FOUND, type Reply } from '../reply';
+import { commit } from './commit';
 import type { MatchContext } from './context';
-import { record } from './log';
-import { error, NOT_FOUND, type Reply } from './replies';
-import type { LogStep } from './storage';
+import type { LogStep } from './rows';
 import { infoFor } from './views';
 
 /** Rules versions this deployment can continue (see README "Engine upgrades"). */
@@ -44,8 +42,7 @@ export function playMove(m: MatchContext, who: string | null, req: MoveRequest):
   // A move id names one move: it is looked up among the whole match's ids before the version check,
   // since a retry may carry any version (usually the one it was first made at, stale by now). Only
   // a known id costs a query (its one log row).
-  const seq = m.moveIds.get(req.moveId);
-  const done = seq === undefined ? null : m.store.logRow(seq);
+  const done = m.log.rowOfMoveId(req.moveId);
   if (done) {
     // The row's player step is the move the id was accepted for (the others are the server's).
     const mine = (done.payload as LogStep[]).find((step) => step.actor === 'player');
@@ -63,16 +60,8 @@ export function playMove(m: MatchContext, who: string | null, req: MoveRequest):
       info: infoFor(m, caller),
     });
   }
-  const now = m.now();
-  const result = applyMove(state, seat, req.move);
-  if (!result.ok) return { status: 422, body: { error: result.error } };
-  if (m.seats[seat].standIn) {
-    // The player's own move takes the seat back from the bot.
-    m.seats[seat] = { ...m.seats[seat], standIn: false };
-    m.store.saveSeat(m.seats[seat]);
-  }
-  const events = record(m, seat, 'player', req.moveId, req.move as Move, result.state, result.events);
-  events.push(...settle(m));
-  afterChange(m, state, events, { reason: 'move', seat }, now);
-  return { status: 200, body: { info: infoFor(m, caller), events } };
+  const opening = { kind: 'move', seat, move: req.move as Move, moveId: req.moveId } as const;
+  const committed = commit(m, { reason: 'move', seat, opening }, caller);
+  if (!committed.ok) return { status: 422, body: { error: committed.error } };
+  return { status: 200, body: { info: committed.info, events: committed.events } };
 }

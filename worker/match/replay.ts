@@ -1,13 +1,13 @@
 /**
  * Rebuilding a match state from its log: after a wake-up (the stored state is a snapshot, the rows
  * after it are replayed) and from scratch (the stored setup, then every logged move and setting),
- * which a test compares with the stored state.
+ * which a test compares with the stored state. Outside the commit path on purpose: a replay never
+ * writes a row, schedules a timer or sends a mail.
  */
 import { applyMove, createMatch, type MatchState, setResponseMode } from '../engine/index';
-import { testSeamsEnabled } from '../env';
+import { NOT_FOUND, type Reply } from '../reply';
 import type { MatchContext } from './context';
-import { NOT_FOUND, type Reply } from './replies';
-import type { LogRow, LogStep } from './storage';
+import type { LogRow, LogStep } from './rows';
 
 /**
  * Applies logged changes to a state: every move step through the engine, every response-mode
@@ -38,17 +38,17 @@ export function applyRows(
  */
 export function catchUp(m: MatchContext): void {
   const meta = m.meta;
-  m.seq = meta ? m.store.lastSeq() : 0;
-  m.persistedDeadline = meta?.turnDeadline ?? null;
-  m.moveIds = meta ? m.store.snapshotMoveIds() : new Map();
-  if (!meta?.state || m.seq <= meta.stateSeq) return;
-  const tail = m.store.logAfter(meta.stateSeq, 1_000_000);
-  for (const row of tail) if (row.moveId !== null && row.kind === 'move') m.moveIds.set(row.moveId, row.seq);
+  if (!meta) return;
+  m.log.load(m.store.snapshotMoveIds(), meta.turnDeadline);
+  if (!meta.state || m.log.seq <= meta.stateSeq) return;
+  const tail = m.log.rowsAfter(meta.stateSeq, 1_000_000);
+  m.log.learnMoveIds(tail);
   const r = applyRows(meta.state, tail);
   if (!r.ok) console.error(`match ${meta.matchId}: log row ${r.seq} does not replay; state kept before it`);
-  meta.state = r.state;
-  meta.turnDeadline = tail.at(-1)?.turnDeadline ?? meta.turnDeadline;
-  m.persistedDeadline = meta.turnDeadline;
+  m.setState(r.state);
+  const deadline = tail.at(-1)?.turnDeadline ?? meta.turnDeadline;
+  m.updateMeta({ turnDeadline: deadline });
+  m.log.persistedDeadline = deadline;
 }
 
 /**
@@ -60,13 +60,13 @@ export function replay(m: MatchContext): MatchState | null {
   if (!setup) return null;
   const created = createMatch(setup.setup);
   if (!created.ok) return null;
-  const r = applyRows(created.state, m.store.logAfter(0, 1_000_000));
+  const r = applyRows(created.state, m.log.rowsAfter(0, 1_000_000));
   return r.ok ? r.state : null;
 }
 
 /** Test seams only: the replayed and the stored state, side by side. */
 export function replayCheck(m: MatchContext): Reply {
-  if (!testSeamsEnabled(m.env)) return NOT_FOUND;
+  if (!m.seams.enabled) return NOT_FOUND;
   if (!m.meta?.setup || !m.meta.state) return NOT_FOUND;
   return { status: 200, body: { replayed: replay(m), stored: m.meta.state } };
 }

@@ -2,26 +2,26 @@
  * Changes to one seat after creation: a player's own settings (language, e-mail, notifications,
  * coup-fourré response mode, which is logged so replay still matches), the host handing a seat to a
  * bot, and the player taking it back. Callers are identified by their token's hash (context.ts).
+ * Every change goes through the commit path.
  */
 import { setResponseMode } from '../engine/index';
-import { admitAddresses, type BudgetPayer, budgetRefusal } from '../notify/budget';
+import type { BudgetPayer } from '../notify/budget';
 import type { Settings } from '../protocol';
-import { answerWindow, settle } from './autoplay';
-import { afterChange } from './change';
+import { error, NOT_FOUND, type Reply } from '../reply';
+import { commit, type Opening } from './commit';
 import type { MatchContext } from './context';
-import { appendRow } from './log';
-import { error, NOT_FOUND, type Reply } from './replies';
+import { payAddresses } from './lifecycle';
+import { revokeSeatLinks } from './seat-links';
 import { infoFor } from './views';
 
 /**
  * Changes the caller's own seat settings. 200 with their MatchInfo; 403 `auth.not_a_seat`; 409
  * `match.finished` for a response-mode change once the match is over (nothing is written); 429
- * `mail.daily_limit` when a new address would pass the daily budget charged to `payer` (IP key and limits,
- * worker/notify/budget.ts; nothing is written). A new or
- * removed e-mail address revokes the seat links sent by mail (links.ts). A response-mode
- * change is a log row (replay needs it); an unchanged mode writes none. Switching to `auto` while the
- * seat's own response window is open applies the automatic answer at once (`answerWindow`, logged
- * as by the `server` and pushed like any move).
+ * `mail.daily_limit` when a new address would pass the daily budget charged to `payer` (IP key
+ * and limits, notify/budget.ts; nothing is written). A new or removed e-mail address revokes the
+ * seat links sent by mail (seat-links.ts). A response-mode change is a log row (replay needs it);
+ * an unchanged mode writes none. Switching to `auto` while the seat's own response window is open
+ * applies the automatic answer at once (logged as by the `server` and pushed like any move).
  */
 export async function changeSettings(
   m: MatchContext,
@@ -37,50 +37,31 @@ export async function changeSettings(
   const seat = caller.seat;
   const current = m.seats[seat].email;
   if (s.email && s.email.toLowerCase() !== current?.toLowerCase()) {
-    // A new address costs the daily budget (worker/notify/budget.ts), so settings cannot turn a seat
-    // into a way to mail strangers.
-    const started = Date.now();
-    const budget = await admitAddresses(m.env, payer, 1, started);
-    if (!budget.ok) {
-      const r = budgetRefusal(budget, started);
-      return error(429, r.code, r.message);
-    }
+    // A new address costs the daily budget, so settings cannot turn a seat into a way to mail strangers.
+    const unpaid = await payAddresses(m, payer, 1);
+    if (unpaid) return unpaid;
   }
-  const before = meta.state;
-  const next =
-    s.responseMode !== undefined && before ? setResponseMode(before, seat, s.responseMode) : before;
-  if (next !== before && (meta.status === 'finished' || before?.phase === 'matchOver'))
+  const state = m.state;
+  const modeChanges =
+    s.responseMode !== undefined && state !== null && setResponseMode(state, seat, s.responseMode) !== state;
+  if (modeChanges && (meta.status === 'finished' || state.phase === 'matchOver'))
     return error(409, 'match.finished', 'The match is over: its coup-fourré setting can no longer change.');
-  const now = m.now();
   const row = { ...m.seats[seat] };
   if (s.language !== undefined) row.language = s.language;
   // Mails sent to the old address must no longer open the seat (deleted here at once; the
   // rematch's copies once the request's other changes are made).
-  const revoking = s.email !== undefined && s.email !== row.email ? m.notifier.revokeSeatLinks(seat) : null;
+  const revoking = s.email !== undefined && s.email !== row.email ? revokeSeatLinks(m, seat) : null;
   if (s.email !== undefined) row.email = s.email;
   if (s.emailNotifications !== undefined) row.emailNotifications = s.emailNotifications;
-  if (s.responseMode !== undefined && !before) row.responseMode = s.responseMode;
-  if (next && next !== before) {
-    meta.state = next;
-    appendRow(m, {
-      at: now,
-      kind: 'responseMode',
-      seat,
-      actor: 'player',
-      moveId: null,
-      payload: { mode: next.responses[seat] },
-      events: [],
-      version: next.version,
-      turnDeadline: meta.turnDeadline,
-    });
-  }
-  m.seats[seat] = row;
-  m.store.saveSeat(row);
-  // Switching to `auto` while this seat's window is open answers it now, as its timeout would.
-  const events = next !== before && next?.responses[seat] === 'auto' ? answerWindow(m, seat, 'server') : null;
-  afterChange(m, before, events ?? [], { reason: 'settings', seat }, now);
+  if (s.responseMode !== undefined && !state) row.responseMode = s.responseMode;
+  m.setSeat(row);
+  const opening: Opening =
+    modeChanges && s.responseMode !== undefined
+      ? { kind: 'responseMode', seat, mode: s.responseMode }
+      : { kind: 'none' };
+  const done = commit(m, { reason: 'settings', seat, opening }, caller);
   await revoking;
-  return { status: 200, body: infoFor(m, caller) };
+  return { status: 200, body: done.ok ? done.info : infoFor(m, caller) };
 }
 
 /**
@@ -103,29 +84,22 @@ export function giveToBot(m: MatchContext, who: string | null, seat: number): Re
     return error(409, 'seat.last_human', 'At least one player must keep their seat; bots do not play alone.');
   }
   if (!row.standIn) {
-    m.seats[seat] = { ...row, standIn: true };
-    m.store.saveSeat(m.seats[seat]);
-    const now = m.now();
-    const before = meta.state;
-    const events = settle(m);
-    afterChange(m, before, events, { reason: 'seat', seat }, now);
+    m.setSeat({ ...row, standIn: true });
+    commit(m, { reason: 'seat', seat, opening: { kind: 'seatToBot' } });
   }
   return { status: 200, body: infoFor(m, m.caller(who)) };
 }
 
 /** A player takes their seat back from the bot. 200 with their MatchInfo, 403 `auth.not_your_seat`. */
 export function reclaim(m: MatchContext, who: string | null, seat: number): Reply {
-  const meta = m.meta;
-  if (!meta) return NOT_FOUND;
+  if (!m.meta) return NOT_FOUND;
   const caller = m.caller(who);
   if (caller.seat !== seat)
     return error(403, 'auth.not_your_seat', 'Only this seat’s link can take it back.');
   const row = m.seats[seat];
   if (row.standIn) {
-    m.seats[seat] = { ...row, standIn: false };
-    m.store.saveSeat(m.seats[seat]);
-    const now = m.now();
-    afterChange(m, meta.state, [], { reason: 'seat', seat }, now);
+    m.setSeat({ ...row, standIn: false });
+    commit(m, { reason: 'seat', seat, opening: { kind: 'none' } });
   }
   return { status: 200, body: infoFor(m, caller) };
 }

@@ -4,21 +4,29 @@
  * Each socket's attachment says who it is, so the fan-out survives hibernation.
  */
 import * as v from 'valibot';
+import type { MatchInfo } from '../protocol';
 import { type ClientFrame, ClientFrameSchema, MAX_FRAME_BYTES, type ServerFrame } from '../protocol';
-import type { MatchContext } from './context';
-import { NOT_FOUND } from './replies';
-import { hashToken } from './tokens';
+import { NOT_FOUND } from '../reply';
+import { hashToken } from '../tokens';
+import type { Caller, MatchContext } from './context';
 import { infoFor } from './views';
 
 /** Who a socket belongs to (a seat, the host, or a spectator before it authenticates). */
 export interface SocketAttachment {
   seat: number | null;
   host: boolean;
-  /** When the socket was accepted (ms since the epoch; -1 once told to make room; missing on older sockets). */
+  /** When the socket was accepted (ms since the epoch; missing on older sockets). */
   since?: number;
+  /** Told to make room for a newer unauthenticated socket (it polls instead). */
+  evicted?: true;
 }
 
 const SPECTATOR: SocketAttachment = { seat: null, host: false };
+
+/** The attachment of `ws` (a spectator's when it has none). */
+export function socketAttachment(ws: WebSocket): SocketAttachment {
+  return (ws.deserializeAttachment() as SocketAttachment | null) ?? SPECTATOR;
+}
 
 /**
  * Sockets per match that have not authenticated as a seat or the host (spectators, and players
@@ -39,7 +47,7 @@ function socketsOf(m: MatchContext, who: SocketAttachment, except?: WebSocket): 
   let n = 0;
   for (const ws of m.ctx.getWebSockets()) {
     if (ws === except) continue;
-    const a = (ws.deserializeAttachment() as SocketAttachment | null) ?? SPECTATOR;
+    const a = socketAttachment(ws);
     if (who.seat !== null ? a.seat === who.seat : a.seat === null && a.host === who.host) n++;
   }
   return n;
@@ -53,13 +61,13 @@ export function acceptSocket(m: MatchContext, request: Request): Response {
   if (request.headers.get('Upgrade')?.toLowerCase() !== 'websocket' || !m.meta) {
     return Response.json(NOT_FOUND.body, { status: 404 });
   }
-  // Unauthenticated sockets still open (one already told to go is marked `since: -1`).
+  // Unauthenticated sockets still open (one already told to go is marked `evicted`).
   const waiting = m.ctx.getWebSockets().filter((ws) => {
-    const a = ws.deserializeAttachment() as SocketAttachment | null;
-    return !a || (a.seat === null && !a.host && a.since !== -1);
+    const a = socketAttachment(ws);
+    return a.seat === null && !a.host && !a.evicted;
   });
   if (waiting.length >= MAX_SPECTATOR_SOCKETS) {
-    const since = (ws: WebSocket) => (ws.deserializeAttachment() as SocketAttachment | null)?.since ?? 0;
+    const since = (ws: WebSocket) => socketAttachment(ws).since ?? 0;
     const oldest = waiting.reduce((a, b) => (since(b) < since(a) ? b : a));
     send(oldest, {
       type: 'error',
@@ -68,7 +76,7 @@ export function acceptSocket(m: MatchContext, request: Request): Response {
         message: 'Too many live connections to this match: updates come by polling.',
       },
     });
-    oldest.serializeAttachment({ ...SPECTATOR, since: -1 } satisfies SocketAttachment);
+    oldest.serializeAttachment({ ...SPECTATOR, evicted: true } satisfies SocketAttachment);
     try {
       oldest.close(1008, 'too many connections to this match');
     } catch {
@@ -137,58 +145,77 @@ export async function onMessage(
   // must not make the object rebuild and send every socket's view.
   const seatsKey = () => [...m.connectedSeats()].sort((a, b) => a - b).join(',');
   const before = seatsKey();
-  const was = ws.deserializeAttachment() as SocketAttachment | null;
+  const was = socketAttachment(ws);
   ws.serializeAttachment({
     seat: caller.seat,
     host: caller.host,
-    since: was?.since,
+    ...(was.since !== undefined ? { since: was.since } : {}),
   } satisfies SocketAttachment);
-  if (seatsKey() !== before) broadcast(m);
+  if (seatsKey() !== before) pushViews(m);
   else send(ws, { type: 'info', info: infoFor(m, caller) });
 }
 
 /** A socket closed (or failed): close our end; the others learn the seat is gone. */
 export function onClose(m: MatchContext, ws: WebSocket, code: number): void {
-  const was = ws.deserializeAttachment() as SocketAttachment | null;
+  const was = socketAttachment(ws);
   ws.serializeAttachment({ ...SPECTATOR } satisfies SocketAttachment);
   try {
     ws.close(code === 1005 || code === 1006 ? 1000 : code, 'closing');
   } catch {
     // already closed
   }
-  if (was?.seat !== null && was?.seat !== undefined && m.meta) broadcast(m, ws);
+  if (was.seat !== null && m.meta) pushViews(m, ws);
+}
+
+/** The views built by one push, by caller, so the reply to the change can reuse its caller's. */
+export class PushedViews {
+  private readonly views = new Map<string, MatchInfo>();
+
+  /** The view built for `caller`, if a socket of the same caller got one. */
+  get(caller: Caller): MatchInfo | undefined {
+    return this.views.get(PushedViews.key(caller));
+  }
+
+  /** Records the view of `caller`. */
+  set(caller: Caller, info: MatchInfo): void {
+    this.views.set(PushedViews.key(caller), info);
+  }
+
+  static key(caller: Caller): string {
+    return `${caller.seat}:${caller.host}`;
+  }
 }
 
 /** Sends every open socket (but `except`) its own MatchInfo (one build per distinct caller). */
-export function broadcast(m: MatchContext, except?: WebSocket): void {
-  if (!m.meta) return;
+export function pushViews(m: MatchContext, except?: WebSocket): PushedViews {
+  const views = new PushedViews();
+  if (!m.meta) return views;
   const t0 = performance.now();
   try {
-    push(m, except);
+    const sockets = m.ctx.getWebSockets().filter((ws) => ws !== except);
+    const connected = m.connectedSeats(except);
+    const frames = new Map<string, string>();
+    for (const ws of sockets) {
+      const a = socketAttachment(ws);
+      const caller = { seat: a.seat, host: a.host };
+      const key = PushedViews.key(caller);
+      let frame = frames.get(key);
+      if (!frame) {
+        const info = infoFor(m, caller, connected);
+        views.set(caller, info);
+        frame = JSON.stringify({ type: 'info', info } satisfies ServerFrame);
+        frames.set(key, frame);
+      }
+      try {
+        ws.send(frame);
+      } catch {
+        // a closing socket; its close handler cleans up
+      }
+    }
   } finally {
-    m.stats.pushMs += performance.now() - t0;
+    m.seams.stats.pushMs += performance.now() - t0;
   }
-}
-
-function push(m: MatchContext, except?: WebSocket): void {
-  const sockets = m.ctx.getWebSockets().filter((ws) => ws !== except);
-  if (sockets.length === 0) return;
-  const connected = m.connectedSeats(except);
-  const cache = new Map<string, string>();
-  for (const ws of sockets) {
-    const a = (ws.deserializeAttachment() as SocketAttachment | null) ?? { seat: null, host: false };
-    const key = `${a.seat}:${a.host}`;
-    let frame = cache.get(key);
-    if (!frame) {
-      frame = JSON.stringify({ type: 'info', info: infoFor(m, a, connected) } satisfies ServerFrame);
-      cache.set(key, frame);
-    }
-    try {
-      ws.send(frame);
-    } catch {
-      // a closing socket; its close handler cleans up
-    }
-  }
+  return views;
 }
 
 /** Tells every socket the match is gone and closes it. */

@@ -1,117 +1,17 @@
 /**
- * The SQLite tables of one match's Durable Object and their typed rows: `meta` (one row: settings,
- * lifecycle, a snapshot of the state and of the move ids), `seats`, and `log` (append-only, one row
- * per accepted change; no index, so a row costs one row written). The
- * schedule has its own module. SQL uses bound parameters only; every write counts its rows for the
+ * The SQLite tables of one match's Durable Object that are not the log: `meta` (one row: settings,
+ * lifecycle, a snapshot of the state and of the move ids), `seats`, and `mail_links` (the hashes of
+ * the seat tokens sent in mails, which open a seat like its own link). The log has its own module
+ * (log.ts), the schedule too. SQL uses bound parameters only; every write counts its rows for the
  * benchmark and the free-plan budget (100,000 rows written per day).
  */
-import type { GameEvent, MatchSetup, MatchState, Move, ResponseMode, RulesInput } from '../engine/index';
-import type { Actor, BotLevel, TestStack } from '../protocol';
-
-/** Match settings chosen at creation. */
-export interface MatchConfig {
-  title: string;
-  rules: RulesInput;
-  teamSize: 1 | 2;
-  firstSeat: number | 'random';
-  /** 0 = no turn deadline. */
-  turnDeadlineHours: number;
-  responseWindowMinutes: number;
-  onDeadline: 'bot' | 'skip';
-}
-
-export type MatchStatus = 'lobby' | 'playing' | 'finished';
-
-/** What `createMatch` was called with, plus the test-only stacked deal; enough to replay the log. */
-export interface StoredSetup {
-  setup: MatchSetup;
-  stack?: TestStack;
-}
-
-/** The single `meta` row. */
-export interface Meta {
-  matchId: string;
-  createdAt: number;
-  config: MatchConfig;
-  hostHash: string;
-  inviteHash: string | null;
-  status: MatchStatus;
-  setup: StoredSetup | null;
-  state: MatchState | null;
-  finishedAt: number | null;
-  rematchId: string | null;
-  turnDeadline: TurnDeadline | null;
-  /**
-   * The log row the stored `state` includes: the state is a snapshot, written every few changes and
-   * whenever the lifecycle changes; the rows after it are replayed when the object wakes up.
-   */
-  stateSeq: number;
-}
-
-/** One seat. `tokenHash` is the SHA-256 of the seat link's token (null for bots and open seats). */
-export interface SeatRow {
-  seat: number;
-  name: string;
-  kind: 'human' | 'bot' | 'open';
-  tokenHash: string | null;
-  botLevel: BotLevel;
-  /** A bot plays this human seat until the player takes it back. */
-  standIn: boolean;
-  /** The choice made before the match started (afterwards the engine state holds it). */
-  responseMode: ResponseMode;
-  email: string | null;
-  language: string;
-  emailNotifications: boolean;
-}
-
-/** Kinds of log rows: accepted moves, or a coup-fourré setting change (both are needed to replay). */
-export type LogKind = 'move' | 'responseMode';
-
-/**
- * One engine move inside a log row: who made it, as whom, and how many of the row's events it
- * emitted (the row's `events` are the steps' events in order).
- */
-export interface LogStep {
-  seat: number;
-  actor: Actor;
-  move: Move;
-  events: number;
-}
-
-/**
- * One accepted change: a player's (or bot's, or timeout's) move together with the moves the server
- * made right after it (the next player's automatic draw, bots playing inline), or a setting change.
- * `payload` is the list of steps, or `{ mode }` for a response-mode change. `seat`/`actor` are the
- * first step's; `events` are every step's public events in order.
- */
-export interface LogRow {
-  seq: number;
-  at: number;
-  kind: LogKind;
-  seat: number;
-  actor: Actor;
-  moveId: string | null;
-  payload: LogStep[] | { mode: ResponseMode };
-  events: GameEvent[];
-  /** State version after the change. */
-  version: number;
-  /** The turn deadline after the change (the meta row is not written on every change). */
-  turnDeadline: TurnDeadline | null;
-}
-
-/**
- * The current turn's deadline (kept in the meta row, which every move writes anyway, so a new turn
- * costs no extra row; the schedule only holds a wake-up no later than it). `seat` -1: between hands.
- */
-export interface TurnDeadline {
-  seat: number;
-  hand: number;
-  atMs: number;
-}
+import type { ResponseMode } from '../engine/index';
+import type { BotLevel } from '../protocol';
+import { type MatchStatus, type Meta, readTurnDeadline, type SeatRow } from './rows';
 
 type SqlValue = string | number | null;
 
-/** Typed access to one match's tables. */
+/** Typed access to one match's meta, seats and seat-link tables. */
 export class MatchStore {
   /** Rows written through this store since it was created (SQLite's own counter per statement). */
   rowsWritten = 0;
@@ -140,23 +40,19 @@ export class MatchStore {
       setup TEXT, state TEXT, finished_at INTEGER, rematch_id TEXT, turn_deadline TEXT,
       state_seq INTEGER NOT NULL DEFAULT 0, move_ids TEXT)`);
     // Matches stored before the move ids joined the snapshot: the column is added (null until the
-    // next snapshot; `snapshotMoveIds` then rebuilds them from the log).
+    // next snapshot; the move log then rebuilds them from its rows: log.ts).
     if (!sql.exec('SELECT * FROM meta LIMIT 0').columnNames.includes('move_ids'))
       sql.exec('ALTER TABLE meta ADD COLUMN move_ids TEXT');
     sql.exec(`CREATE TABLE IF NOT EXISTS seats (
       seat INTEGER PRIMARY KEY, name TEXT NOT NULL, kind TEXT NOT NULL, token_hash TEXT,
       bot_level TEXT NOT NULL, stand_in INTEGER NOT NULL, response_mode TEXT NOT NULL,
       email TEXT, language TEXT NOT NULL, email_notifications INTEGER NOT NULL)`);
-    sql.exec(`CREATE TABLE IF NOT EXISTS log (
-      seq INTEGER PRIMARY KEY, at INTEGER NOT NULL, kind TEXT NOT NULL, seat INTEGER NOT NULL,
-      actor TEXT NOT NULL, move_id TEXT, payload TEXT NOT NULL, events TEXT NOT NULL, version INTEGER NOT NULL,
-      turn_deadline TEXT)`);
-    // Move ids are looked up in memory (MatchContext.moveIds): an index on them cost one more row
-    // written per move. Objects that created it drop it here.
-    sql.exec('DROP INDEX IF EXISTS log_move_id');
+    sql.exec(`CREATE TABLE IF NOT EXISTS mail_links (
+      token_hash TEXT PRIMARY KEY, seat INTEGER NOT NULL, created_at INTEGER NOT NULL)`);
   }
 
-  private exec<T extends Record<string, SqlValue>>(query: string, ...params: SqlValue[]): T[] {
+  /** Runs one statement and counts the rows it wrote. */
+  exec<T extends Record<string, SqlValue>>(query: string, ...params: SqlValue[]): T[] {
     const cursor = this.sql.exec<T>(query, ...params);
     const rows = cursor.toArray();
     this.rowsWritten += cursor.rowsWritten;
@@ -178,7 +74,7 @@ export class MatchStore {
       state: r.state ? JSON.parse(r.state as string) : null,
       finishedAt: (r.finished_at as number | null) ?? null,
       rematchId: (r.rematch_id as string | null) ?? null,
-      turnDeadline: r.turn_deadline ? JSON.parse(r.turn_deadline as string) : null,
+      turnDeadline: r.turn_deadline ? readTurnDeadline(JSON.parse(r.turn_deadline as string)) : null,
       stateSeq: (r.state_seq as number | null) ?? 0,
     };
   }
@@ -219,18 +115,11 @@ export class MatchStore {
     );
   }
 
-  /**
-   * Client move ids, each with its move row's seq: the snapshot's (the rows up to the meta row's
-   * `stateSeq`), or, for a match stored before the snapshot kept them, every move id in the log
-   * (one query; the next snapshot stores them).
-   */
-  snapshotMoveIds(): Map<string, number> {
-    const meta = this.exec<{ move_ids: string | null }>('SELECT move_ids FROM meta WHERE id = 1')[0];
-    if (meta?.move_ids) return new Map(JSON.parse(meta.move_ids) as Array<[string, number]>);
-    const rows = this.exec<{ move_id: string; seq: number }>(
-      `SELECT move_id, seq FROM log WHERE move_id IS NOT NULL AND kind = 'move' ORDER BY seq`,
+  /** The move ids of the meta row's snapshot as JSON `[[id, seq], …]`, or null (stored before they were). */
+  snapshotMoveIds(): string | null {
+    return (
+      this.exec<{ move_ids: string | null }>('SELECT move_ids FROM meta WHERE id = 1')[0]?.move_ids ?? null
     );
-    return new Map(rows.map((r) => [r.move_id, r.seq]));
   }
 
   /** Every seat, by seat number. */
@@ -267,63 +156,43 @@ export class MatchStore {
     );
   }
 
-  /** Appends a log row and returns its seq. */
-  appendLog(row: Omit<LogRow, 'seq'>): number {
-    const r = this.exec<{ seq: number }>(
-      'INSERT INTO log (at, kind, seat, actor, move_id, payload, events, version, turn_deadline) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING seq',
-      row.at,
-      row.kind,
-      row.seat,
-      row.actor,
-      row.moveId,
-      JSON.stringify(row.payload),
-      JSON.stringify(row.events),
-      row.version,
-      row.turnDeadline ? JSON.stringify(row.turnDeadline) : null,
+  /** The seat a mail-link token hash opens, or null. */
+  seatForLink(tokenHash: string): number | null {
+    return (
+      this.exec<{ seat: number }>('SELECT seat FROM mail_links WHERE token_hash = ?', tokenHash)[0]?.seat ??
+      null
     );
-    return r[0].seq;
   }
 
-  /** Log rows after `seq`, oldest first, at most `limit`. */
-  logAfter(seq: number, limit: number): LogRow[] {
-    return this.exec<Record<string, SqlValue>>(
-      'SELECT * FROM log WHERE seq > ? ORDER BY seq LIMIT ?',
-      seq,
-      limit,
-    ).map(toLogRow);
+  /** Stores a mail-link token hash for `seat` (`atMs`: ms since the epoch); an existing hash is kept. */
+  addLink(tokenHash: string, seat: number, atMs: number): void {
+    this.exec(
+      'INSERT OR IGNORE INTO mail_links (token_hash, seat, created_at) VALUES (?, ?, ?)',
+      tokenHash,
+      seat,
+      atMs,
+    );
   }
 
-  /** The log row `seq` (a primary-key look-up), or null. */
-  logRow(seq: number): LogRow | null {
-    const r = this.exec<Record<string, SqlValue>>('SELECT * FROM log WHERE seq = ?', seq)[0];
-    return r ? toLogRow(r) : null;
+  /** Deletes every mail-link hash of `seat`; returns the deleted hashes. */
+  removeSeatLinks(seat: number): string[] {
+    return this.exec<{ token_hash: string }>(
+      'DELETE FROM mail_links WHERE seat = ? RETURNING token_hash',
+      seat,
+    ).map((r) => r.token_hash);
   }
 
-  /** The last `n` log rows, oldest first (a rowid range: reads only those rows). */
-  recentRows(n: number): LogRow[] {
-    return this.exec<Record<string, SqlValue>>(
-      'SELECT * FROM log WHERE seq > (SELECT COALESCE(MAX(seq), 0) FROM log) - ? ORDER BY seq',
-      n,
-    ).map(toLogRow);
+  /** Deletes one mail-link hash; true when it was stored. */
+  removeLink(tokenHash: string): boolean {
+    const before = this.rowsWritten;
+    this.exec('DELETE FROM mail_links WHERE token_hash = ?', tokenHash);
+    return this.rowsWritten > before;
   }
 
-  /** The highest log seq (0 when empty). */
-  lastSeq(): number {
-    return this.exec<{ m: number | null }>('SELECT MAX(seq) AS m FROM log')[0]?.m ?? 0;
+  /** Every mail-link hash with its seat. */
+  links(): Array<{ tokenHash: string; seat: number }> {
+    return this.exec<{ token_hash: string; seat: number }>('SELECT token_hash, seat FROM mail_links').map(
+      (r) => ({ tokenHash: r.token_hash, seat: r.seat }),
+    );
   }
-}
-
-function toLogRow(r: Record<string, SqlValue>): LogRow {
-  return {
-    seq: r.seq as number,
-    at: r.at as number,
-    kind: r.kind as LogKind,
-    seat: r.seat as number,
-    actor: r.actor as Actor,
-    moveId: (r.move_id as string | null) ?? null,
-    payload: JSON.parse(r.payload as string),
-    events: JSON.parse(r.events as string),
-    version: r.version as number,
-    turnDeadline: r.turn_deadline ? JSON.parse(r.turn_deadline as string) : null,
-  };
 }

@@ -9,6 +9,7 @@ import type { MatchDurableObject } from './durable';
 export type MatchStub = Pick<
   MatchDurableObject,
   | 'create'
+  | 'createRematch'
   | 'info'
   | 'move'
   | 'claim'
@@ -24,6 +25,8 @@ export type MatchStub = Pick<
   | 'testAdvanceClock'
   | 'testSetBotDelay'
   | 'mail'
+  | 'importSeatLinks'
+  | 'revokeSeatLinks'
   | 'fetch'
 >;
 

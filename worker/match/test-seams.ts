@@ -1,66 +1,85 @@
 /**
  * The match Durable Object's test seams (used only when TEST_SEAMS is on, never in a deployed
  * Worker): SQL accounting and counters for the server benchmark, a clock that can run ahead, and a
- * per-object bot delay. Each RPC seam answers 404 when the seams are off.
+ * per-object bot delay. The fields live here, not in the match context; each RPC seam answers 404
+ * when the seams are off.
  */
-import { testSeamsEnabled } from '../env';
-import type { MatchContext } from './context';
-import { NOT_FOUND, type Reply } from './replies';
+import { NOT_FOUND, type Reply } from '../reply';
 
-/**
- * The object's SQL storage, remembering every cursor so the benchmark can add up SQLite's own
- * `rowsWritten` counters for all writers (match, schedule, notifier); `time` gets each call's ms.
- */
-export function countingSql(
-  sql: SqlStorage,
-  cursors: SqlStorageCursor<Record<string, SqlStorageValue>>[],
-  time: (ms: number) => void,
-): SqlStorage {
-  return new Proxy(sql, {
-    get(target, prop) {
-      if (prop === 'exec') {
-        return (query: string, ...params: unknown[]) => {
-          const t0 = performance.now();
-          const cursor = target.exec(query, ...params);
-          time(performance.now() - t0);
-          cursors.push(cursor);
-          return cursor;
-        };
-      }
-      const value = Reflect.get(target, prop, target);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
+/** Benchmark counters: requests served, time per request and in SQL and pushes (ms). */
+export interface BenchCounters {
+  requests: number;
+  scheduleRows: number;
+  ms: number[];
+  /** Time spent in SQLite calls and in building and sending WebSocket frames (ms, summed). */
+  sqlMs: number;
+  pushMs: number;
 }
 
-/** Counters for the server benchmark: requests, rows written, time per request and in SQL/push (ms). */
-export function benchStats(m: MatchContext): Reply {
-  if (!testSeamsEnabled(m.env)) return NOT_FOUND;
-  return {
-    status: 200,
-    body: {
-      requests: m.stats.requests,
-      rowsWritten: m.cursors.reduce((n, c) => n + c.rowsWritten, 0),
-      rowsWrittenByMatch: m.store.rowsWritten + m.stats.scheduleRows,
-      ms: m.stats.ms,
-      sqlMs: m.stats.sqlMs,
-      pushMs: m.stats.pushMs,
-      version: m.meta?.state?.version ?? 0,
-      logRows: m.meta ? m.store.lastSeq() : 0,
-    },
-  };
-}
+/** One object's test seams. With `enabled` false they stay at their neutral values. */
+export class TestSeams {
+  readonly stats: BenchCounters = { requests: 0, scheduleRows: 0, ms: [], sqlMs: 0, pushMs: 0 };
+  /** Every SQL cursor, to count the rows written by everyone in this object (match, schedule, notifier). */
+  readonly cursors: SqlStorageCursor<Record<string, SqlStorageValue>>[] = [];
+  /** How far this object's clock runs ahead of the real one (ms). */
+  clockOffsetMs = 0;
+  /** A bot delay for this object instead of BOT_DELAY_MS (ms), or null. */
+  botDelayMs: number | null = null;
 
-/** Moves the object's clock forward by `ms` (deadlines, expiry); replies `{ now }`. */
-export function advanceClock(m: MatchContext, ms: number): Reply {
-  if (!testSeamsEnabled(m.env)) return NOT_FOUND;
-  m.clockOffsetMs += ms;
-  return { status: 200, body: { now: m.now() } };
-}
+  constructor(readonly enabled: boolean) {}
 
-/** Sets the object's bot delay in ms (null: back to BOT_DELAY_MS). */
-export function setBotDelay(m: MatchContext, ms: number | null): Reply {
-  if (!testSeamsEnabled(m.env)) return NOT_FOUND;
-  m.botDelayOverride = ms;
-  return { status: 200 };
+  /**
+   * The object's SQL storage; with the seams on, every cursor is remembered so the benchmark can add
+   * up SQLite's own `rowsWritten` counters, and each call's time is added to `stats.sqlMs`.
+   */
+  wrapSql(sql: SqlStorage): SqlStorage {
+    if (!this.enabled) return sql;
+    return new Proxy(sql, {
+      get: (target, prop) => {
+        if (prop === 'exec') {
+          return (query: string, ...params: unknown[]) => {
+            const t0 = performance.now();
+            const cursor = target.exec(query, ...params);
+            this.stats.sqlMs += performance.now() - t0;
+            this.cursors.push(cursor);
+            return cursor;
+          };
+        }
+        const value = Reflect.get(target, prop, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+  }
+
+  /** Counters for the server benchmark; `rowsByMatch` are the rows the match's own tables wrote. */
+  benchStats(extra: { rowsByMatch: number; version: number; logRows: number }): Reply {
+    if (!this.enabled) return NOT_FOUND;
+    return {
+      status: 200,
+      body: {
+        requests: this.stats.requests,
+        rowsWritten: this.cursors.reduce((n, c) => n + c.rowsWritten, 0),
+        rowsWrittenByMatch: extra.rowsByMatch + this.stats.scheduleRows,
+        ms: this.stats.ms,
+        sqlMs: this.stats.sqlMs,
+        pushMs: this.stats.pushMs,
+        version: extra.version,
+        logRows: extra.logRows,
+      },
+    };
+  }
+
+  /** Moves the clock forward by `ms`; replies `{ now }` with `nowMs`, the object's new time. */
+  advanceClock(ms: number, nowMs: () => number): Reply {
+    if (!this.enabled) return NOT_FOUND;
+    this.clockOffsetMs += ms;
+    return { status: 200, body: { now: nowMs() } };
+  }
+
+  /** Sets the bot delay in ms (null: back to BOT_DELAY_MS). */
+  setBotDelay(ms: number | null): Reply {
+    if (!this.enabled) return NOT_FOUND;
+    this.botDelayMs = ms;
+    return { status: 200 };
+  }
 }

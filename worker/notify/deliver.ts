@@ -31,7 +31,7 @@ export async function processDue(n: MailScope, now: number): Promise<void> {
   // Pushes first: a delivered push may still drop a mail of the same turn queued after it.
   rows.sort((a, b) => Number(b.kind === 'push') - Number(a.kind === 'push'));
   for (const row of rows) {
-    if (!n.ctx.meta()) return;
+    if (!n.ctx.match()) return;
     const fresh = rowByKey(sql, row.key);
     if (fresh?.status !== 'queued') continue;
     if (fresh.kind === 'marker') await track(n, fresh, now);
@@ -90,7 +90,7 @@ async function deliverMail(n: MailScope, row: OutboxRow, now: number): Promise<v
     const stub = addressStub(n, key);
     let admission: Admission = { ok: true, muteToken: null };
     if (stub) {
-      admission = (await stub.admit(n.ctx.meta()!.matchId, now, hourlyLimit(n.ctx.env))) as Admission;
+      admission = (await stub.admit(n.ctx.match()!.matchId, now, hourlyLimit(n.ctx.env))) as Admission;
     }
     if (!admission.ok) {
       if (admission.reason === 'muted') return finish(sql, row.key, 'dropped', 'muted');
@@ -119,7 +119,7 @@ async function deliverPush(n: MailScope, row: OutboxRow, now: number): Promise<v
     .exec<{ endpoint: string; sub: string }>('SELECT endpoint, sub FROM push_subs WHERE seat = ?', row.seat)
     .toArray();
   if (subs.length === 0) return finish(sql, row.key, 'dropped', 'no_subscription');
-  const meta = n.ctx.meta()!;
+  const meta = n.ctx.match()!;
   const origin = n.ctx.origin();
   if (!safeUrl(origin)) return finish(sql, row.key, 'failed', 'mail.no_origin');
   // The push's words: the subject and first sentence of the mail it stands for.
@@ -160,7 +160,7 @@ async function deliverPush(n: MailScope, row: OutboxRow, now: number): Promise<v
 
 /** Tells each seat's address Durable Object about this match (for "my matches"). */
 async function track(n: MailScope, row: OutboxRow, now: number): Promise<void> {
-  const meta = n.ctx.meta()!;
+  const meta = n.ctx.match()!;
   for (const s of n.ctx.seats()) {
     if (s.kind !== 'human' || !s.email) continue;
     const stub = addressStub(n, await addressKey(s.email));

@@ -3,9 +3,7 @@
  * scores) rendered by worker/notify/compose.ts in the seat's language, with a fresh seat link and the
  * mute link. The words live in compose.ts; this file only gathers what they are about.
  */
-import type { GameEvent } from '../engine/index';
 import { composeMail, type MailContent } from './compose';
-import { mintSeatLink } from './links';
 import type { OutboxRow } from './outbox';
 import { turnDeadline } from './plan';
 import type { IntentData } from './policy';
@@ -25,7 +23,7 @@ export async function composeRow(
   origin: string,
   now: number,
 ): Promise<{ mail: OutgoingMail; seatUrl: string }> {
-  const meta = n.ctx.meta()!;
+  const meta = n.ctx.match()!;
   const seats = n.ctx.seats();
   const seat = seats[row.seat];
   const state = meta.state;
@@ -44,9 +42,9 @@ export async function composeRow(
       content = {
         kind: 'yourTurn',
         table,
-        events: eventsSinceLastTurn(n, row.seat),
-        // Between hands the deadline is the match's (seat -1): when the next hand starts by itself.
-        deadline: dateOrNull(turnDeadline(n, data.between ? -1 : row.seat)),
+        events: n.ctx.eventsSinceLastTurn(row.seat),
+        // Between hands the deadline is the match's: when the next hand starts by itself.
+        deadline: dateOrNull(turnDeadline(n, data.between ? 'handOver' : row.seat)),
         now: new Date(now),
         ...(data.between ? { handOver: data.hand } : {}),
       };
@@ -65,7 +63,7 @@ export async function composeRow(
         attacker: data.attacker,
         hazard: data.hazard,
         target: data.target,
-        deadline: dateOrNull(n.ctx.schedule.get('window', '')?.atMs ?? null),
+        deadline: dateOrNull(n.ctx.windowDeadline()),
       };
       break;
     case 'botTookOver':
@@ -75,7 +73,7 @@ export async function composeRow(
       content = { kind: 'finished', table, scores: data.scores, winners: data.winners };
       break;
   }
-  const seatUrl = await mintSeatLink(n, row.seat, now, origin);
+  const seatUrl = await n.ctx.mintSeatLink(row.seat, origin);
   const mute = muteToken
     ? `${origin}/api/mail/mute/${key}/${meta.matchId}/${muteToken}`
     : `${origin}/api/mail/mute/${key}/${meta.matchId}/-`;
@@ -99,40 +97,6 @@ export async function composeRow(
     },
     seatUrl,
   };
-}
-
-/**
- * Public events since the seat's own last move (within the last 300 log rows). A log row holds a
- * request's move and the moves the server made right after it (`payload` is then a list of
- * steps, each with its number of events); the seat's own leading steps are skipped.
- */
-function eventsSinceLastTurn(n: MailScope, seat: number): GameEvent[] {
-  const rows = n.ctx.sql
-    .exec<{ seq: number; seat: number; payload: string; events: string }>(
-      `SELECT seq, seat, payload, events FROM log WHERE seq >= COALESCE(
-         (SELECT MAX(seq) FROM log WHERE seat = ? AND kind = 'move' AND actor != 'server'), 0)
-       ORDER BY seq DESC LIMIT 300`,
-      seat,
-    )
-    .toArray()
-    .reverse();
-  const out: GameEvent[] = [];
-  rows.forEach((r, i) => {
-    const events = JSON.parse(r.events) as GameEvent[];
-    if (i > 0 || r.seat !== seat) {
-      out.push(...events);
-      return;
-    }
-    const payload = JSON.parse(r.payload) as unknown;
-    if (!Array.isArray(payload)) return; // one move per row: all of it was the seat's own
-    let skip = 0;
-    for (const step of payload as Array<{ seat: number; actor: string; events: number }>) {
-      if (step.seat !== seat || step.actor === 'server') break;
-      skip += step.events;
-    }
-    out.push(...events.slice(skip));
-  });
-  return out;
 }
 
 function dateOrNull(ms: number | null): Date | null {

@@ -3,18 +3,16 @@
  * `afterChange` after every accepted change (moves, claims, settings, seat hand-overs, timeouts)
  * and `onDue` for schedule items whose kind it does not handle itself (here: `mail`, the outbox's
  * wake-up). A thin shell over notify/: the outbox tables (outbox.ts), what to queue and when it
- * went stale (plan.ts), sending with retries (deliver.ts), the message of a row (message.ts), seat
- * links in mails (links.ts) and the mail requests (requests.ts). The policy (who gets what when)
- * is worker/notify/policy.ts; the words worker/notify/compose.ts.
+ * went stale (plan.ts), sending with retries (deliver.ts), the message of a row (message.ts) and
+ * the mail requests (requests.ts). The policy (who gets what when) is policy.ts; the words
+ * compose.ts. It knows its match only through `NotifierContext` (scope.ts) and never imports
+ * worker/match.
  */
 import type { GameEvent, MatchState } from '../engine/index';
 import { testSeamsEnabled } from '../env';
-import type { Caller } from '../match/info';
-import type { Reply } from '../match/replies';
-import type { ScheduleItem } from '../match/schedule';
 import type { MatchInfo } from '../protocol';
+import type { Reply } from '../reply';
 import { processDue } from './deliver';
-import { revokeSeatLinks, seatForToken } from './links';
 import { createOutboxTables, mailStatus } from './outbox';
 import { planChange } from './plan';
 import type { MailRpc } from './protocol';
@@ -25,6 +23,7 @@ import {
   type MailScope,
   type NotifierContext,
   type NotifierTestHooks,
+  type NotifyCaller,
 } from './scope';
 
 /** Sends mails and pushes for one match. */
@@ -38,7 +37,7 @@ export class Notifier implements MailScope {
     return this.testHooks;
   }
 
-  /** Creates the outbox, mail-link and push tables if missing (only for a match that exists). */
+  /** Creates the outbox and push tables if missing (only for a match that exists). */
   createTables(): void {
     createOutboxTables(this.ctx.sql);
   }
@@ -68,7 +67,7 @@ export class Notifier implements MailScope {
   }
 
   /** Called for a due schedule item of a kind the match does not own. Returns true when handled. */
-  async onDue(item: ScheduleItem): Promise<boolean> {
+  async onDue(item: { kind: string }): Promise<boolean> {
     if (item.kind !== MAIL_ITEM) return false;
     try {
       await processDue(this, this.now());
@@ -85,24 +84,8 @@ export class Notifier implements MailScope {
     return mailStatus(this.ctx.sql);
   }
 
-  /** Called before the match's storage is deleted (host delete or expiry). Nothing to do: the tables go with it. */
-  beforeDelete(): void {}
-
-  /** The seat a mail-link token hash belongs to, or null. Used by the match to authenticate callers. */
-  seatForToken(tokenHash: string): number | null {
-    return seatForToken(this, tokenHash);
-  }
-
-  /**
-   * Revokes the seat's mail-link tokens (its e-mail address changed or was removed), here and in the
-   * rematch; returns how many were revoked here.
-   */
-  revokeSeatLinks(seat: number): Promise<number> {
-    return revokeSeatLinks(this, seat);
-  }
-
   /** Mail and push requests from worker/routes/mail.ts (through the match's `mail` RPC method). */
-  async rpc(caller: Caller, req: MailRpc): Promise<Reply> {
+  async rpc(caller: NotifyCaller, req: MailRpc): Promise<Reply> {
     return mailRequest(this, caller, req);
   }
 }

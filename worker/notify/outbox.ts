@@ -32,14 +32,12 @@ export type OutboxRow = {
 /** Rows shown to the host in MatchInfo.mail. */
 const STATUS_ROWS = 30;
 
-/** Creates the outbox, mail-link and push tables if missing (only for a match that exists). */
+/** Creates the outbox and push tables if missing (only for a match that exists). */
 export function createOutboxTables(sql: SqlStorage): void {
   sql.exec(`CREATE TABLE IF NOT EXISTS mail_outbox (
     key TEXT PRIMARY KEY, seat INTEGER NOT NULL, kind TEXT NOT NULL, grp TEXT NOT NULL,
     status TEXT NOT NULL, created_at INTEGER NOT NULL, due_at INTEGER NOT NULL,
     attempts INTEGER NOT NULL, data TEXT NOT NULL, prepared TEXT, error TEXT, ack TEXT)`);
-  sql.exec(`CREATE TABLE IF NOT EXISTS mail_links (
-    token_hash TEXT PRIMARY KEY, seat INTEGER NOT NULL, created_at INTEGER NOT NULL)`);
   sql.exec(`CREATE TABLE IF NOT EXISTS push_subs (
     seat INTEGER NOT NULL, endpoint TEXT NOT NULL, sub TEXT NOT NULL, created_at INTEGER NOT NULL,
     PRIMARY KEY (seat, endpoint))`);

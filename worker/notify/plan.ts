@@ -3,17 +3,14 @@
  * intents, which are queued once per idempotency key (with the push that goes first for turn and
  * window mails); turn reminders are queued when due; the `mail` schedule item is pointed at the
  * earliest queued row. Also decides when a queued row has gone stale (the player acted, is
- * connected, or a bot took the seat).
+ * connected, or a bot took the seat). It learns about the match only through its context.
  */
-import type { GameEvent, MatchState } from '../engine/index';
+import { actingSeat, type GameEvent, type MatchState, whoActs } from '../engine/index';
 import { testSeamsEnabled } from '../env';
-import type { Meta } from '../match/storage';
-import { newToken } from '../match/tokens';
-import { actorOf, inTurn } from '../match/turns';
+import { newToken } from '../tokens';
 import type { MailKind } from './compose';
 import { configuredSender } from './config';
-import { exportLinks } from './links';
-import { count, hasPush, hasRow, insertMarker, type OutboxRow, type Status } from './outbox';
+import { hasPush, hasRow, insertMarker, type OutboxRow, type Status } from './outbox';
 import {
   type Intent,
   type IntentData,
@@ -38,7 +35,7 @@ export function planChange(
   events: GameEvent[],
   change: Change,
 ): void {
-  const meta = n.ctx.meta();
+  const meta = n.ctx.match();
   if (!meta) return;
   const sql = n.ctx.sql;
   const now = n.now();
@@ -63,11 +60,6 @@ export function planChange(
   ) {
     // The addresses' "my matches" lists learn about new and finished matches on the next wake-up.
     insertMarker(sql, `track:${meta.status}:${JSON.stringify(withEmail)}`, now, 'queued');
-  }
-  if (change.reason === 'rematch' && meta.rematchId) {
-    // The rematch keeps the seats' links; mail links too. Not awaited (this hook is synchronous);
-    // the rematch request is still running, so the object stays alive until the call completes.
-    exportLinks(n, meta.rematchId).catch((e) => console.warn(`mail: link export failed: ${String(e)}`));
   }
   wake(n, now);
 }
@@ -151,8 +143,9 @@ function queuePush(
 
 /** The current turn's row for the seat to move (its latest `yourTurn` row), if any. */
 function currentTurnRow(n: MailScope, state: MatchState): OutboxRow | null {
-  const a = actorOf(state);
-  if (a === null || !inTurn(state)) return null;
+  const w = whoActs(state);
+  if (w.kind !== 'turn') return null;
+  const a = w.seat;
   return (
     n.ctx.sql
       .exec<OutboxRow>(
@@ -165,21 +158,19 @@ function currentTurnRow(n: MailScope, state: MatchState): OutboxRow | null {
 }
 
 /**
- * The seat's turn deadline (ms), or null. Read from the meta row's `turnDeadline` when the match
- * keeps it there, else from the `turn` schedule item's payload.
+ * The running deadline (ms since the epoch) of `seat`'s turn, or of the time between hands
+ * (`'handOver'`), or null when there is none.
  */
-export function turnDeadline(n: MailScope, seat: number): number | null {
-  const meta = n.ctx.meta() as (Meta & { turnDeadline?: { seat: number; atMs: number } | null }) | null;
-  if (meta && meta.turnDeadline !== undefined) {
-    return meta.turnDeadline && meta.turnDeadline.seat === seat ? meta.turnDeadline.atMs : null;
-  }
-  const item = n.ctx.schedule.get<{ seat: number } | null>('turn', '');
-  return item?.payload && item.payload.seat === seat ? item.atMs : null;
+export function turnDeadline(n: MailScope, of: number | 'handOver'): number | null {
+  const d = n.ctx.match()?.turnDeadline;
+  if (!d) return null;
+  const matches = of === 'handOver' ? d.kind === 'handOver' : d.kind === 'turn' && d.seat === of;
+  return matches ? d.atMs : null;
 }
 
 /** Reminders of the current turn that are due and not yet queued: queue them. Returns the next one's time. */
 export function reminders(n: MailScope, now: number): number | null {
-  const meta = n.ctx.meta();
+  const meta = n.ctx.match();
   const state = meta?.state;
   if (meta?.status !== 'playing' || !state) return null;
   const row = currentTurnRow(n, state);
@@ -195,7 +186,7 @@ export function reminders(n: MailScope, now: number): number | null {
     const key = `reminder:${row.seat}:v${data.version}:${r.tag}`;
     if (hasRow(n.ctx.sql, key)) continue;
     if (r.atMs <= now) {
-      acted ??= actedSince(n, row.seat, data.version);
+      acted ??= n.ctx.movedSince(row.seat, data.version);
       if (acted) return null;
       queue(
         n,
@@ -233,7 +224,7 @@ export function wake(n: MailScope, now: number, notBefore = 0): void {
 
 /** Why a queued turn/window/reminder row no longer needs sending, or null when it still does. */
 export function staleReason(n: MailScope, row: OutboxRow): string | null {
-  const meta = n.ctx.meta()!;
+  const meta = n.ctx.match()!;
   const seat = n.ctx.seats()[row.seat];
   if (seat?.kind !== 'human') return 'no_seat';
   const data = JSON.parse(row.data) as IntentData;
@@ -250,7 +241,7 @@ export function staleReason(n: MailScope, row: OutboxRow): string | null {
   }
   if (kind === 'yourTurn' || kind === 'reminder' || kind === 'responseWindow') {
     if (seat.standIn) return 'bot';
-    if (!state || meta.status !== 'playing' || actorOf(state) !== row.seat) return 'acted';
+    if (!state || meta.status !== 'playing' || actingSeat(state) !== row.seat) return 'acted';
     if (kind === 'responseWindow') {
       const d = data as Extract<IntentData, { kind: 'responseWindow' }>;
       if (
@@ -262,22 +253,11 @@ export function staleReason(n: MailScope, row: OutboxRow): string | null {
       }
     } else {
       const version = (data as { version: number }).version;
-      if (!inTurn(state) || currentTurnRow(n, state)?.grp !== turnGroup(row.seat, version)) return 'acted';
-      if (actedSince(n, row.seat, version)) return 'acted';
+      if (whoActs(state).kind !== 'turn' || currentTurnRow(n, state)?.grp !== turnGroup(row.seat, version))
+        return 'acted';
+      if (n.ctx.movedSince(row.seat, version)) return 'acted';
     }
     if (n.ctx.connected().has(row.seat)) return 'connected';
   }
   return null;
-}
-
-/** True when the seat's player made a move after state version `version`. */
-function actedSince(n: MailScope, seat: number, version: number): boolean {
-  return (
-    count(
-      n.ctx.sql,
-      `SELECT COUNT(*) AS n FROM log WHERE seat = ? AND actor = 'player' AND version > ?`,
-      seat,
-      version,
-    ) > 0
-  );
 }

@@ -4,8 +4,7 @@
  * retry backoff. No storage, no clock: worker/notify/notifier.ts applies them.
  */
 
-import type { GameEvent, HazardCard, MatchState } from '../engine/index';
-import { actorOf, inTurn } from '../match/turns';
+import { actingSeat, type GameEvent, type HazardCard, type MatchState, whoActs } from '../engine/index';
 import type { MailKind } from './compose';
 
 /** How the notifier sees a seat. `notifiable`: a human playing it who has mail or push turned on. */
@@ -92,19 +91,19 @@ export function intentsFor(
     }
   }
   if (after) {
-    const a = actorOf(after);
+    const a = actingSeat(after);
     const seat = byNo(a);
     if (a !== null && seat?.notifiable && !seat.standIn && after.phase !== 'matchOver') {
       const self =
         change.seat === a &&
         (change.reason === 'move' || change.reason === 'settings' || change.reason === 'seat');
-      if (inTurn(after)) {
+      if (whoActs(after).kind === 'turn') {
         const sameTurn =
           before !== null &&
-          inTurn(before) &&
+          whoActs(before).kind === 'turn' &&
           before.turn === a &&
           !events.some((e) => e.type === 'handStarted');
-        const wasWindowOfSeat = before !== null && before.phase === 'respond' && actorOf(before) === a;
+        const wasWindowOfSeat = before !== null && before.phase === 'respond' && actingSeat(before) === a;
         if (!sameTurn) {
           out.push({
             kind: 'yourTurn',
@@ -118,7 +117,7 @@ export function intentsFor(
           });
         }
       } else if (after.phase === 'respond' && after.window) {
-        const reopened = before !== null && before.phase === 'respond' && actorOf(before) === a;
+        const reopened = before !== null && before.phase === 'respond' && actingSeat(before) === a;
         if (!reopened && !self) {
           out.push({
             kind: 'responseWindow',
@@ -159,7 +158,7 @@ export function intentsFor(
       opts.onDeadline === 'bot' &&
       change.seat !== null &&
       before !== null &&
-      inTurn(before) &&
+      whoActs(before).kind === 'turn' &&
       before.turn === change.seat &&
       byNo(change.seat)?.notifiable
     ) {

@@ -30,11 +30,7 @@ export type MailRpc =
   | { op: 'pushSubscribe'; subscription: PushSubscriptionJSON }
   | { op: 'pushRemove'; endpoint: string }
   | { op: 'pushAck'; ack: string }
-  | { op: 'links'; addressKey: string; origin: string }
-  /** Match to match only (a rematch): accept the mail-link token hashes of the previous match. */
-  | { op: 'importLinks'; links: Array<{ tokenHash: string; seat: number }> }
-  /** Match to match only: forget these mail-link token hashes (revoked in the previous match). */
-  | { op: 'revokeLinks'; tokenHashes: string[] };
+  | { op: 'links'; addressKey: string; origin: string };
 
 /** One of the caller's seats in a match, with a fresh seat link (answer to `links`). */
 export interface SeatLink {

@@ -1,26 +1,24 @@
 /**
  * The mail and push requests a match answers (worker/routes/mail.ts, through the match's `mail`
- * RPC method): push subscriptions of a seat, the ack of a delivered push, the seat links of an
- * address ("my matches"), and the mail-link import (and revocation) of a rematch.
+ * RPC method): push subscriptions of a seat, the ack of a delivered push, and the seat links of an
+ * address ("my matches").
  */
 
-import type { Caller } from '../match/info';
-import type { Reply } from '../match/replies';
-import { actorOf } from '../match/turns';
+import { actingSeat } from '../engine/index';
+import type { Reply } from '../reply';
 import { addressKey } from './address';
-import { importLinks, mintSeatLink, revokeLinks } from './links';
 import type { OutboxRow } from './outbox';
 import { wake } from './plan';
 import type { MailRpc, SeatLink } from './protocol';
 import { pushConfigured } from './push';
-import { err, type MailScope, pushEnv } from './scope';
+import { err, type MailScope, type NotifyCaller, pushEnv } from './scope';
 
 /** Subscriptions kept per seat (one per browser/device). */
 const MAX_PUSH_SUBS = 5;
 
 /** Answers one mail request from `caller`: 200 `{ ok: true }` or `{ seats }`, or a 4xx error reply. */
-export async function mailRequest(n: MailScope, caller: Caller, req: MailRpc): Promise<Reply> {
-  const meta = n.ctx.meta();
+export async function mailRequest(n: MailScope, caller: NotifyCaller, req: MailRpc): Promise<Reply> {
+  const meta = n.ctx.match();
   if (!meta) return err(404, 'match.not_found', 'No match with this id.');
   const sql = n.ctx.sql;
   const now = n.now();
@@ -67,14 +65,6 @@ export async function mailRequest(n: MailScope, caller: Caller, req: MailRpc): P
       wake(n, now);
       return { status: 200, body: { ok: true } };
     }
-    case 'importLinks': {
-      importLinks(n, req.links, now);
-      return { status: 200, body: { ok: true } };
-    }
-    case 'revokeLinks': {
-      await revokeLinks(n, req.tokenHashes);
-      return { status: 200, body: { ok: true } };
-    }
     case 'links': {
       const out: SeatLink[] = [];
       const state = meta.state;
@@ -86,8 +76,8 @@ export async function mailRequest(n: MailScope, caller: Caller, req: MailRpc): P
           seat: s.seat,
           title: meta.config.title,
           status: meta.status,
-          yourTurn: state !== null && meta.status === 'playing' && actorOf(state) === s.seat,
-          url: await mintSeatLink(n, s.seat, now, req.origin),
+          yourTurn: state !== null && meta.status === 'playing' && actingSeat(state) === s.seat,
+          url: await n.ctx.mintSeatLink(s.seat, req.origin),
         });
       }
       return { status: 200, body: { seats: out } };

@@ -1,32 +1,93 @@
 /**
- * What the notifier's modules share: the match's bindings, storage, schedule and rows as the
- * notifier sees them (`NotifierContext`), the test hooks, and the clock. Also the types of the
- * notifier's hooks (`Change`, `NotifierTestHooks`).
+ * What the notifier's modules share: what the notifier may know of its match and ask of it
+ * (`NotifierContext`, provided by the match Durable Object; the notifier never reads the match's
+ * tables), the test hooks and the clock. Also the types of the notifier's hooks (`Change`,
+ * `NotifierTestHooks`).
  */
+import type { GameEvent, MatchState } from '../engine/index';
 import type { Env } from '../env';
-import type { Reply } from '../match/replies';
-import type { Schedule } from '../match/schedule';
-import type { Meta, SeatRow } from '../match/storage';
+import type { Reply } from '../reply';
 import type { MailSender } from './types';
 
-/** What a notifier may use: the match's bindings, SQL storage, schedule and current rows. */
+/** The match as the notifier sees it (read at call time). */
+export interface NotifyMatch {
+  matchId: string;
+  status: 'lobby' | 'playing' | 'finished';
+  config: { title: string; onDeadline: 'bot' | 'skip' };
+  state: MatchState | null;
+  rematchId: string | null;
+  /** The running deadline (ms since the epoch): a seat's turn, or between hands. */
+  turnDeadline: { kind: 'turn'; seat: number; atMs: number } | { kind: 'handOver'; atMs: number } | null;
+}
+
+/** One seat as the notifier sees it. */
+export interface NotifySeat {
+  seat: number;
+  name: string;
+  kind: 'human' | 'bot' | 'open';
+  standIn: boolean;
+  email: string | null;
+  language: string;
+  emailNotifications: boolean;
+}
+
+/** The part of the match's schedule the notifier uses: its own `mail` item. Times in ms since the epoch. */
+export interface NotifySchedule {
+  schedule(kind: string, key: string, atMs: number, payload?: unknown): void;
+  cancel(kind: string, key?: string): void;
+}
+
+/**
+ * What a notifier may use: the bindings, the object's SQL storage for its own tables (`mail_outbox`,
+ * `push_subs`), the schedule, and what it asks of the match.
+ */
 export interface NotifierContext {
   env: Env;
   sql: SqlStorage;
-  schedule: Schedule;
-  /** The current meta row and seats (read at call time). */
-  meta(): Meta | null;
-  seats(): SeatRow[];
+  schedule: NotifySchedule;
+  /** The match, or null when none lives here. */
+  match(): NotifyMatch | null;
+  seats(): readonly NotifySeat[];
   /** The public origin for links (e.g. "https://mb.example.org"). */
   origin(): string;
   /** Seats with an authenticated open WebSocket now. */
   connected(): ReadonlySet<number>;
+  /** The open response window's deadline (ms since the epoch), or null. */
+  windowDeadline(): number | null;
+  /** The public events since `seat`'s own last move (what a your-turn mail tells). */
+  eventsSinceLastTurn(seat: number): GameEvent[];
+  /** True when `seat`'s player moved after state version `version`. */
+  movedSince(seat: number, version: number): boolean;
+  /**
+   * A seat link for a mail, under `origin`: a fresh token that opens the seat like its own link (the
+   * match keeps only its hash, with the seats) until the seat's address changes.
+   */
+  mintSeatLink(seat: number, origin: string): Promise<string>;
 }
+
+/** Who asks a mail request: their seat (or null) and whether they hold the host link. */
+export interface NotifyCaller {
+  seat: number | null;
+  host: boolean;
+}
+
+/** Why a change happened: a move, the match starting, a claim, a settings change, a timeout, … */
+export const CHANGE_REASONS = [
+  'created',
+  'claimed',
+  'started',
+  'move',
+  'settings',
+  'seat',
+  'timeout',
+  'bot',
+  'rematch',
+] as const;
+export type ChangeReason = (typeof CHANGE_REASONS)[number];
 
 /** One accepted change, as seen by the notifier. */
 export interface Change {
-  /** Why it happened: a move, the match starting, a claim, a settings change, a timeout, … */
-  reason: 'created' | 'claimed' | 'started' | 'move' | 'settings' | 'seat' | 'timeout' | 'bot' | 'rematch';
+  reason: ChangeReason;
   /** The seat that caused it, if any. */
   seat: number | null;
 }

@@ -7,9 +7,9 @@ import { vValidator } from '@hono/valibot-validator';
 import type { Context, MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
 import type { Env } from '../env';
-import type { Reply } from '../match/replies';
-import { hashToken } from '../match/tokens';
 import { isJsonObject, issueLines, reservedKeyPath } from '../protocol';
+import type { Reply } from '../reply';
+import { hashToken } from '../tokens';
 
 /** The Hono environment of every route. */
 export type AppEnv = { Bindings: Env };
@@ -172,6 +172,7 @@ export function originOf(c: AppContext): string {
 export function send(c: Context, r: Reply): Response {
   c.header('Cache-Control', 'private, no-cache');
   if (r.etag) c.header('ETag', r.etag);
+  for (const [name, value] of Object.entries(r.headers ?? {})) c.header(name, value);
   if (r.status === 204 || r.status === 304 || r.body === undefined)
     return c.body(null, r.status as 204 | 304);
   return c.json(r.body as object, r.status as 200);

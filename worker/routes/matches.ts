@@ -1,21 +1,16 @@
 /**
  * The match API under /api/matches (docs/API.md). Handlers are thin: validate at the edge, hash the
- * bearer token, call the match's Durable Object, turn its reply into a response. Raw tokens exist
- * only here, at creation and claim time, and go back to the client once, inside URL fragments.
+ * bearer token, call the match's Durable Object, turn its reply into a response. New tokens are made
+ * by the match's creation and claim code (worker/match/lifecycle.ts) and go back to the client once,
+ * inside URL fragments.
  */
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { resolveRules } from '../engine/index';
 import { testSeamsEnabled } from '../env';
-import type { CreateInput } from '../match/lifecycle';
-import { seatNames } from '../match/names';
-import type { MatchConfig, SeatRow } from '../match/storage';
 import { matchStub } from '../match/stub';
-import { hashToken, newMatchId, newToken } from '../match/tokens';
-import { admitAddresses, budgetRefusal, payerOf } from '../notify/budget';
+import { payerOf } from '../notify/budget';
 import {
   ClaimSchema,
-  type Created,
   type CreateMatch,
   CreateMatchSchema,
   CreateMatchWithSeamSchema,
@@ -26,6 +21,7 @@ import {
   SettingsSchema,
   type TestStack,
 } from '../protocol';
+import { hashToken, newMatchId } from '../tokens';
 import {
   type AppContext,
   type AppEnv,
@@ -66,94 +62,10 @@ matches.post(
     const schema = testSeamsEnabled(c.env) ? CreateMatchWithSeamSchema : CreateMatchSchema;
     const parsed = parseJsonBody(c, schema, raw.value);
     if (!parsed.ok) return parsed.response;
-    const body = parsed.output as CreateMatch & { testStack?: TestStack };
-    if (typeof body.firstSeat === 'number' && body.firstSeat >= body.seats.length) {
-      return fail(c, 400, 'request.invalid', 'firstSeat must be one of the seats.');
-    }
-    // The creator sits at seat 0: a match nobody plays would burn the daily budget on bots.
-    if (body.seats[0].kind !== 'human') {
-      return fail(c, 400, 'seat.creator_not_human', 'Seat 0 is the creator’s: its kind must be "human".');
-    }
-    const named = seatNames(body.seats);
-    if ('taken' in named) {
-      return fail(
-        c,
-        400,
-        'name.taken',
-        `Two seats are called "${body.seats[named.taken].name}" (seats count from 0; this is seat ${named.taken}): give each seat its own name.`,
-      );
-    }
-    // A creator may name any address: a daily budget keeps strangers' inboxes and the mail quota safe.
-    // Rules the match object will refuse cost nothing (it gives the precise problems).
-    const addresses = body.seats.filter((s) => s.kind === 'human' && s.email).length;
-    const seating = { seats: body.seats.length, teamSize: body.teamSize ?? 1 };
-    if (addresses > 0 && resolveRules(body.rules, seating).ok) {
-      const now = Date.now();
-      const budget = await admitAddresses(c.env, payerOf(c.env, clientKey(c)), addresses, now);
-      if (!budget.ok) {
-        const refusal = budgetRefusal(budget, now);
-        c.header('Retry-After', String(refusal.retryAfterS));
-        return fail(
-          c,
-          429,
-          refusal.code,
-          `${refusal.message} (Or create the match without addresses and share the seat links.)`,
-        );
-      }
-    }
     const matchId = newMatchId();
-    const origin = originOf(c);
-    const hostToken = newToken();
-    const hasOpen = body.seats.some((s) => s.kind === 'open');
-    const inviteToken = hasOpen ? newToken() : null;
-    const seatTokens = body.seats.map((s) => (s.kind === 'human' ? newToken() : null));
-    const seats: SeatRow[] = await Promise.all(
-      body.seats.map(async (s, seat) => ({
-        seat,
-        name: named.names[seat],
-        kind: s.kind,
-        tokenHash: seatTokens[seat] ? await hashToken(seatTokens[seat]) : null,
-        botLevel: s.botLevel ?? 'basic',
-        standIn: false,
-        responseMode: s.responseMode ?? 'auto',
-        email: s.kind === 'human' ? (s.email ?? null) : null,
-        language: s.language ?? 'en',
-        emailNotifications: true,
-      })),
-    );
-    const config: MatchConfig = {
-      title: body.title || 'Mille Bornes',
-      rules: body.rules,
-      teamSize: body.teamSize ?? 1,
-      firstSeat: body.firstSeat ?? 'random',
-      turnDeadlineHours: body.turnDeadlineHours ?? 72,
-      responseWindowMinutes: body.responseWindowMinutes ?? 720,
-      onDeadline: body.onDeadline ?? 'bot',
-    };
-    const input: CreateInput = {
-      matchId,
-      config,
-      hostHash: await hashToken(hostToken),
-      inviteHash: inviteToken ? await hashToken(inviteToken) : null,
-      seats,
-      ...(body.testStack ? { stack: body.testStack } : {}),
-    };
-    const r = await stub(c, matchId).create(input);
-    if (r.status !== 201) return send(c, r);
-    const matchUrl = `${origin}/m/${matchId}`;
-    const created: Created = {
-      matchId,
-      matchUrl,
-      hostUrl: `${matchUrl}#host=${hostToken}`,
-      inviteUrl: inviteToken ? `${matchUrl}#invite=${inviteToken}` : null,
-      seats: seats.map((s) => ({
-        seat: s.seat,
-        name: s.name,
-        kind: s.kind,
-        url: seatTokens[s.seat] ? `${matchUrl}#seat=${seatTokens[s.seat]}` : null,
-      })),
-    };
-    return c.json(created, 201);
+    const body = parsed.output as CreateMatch & { testStack?: TestStack };
+    const payer = payerOf(c.env, clientKey(c));
+    return send(c, await stub(c, matchId).create({ matchId, body, origin: originOf(c), payer }));
   },
 );
 
@@ -170,20 +82,18 @@ matches.post('/:id/moves', moveLimit, valid('param', IdParam), validJson(MoveReq
 matches.post('/:id/claim', moveLimit, valid('param', IdParam), validJson(ClaimSchema), async (c) => {
   const { id } = c.req.valid('param');
   const body = c.req.valid('json');
-  const token = newToken();
+  const who = {
+    name: body.name,
+    ...(body.email ? { email: body.email } : {}),
+    ...(body.language ? { language: body.language } : {}),
+  };
   const r = await stub(c, id).claim(
     await hashToken(body.invite),
-    await hashToken(token),
-    {
-      name: body.name,
-      ...(body.email ? { email: body.email } : {}),
-      ...(body.language ? { language: body.language } : {}),
-    },
+    who,
     payerOf(c.env, clientKey(c)),
+    originOf(c),
   );
-  if (r.status !== 200) return send(c, r);
-  const seat = (r.body as { seat: number }).seat;
-  return c.json({ seat, token, seatUrl: `${originOf(c)}/m/${id}#seat=${token}` }, 200);
+  return send(c, r);
 });
 
 matches.post('/:id/start', moveLimit, valid('param', IdParam), validJson(EmptySchema), async (c) => {

@@ -1,0 +1,156 @@
+/**
+ * The moves the server decides without a player: the automatic draw when the rules leave no choice,
+ * bots (bot seats and stand-ins; inline when the bot delay is 0), the moves of a timed-out turn (a
+ * bot's, or a skip) and the automatic answer of a response window. Each is a generator of steps
+ * over the change being made: it looks at the change's current state, yields one step, and the
+ * commit path (commit.ts) applies it before asking for the next. Nothing here applies a move.
+ * A bot sees only its seat's view and the hand's public events (worker/bots).
+ */
+import { chooseMove } from '../bots/index';
+import {
+  actingSeat,
+  autoResponse,
+  type GameEvent,
+  legalMoves,
+  type MatchState,
+  type Move,
+  viewFor,
+  whoActs,
+} from '../engine/index';
+import type { Actor } from '../protocol';
+import type { MatchContext } from './context';
+
+/** One move the commit path applies: `seat` makes `move`, as `actor`. */
+export interface Step {
+  seat: number;
+  actor: Actor;
+  move: Move;
+}
+
+/** The change being made, as the deciders see it: its current state and its events so far. */
+export interface Progress {
+  readonly state: MatchState;
+  readonly events: readonly GameEvent[];
+}
+
+/** Upper bound of automatic moves in one change (draws, inline bots): a guard, never reached in play. */
+const MAX_AUTO_MOVES = 5000;
+/** Upper bound of moves in one seat's turn played by a bot. */
+const MAX_TURN_MOVES = 50;
+/** Upper bound of moves in one skipped turn. */
+const MAX_SKIP_MOVES = 5;
+
+/** The bot's move for `seat`, from that seat's view only (and the hand's public events for experts). */
+function botMove(m: MatchContext, run: Progress, seat: number): Move | null {
+  const view = viewFor(run.state, seat);
+  if (view.legalMoves.length === 0) return null;
+  const level = m.seats[seat].botLevel;
+  const log = level === 'expert' ? m.log.handEvents(run.events) : undefined;
+  return chooseMove(view, { level, seed: `${m.meta!.matchId}:${seat}`, ...(log ? { log } : {}) });
+}
+
+/**
+ * A bot plays one seat's turn: `seat` after its deadline, or else the bot-controlled seat that must
+ * act now, until someone else must act. When no seat is left to a human between hands, it starts
+ * the next hand.
+ */
+export function* botTurn(m: MatchContext, run: Progress, actor: Actor, seat?: number): Generator<Step> {
+  const first = actingSeat(run.state);
+  const who = seat ?? (first !== null && m.botControlled(first) ? first : null);
+  for (let i = 0; i < MAX_TURN_MOVES; i++) {
+    const state = run.state;
+    if (state.phase === 'handOver' && seat === undefined && m.seats.every((s) => m.botControlled(s.seat))) {
+      yield { seat: 0, actor, move: { type: 'nextHand' } };
+      return;
+    }
+    const a = actingSeat(state);
+    if (a === null || a !== who) return;
+    const move = botMove(m, run, a);
+    if (!move) return;
+    yield { seat: a, actor, move };
+  }
+}
+
+/** Skips `seat`'s timed-out turn (match setting `skip`). */
+export function* skipTurn(run: Progress, seat: number): Generator<Step> {
+  for (let i = 0; i < MAX_SKIP_MOVES; i++) {
+    if (actingSeat(run.state) !== seat) return;
+    const move = skipMove(run.state, seat);
+    if (!move) return;
+    yield { seat, actor: 'timeout', move };
+  }
+}
+
+/**
+ * The automatic answer (the engine's `autoResponse`) of `seat`'s open response window, as `actor`;
+ * nothing when `seat` is not the asked seat of an open window.
+ */
+export function* windowAnswer(run: Progress, seat: number, actor: Actor): Generator<Step> {
+  const w = whoActs(run.state);
+  if (w.kind !== 'window' || w.seat !== seat) return;
+  const answer = autoResponse(run.state);
+  if (answer) yield { seat, actor, move: answer };
+}
+
+/**
+ * What follows every change that moved: the automatic draws (no choice of draw), and bots inline
+ * when the bot delay is 0, until a human must decide or the match is over.
+ */
+export function* settle(m: MatchContext, run: Progress): Generator<Step> {
+  const inline = m.botDelayMs() === 0;
+  for (let i = 0; i < MAX_AUTO_MOVES; i++) {
+    if (run.state.phase === 'matchOver') return;
+    const a = actingSeat(run.state);
+    if (a !== null && !m.botControlled(a)) {
+      const draw = forcedDraw(run.state, a);
+      if (!draw) return;
+      yield { seat: a, actor: 'server', move: draw };
+      continue;
+    }
+    if (!inline) return;
+    let moved = false;
+    for (const step of botTurn(m, run, 'bot')) {
+      moved = true;
+      yield step;
+    }
+    if (!moved) return;
+  }
+}
+
+/**
+ * The draw the server makes for `seat` at the start of its turn when the rules leave no choice: its
+ * only legal move is drawing from the pile (no discard draw allowed or possible). Null otherwise.
+ */
+export function forcedDraw(state: MatchState, seat: number): Move | null {
+  if (state.phase !== 'draw' || state.turn !== seat) return null;
+  const moves = legalMoves(state, seat);
+  return moves.length === 1 && moves[0].type === 'draw' && moves[0].from !== 'discard' ? moves[0] : null;
+}
+
+/**
+ * The move that skips `seat`'s timed-out turn without gaining anything (match setting `skip`): draw
+ * from the pile, then discard the card just drawn (or the first discardable card); decline an
+ * extension; pass an open window. Null when the seat has nothing to do.
+ */
+export function skipMove(state: MatchState, seat: number): Move | null {
+  const moves = legalMoves(state, seat);
+  if (moves.length === 0) return null;
+  const find = (p: (m: Move) => boolean) => moves.find(p) ?? null;
+  switch (state.phase) {
+    case 'draw':
+      return find((m) => m.type === 'draw' && m.from !== 'discard') ?? moves[0];
+    case 'play': {
+      const hand = state.hands[seat];
+      const drawn = hand[hand.length - 1];
+      return (
+        find((m) => m.type === 'discard' && m.card === drawn) ?? find((m) => m.type === 'discard') ?? moves[0]
+      );
+    }
+    case 'extension':
+      return find((m) => m.type === 'extension' && !m.accept);
+    case 'respond':
+      return find((m) => m.type === 'pass') ?? moves[0];
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,126 @@
+/**
+ * The typed rows of one match's Durable Object: the settings chosen at creation, the single `meta`
+ * row (lifecycle and a snapshot of the state), the seats, the append-only log and the turn
+ * deadline. Plain data; storage.ts and log.ts read and write them.
+ */
+import type { GameEvent, MatchSetup, MatchState, Move, ResponseMode, RulesInput } from '../engine/index';
+import type { Actor, BotLevel, TestStack } from '../protocol';
+
+/** Match settings chosen at creation. */
+export interface MatchConfig {
+  title: string;
+  rules: RulesInput;
+  teamSize: 1 | 2;
+  firstSeat: number | 'random';
+  /** 0 = no turn deadline. */
+  turnDeadlineHours: number;
+  responseWindowMinutes: number;
+  onDeadline: 'bot' | 'skip';
+}
+
+export const MATCH_STATUSES = ['lobby', 'playing', 'finished'] as const;
+export type MatchStatus = (typeof MATCH_STATUSES)[number];
+
+/** What `createMatch` was called with, plus the test-only stacked deal; enough to replay the log. */
+export interface StoredSetup {
+  setup: MatchSetup;
+  stack?: TestStack;
+}
+
+/** The single `meta` row. */
+export interface Meta {
+  matchId: string;
+  /** ms since the epoch. */
+  createdAt: number;
+  config: MatchConfig;
+  hostHash: string;
+  inviteHash: string | null;
+  status: MatchStatus;
+  setup: StoredSetup | null;
+  state: MatchState | null;
+  /** ms since the epoch. */
+  finishedAt: number | null;
+  rematchId: string | null;
+  turnDeadline: TurnDeadline | null;
+  /**
+   * The log row the stored `state` includes: the state is a snapshot, written every few changes and
+   * whenever the lifecycle changes; the rows after it are replayed when the object wakes up.
+   */
+  stateSeq: number;
+}
+
+/** One seat. `tokenHash` is the SHA-256 of the seat link's token (null for bots and open seats). */
+export interface SeatRow {
+  seat: number;
+  name: string;
+  kind: 'human' | 'bot' | 'open';
+  tokenHash: string | null;
+  botLevel: BotLevel;
+  /** A bot plays this human seat until the player takes it back. */
+  standIn: boolean;
+  /** The choice made before the match started (afterwards the engine state holds it). */
+  responseMode: ResponseMode;
+  email: string | null;
+  language: string;
+  emailNotifications: boolean;
+}
+
+/** Kinds of log rows: accepted moves, or a coup-fourré setting change (both are needed to replay). */
+export const LOG_KINDS = ['move', 'responseMode'] as const;
+export type LogKind = (typeof LOG_KINDS)[number];
+
+/**
+ * One engine move inside a log row: who made it, as whom, and how many of the row's events it
+ * emitted (the row's `events` are the steps' events in order).
+ */
+export interface LogStep {
+  seat: number;
+  actor: Actor;
+  move: Move;
+  events: number;
+}
+
+/**
+ * One accepted change: a player's (or bot's, or timeout's) move together with the moves the server
+ * made right after it (the next player's automatic draw, bots playing inline), or a setting change.
+ * `payload` is the list of steps, or `{ mode }` for a response-mode change. `seat`/`actor` are the
+ * first step's; `events` are every step's public events in order.
+ */
+export interface LogRow {
+  seq: number;
+  /** ms since the epoch. */
+  at: number;
+  kind: LogKind;
+  seat: number;
+  actor: Actor;
+  moveId: string | null;
+  payload: LogStep[] | { mode: ResponseMode };
+  events: GameEvent[];
+  /** State version after the change. */
+  version: number;
+  /** The turn deadline after the change (the meta row is not written on every change). */
+  turnDeadline: TurnDeadline | null;
+}
+
+/**
+ * The current deadline (kept in the meta row and in every log row, so a new turn costs no extra row;
+ * the schedule only holds a wake-up no later than it): a human seat's turn, or, between hands, the
+ * time by which someone must start the next hand. `atMs` is ms since the epoch.
+ */
+export type TurnDeadline =
+  | { kind: 'turn'; seat: number; hand: number; atMs: number }
+  | { kind: 'handOver'; hand: number; atMs: number };
+
+/**
+ * Reads a stored deadline: today's tagged form, or the form stored before it, `{ seat, hand, atMs }`
+ * where seat -1 meant between hands. Null for null or anything unreadable.
+ */
+export function readTurnDeadline(json: unknown): TurnDeadline | null {
+  if (!json || typeof json !== 'object') return null;
+  const d = json as { kind?: string; seat?: number; hand: number; atMs: number };
+  if (d.kind === 'turn' || d.kind === 'handOver') return d as TurnDeadline;
+  if (typeof d.seat !== 'number') return null;
+  return d.seat < 0
+    ? { kind: 'handOver', hand: d.hand, atMs: d.atMs }
+    : { kind: 'turn', seat: d.seat, hand: d.hand, atMs: d.atMs };
+}
