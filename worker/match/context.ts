@@ -13,8 +13,8 @@ import type { Reply } from '../reply';
 import { MoveLog } from './log';
 import type { Meta, SeatRow } from './rows';
 import { Schedule } from './schedule';
-import { mintSeatLink } from './seat-links';
-import { type SocketAttachment, socketAttachment } from './sockets';
+import { mintSeatLink } from './seats';
+import { closeAll, type SocketAttachment, socketAttachment } from './sockets';
 import { MatchStore } from './storage';
 import { TestSeams } from './test-seams';
 import { KINDS } from './timers';
@@ -125,8 +125,16 @@ export class MatchContext {
     this.log.persistedDeadline = meta.turnDeadline;
   }
 
+  /** Deletes the match: sockets are told and closed, the alarm and all storage go. */
+  async destroy(): Promise<void> {
+    closeAll(this);
+    await this.ctx.storage.deleteAlarm();
+    await this.ctx.storage.deleteAll();
+    this.forget();
+  }
+
   /** Forgets the match after its storage was deleted. */
-  forget(): void {
+  private forget(): void {
     this.metaRow = null;
     this.seatRows = [];
     this.log.seq = 0;

@@ -12,11 +12,12 @@ import type { MailRpc } from '../notify/protocol';
 import type { MoveRequest, Settings } from '../protocol';
 import { NOT_FOUND, type Reply } from '../reply';
 import { MatchContext } from './context';
+import * as creation from './creation';
 import * as lifecycle from './lifecycle';
 import { playMove } from './moves';
 import { catchUp, replayCheck } from './replay';
-import { importLinks, revokeLinks } from './seat-links';
 import * as seats from './seats';
+import { importLinks, revokeLinks } from './seats';
 import * as sockets from './sockets';
 import { runAlarm } from './timers';
 import { infoReply, logReply } from './views';
@@ -35,14 +36,14 @@ export class MatchDurableObject extends DurableObject<Env> {
   // ------------------------------------------------------------------------------------------
   // RPC methods (called by the Worker's routes). `who` is the SHA-256 of the caller's bearer token.
 
-  /** Creates the match here from a creation request: see lifecycle.ts `create`. */
-  async create(req: lifecycle.CreateRequest): Promise<Reply> {
-    return this.track(() => lifecycle.create(this.match, req));
+  /** Creates the match here from a creation request: see creation.ts `create`. */
+  async create(req: creation.CreateRequest): Promise<Reply> {
+    return this.track(() => creation.create(this.match, req));
   }
 
-  /** Creates a rematch here with the previous match's seats and links: see lifecycle.ts `store`. */
-  async createRematch(input: lifecycle.CreateInput): Promise<Reply> {
-    return this.track(() => lifecycle.store(this.match, input));
+  /** Creates a rematch here with the previous match's seats and links: see creation.ts `store`. */
+  async createRematch(input: creation.CreateInput): Promise<Reply> {
+    return this.track(() => creation.store(this.match, input));
   }
 
   /** The caller's MatchInfo, with ETag; 304 when `ifNoneMatch` matches. */

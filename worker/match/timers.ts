@@ -9,7 +9,6 @@
 import { type GameEvent, type MatchState, whoActs } from '../engine/index';
 import { commit } from './commit';
 import type { MatchContext } from './context';
-import { destroy } from './lifecycle';
 import type { TurnDeadline } from './rows';
 import type { ScheduleItem } from './schedule';
 
@@ -148,7 +147,7 @@ async function onDue(m: MatchContext, item: ScheduleItem, now: number): Promise<
     case KINDS.expire:
       // Scheduled at creation (lobby), cancelled at the start, scheduled again at the end: a due
       // item in any other status is stale.
-      if (meta.status === 'lobby' || meta.status === 'finished') await destroy(m);
+      if (meta.status === 'lobby' || meta.status === 'finished') await m.destroy();
       return true;
     case KINDS.bot:
       if (playing) commit(m, { reason: 'bot', seat: null, opening: { kind: 'botTurn' } });

@@ -1,7 +1,7 @@
 /**
  * The match API under /api/matches (docs/API.md). Handlers are thin: validate at the edge, hash the
  * bearer token, call the match's Durable Object, turn its reply into a response. New tokens are made
- * by the match's creation and claim code (worker/match/lifecycle.ts) and go back to the client once,
+ * by the match's creation and claim code (worker/match/creation.ts, lifecycle.ts) and go back to the client once,
  * inside URL fragments.
  */
 import { Hono } from 'hono';
