@@ -1,4 +1,4 @@
-/** Unit project: pure TypeScript tests that run in Node (engine, scenarios, bots, mail composition). */
+/** Unit project: pure TypeScript tests in Node (engine, scenarios, bots, mail composition, shared words). */
 import { fileURLToPath } from 'node:url';
 import { defineProject } from 'vitest/config';
 
@@ -11,6 +11,7 @@ export default defineProject({
       'test/engine/**/*.test.ts',
       'test/bots/**/*.test.ts',
       'test/mail/**/*.test.ts',
+      'test/shared/**/*.test.ts',
       'test/web/**/*.test.{ts,tsx}',
     ],
     testTimeout: 120_000,

@@ -1,17 +1,27 @@
 /** Message catalogs: same keys and placeholders in every language; language choice; log sentences. */
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, pickLanguage, t, useCatalogForTests } from '../../web/src/i18n';
-import { de } from '../../web/src/i18n/de';
-import { en } from '../../web/src/i18n/en';
-import { fr } from '../../web/src/i18n/fr';
-import { nb } from '../../web/src/i18n/nb';
-import { sv } from '../../web/src/i18n/sv';
+import { de, events as deEvents } from '../../web/src/i18n/de';
+import { en, events as enEvents } from '../../web/src/i18n/en';
+import { fr, events as frEvents } from '../../web/src/i18n/fr';
+import { nb, events as nbEvents } from '../../web/src/i18n/nb';
+import { sv, events as svEvents } from '../../web/src/i18n/sv';
 import { logEntry } from '../../web/src/lib/session';
 import { eventText, timeLeft } from '../../web/src/lib/words';
 import { CARD_IDS } from '../../worker/engine/cards';
 import type { GameEvent } from '../../worker/engine/types';
 
 const catalogs = { en, fr, de, sv, nb } as const;
+const eventCatalogs = { en: enEvents, fr: frEvents, de: deEvents, sv: svEvents, nb: nbEvents } as const;
+const seats = ['Ann', 'Bob', 'Cy', 'Dee'].map((name, seat) => ({
+  seat,
+  name,
+  kind: 'human' as const,
+  botStandIn: false,
+  connected: false,
+  responseMode: 'auto' as const,
+}));
+const teams = { teams: [[0], [1], [2], [3]] };
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
 describe('plural words', () => {
@@ -23,8 +33,10 @@ describe('plural words', () => {
     useCatalogForTests('fr', fr);
     expect(t('table.cards', { n: 0 })).toBe('0 carte en main');
     expect(t('table.cards', { n: 2 })).toBe('2 cartes en main');
-    useCatalogForTests('de', de);
-    expect(t('log.mulligan', { name: 'Ann', n: 1 })).toBe('Ann hat 1 Karte getauscht.');
+    useCatalogForTests('de', de, deEvents);
+    expect(eventText({ type: 'mulligan', seat: 0, cards: ['d25'] }, { seats }, teams)).toBe(
+      'Ann hat 1 Karte getauscht.',
+    );
     useCatalogForTests('en', en);
   });
 });
@@ -97,19 +109,9 @@ describe('the log in words', () => {
     { type: 'handOver', hand: 1, winners: [0], scores: [1000, 200] },
     { type: 'matchOver', winners: [0], scores: [5100, 900] },
   ];
-  const seats = ['Ann', 'Bob', 'Cy', 'Dee'].map((name, seat) => ({
-    seat,
-    name,
-    kind: 'human' as const,
-    botStandIn: false,
-    connected: false,
-    responseMode: 'auto' as const,
-  }));
-  const teams = { teams: [[0], [1], [2], [3]] };
-
   for (const [code, cat] of Object.entries(catalogs)) {
     it(`renders every event as a full sentence in ${code}`, () => {
-      useCatalogForTests(code as keyof typeof catalogs, cat);
+      useCatalogForTests(code as keyof typeof catalogs, cat, eventCatalogs[code as keyof typeof catalogs]);
       for (const e of events) {
         const text = eventText(e, { seats }, teams);
         expect(text, e.type).toMatch(/\S/);
@@ -131,7 +133,7 @@ describe('the log in words', () => {
       ),
     ).toBe("Coup fourré! Bob answered Ann's Accident with Driving Ace.");
     expect(eventText({ type: 'turnsLost', seats: [2, 3] }, { seats }, teams)).toBe(
-      'Cy and Dee lose their turn.',
+      'Cy and Dee lost their turn.',
     );
     expect(t('table.distance', { km: 275, goal: 1000 })).toBe('275 of 1000 km');
   });

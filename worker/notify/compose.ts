@@ -6,7 +6,7 @@
  */
 import type { HazardCard } from '../engine/cards';
 import type { GameEvent } from '../engine/types';
-import { describeEvents, joinNames, type TableNames, teamName } from './events';
+import { describeEvents, joinNames, type TableNames, targetText, teamName } from './events';
 import { type Catalog, catalogFor, fill } from './i18n';
 import { escapeHtml, headerText, safeUrl } from './sanitize';
 import type { ListHeaders } from './types';
@@ -175,15 +175,7 @@ function draftFor(ctx: MailContext, content: MailContent, c: Catalog, title: str
       const table = safeTable(content.table);
       const attacker = table.names[content.attacker] ?? '?';
       const hazard = c.cards[content.hazard];
-      const teamCount = table.teams.length || 1;
-      const team = ((content.target % teamCount) + teamCount) % teamCount;
-      const readerTeam = table.reader === null ? -1 : table.teams.findIndex((m) => m.includes(table.reader!));
-      const target =
-        team === readerTeam
-          ? (table.teams[team]?.length ?? 1) > 1
-            ? c.target.yourTeam
-            : c.target.you
-          : teamName(table, team, c);
+      const target = targetText(table, content.target, c);
       const blocks: Block[] = [greet, { p: fill(c.bodies.responseWindow, { attacker, hazard, target }) }];
       if (content.deadline)
         blocks.push({ p: fill(c.bodies.responseWindowHint, { time: formatTime(content.deadline, c) }) });

@@ -1,6 +1,9 @@
 /** German catalog. */
 import type { Messages } from './en';
 
+/** The event words of this language travel in this catalog's chunk. */
+export { de as events } from '../../../worker/shared/event-words/de';
+
 export const de: Messages = {
   'lang.name': 'Deutsch',
   'app.title': 'Mille Bornes',
@@ -256,29 +259,6 @@ export const de: Messages = {
   'conn.tooManyTabs':
     'Diese Partie ist in zu vielen Tabs oder Fenstern offen; dieser hier wird alle paar Sekunden aktualisiert.',
 
-  'log.handStarted': 'Runde {hand} beginnt; {name} fängt an.',
-  'log.drewPile': '{name} hat eine Karte gezogen.',
-  'log.drewDiscard': '{name} hat {card} vom Ablagestapel genommen.',
-  'log.reshuffled':
-    'Der Ablagestapel wurde zu einem neuen Nachziehstapel gemischt ({cards} {cards|Karte|Karten}).',
-  'log.played': '{name} hat {card} gespielt.',
-  'log.playedOn': '{name} hat {card} bei {target} gespielt.',
-  'log.hazardCancelled': '{card} hat {hazard} bei {target} aufgehoben.',
-  'log.discarded': '{name} hat {card} abgeworfen.',
-  'log.windowOpened': '{name} darf auf {hazard} von {attacker} antworten.',
-  'log.passed': '{name} lässt es geschehen.',
-  'log.coupFourre': 'Coup fourré! {name} antwortet auf {hazard} von {attacker} mit {card}.',
-  'log.quickRemedy': '{name} antwortet sofort auf {hazard} mit {card}.',
-  'log.turnsLost': '{names} verlieren ihren Zug.',
-  'log.mulligan': '{name} hat {n} {n|Karte|Karten} getauscht.',
-  'log.extraTurn': '{name} ist noch einmal dran.',
-  'log.extensionOffered': '{name} darf die Fahrt auf 1000 km verlängern.',
-  'log.extendedYes': '{name} verlängert die Fahrt auf 1000 km.',
-  'log.extendedNo': '{name} beendet die Fahrt bei 700 km.',
-  'log.skipped': '{name} hat keine Karten und wird übersprungen.',
-  'log.drawPileExhausted': 'Der Nachziehstapel ist leer.',
-  'log.handOver': 'Runde {hand} ist vorbei.',
-  'log.matchOver': 'Die Partie ist vorbei.',
   'log.empty': 'Noch nichts.',
 
   'end.title': 'Runde {n} ist vorbei',
@@ -301,7 +281,6 @@ export const de: Messages = {
   'end.waitNext': 'Warten auf die nächste Runde.',
   'end.rematch': 'Noch einmal (gleiche Spieler und Regeln)',
   'end.target': 'Wer zuerst {n} Punkte hat, gewinnt die Partie.',
-  and: '{a} und {b}',
 
   'settings.title': 'Einstellungen für {name}',
   'settings.language': 'Sprache',

@@ -1,7 +1,12 @@
 /**
  * English message catalog: the reference catalog. Every other language has exactly these keys
  * (checked by the type `Messages` and by test/web/i18n.test.ts). Placeholders are `{name}`.
+ * The words of game events are in worker/shared/event-words, shared with the mail.
  */
+
+/** The English event words (bundled, like this catalog). */
+export { en as events } from '../../../worker/shared/event-words/en';
+
 export const en = {
   'lang.name': 'English',
   'app.title': 'Mille Bornes',
@@ -255,28 +260,6 @@ export const en = {
   'conn.connecting': 'Connecting…',
   'conn.tooManyTabs': 'This match is open in too many tabs or windows; this one updates every few seconds.',
 
-  'log.handStarted': 'Hand {hand} begins; {name} starts.',
-  'log.drewPile': '{name} drew a card.',
-  'log.drewDiscard': '{name} took {card} from the discard pile.',
-  'log.reshuffled': 'The discard pile was shuffled into a new draw pile ({cards} {cards|card|cards}).',
-  'log.played': '{name} played {card}.',
-  'log.playedOn': '{name} played {card} on {target}.',
-  'log.hazardCancelled': '{card} cancelled the {hazard} of {target}.',
-  'log.discarded': '{name} discarded {card}.',
-  'log.windowOpened': '{name} may answer the {hazard} from {attacker}.',
-  'log.passed': '{name} let it go.',
-  'log.coupFourre': "Coup fourré! {name} answered {attacker}'s {hazard} with {card}.",
-  'log.quickRemedy': '{name} answered the {hazard} at once with {card}.',
-  'log.turnsLost': '{names} lose their turn.',
-  'log.mulligan': '{name} swapped {n} {n|card|cards}.',
-  'log.extraTurn': '{name} plays again.',
-  'log.extensionOffered': '{name} may extend the trip to 1000 km.',
-  'log.extendedYes': '{name} extends the trip to 1000 km.',
-  'log.extendedNo': '{name} ends the trip at 700 km.',
-  'log.skipped': '{name} has no cards and is skipped.',
-  'log.drawPileExhausted': 'The draw pile is empty.',
-  'log.handOver': 'Hand {hand} is over.',
-  'log.matchOver': 'The match is over.',
   'log.empty': 'Nothing yet.',
 
   'end.title': 'Hand {n} is over',
@@ -299,7 +282,6 @@ export const en = {
   'end.waitNext': 'Waiting for the next hand to be dealt.',
   'end.rematch': 'Play again (same players and rules)',
   'end.target': 'First to {n} points wins the match.',
-  and: '{a} and {b}',
 
   'settings.title': 'Settings for {name}',
   'settings.language': 'Language',

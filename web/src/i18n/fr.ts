@@ -1,6 +1,9 @@
 /** French catalog: the game's original French card names (RULES.md §1). */
 import type { Messages } from './en';
 
+/** The event words of this language travel in this catalog's chunk. */
+export { fr as events } from '../../../worker/shared/event-words/fr';
+
 export const fr: Messages = {
   'lang.name': 'Français',
   'app.title': 'Mille Bornes',
@@ -256,28 +259,6 @@ export const fr: Messages = {
   'conn.tooManyTabs':
     'Cette partie est ouverte dans trop d’onglets ou de fenêtres ; celui-ci se met à jour toutes les quelques secondes.',
 
-  'log.handStarted': 'La manche {hand} commence ; {name} ouvre.',
-  'log.drewPile': '{name} a pioché une carte.',
-  'log.drewDiscard': '{name} a pris {card} dans la défausse.',
-  'log.reshuffled': 'La défausse a été mélangée en une nouvelle pioche ({cards} {cards|carte|cartes}).',
-  'log.played': '{name} a joué {card}.',
-  'log.playedOn': '{name} a joué {card} chez {target}.',
-  'log.hazardCancelled': '{card} a annulé {hazard} chez {target}.',
-  'log.discarded': '{name} a défaussé {card}.',
-  'log.windowOpened': '{name} peut répondre à {hazard} de {attacker}.',
-  'log.passed': '{name} laisse passer.',
-  'log.coupFourre': 'Coup fourré ! {name} répond à {hazard} de {attacker} avec {card}.',
-  'log.quickRemedy': '{name} pare aussitôt {hazard} avec {card}.',
-  'log.turnsLost': '{names} perdent leur tour.',
-  'log.mulligan': '{name} a échangé {n} {n|carte|cartes}.',
-  'log.extraTurn': '{name} rejoue.',
-  'log.extensionOffered': '{name} peut allonger le voyage à 1000 km.',
-  'log.extendedYes': '{name} allonge le voyage à 1000 km.',
-  'log.extendedNo': '{name} finit le voyage à 700 km.',
-  'log.skipped': '{name} n’a plus de cartes et passe.',
-  'log.drawPileExhausted': 'La pioche est vide.',
-  'log.handOver': 'La manche {hand} est finie.',
-  'log.matchOver': 'La partie est finie.',
   'log.empty': 'Rien pour l’instant.',
 
   'end.title': 'Fin de la manche {n}',
@@ -300,7 +281,6 @@ export const fr: Messages = {
   'end.waitNext': 'En attente de la manche suivante.',
   'end.rematch': 'Rejouer (mêmes joueurs, mêmes règles)',
   'end.target': 'Le premier à {n} points gagne la partie.',
-  and: '{a} et {b}',
 
   'settings.title': 'Réglages de {name}',
   'settings.language': 'Langue',

@@ -1,12 +1,15 @@
 /**
- * Message catalogs and the current language. English is bundled; the other catalogs load on
- * demand so that the initial script stays small. `t(key, params)` reads the `messages` signal, so
- * a component that calls it re-renders when the language changes.
+ * Message catalogs and the current language. English is bundled; the other catalogs (each with
+ * its language's event words) load on demand so that the initial script stays small.
+ * `t(key, params)` reads the `messages` signal and the log reads `eventWords`, so a component
+ * that calls them re-renders when the language changes.
  */
-import { signal } from '@preact/signals';
-import { en, type MessageKey, type Messages } from './en';
+import { batch, signal } from '@preact/signals';
+import type { EventWords } from '../../../worker/shared/event-words/catalog';
+import { fill } from '../../../worker/shared/event-words/fill';
+import { en, events as enEvents, type MessageKey, type Messages } from './en';
 
-export type { MessageKey, Messages };
+export type { EventWords, MessageKey, Messages };
 
 /** The supported languages: those of the rule sources, plus English. */
 export const LANGUAGES = ['en', 'fr', 'de', 'sv', 'nb'] as const;
@@ -21,11 +24,17 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
   nb: 'Norsk bokmål',
 };
 
-const loaders: Record<Exclude<Language, 'en'>, () => Promise<Messages>> = {
-  fr: () => import('./fr').then((m) => m.fr),
-  de: () => import('./de').then((m) => m.de),
-  sv: () => import('./sv').then((m) => m.sv),
-  nb: () => import('./nb').then((m) => m.nb),
+/** One language's words: the page's messages and the event words of the log. */
+interface Pack {
+  messages: Messages;
+  events: EventWords;
+}
+
+const loaders: Record<Exclude<Language, 'en'>, () => Promise<Pack>> = {
+  fr: () => import('./fr').then((m) => ({ messages: m.fr, events: m.events })),
+  de: () => import('./de').then((m) => ({ messages: m.de, events: m.events })),
+  sv: () => import('./sv').then((m) => ({ messages: m.sv, events: m.events })),
+  nb: () => import('./nb').then((m) => ({ messages: m.nb, events: m.events })),
 };
 
 const STORAGE_KEY = 'mb.lang';
@@ -34,6 +43,16 @@ const STORAGE_KEY = 'mb.lang';
 export const lang = signal<Language>('en');
 /** The catalog in use (English until another one has loaded). */
 export const messages = signal<Messages>(en);
+/** The event words in use (English until another language has loaded). */
+export const eventWords = signal<EventWords>(enEvents);
+
+function install(code: Language, pack: Pack): void {
+  batch(() => {
+    messages.value = pack.messages;
+    eventWords.value = pack.events;
+    lang.value = code;
+  });
+}
 
 /**
  * Picks a supported language from a list of BCP 47 tags (the browser's preferences), e.g.
@@ -57,9 +76,7 @@ export async function setLanguage(next: Language, remember = true): Promise<void
       // Storage may be disabled (private mode); the choice then lasts for this page only.
     }
   }
-  const catalog = next === 'en' ? en : await loaders[next]();
-  messages.value = catalog;
-  lang.value = next;
+  install(next, next === 'en' ? { messages: en, events: enEvents } : await loaders[next]());
   if (typeof document !== 'undefined') document.documentElement.lang = next;
 }
 
@@ -81,17 +98,13 @@ export function initialLanguage(): Language {
  */
 export function t(key: MessageKey, params?: Record<string, string | number>): string {
   const text = messages.value[key] ?? en[key] ?? key;
-  if (!params) return text;
-  const plural = new Intl.PluralRules(lang.value);
-  return text
-    .replace(/\{(\w+)\|([^|}]*)\|([^}]*)\}/g, (whole, name: string, one: string, other: string) =>
-      name in params ? (plural.select(Number(params[name])) === 'one' ? one : other) : whole,
-    )
-    .replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  return params ? fill(text, params, lang.value) : text;
 }
 
-/** Installs a catalog synchronously (component tests). */
-export function useCatalogForTests(code: Language, catalog: Messages): void {
-  messages.value = catalog;
-  lang.value = code;
+/**
+ * Installs a catalog synchronously (component tests), with that language's event words (the
+ * English ones when none are given).
+ */
+export function useCatalogForTests(code: Language, catalog: Messages, events: EventWords = enEvents): void {
+  install(code, { messages: catalog, events });
 }

@@ -1,6 +1,9 @@
 /** Norwegian Bokmål catalog (terms as in the Norwegian rule source: angrep, parade, botte). */
 import type { Messages } from './en';
 
+/** The event words of this language travel in this catalog's chunk. */
+export { nb as events } from '../../../worker/shared/event-words/nb';
+
 export const nb: Messages = {
   'lang.name': 'Norsk bokmål',
   'app.title': 'Mille Bornes',
@@ -255,28 +258,6 @@ export const nb: Messages = {
   'conn.tooManyTabs':
     'Partiet er åpent i for mange faner eller vinduer; denne fanen oppdateres med noen sekunders mellomrom.',
 
-  'log.handStarted': 'Hånd {hand} begynner; {name} starter.',
-  'log.drewPile': '{name} trakk et kort.',
-  'log.drewDiscard': '{name} tok {card} fra kastebunken.',
-  'log.reshuffled': 'Kastebunken ble stokket til en ny trekkbunke ({cards} kort).',
-  'log.played': '{name} spilte {card}.',
-  'log.playedOn': '{name} spilte {card} mot {target}.',
-  'log.hazardCancelled': '{card} opphevet {hazard} hos {target}.',
-  'log.discarded': '{name} kastet {card}.',
-  'log.windowOpened': '{name} kan svare på {hazard} fra {attacker}.',
-  'log.passed': '{name} lot det passere.',
-  'log.coupFourre': 'Coup-fourré! {name} svarte på {hazard} fra {attacker} med {card}.',
-  'log.quickRemedy': '{name} svarte straks på {hazard} med {card}.',
-  'log.turnsLost': '{names} mister turen.',
-  'log.mulligan': '{name} byttet {n} kort.',
-  'log.extraTurn': '{name} spiller igjen.',
-  'log.extensionOffered': '{name} kan forlenge turen til 1000 km.',
-  'log.extendedYes': '{name} forlenger turen til 1000 km.',
-  'log.extendedNo': '{name} avslutter turen på 700 km.',
-  'log.skipped': '{name} har ingen kort og hoppes over.',
-  'log.drawPileExhausted': 'Trekkbunken er tom.',
-  'log.handOver': 'Hånd {hand} er over.',
-  'log.matchOver': 'Spillet er over.',
   'log.empty': 'Ingenting ennå.',
 
   'end.title': 'Hånd {n} er over',
@@ -299,7 +280,6 @@ export const nb: Messages = {
   'end.waitNext': 'Venter på neste hånd.',
   'end.rematch': 'Spill igjen (samme spillere og regler)',
   'end.target': 'Først til {n} poeng vinner spillet.',
-  and: '{a} og {b}',
 
   'settings.title': 'Innstillinger for {name}',
   'settings.language': 'Språk',

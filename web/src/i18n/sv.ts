@@ -1,6 +1,9 @@
 /** Swedish catalog. */
 import type { Messages } from './en';
 
+/** The event words of this language travel in this catalog's chunk. */
+export { sv as events } from '../../../worker/shared/event-words/sv';
+
 export const sv: Messages = {
   'lang.name': 'Svenska',
   'app.title': 'Mille Bornes',
@@ -255,28 +258,6 @@ export const sv: Messages = {
   'conn.tooManyTabs':
     'Matchen är öppen i för många flikar eller fönster; den här uppdateras med några sekunders mellanrum.',
 
-  'log.handStarted': 'Giv {hand} börjar; {name} börjar.',
-  'log.drewPile': '{name} drog ett kort.',
-  'log.drewDiscard': '{name} tog {card} från slänghögen.',
-  'log.reshuffled': 'Slänghögen blandades till en ny draghög ({cards} kort).',
-  'log.played': '{name} spelade {card}.',
-  'log.playedOn': '{name} spelade {card} på {target}.',
-  'log.hazardCancelled': '{card} tog bort {hazard} hos {target}.',
-  'log.discarded': '{name} slängde {card}.',
-  'log.windowOpened': '{name} får svara på {hazard} från {attacker}.',
-  'log.passed': '{name} lät det passera.',
-  'log.coupFourre': 'Coup fourré! {name} svarade på {attacker}s {hazard} med {card}.',
-  'log.quickRemedy': '{name} svarade direkt på {hazard} med {card}.',
-  'log.turnsLost': '{names} förlorar sin tur.',
-  'log.mulligan': '{name} bytte {n} kort.',
-  'log.extraTurn': '{name} spelar igen.',
-  'log.extensionOffered': '{name} får förlänga resan till 1000 km.',
-  'log.extendedYes': '{name} förlänger resan till 1000 km.',
-  'log.extendedNo': '{name} avslutar resan vid 700 km.',
-  'log.skipped': '{name} har inga kort och hoppas över.',
-  'log.drawPileExhausted': 'Draghögen är tom.',
-  'log.handOver': 'Giv {hand} är slut.',
-  'log.matchOver': 'Matchen är slut.',
   'log.empty': 'Inget än.',
 
   'end.title': 'Giv {n} är slut',
@@ -299,7 +280,6 @@ export const sv: Messages = {
   'end.waitNext': 'Väntar på nästa giv.',
   'end.rematch': 'Spela igen (samma spelare och regler)',
   'end.target': 'Först till {n} poäng vinner matchen.',
-  and: '{a} och {b}',
 
   'settings.title': 'Inställningar för {name}',
   'settings.language': 'Språk',

@@ -1,9 +1,17 @@
 /**
  * Words for the table: seat and team names, the log in sentences, times in the local time zone.
- * Everything is built from public data (MatchInfo and public events).
+ * Everything is built from public data (MatchInfo and public events); the log's words are the
+ * event words shared with the mail.
  */
+import { kindOf } from '../../../worker/engine/cards';
+import {
+  describeEvent,
+  type EventTable,
+  joinNames,
+  teamName as sharedTeamName,
+} from '../../../worker/shared/event-words/describe';
 import { cardName } from '../components/Card';
-import { lang, type MessageKey, t } from '../i18n';
+import { eventWords, lang, t } from '../i18n';
 import type { GameEvent, MatchInfo, MatchView } from './types';
 
 /** A seat's display name ("Seat 2" when the server gave none). */
@@ -14,8 +22,7 @@ export function seatName(info: Pick<MatchInfo, 'seats'> | null, seat: number): s
 
 /** Joins names: "Ann", "Ann and Bob", "Ann, Bob and Cy". */
 export function listNames(names: readonly string[]): string {
-  if (names.length <= 1) return names[0] ?? '';
-  return t('and', { a: names.slice(0, -1).join(', '), b: names[names.length - 1] });
+  return joinNames(names, eventWords.value);
 }
 
 /** A team's display name: its player, or its players joined ("Ann and Cy"). */
@@ -24,17 +31,11 @@ export function teamName(
   view: Pick<MatchView, 'teams'>,
   team: number,
 ): string {
-  return listNames((view.teams[team] ?? []).map((s) => seatName(info, s)));
+  return sharedTeamName(eventTable(info, view), team, eventWords.value);
 }
 
-/** The name of the team of a seat (the target of a hazard is named by a seat of its team). */
-export function targetName(
-  info: Pick<MatchInfo, 'seats'> | null,
-  view: Pick<MatchView, 'teams'>,
-  seat: number,
-): string {
-  const team = view.teams.findIndex((tm) => tm.includes(seat));
-  return team < 0 ? seatName(info, seat) : teamName(info, view, team);
+function eventTable(info: Pick<MatchInfo, 'seats'> | null, view: Pick<MatchView, 'teams'>): EventTable {
+  return { seat: (seat) => seatName(info, seat), teams: view.teams, card: cardName, kind: kindOf };
 }
 
 /** An ISO time in the viewer's time zone and language, e.g. "Tue 14:30" or "12 Dec, 09:00". */
@@ -59,82 +60,17 @@ export function timeLeft(ms: number): string {
   return `${sec} s`;
 }
 
-/** One public event as a sentence. */
+/**
+ * One public event as a sentence, in the words shared with the mail (worker/shared/event-words):
+ * every team by name. A server log row that is no game event (e.g. a seat's coup-fourré choice)
+ * gets "" and is not shown.
+ */
 export function eventText(
   e: GameEvent,
   info: Pick<MatchInfo, 'seats'> | null,
   view: Pick<MatchView, 'teams'>,
 ): string {
-  const name = (seat: number) => seatName(info, seat);
-  const say = (key: MessageKey, params: Record<string, string | number> = {}) => t(key, params);
-  switch (e.type) {
-    case 'handStarted':
-      return say('log.handStarted', { hand: e.hand, name: name(e.firstSeat) });
-    case 'drew':
-      return e.from === 'discard'
-        ? say('log.drewDiscard', { name: name(e.seat), card: cardName(e.card) })
-        : say('log.drewPile', { name: name(e.seat) });
-    case 'reshuffled':
-      return say('log.reshuffled', { cards: e.cards });
-    case 'played':
-      return e.target === undefined
-        ? say('log.played', { name: name(e.seat), card: cardName(e.card) })
-        : say('log.playedOn', {
-            name: name(e.seat),
-            card: cardName(e.card),
-            target: targetName(info, view, e.target),
-          });
-    case 'hazardCancelled':
-      return say('log.hazardCancelled', {
-        card: cardName(e.by),
-        hazard: cardName(e.hazard),
-        target: teamName(info, view, e.team),
-      });
-    case 'discarded':
-      return say('log.discarded', { name: name(e.seat), card: cardName(e.card) });
-    case 'windowOpened':
-      return say('log.windowOpened', {
-        name: name(e.seat),
-        hazard: cardName(e.hazard),
-        attacker: name(e.attacker),
-      });
-    case 'passed':
-      return say('log.passed', { name: name(e.seat) });
-    case 'coupFourre':
-      return say('log.coupFourre', {
-        name: name(e.seat),
-        attacker: name(e.attacker),
-        hazard: cardName(e.hazard),
-        card: cardName(e.card),
-      });
-    case 'quickRemedy':
-      return say('log.quickRemedy', {
-        name: name(e.seat),
-        hazard: cardName(e.hazard),
-        card: cardName(e.card),
-      });
-    case 'turnsLost':
-      return say('log.turnsLost', { names: listNames(e.seats.map(name)) });
-    case 'mulligan':
-      return say('log.mulligan', { name: name(e.seat), n: e.cards.length });
-    case 'extraTurn':
-      return say('log.extraTurn', { name: name(e.seat) });
-    case 'extensionOffered':
-      return say('log.extensionOffered', { name: name(e.seat) });
-    case 'extended':
-      return say(e.accept ? 'log.extendedYes' : 'log.extendedNo', { name: name(e.seat) });
-    case 'skipped':
-      return say('log.skipped', { name: name(e.seat) });
-    case 'drawPileExhausted':
-      return say('log.drawPileExhausted');
-    case 'handOver':
-      return say('log.handOver', { hand: e.hand });
-    case 'matchOver':
-      return say('log.matchOver');
-    default:
-      // Server-side log rows that are not game events (e.g. a seat's coup-fourré choice) are not shown.
-      return '';
-  }
+  return describeEvent(e, eventTable(info, view), eventWords.value);
 }
 
 /** The words for an error shown to the player. */

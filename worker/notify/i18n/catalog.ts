@@ -5,46 +5,15 @@
  * catches a missing string.
  */
 import type { CardId } from '../../engine/cards';
-
-/** Event phrases: one template per public event kind (see worker/notify/events.ts for the placeholders). */
-export interface EventPhrases {
-  handStarted: string; // {hand} {player}
-  drewDiscard: string; // {player} {card}
-  reshuffled: string;
-  drove: string; // {player} {card}
-  hazard: string; // {player} {card} {target}
-  remedy: string; // {player} {card}
-  safety: string; // {player} {card}
-  hazardCancelled: string; // {card} {hazard} {target}
-  discarded: string; // {player} {card}
-  windowOpened: string; // {player} {hazard} {attacker}
-  passed: string; // {player}
-  coupFourre: string; // {player} {card} {hazard} {attacker}
-  quickRemedy: string; // {player} {card} {hazard}
-  turnLost: string; // {player}
-  turnsLost: string; // {players}
-  mulligan: string; // {player} {count}
-  extraTurn: string; // {player}
-  extensionOffered: string; // {player}
-  extensionAccepted: string; // {player}
-  extensionDeclined: string; // {player}
-  skipped: string; // {player}
-  drawPileExhausted: string;
-  handOver: string; // {hand} {scores}
-  matchOver: string; // {scores}
-}
+import type { EventWords } from '../../shared/event-words/catalog';
 
 /** All words of one language. */
 export interface Catalog {
   /** BCP 47 tag used for dates and the HTML `lang` attribute. */
   locale: string;
   cards: Record<CardId, string>;
-  /** How a hazard's target reads: the reader, the reader's team, or others by name ({names}). */
-  target: { you: string; yourTeam: string; other: string };
-  /** Joins names in a list: "Anna, Bob and Cleo". */
-  and: string;
-  events: EventPhrases;
-  /** Shown when nothing public happened since the reader's last turn. */
+  /** Event words, shared with the page (worker/shared/event-words). */
+  events: EventWords;
   /** Fallback when a match has no title. */
   defaultTitle: string;
   greeting: string; // {name}
@@ -119,6 +88,4 @@ export interface Catalog {
 }
 
 /** Fills `{key}` placeholders; unknown keys are left as they are so a missing value is visible in tests. */
-export function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (m, k: string) => (k in values ? String(values[k]) : m));
-}
+export { fill } from '../../shared/event-words/fill';

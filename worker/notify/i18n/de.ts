@@ -1,4 +1,5 @@
 /** Deutscher Katalog. Kartennamen nach der deutschen Ausgabe. */
+import { de as events } from '../../shared/event-words/de';
 import type { Catalog } from './catalog';
 
 export const de: Catalog = {
@@ -24,34 +25,7 @@ export const de: Catalog = {
     puncture_proof: 'Unplattbar',
     right_of_way: 'Vorfahrt',
   },
-  target: { you: 'dich', yourTeam: 'dein Team', other: '{names}' },
-  and: 'und',
-  events: {
-    handStarted: 'Runde {hand} hat begonnen; {player} fängt an.',
-    drewDiscard: '{player} hat {card} vom Ablagestapel genommen.',
-    reshuffled: 'Der Ablagestapel wurde zu einem neuen Nachziehstapel gemischt.',
-    drove: '{player} ist {card} gefahren.',
-    hazard: '{player} hat {card} gegen {target} gespielt.',
-    remedy: '{player} hat {card} gespielt.',
-    safety: '{player} hat die Sonderkarte {card} gespielt.',
-    hazardCancelled: '{card} hat {hazard} bei {target} aufgehoben.',
-    discarded: '{player} hat {card} abgelegt.',
-    windowOpened: '{player} kann auf {hazard} von {attacker} antworten.',
-    passed: '{player} hat nicht geantwortet.',
-    coupFourre: '{player} hat {card} als Coup fourré gegen {hazard} von {attacker} gespielt!',
-    quickRemedy: '{player} hat {hazard} sofort mit {card} behoben.',
-    turnLost: '{player} setzt aus.',
-    turnsLost: '{players} setzen aus.',
-    mulligan: '{player} hat {count} Karten getauscht.',
-    extraTurn: '{player} ist noch einmal dran.',
-    extensionOffered: '{player} kann die Strecke auf 1000 km verlängern.',
-    extensionAccepted: '{player} hat die Strecke auf 1000 km verlängert.',
-    extensionDeclined: '{player} hat die Fahrt bei 700 km beendet.',
-    skipped: '{player} hatte keine Karten mehr und setzt aus.',
-    drawPileExhausted: 'Der Nachziehstapel ist leer.',
-    handOver: 'Runde {hand} ist vorbei. Punkte: {scores}.',
-    matchOver: 'Das Spiel ist vorbei. Endstand: {scores}.',
-  },
+  events,
   defaultTitle: 'Mille Bornes',
   greeting: 'Hallo {name},',
   subjects: {

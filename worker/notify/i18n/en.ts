@@ -1,4 +1,5 @@
 /** English mail catalog. Card names as in the Hasbro 2016 English edition. */
+import { en as events } from '../../shared/event-words/en';
 import type { Catalog } from './catalog';
 
 export const en: Catalog = {
@@ -24,34 +25,7 @@ export const en: Catalog = {
     puncture_proof: 'Puncture-Proof',
     right_of_way: 'Right of Way',
   },
-  target: { you: 'you', yourTeam: 'your team', other: '{names}' },
-  and: 'and',
-  events: {
-    handStarted: 'Hand {hand} started; {player} begins.',
-    drewDiscard: '{player} took {card} from the discard pile.',
-    reshuffled: 'The discard pile was shuffled into a new draw pile.',
-    drove: '{player} drove {card}.',
-    hazard: '{player} played {card} on {target}.',
-    remedy: '{player} played {card}.',
-    safety: '{player} played the safety {card}.',
-    hazardCancelled: '{card} cancelled the {hazard} on {target}.',
-    discarded: '{player} discarded {card}.',
-    windowOpened: '{player} may answer the {hazard} from {attacker}.',
-    passed: '{player} let it be.',
-    coupFourre: '{player} played {card} as a coup fourré against the {hazard} from {attacker}!',
-    quickRemedy: '{player} answered the {hazard} at once with {card}.',
-    turnLost: '{player} lost their turn.',
-    turnsLost: '{players} lost their turn.',
-    mulligan: '{player} swapped {count} cards.',
-    extraTurn: '{player} plays again.',
-    extensionOffered: '{player} may extend the trip to 1000 km.',
-    extensionAccepted: '{player} extended the trip to 1000 km.',
-    extensionDeclined: '{player} stopped the trip at 700 km.',
-    skipped: '{player} had no cards left and was skipped.',
-    drawPileExhausted: 'The draw pile is empty.',
-    handOver: 'Hand {hand} is over. Scores: {scores}.',
-    matchOver: 'The match is over. Final scores: {scores}.',
-  },
+  events,
   defaultTitle: 'Mille Bornes',
   greeting: 'Hello {name},',
   subjects: {

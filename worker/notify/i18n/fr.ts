@@ -1,4 +1,5 @@
 /** Catalogue français. Noms des cartes de l'édition Dujardin. */
+import { fr as events } from '../../shared/event-words/fr';
 import type { Catalog } from './catalog';
 
 export const fr: Catalog = {
@@ -24,34 +25,7 @@ export const fr: Catalog = {
     puncture_proof: 'Increvable',
     right_of_way: 'Véhicule prioritaire',
   },
-  target: { you: 'vous', yourTeam: 'votre équipe', other: '{names}' },
-  and: 'et',
-  events: {
-    handStarted: 'La manche {hand} a commencé ; {player} commence.',
-    drewDiscard: '{player} a pris {card} dans la défausse.',
-    reshuffled: 'La défausse a été mélangée pour former une nouvelle pioche.',
-    drove: '{player} a roulé {card}.',
-    hazard: '{player} a joué {card} contre {target}.',
-    remedy: '{player} a joué {card}.',
-    safety: '{player} a joué la botte {card}.',
-    hazardCancelled: '{card} a annulé {hazard} de {target}.',
-    discarded: '{player} a défaussé {card}.',
-    windowOpened: '{player} peut répondre à {hazard} de {attacker}.',
-    passed: "{player} n'a pas répondu.",
-    coupFourre: '{player} a joué {card} en coup fourré contre {hazard} de {attacker} !',
-    quickRemedy: '{player} a paré {hazard} aussitôt avec {card}.',
-    turnLost: '{player} passe son tour.',
-    turnsLost: '{players} passent leur tour.',
-    mulligan: '{player} a échangé {count} cartes.',
-    extraTurn: '{player} rejoue.',
-    extensionOffered: '{player} peut allonger le parcours à 1000 km.',
-    extensionAccepted: '{player} a allongé le parcours à 1000 km.',
-    extensionDeclined: '{player} a arrêté le parcours à 700 km.',
-    skipped: "{player} n'avait plus de cartes et passe son tour.",
-    drawPileExhausted: 'La pioche est vide.',
-    handOver: 'La manche {hand} est terminée. Scores : {scores}.',
-    matchOver: 'La partie est terminée. Scores finaux : {scores}.',
-  },
+  events,
   defaultTitle: 'Mille Bornes',
   greeting: 'Bonjour {name},',
   subjects: {

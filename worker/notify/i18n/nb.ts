@@ -1,4 +1,5 @@
 /** Norsk (bokmål) katalog. */
+import { nb as events } from '../../shared/event-words/nb';
 import type { Catalog } from './catalog';
 
 export const nb: Catalog = {
@@ -24,34 +25,7 @@ export const nb: Catalog = {
     puncture_proof: 'Punkteringsfri',
     right_of_way: 'Forkjørsrett',
   },
-  target: { you: 'deg', yourTeam: 'laget ditt', other: '{names}' },
-  and: 'og',
-  events: {
-    handStarted: 'Runde {hand} har begynt; {player} starter.',
-    drewDiscard: '{player} tok {card} fra kastebunken.',
-    reshuffled: 'Kastebunken ble stokket til en ny trekkbunke.',
-    drove: '{player} kjørte {card}.',
-    hazard: '{player} spilte {card} mot {target}.',
-    remedy: '{player} spilte {card}.',
-    safety: '{player} spilte spesialkortet {card}.',
-    hazardCancelled: '{card} fjernet {hazard} hos {target}.',
-    discarded: '{player} kastet {card}.',
-    windowOpened: '{player} kan svare på {hazard} fra {attacker}.',
-    passed: '{player} svarte ikke.',
-    coupFourre: '{player} spilte {card} som coup fourré mot {hazard} fra {attacker}!',
-    quickRemedy: '{player} svarte straks på {hazard} med {card}.',
-    turnLost: '{player} mistet turen sin.',
-    turnsLost: '{players} mistet turen sin.',
-    mulligan: '{player} byttet {count} kort.',
-    extraTurn: '{player} spiller igjen.',
-    extensionOffered: '{player} kan forlenge turen til 1000 km.',
-    extensionAccepted: '{player} forlenget turen til 1000 km.',
-    extensionDeclined: '{player} avsluttet turen ved 700 km.',
-    skipped: '{player} hadde ingen kort igjen og ble hoppet over.',
-    drawPileExhausted: 'Trekkbunken er tom.',
-    handOver: 'Runde {hand} er over. Poeng: {scores}.',
-    matchOver: 'Kampen er over. Sluttpoeng: {scores}.',
-  },
+  events,
   defaultTitle: 'Mille Bornes',
   greeting: 'Hei {name},',
   subjects: {

@@ -1,4 +1,5 @@
 /** Svensk katalog. */
+import { sv as events } from '../../shared/event-words/sv';
 import type { Catalog } from './catalog';
 
 export const sv: Catalog = {
@@ -24,34 +25,7 @@ export const sv: Catalog = {
     puncture_proof: 'Punkteringsfri',
     right_of_way: 'Förkörsrätt',
   },
-  target: { you: 'dig', yourTeam: 'ditt lag', other: '{names}' },
-  and: 'och',
-  events: {
-    handStarted: 'Giv {hand} har börjat; {player} börjar.',
-    drewDiscard: '{player} tog {card} från slänghögen.',
-    reshuffled: 'Slänghögen blandades till en ny draghög.',
-    drove: '{player} körde {card}.',
-    hazard: '{player} spelade {card} mot {target}.',
-    remedy: '{player} spelade {card}.',
-    safety: '{player} spelade specialkortet {card}.',
-    hazardCancelled: '{card} tog bort {hazard} hos {target}.',
-    discarded: '{player} slängde {card}.',
-    windowOpened: '{player} kan svara på {hazard} från {attacker}.',
-    passed: '{player} svarade inte.',
-    coupFourre: '{player} spelade {card} som coup fourré mot {hazard} från {attacker}!',
-    quickRemedy: '{player} svarade genast på {hazard} med {card}.',
-    turnLost: '{player} förlorade sin tur.',
-    turnsLost: '{players} förlorade sin tur.',
-    mulligan: '{player} bytte {count} kort.',
-    extraTurn: '{player} spelar igen.',
-    extensionOffered: '{player} kan förlänga resan till 1000 km.',
-    extensionAccepted: '{player} förlängde resan till 1000 km.',
-    extensionDeclined: '{player} avslutade resan vid 700 km.',
-    skipped: '{player} hade inga kort kvar och hoppades över.',
-    drawPileExhausted: 'Draghögen är tom.',
-    handOver: 'Giv {hand} är slut. Poäng: {scores}.',
-    matchOver: 'Matchen är slut. Slutpoäng: {scores}.',
-  },
+  events,
   defaultTitle: 'Mille Bornes',
   greeting: 'Hej {name},',
   subjects: {
