@@ -12,8 +12,9 @@ import {
   PRESET_NAMES,
   PRESETS,
   type PresetName,
+  presetOptions,
   type RuleOptions,
-} from '../../../worker/engine/rules';
+} from '../../../worker/shared/rules-data';
 import { lang, type MessageKey, t } from '../i18n';
 import { ApiError, api } from '../lib/api';
 import { VALUE_SOURCES } from '../lib/options';
@@ -35,13 +36,6 @@ const WINDOWS = [60, 720, 1440] as const;
 function fragmentToken(url: string | null | undefined, key: string): string | undefined {
   if (!url) return undefined;
   return new URLSearchParams(new URL(url, 'http://x').hash.slice(1)).get(key) ?? undefined;
-}
-
-/** The default goal of a preset for a seating (RULES.md §8, §10). */
-function presetDefaults(preset: PresetName, seats: number, teamSize: number): RuleOptions {
-  const p = PRESETS[preset];
-  const goal = p.goalFor?.({ seats, teamSize });
-  return { ...p.options, ...(goal !== undefined ? { goal } : {}) };
 }
 
 /** One option's control: a checkbox, a menu or a number, with its source tag. */
@@ -128,7 +122,7 @@ function CreateForm(): JSX.Element {
   const counts = p.seatings.filter((s) => s.teamSize === teamSize).map((s) => s.seats);
   const canTeams = p.seatings.some((s) => s.teamSize === 2);
   const n = counts.includes(count.value) ? count.value : (counts[0] ?? 2);
-  const defaults = presetDefaults(preset.value, n, teamSize);
+  const defaults = presetOptions(preset.value, { seats: n, teamSize });
   const effective: RuleOptions = { ...defaults, ...overrides.value };
 
   const submit = async (e: Event) => {
