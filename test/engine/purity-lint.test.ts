@@ -1,7 +1,8 @@
 /**
- * The architecture rule "worker/engine imports nothing outside worker/engine" is a Biome lint rule
- * (biome.json, noRestrictedImports). This test proves it fires on such an import and stays quiet on a
- * local one, by linting source text as if it were a file in worker/engine.
+ * The architecture rules "worker/engine imports nothing outside worker/engine but the shared rules
+ * data" and "worker/shared imports nothing outside its folder" are Biome lint rules (biome.json,
+ * noRestrictedImports). This test proves they fire on such an import and stay quiet on an allowed
+ * one, by linting source text as if it were a file in worker/engine or worker/shared/rules-data.
  */
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,14 +11,14 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const root = join(__dirname, '..', '..');
-/** Lints `source` as worker/engine/probe.ts in a scratch copy of the project's Biome setup. */
-function lintAsEngineFile(source: string): { code: number | null; out: string } {
+/** Lints `source` as `folder`/probe.ts in a scratch copy of the project's Biome setup. */
+function lintAsFile(source: string, folder = 'worker/engine'): { code: number | null; out: string } {
   const dir = mkdtempSync(join(tmpdir(), 'engine-lint-'));
   try {
     copyFileSync(join(root, 'biome.json'), join(dir, 'biome.json'));
-    mkdirSync(join(dir, 'worker', 'engine'), { recursive: true });
-    writeFileSync(join(dir, 'worker', 'engine', 'probe.ts'), source);
-    const r = spawnSync(join(root, 'node_modules', '.bin', 'biome'), ['lint', 'worker/engine/probe.ts'], {
+    mkdirSync(join(dir, folder), { recursive: true });
+    writeFileSync(join(dir, folder, 'probe.ts'), source);
+    const r = spawnSync(join(root, 'node_modules', '.bin', 'biome'), ['lint', `${folder}/probe.ts`], {
       cwd: dir,
       encoding: 'utf8',
     });
@@ -35,13 +36,37 @@ describe('the engine purity lint rule', () => {
     "import { x } from '../match/x';",
   ]) {
     it(`fires on: ${bad}`, () => {
-      const r = lintAsEngineFile(`${bad}\nexport const used = [${bad.match(/\{ (\w+) \}/)![1]}];\n`);
+      const r = lintAsFile(`${bad}\nexport const used = [${bad.match(/\{ (\w+) \}/)![1]}];\n`);
       expect(r.out).toContain('worker/engine is pure');
       expect(r.code).not.toBe(0);
     });
   }
   it('allows imports inside worker/engine', () => {
-    const r = lintAsEngineFile("import { CARD_IDS } from './cards';\nexport const used = [CARD_IDS];\n");
+    const r = lintAsFile("import { CARD_IDS } from './cards';\nexport const used = [CARD_IDS];\n");
     expect(r.out).not.toContain('worker/engine is pure');
+  });
+  it('allows the shared rules data', () => {
+    const r = lintAsFile(
+      "import { CARD_IDS } from '../shared/rules-data';\nexport const used = [CARD_IDS];\n",
+    );
+    expect(r.out).not.toContain('worker/engine is pure');
+  });
+});
+
+describe('the shared rules data lint rule', () => {
+  for (const bad of ["import { Hono } from 'hono';", "import { x } from '../../engine/cards';"]) {
+    it(`fires on: ${bad}`, () => {
+      const source = `${bad}\nexport const used = [${bad.match(/\{ (\w+) \}/)![1]}];\n`;
+      const r = lintAsFile(source, 'worker/shared/rules-data');
+      expect(r.out).toContain('worker/shared is data');
+      expect(r.code).not.toBe(0);
+    });
+  }
+  it('allows imports inside its folder', () => {
+    const r = lintAsFile(
+      "import { CARD_IDS } from './cards';\nexport const used = [CARD_IDS];\n",
+      'worker/shared/rules-data',
+    );
+    expect(r.out).not.toContain('worker/shared is data');
   });
 });

@@ -1,28 +1,30 @@
 /**
- * The 106 playable cards of Mille Bornes: ids, kinds, counts, and the hazard/remedy/safety pairs.
- * RULES.md §1 [H16 components, NO]. Card ids are exactly those of RULES.md.
+ * The 106 playable cards of Mille Bornes: counts, the hazard/remedy/safety pairs and fast look-ups.
+ * The card ids and kinds are data in worker/shared/rules-data, re-exported here. RULES.md §1 [H16
+ * components, NO]. Card ids are exactly those of RULES.md.
  */
+import {
+  CARD_IDS,
+  CARD_KINDS,
+  type CardId,
+  type CardKind,
+  type DistanceCard,
+  type HazardCard,
+  type RemedyCard,
+  type SafetyCard,
+} from '../shared/rules-data';
 
-/** Distance cards, in km. RULES.md §1. */
-export const DISTANCE_CARDS = ['d25', 'd50', 'd75', 'd100', 'd200'] as const;
-/** Hazards: the four battle hazards and Speed Limit. RULES.md §1. */
-export const HAZARD_CARDS = ['accident', 'out_of_gas', 'flat_tire', 'speed_limit', 'stop'] as const;
-/** Remedies, Roll included. RULES.md §1. */
-export const REMEDY_CARDS = ['repairs', 'gasoline', 'spare_tire', 'end_of_limit', 'roll'] as const;
-/** Safeties. RULES.md §1, §6. */
-export const SAFETY_CARDS = ['driving_ace', 'extra_tank', 'puncture_proof', 'right_of_way'] as const;
-
-/** Every card id, in RULES.md §1 order. */
-export const CARD_IDS = [...DISTANCE_CARDS, ...HAZARD_CARDS, ...REMEDY_CARDS, ...SAFETY_CARDS] as const;
-
-export type DistanceCard = (typeof DISTANCE_CARDS)[number];
-export type HazardCard = (typeof HAZARD_CARDS)[number];
-export type RemedyCard = (typeof REMEDY_CARDS)[number];
-export type SafetyCard = (typeof SAFETY_CARDS)[number];
-/** One card id such as `"d100"` or `"right_of_way"`. */
-export type CardId = (typeof CARD_IDS)[number];
-/** The four kinds of card. */
-export type CardKind = 'distance' | 'hazard' | 'remedy' | 'safety';
+// Re-exported so that everything importing the card data from the engine keeps working.
+export {
+  CARD_KIND_NAMES,
+  CARD_KINDS,
+  DISTANCE_CARDS,
+  HAZARD_CARDS,
+  REMEDY_CARDS,
+  SAFETY_CARDS,
+} from '../shared/rules-data';
+export type { CardId, CardKind, DistanceCard, HazardCard, RemedyCard, SafetyCard };
+export { CARD_IDS };
 
 /** How many copies of each card the deck holds (106 in all). RULES.md §1. */
 export const CARD_COUNTS: Readonly<Record<CardId, number>> = {
@@ -72,15 +74,7 @@ export function cardIndex(card: CardId): number {
   return SLOT[slotOf(card)];
 }
 
-const KINDS: readonly CardKind[] = CARD_IDS.map((id) =>
-  (DISTANCE_CARDS as readonly string[]).includes(id)
-    ? 'distance'
-    : (HAZARD_CARDS as readonly string[]).includes(id)
-      ? 'hazard'
-      : (REMEDY_CARDS as readonly string[]).includes(id)
-        ? 'remedy'
-        : 'safety',
-);
+const KINDS: readonly CardKind[] = CARD_IDS.map((id) => CARD_KINDS[id]);
 const CARD_SET: ReadonlySet<string> = new Set(CARD_IDS);
 const KMS: readonly number[] = CARD_IDS.map((id) => (KM as Record<string, number>)[id] ?? 0);
 

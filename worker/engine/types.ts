@@ -66,18 +66,8 @@ export interface HandScore {
   total: number;
 }
 
-/** Score items in display order (every field of HandScore but `total`). */
-export const SCORE_ITEMS = [
-  'distance',
-  'safeties',
-  'coupFourre',
-  'allSafeties',
-  'trip',
-  'delayedAction',
-  'safeTrip',
-  'shutout',
-  'extension',
-] as const;
+/** Score items in display order: data in worker/shared/rules-data, re-exported here. */
+export { SCORE_ITEMS } from '../shared/rules-data';
 
 /** The result of a finished hand. */
 export interface HandResult {

@@ -4,7 +4,7 @@
  * milestone), so colour is never the only signal, plus the card's name in the current language.
  */
 import type { JSX } from 'preact';
-import { type CardKind, cardKind } from '../../../worker/engine/cards';
+import { CARD_KINDS, type CardKind } from '../../../worker/shared/rules-data';
 import { t } from '../i18n';
 import type { CardId } from '../lib/types';
 
@@ -17,7 +17,7 @@ export function cardName(card: CardId): string {
 /** "Accident, hazard card" — the label screen readers read for a card. */
 export function cardLabel(card: CardId, sideways = false): string {
   if (sideways) return t('card.ariaSideways', { card: cardName(card) });
-  const kind = cardKind(card) ?? 'distance';
+  const kind = CARD_KINDS[card] ?? 'distance';
   return t('card.aria', { card: cardName(card), kind: t(`kind.${kind}`).toLowerCase() });
 }
 
@@ -245,7 +245,7 @@ export function CardFace({ card, sideways = false, size = 'table' }: CardFacePro
 
 /** The inside of a face (used by CardFace and by the hand's card buttons). */
 export function CardBody({ card }: { card: CardId }): JSX.Element {
-  const kind = cardKind(card) ?? 'distance';
+  const kind = CARD_KINDS[card] ?? 'distance';
   const name = t(`card.${card}`);
   // Long names (Swedish, Norwegian, German compounds) get a smaller size; soft hyphens break them.
   const length = cardName(card).length;

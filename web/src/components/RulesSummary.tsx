@@ -4,7 +4,8 @@
  * option is shown to all players before the match starts).
  */
 import type { JSX } from 'preact';
-import { OPTION_NAMES, OPTION_VALUES, type Rules } from '../../../worker/engine/rules';
+import type { Rules } from '../../../worker/engine/rules';
+import { OPTION_NAMES, OPTION_VALUES } from '../../../worker/shared/rules-data';
 import { type MessageKey, t } from '../i18n';
 import { VALUE_SOURCES } from '../lib/options';
 

@@ -1,8 +1,8 @@
 /**
  * Where each rule option and value comes from (RULES.md source tags), for the create form.
- * Only labels: the values themselves are the engine's OPTION_NAMES / OPTION_VALUES / PRESETS.
+ * Only labels: the values themselves are OPTION_NAMES / OPTION_VALUES / PRESETS of worker/shared/rules-data.
  */
-import type { OptionName } from '../../../worker/engine/rules';
+import type { OptionName } from '../../../worker/shared/rules-data';
 
 /** Source tag of each option value (`true`/`false` for yes/no options). RULES.md §3–§9. */
 export const VALUE_SOURCES: Record<OptionName, Record<string, string>> = {

@@ -5,7 +5,7 @@
  */
 import { useSignal } from '@preact/signals';
 import type { JSX } from 'preact';
-import { SCORE_ITEMS } from '../../../worker/engine/types';
+import { SCORE_ITEMS } from '../../../worker/shared/rules-data';
 import { t } from '../i18n';
 import { api } from '../lib/api';
 import { navigate } from '../lib/router';

@@ -1,7 +1,6 @@
 /** The rules page: the game in a few sentences, the card kinds with their faces, and the presets. */
 import type { JSX } from 'preact';
-import { CARD_IDS } from '../../../worker/engine/cards';
-import { PRESET_NAMES, PRESETS } from '../../../worker/engine/rules';
+import { CARD_IDS, PRESET_NAMES, PRESETS } from '../../../worker/shared/rules-data';
 import { CardFace } from '../components/Card';
 import { t } from '../i18n';
 

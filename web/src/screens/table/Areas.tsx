@@ -1,0 +1,150 @@
+/**
+ * The areas: every player's or team's tableau (battle and speed piles, distance, safeties with coup
+ * fourré ones sideways, hand sizes), mine first. With a card selected, each area the card can be
+ * played on shows a button for it (only `view.legalMoves` decides which).
+ */
+import type { JSX } from 'preact';
+import { CardFace, cardLabel } from '../../components/Card';
+import { t } from '../../i18n';
+import { teamOfSeat } from '../../lib/moves';
+import type { CardId, MatchInfo, MatchView } from '../../lib/types';
+import { seatName, teamName } from '../../lib/words';
+import type { TableState } from './state';
+import { TopCard } from './TopCard';
+
+type TableauView = MatchView['tableaux'][number];
+
+/** A drop target: the button that plays the selected card on an area. */
+interface AreaTarget {
+  label: string;
+  onPick: () => void;
+}
+
+/** A battle or speed pile with its top card. */
+function PileTop({ label, card }: { label: string; card: CardId | null }): JSX.Element {
+  return (
+    <figure class="pile" aria-label={`${label}: ${card ? cardLabel(card) : t('card.none')}`}>
+      <span class="pile-label">{label}</span>
+      <TopCard card={card} />
+    </figure>
+  );
+}
+
+/** The area's title chips: rolling or stopped, limited, a bot standing in, cards in each hand. */
+function AreaChips(props: { info: MatchInfo | null; view: MatchView; tableau: TableauView }): JSX.Element {
+  const { info, view, tableau: tb } = props;
+  const hands = tb.seats.map((s) => view.handSizes[s] ?? 0);
+  const standIn = tb.seats.some((s) => info?.seats.find((x) => x.seat === s)?.botStandIn);
+  return (
+    <span class="chips">
+      <span class={`chip ${tb.rolling ? 'ok' : 'bad'}`}>
+        {tb.rolling ? t('table.rolling') : t('table.stopped')}
+      </span>
+      {tb.limited && <span class="chip warn">{t('table.limited')}</span>}
+      {standIn && <span class="chip">{t('table.botStandIn')}</span>}
+      {tb.seats.map((seat, i) => (
+        <span key={seat} class="chip">
+          {tb.seats.length > 1 && `${seatName(info, seat)}: `}
+          {t('table.cards', { n: hands[i] })}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+/** One player's or team's area. `target` makes it a drop target for the selected card. */
+export function TableauArea(props: {
+  info: MatchInfo | null;
+  view: MatchView;
+  tableau: TableauView;
+  mine: boolean;
+  target?: AreaTarget | null;
+}): JSX.Element {
+  const { info, view, tableau: tb, mine, target } = props;
+  const name = teamName(info, view, tb.team);
+  const title = mine ? t('table.yourArea') : t('table.area', { name });
+  const goal = view.goal;
+  const isTurn = view.turn !== null && tb.seats.includes(view.turn);
+  return (
+    <section
+      class={`tableau${mine ? ' mine' : ''}${isTurn ? ' turn' : ''}${target ? ' is-target' : ''}`}
+      aria-label={title}
+      data-team={tb.team}
+    >
+      <header class="tableau-head">
+        <h2 class="h3">
+          {title}
+          {mine && tb.seats.length > 1 && <span class="muted"> · {name}</span>}
+        </h2>
+        <AreaChips info={info} view={view} tableau={tb} />
+      </header>
+      <div class="tableau-body">
+        <PileTop label={t('table.battle')} card={tb.battleTop} />
+        <PileTop label={t('table.speed')} card={tb.speedTop} />
+        <div class="distance">
+          <label class="km">
+            <span>{t('table.distance', { km: tb.km, goal })}</span>
+            <progress
+              max={goal}
+              value={Math.min(tb.km, goal)}
+              aria-label={t('table.distance', { km: tb.km, goal })}
+            />
+          </label>
+          <span class="muted">{t('table.twoHundreds', { n: tb.twoHundreds })}</span>
+          <figure class="safeties" aria-label={t('table.safeties')}>
+            <span class="pile-label">{t('table.safeties')}</span>
+            {tb.safeties.length === 0 && <span class="muted">{t('table.noSafeties')}</span>}
+            {tb.safeties.map((s) => (
+              <CardFace key={s} card={s} sideways={tb.coupFourre.includes(s)} />
+            ))}
+          </figure>
+        </div>
+      </div>
+      {target && (
+        <button type="button" class="target-btn" onClick={target.onPick}>
+          {target.label}
+        </button>
+      )}
+    </section>
+  );
+}
+
+/** The button that plays the selected card on `tb`, when that is one of its legal plays. */
+function targetFor(state: TableState, tb: TableauView): AreaTarget | null {
+  const { info, view, card, options, myTeam, send } = state;
+  if (!options || !card) return null;
+  const p = options.plays.find((pl) =>
+    pl.target === null ? tb.team === myTeam : teamOfSeat(view, pl.target) === tb.team,
+  );
+  if (!p) return null;
+  return {
+    label:
+      p.target === null ? t('table.playSelf') : t('table.playOn', { name: teamName(info, view, tb.team) }),
+    onPick: () => send(p.move),
+  };
+}
+
+/** Orders tableaux with my team's first, then the others by team. */
+function myTeamFirst(myTeam: number | null): (a: TableauView, b: TableauView) => number {
+  return (a, b) => Number(b.team === myTeam) - Number(a.team === myTeam) || a.team - b.team;
+}
+
+/** Every area. */
+export function Areas({ state }: { state: TableState }): JSX.Element {
+  const { info, view, myTeam } = state;
+  const tableaux = [...view.tableaux].sort(myTeamFirst(myTeam));
+  return (
+    <div class="areas">
+      {tableaux.map((tb) => (
+        <TableauArea
+          key={tb.team}
+          info={info}
+          view={view}
+          tableau={tb}
+          mine={tb.team === myTeam}
+          target={targetFor(state, tb)}
+        />
+      ))}
+    </div>
+  );
+}

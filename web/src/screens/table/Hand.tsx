@@ -1,0 +1,168 @@
+/**
+ * My hand: the cards with the legal ones marked (tap a card, then its target), the hint, the
+ * selected card's actions (play on an area, answer a hazard, discard) and the mulligan. A spectator
+ * sees a line instead. Every action offered is one of `view.legalMoves`.
+ */
+import type { JSX, RefObject } from 'preact';
+import { useEffect, useRef } from 'preact/hooks';
+import { CardBody, cardLabel, cardName } from '../../components/Card';
+import { t } from '../../i18n';
+import { canPlay, findMulligan, optionsForCard, teamOfSeat } from '../../lib/moves';
+import type { CardId } from '../../lib/types';
+import { teamName } from '../../lib/words';
+import { answerLabel, handHint } from './Status';
+import type { TableState } from './state';
+
+/** One card of the hand as a button: selects it, or picks it for a mulligan. */
+function HandCard(props: {
+  state: TableState;
+  card: CardId;
+  index: number;
+  /** Set when the card was chosen from the keyboard: the focus moves to its first action. */
+  focusActions: RefObject<boolean>;
+}): JSX.Element {
+  const { state, card, index: i, focusActions } = props;
+  const { view, pending, busy, selection } = state;
+  const { selected, picking } = selection;
+  const playable = canPlay(optionsForCard(view.legalMoves, card));
+  const isSel = selected.value === i;
+  const isPicked = picking.value?.includes(i) ?? false;
+  const isPending =
+    pending !== null && 'card' in pending && pending.card === card && (selected.value === null || isSel);
+  return (
+    <li>
+      <button
+        type="button"
+        class={`card size-hand${playable ? ' legal' : ''}${isSel || isPicked ? ' selected' : ''}${isPending ? ' pending' : ''}`}
+        aria-pressed={picking.value ? isPicked : isSel}
+        disabled={busy}
+        onClick={(e) => {
+          if (picking.value) {
+            picking.value = isPicked ? picking.value.filter((x) => x !== i) : [...picking.value, i];
+            return;
+          }
+          // detail 0: activated with Enter or Space rather than a pointer.
+          focusActions.current = !isSel && e.detail === 0;
+          selected.value = isSel ? null : i;
+        }}
+      >
+        <CardBody card={card} />
+        <span class="sr-only">
+          {cardLabel(card)}
+          {playable ? `, ${t('table.playable')}` : ''}
+        </span>
+        {playable && (
+          <span class="legal-mark" aria-hidden="true">
+            ●
+          </span>
+        )}
+      </button>
+    </li>
+  );
+}
+
+/** The selected card's actions: play it on each legal target, answer with it, discard it, cancel. */
+function CardActions(props: {
+  state: TableState;
+  card: CardId;
+  actionsRef: RefObject<HTMLDivElement | null>;
+}): JSX.Element | null {
+  const { state, card, actionsRef } = props;
+  const { info, view, options: opts, busy, send, selection } = state;
+  if (!opts) return null;
+  return (
+    <div class="actions" ref={actionsRef}>
+      {opts.plays.map((p) => (
+        <button
+          key={String(p.target)}
+          type="button"
+          class="primary"
+          disabled={busy}
+          onClick={() => send(p.move)}
+        >
+          {p.target === null
+            ? t('table.playSelf')
+            : t('table.playOn', { name: teamName(info, view, teamOfSeat(view, p.target)) })}
+        </button>
+      ))}
+      {opts.answer && (
+        <button type="button" class="primary" disabled={busy} onClick={() => send(opts.answer!)}>
+          {answerLabel(opts.answer)}
+        </button>
+      )}
+      {opts.discard && (
+        <button type="button" class="secondary" disabled={busy} onClick={() => send(opts.discard!)}>
+          {t('table.discard', { card: cardName(card) })}
+        </button>
+      )}
+      <button type="button" class="ghost" onClick={() => (selection.selected.value = null)}>
+        {t('common.cancel')}
+      </button>
+    </div>
+  );
+}
+
+/** The mulligan: start picking cards, then confirm the picked ones (when that is a legal mulligan) or cancel. */
+function MulliganActions({ state }: { state: TableState }): JSX.Element {
+  const { view, busy, send, selection } = state;
+  const { selected, picking } = selection;
+  if (!picking.value) {
+    return (
+      <div class="actions">
+        <button
+          type="button"
+          class="secondary"
+          disabled={busy}
+          onClick={() => {
+            selected.value = null;
+            picking.value = [];
+          }}
+        >
+          {t('table.mulligan')}
+        </button>
+      </div>
+    );
+  }
+  const picked = picking.value.map((i) => view.hand[i]);
+  const move = findMulligan(view.legalMoves, picked);
+  return (
+    <div class="actions">
+      <button type="button" class="primary" disabled={!move || busy} onClick={() => move && send(move)}>
+        {t('table.mulliganConfirm', { n: picked.length })}
+      </button>
+      <button type="button" class="ghost" onClick={() => (picking.value = null)}>
+        {t('common.cancel')}
+      </button>
+    </div>
+  );
+}
+
+/** My hand with its actions, or the spectator's line. */
+export function Hand({ state }: { state: TableState }): JSX.Element {
+  const { view, me, card, selection } = state;
+  const actionsRef = useRef<HTMLDivElement>(null);
+  // A card chosen from the keyboard moves the focus to its first option (no tabbing through the hand).
+  const focusActions = useRef(false);
+  useEffect(() => {
+    if (!focusActions.current) return;
+    focusActions.current = false;
+    actionsRef.current?.querySelector<HTMLButtonElement>('button:not([disabled])')?.focus();
+  });
+  if (me === null) return <p class="muted">{t('table.spectator')}</p>;
+  const canMulligan = view.legalMoves.some((m) => m.type === 'mulligan');
+  return (
+    <section class="hand-area" aria-label={t('table.hand')}>
+      <h2 class="sr-only">{t('table.hand')}</h2>
+      <p class="hint" aria-live="polite">
+        {handHint(state)}
+      </p>
+      <ul class="hand">
+        {view.hand.map((c, i) => (
+          <HandCard key={`${c}-${i}`} state={state} card={c} index={i} focusActions={focusActions} />
+        ))}
+      </ul>
+      {card && !selection.picking.value && <CardActions state={state} card={card} actionsRef={actionsRef} />}
+      {canMulligan && <MulliganActions state={state} />}
+    </section>
+  );
+}

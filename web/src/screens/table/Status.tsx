@@ -1,0 +1,158 @@
+/**
+ * The table's status: whose move it is with the turn deadline, the hand number and goal, a refused
+ * move in words, the response-window prompt (coup fourré / quick remedy / let it go) with its
+ * countdown, the 700 km extension decision and the hint above the hand.
+ */
+import type { JSX } from 'preact';
+import { cardName } from '../../components/Card';
+import { Countdown } from '../../components/Countdown';
+import { t } from '../../i18n';
+import { canPlay } from '../../lib/moves';
+import type { MatchSession } from '../../lib/session';
+import type { MatchInfo, MatchView, Move } from '../../lib/types';
+import { errorText, localTime, seatName } from '../../lib/words';
+import type { TableState } from './state';
+
+/** True once the hand (or the whole match) is over: the score table shows and no deadline runs. */
+export function handIsOver(view: MatchView): boolean {
+  return view.phase === 'handOver' || view.phase === 'matchOver';
+}
+
+/** True when the next move is the viewer's: their answer in an open window, or their turn. */
+function isMyMove(view: MatchView): boolean {
+  return view.window ? view.window.seat === view.seat : view.turn === view.seat;
+}
+
+/** Whose move it is, in words (empty when nobody's, e.g. between hands). */
+function whoseMove(info: MatchInfo, view: MatchView): string {
+  const w = view.window;
+  if (w) {
+    if (w.seat === view.seat) return t('table.yourAnswer');
+    return t('table.windowOther', { name: seatName(info, w.seat), hazard: cardName(w.hazard) });
+  }
+  if (view.turn === null) return '';
+  if (view.turn === view.seat) return t('table.yourTurn');
+  return t('table.turnOf', { name: seatName(info, view.turn) });
+}
+
+/** The status bar, a refused move and the screen-reader notice while a move is being sent. */
+export function Status({ state }: { state: TableState }): JSX.Element {
+  const { session, info, view, busy } = state;
+  return (
+    <>
+      <div class="statusbar" role="status" aria-live="polite">
+        <strong class={isMyMove(view) ? 'your-turn' : ''}>{whoseMove(info, view)}</strong>
+        {info.deadlines.turn && !handIsOver(view) && (
+          <span>{t('table.deadline', { time: localTime(info.deadlines.turn) })}</span>
+        )}
+        <span class="muted">
+          {t('table.handNo', { n: view.handNumber })} · {t('table.goal', { km: view.goal })}
+        </span>
+      </div>
+      {session.error.value && (
+        <div class="error" role="alert">
+          {errorText(session.error.value)}
+        </div>
+      )}
+      <div class="sr-only" aria-live="assertive">
+        {busy ? t('table.sending') : ''}
+      </div>
+    </>
+  );
+}
+
+/** The hint above the hand: what the player can do now. */
+export function handHint(state: TableState): string {
+  const { busy, card, options, selection, view } = state;
+  if (busy) return t('table.sending');
+  if (selection.picking.value) return t('table.mulliganPick');
+  if (card && options) {
+    return canPlay(options)
+      ? t('table.chooseTarget', { card: cardName(card) })
+      : t('table.noPlay', { card: cardName(card) });
+  }
+  return view.legalMoves.length ? t('table.pickCard') : '';
+}
+
+/** The words of an answer to a hazard: coup fourré or quick remedy with `card`, or let it go. */
+export function answerLabel(move: Move): string {
+  if (move.type === 'coupFourre') return t('table.coupFourre', { card: cardName(move.card) });
+  if (move.type === 'quickRemedy') return t('table.quickRemedy', { card: cardName(move.card) });
+  return t('table.pass');
+}
+
+/** The response-window prompt (coup fourré / quick remedy / let it go) with its countdown. RULES.md §7. */
+export function WindowPrompt(props: {
+  session: MatchSession;
+  info: MatchInfo;
+  view: MatchView;
+}): JSX.Element | null {
+  const { session, info, view } = props;
+  const w = view.window;
+  if (!w) return null;
+  const mine = w.seat === view.seat;
+  const answers = view.legalMoves.filter(
+    (m) => m.type === 'coupFourre' || m.type === 'quickRemedy' || m.type === 'pass',
+  );
+  const busy = session.pending.value !== null;
+  return (
+    <section class={`prompt${mine ? ' urgent' : ''}`} aria-live="polite" aria-label={t('home.coupFourre')}>
+      <p>
+        {mine
+          ? t('table.windowYou', { attacker: seatName(info, w.attacker), hazard: cardName(w.hazard) })
+          : t('table.windowOther', { name: seatName(info, w.seat), hazard: cardName(w.hazard) })}
+        {info.deadlines.window && (
+          <>
+            {' '}
+            <Countdown until={info.deadlines.window} />
+          </>
+        )}
+      </p>
+      {mine && (
+        <div class="actions">
+          {answers.map((m) => (
+            <button
+              key={JSON.stringify(m)}
+              type="button"
+              class={m.type === 'pass' ? 'secondary' : 'primary'}
+              disabled={busy}
+              onClick={() => void session.sendMove(m)}
+            >
+              {answerLabel(m)}
+            </button>
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** The 700 km extension decision. RULES.md §8. */
+export function ExtensionPrompt({
+  session,
+  view,
+}: {
+  session: MatchSession;
+  view: MatchView;
+}): JSX.Element | null {
+  const moves = view.legalMoves.filter((m) => m.type === 'extension');
+  if (!moves.length) return null;
+  return (
+    <section class="prompt urgent" aria-label={t('table.extension')}>
+      <p>{t('table.extension')}</p>
+      <div class="actions">
+        {moves.map((m) => (
+          <button
+            key={String(m.type === 'extension' && m.accept)}
+            type="button"
+            class={m.type === 'extension' && m.accept ? 'primary' : 'secondary'}
+            disabled={session.pending.value !== null}
+            onClick={() => void session.sendMove(m)}
+          >
+            {m.type === 'extension' && m.accept ? t('table.extendYes') : t('table.extendNo')}
+          </button>
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,97 @@
+/**
+ * What the parts of the table share: the player's choice (the selected hand card, the cards picked
+ * for a mulligan), kept across updates by `useSelection`, and per render the `TableState` every
+ * part reads (the match, my seat and team, the selected card's legal options, how to send a move).
+ */
+import { type Signal, useSignal } from '@preact/signals';
+import { useEffect, useRef } from 'preact/hooks';
+import { type CardOptions, optionsForCard, teamOfSeat } from '../../lib/moves';
+import type { MatchSession } from '../../lib/session';
+import type { CardId, MatchInfo, MatchView, Move } from '../../lib/types';
+
+/** The player's choice on the table, as signals that outlive one render. */
+export interface Selection {
+  /** Index in the hand of the selected card, or null. */
+  selected: Signal<number | null>;
+  /** Hand indexes picked for a mulligan, or null when not picking. */
+  picking: Signal<number[] | null>;
+}
+
+/**
+ * The selection hook. A new view version means a new situation: it forgets a selection that may no
+ * longer apply — but keeps a selected card that is still in the same place with moves to offer (an
+ * update that arrives while the player is choosing, e.g. the automatic draw or a bot's move, must not
+ * undo the choice). A mulligan pick is always dropped.
+ */
+export function useSelection(view: MatchView | null | undefined): Selection {
+  const selected = useSignal<number | null>(null);
+  const picking = useSignal<number[] | null>(null);
+  const version = view?.version;
+  const selectedCard = selected.value === null ? undefined : view?.hand[selected.value];
+  const selectedRef = useRef<CardId | undefined>(undefined);
+  useEffect(() => {
+    const sel = selected.value;
+    const card = sel === null ? undefined : view?.hand[sel];
+    const options = card === undefined ? null : optionsForCard(view?.legalMoves ?? [], card as CardId);
+    const stillThere =
+      options !== null &&
+      card === selectedRef.current &&
+      (options.plays.length > 0 || options.discard !== null || options.answer !== null);
+    if (!stillThere) selected.value = null;
+    picking.value = null;
+  }, [version]);
+  selectedRef.current = selectedCard as CardId | undefined;
+  return { selected, picking };
+}
+
+/** What every part of the table reads in one render. */
+export interface TableState {
+  session: MatchSession;
+  info: MatchInfo;
+  view: MatchView;
+  /** My seat, or null for a spectator. */
+  me: number | null;
+  /** My team, or null for a spectator. */
+  myTeam: number | null;
+  /** The move being sent, if any. */
+  pending: Move | null;
+  /** True while a move is being sent: every move button is disabled. */
+  busy: boolean;
+  selection: Selection;
+  /** The selected hand card, if any. */
+  card: CardId | undefined;
+  /** The selected card's legal options (`view.legalMoves` looked up), or null. */
+  options: CardOptions | null;
+  /** Sends a move and clears the selection. */
+  send: (move: Move) => void;
+}
+
+/** The table state of one render. */
+export function tableState(
+  session: MatchSession,
+  info: MatchInfo,
+  view: MatchView,
+  selection: Selection,
+): TableState {
+  const me = view.seat;
+  const pending = session.pending.value;
+  const sel = selection.selected.value;
+  const card = sel !== null ? (view.hand[sel] as CardId | undefined) : undefined;
+  return {
+    session,
+    info,
+    view,
+    me,
+    myTeam: me === null ? null : teamOfSeat(view, me),
+    pending,
+    busy: pending !== null,
+    selection,
+    card,
+    options: card ? optionsForCard(view.legalMoves, card) : null,
+    send: (m: Move) => {
+      selection.selected.value = null;
+      selection.picking.value = null;
+      void session.sendMove(m);
+    },
+  };
+}
