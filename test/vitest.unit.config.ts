@@ -13,6 +13,7 @@ export default defineProject({
       'test/mail/**/*.test.ts',
       'test/shared/**/*.test.ts',
       'test/web/**/*.test.{ts,tsx}',
+      'test/architecture/**/*.test.ts',
     ],
     testTimeout: 120_000,
   },

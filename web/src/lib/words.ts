@@ -3,13 +3,14 @@
  * Everything is built from public data (MatchInfo and public events); the log's words are the
  * event words shared with the mail.
  */
-import { kindOf } from '../../../worker/engine/cards';
+
 import {
   describeEvent,
   type EventTable,
   joinNames,
   teamName as sharedTeamName,
 } from '../../../worker/shared/event-words/describe';
+import { CARD_KINDS } from '../../../worker/shared/rules-data';
 import { cardName } from '../components/Card';
 import { eventWords, lang, t } from '../i18n';
 import type { GameEvent, MatchInfo, MatchView } from './types';
@@ -35,7 +36,12 @@ export function teamName(
 }
 
 function eventTable(info: Pick<MatchInfo, 'seats'> | null, view: Pick<MatchView, 'teams'>): EventTable {
-  return { seat: (seat) => seatName(info, seat), teams: view.teams, card: cardName, kind: kindOf };
+  return {
+    seat: (seat) => seatName(info, seat),
+    teams: view.teams,
+    card: cardName,
+    kind: (card) => CARD_KINDS[card],
+  };
 }
 
 /** An ISO time in the viewer's time zone and language, e.g. "Tue 14:30" or "12 Dec, 09:00". */

@@ -1,0 +1,71 @@
+/**
+ * The import rules of docs/ARCHITECTURE.md hold for the whole source tree, and each rule fires on an
+ * import that breaks it (so this test can fail).
+ */
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { allImports, IMPORT_RULES, type Import, importsIn, violations } from './imports';
+
+const root = join(__dirname, '..', '..');
+
+/** One made-up import of `from` (a repository path) with `source`'s import statement. */
+function probe(from: string, source: string): Import[] {
+  return importsIn(root, from, source);
+}
+
+describe('the import rules', () => {
+  it('hold for worker/, web/src and scripts/', () => {
+    const imports = allImports(root, ['worker', 'web/src', 'scripts']);
+    expect(imports.length).toBeGreaterThan(300);
+    const broken = violations(imports).map((v) => `${v.from} → ${v.target}: ${v.why}`);
+    expect(broken).toEqual([]);
+  });
+
+  const breaking: Array<[string, string]> = [
+    ['worker/engine/legal.ts', "import { DurableObject } from 'cloudflare:workers';"],
+    ['worker/engine/legal.ts', "import { playMove } from '../match/moves';"],
+    ['worker/shared/rules-data.ts', "import { legalMoves } from '../engine/legal';"],
+    ['worker/bots/basic.ts', "import { commit } from '../match/commit';"],
+    ['worker/notify/plan.ts', "import type { Meta } from '../match/rows';"],
+    ['worker/notify/plan.ts', "import { matches } from '../routes/matches';"],
+    ['worker/match/commit.ts', "import { app } from '../index';"],
+    ['worker/match/commit.ts', "import { api } from '../../web/src/lib/api';"],
+    ['worker/protocol.ts', "import { matches } from './routes/matches';"],
+    ['web/src/app.tsx', "import { legalMoves } from '../../worker/engine/legal';"],
+    ['web/src/app.tsx', "import { commit } from '../../worker/match/commit';"],
+    ['web/src/app.tsx', "const m = import('../../worker/match/commit');"],
+  ];
+  for (const [from, source] of breaking) {
+    it(`refuses in ${from}: ${source}`, () => {
+      expect(violations(probe(from, source))).not.toEqual([]);
+    });
+  }
+
+  const allowed: Array<[string, string]> = [
+    ['worker/engine/legal.ts', "import { CARD_IDS } from './cards';"],
+    ['worker/notify/plan.ts', "import { whoActs } from '../engine/index';"],
+    ['web/src/app.tsx', "import type { MatchInfo } from '../../worker/protocol';"],
+    ['web/src/app.tsx', "import { type MatchInfo, type Created } from '../../worker/protocol';"],
+    ['web/src/app.tsx', "const practice = import('../../worker/bots/index');"],
+    ['worker/index.ts', "import { matches } from './routes/matches';"],
+  ];
+  for (const [from, source] of allowed) {
+    it(`allows in ${from}: ${source}`, () => {
+      expect(violations(probe(from, source))).toEqual([]);
+    });
+  }
+
+  it('has a rule for every part of the Worker and the client', () => {
+    expect(IMPORT_RULES.map((r) => r.part).sort()).toEqual(
+      [
+        'web',
+        'worker',
+        'worker/bots',
+        'worker/engine',
+        'worker/match',
+        'worker/notify',
+        'worker/shared',
+      ].sort(),
+    );
+  });
+});

@@ -1,0 +1,162 @@
+/**
+ * The project's import rules (docs/ARCHITECTURE.md "Parts and imports"), as data, and a scanner
+ * that lists every import of the source tree and the ones that break a rule. Read by
+ * imports.test.ts; `violations` is also given made-up imports there, to prove each rule can fire.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, normalize } from 'node:path';
+
+/** One import of a source file. `target` is a repository path for relative imports, else the bare specifier. */
+export interface Import {
+  from: string;
+  target: string;
+  /** `import type` / `export type`: erased at build time. */
+  typeOnly: boolean;
+  /** `import('…')`: loaded on demand. */
+  dynamic: boolean;
+}
+
+/** A rule: files under `part` must not make the imports `forbidden` says, for `why`. */
+export interface ImportRule {
+  part: string;
+  why: string;
+  forbidden(i: Import): boolean;
+}
+
+const under = (path: string, folder: string) => path === folder || path.startsWith(`${folder}/`);
+const isPackage = (i: Import) =>
+  !i.target.startsWith('worker/') &&
+  !i.target.startsWith('web/') &&
+  !i.target.startsWith('test/') &&
+  !i.target.startsWith('scripts/');
+
+/** The "never" rules. */
+export const IMPORT_RULES: readonly ImportRule[] = [
+  {
+    part: 'worker/engine',
+    why: 'the engine is pure rules: it imports only itself and the shared rules data, no platform or package',
+    forbidden: (i) => isPackage(i) || !(under(i.target, 'worker/engine') || under(i.target, 'worker/shared')),
+  },
+  {
+    part: 'worker/shared',
+    why: 'shared data and words are pure: only other shared modules, and engine types',
+    forbidden: (i) =>
+      isPackage(i) || !(under(i.target, 'worker/shared') || (i.typeOnly && under(i.target, 'worker/engine'))),
+  },
+  {
+    part: 'worker/bots',
+    why: 'bots decide through the engine alone (plus types of the wire protocol)',
+    forbidden: (i) =>
+      isPackage(i) ||
+      !(
+        under(i.target, 'worker/bots') ||
+        under(i.target, 'worker/engine') ||
+        under(i.target, 'worker/shared') ||
+        (i.typeOnly && i.target === 'worker/protocol.ts')
+      ),
+  },
+  {
+    part: 'worker/notify',
+    why: 'notifications never reach into the match server or the routes: the match hands them a NotifierContext',
+    forbidden: (i) =>
+      under(i.target, 'worker/match') || under(i.target, 'worker/routes') || i.target === 'worker/index.ts',
+  },
+  {
+    part: 'worker/match',
+    why: 'the Durable Object never calls back into the routes',
+    forbidden: (i) => under(i.target, 'worker/routes') || i.target === 'worker/index.ts',
+  },
+  {
+    part: 'worker',
+    why: 'the Worker never imports the client, the tests or the scripts',
+    forbidden: (i) => under(i.target, 'web') || under(i.target, 'test') || under(i.target, 'scripts'),
+  },
+  {
+    part: 'web',
+    why: 'the client imports worker types, the shared rules data and words; the engine and bots only on demand (practice mode)',
+    forbidden: (i) =>
+      under(i.target, 'worker') &&
+      !i.typeOnly &&
+      !under(i.target, 'worker/shared') &&
+      !(i.dynamic && (under(i.target, 'worker/engine') || under(i.target, 'worker/bots'))),
+  },
+];
+
+/** Routes are the Worker's edge: only worker/index.ts and the routes themselves import them. */
+export const ROUTES_RULE: ImportRule = {
+  part: 'worker',
+  why: 'only worker/index.ts mounts the routes',
+  forbidden: (i) =>
+    under(i.target, 'worker/routes') && !under(i.from, 'worker/routes') && i.from !== 'worker/index.ts',
+};
+
+const STATIC = /^\s*(import|export)\s+(type\s+)?(?:[^'"`;]*?\s+from\s+)?['"]([^'"]+)['"]/gm;
+const DYNAMIC = /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
+
+/** Resolves `spec` imported by repository file `from` to a repository path (with its extension). */
+function resolve(root: string, from: string, spec: string): string {
+  if (!spec.startsWith('.')) return spec;
+  const base = normalize(join(dirname(from), spec));
+  for (const ext of ['', '.ts', '.tsx', '/index.ts', '/index.tsx', '.js']) {
+    const candidate = `${base}${ext}`;
+    try {
+      if (statSync(join(root, candidate)).isFile()) return candidate;
+    } catch {
+      // try the next ending
+    }
+  }
+  return base;
+}
+
+/** True for `import type …`, `export type …`, and `import { type A, type B } from …` (erased at build time). */
+function isTypeOnly(statement: string): boolean {
+  if (/^\s*(import|export)\s+type\s/.test(statement)) return true;
+  const named = statement.match(/^\s*import\s*\{([^}]*)\}\s*from/);
+  if (!named) return false;
+  const names = named[1]
+    .split(',')
+    .map((n) => n.trim())
+    .filter((n) => n !== '');
+  return names.length > 0 && names.every((n) => n.startsWith('type '));
+}
+
+/** The imports of one source text, as repository file `from`. */
+export function importsIn(root: string, from: string, text: string): Import[] {
+  const out: Import[] = [];
+  for (const m of text.matchAll(STATIC)) {
+    out.push({ from, target: resolve(root, from, m[3]), typeOnly: isTypeOnly(m[0]), dynamic: false });
+  }
+  for (const m of text.matchAll(DYNAMIC))
+    out.push({ from, target: resolve(root, from, m[1]), typeOnly: false, dynamic: true });
+  return out;
+}
+
+/** Every .ts/.tsx file below `folder` (repository paths), node_modules and dist left out. */
+export function sourceFiles(root: string, folder: string): string[] {
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    for (const name of readdirSync(join(root, dir))) {
+      if (name === 'node_modules' || name === 'dist') continue;
+      const path = `${dir}/${name}`;
+      if (statSync(join(root, path)).isDirectory()) walk(path);
+      else if (/\.tsx?$/.test(name) && !name.endsWith('.d.ts')) out.push(path);
+    }
+  };
+  walk(folder);
+  return out;
+}
+
+/** Every import of the files below `folders`. */
+export function allImports(root: string, folders: readonly string[]): Import[] {
+  return folders.flatMap((f) =>
+    sourceFiles(root, f).flatMap((file) => importsIn(root, file, readFileSync(join(root, file), 'utf8'))),
+  );
+}
+
+/** The imports that break a rule, each with the rule's reason. */
+export function violations(imports: readonly Import[]): Array<Import & { why: string }> {
+  const rules = [...IMPORT_RULES, ROUTES_RULE];
+  return imports.flatMap((i) =>
+    rules.filter((r) => under(i.from, r.part) && r.forbidden(i)).map((r) => ({ ...i, why: r.why })),
+  );
+}
