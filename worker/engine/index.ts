@@ -8,7 +8,7 @@ export * from './cards';
 export { cloneState, copyTableau } from './draft';
 export { describeError } from './errors';
 export { canDraw, legalMoves, MAX_RESHUFFLES, moveError, parseMove, sameMove, teamOf } from './legal';
-export { type MoveChooser, type PlayoutStop, playOut, seatToMove } from './playout';
+export { type MoveChooser, type PlayoutStop, playOut } from './playout';
 export * from './rules';
 export { scoreHand } from './scoring';
 export { createMatch, HAND_SIZE, type MatchSetup, type Position, type PositionTableau } from './setup';
