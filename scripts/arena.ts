@@ -22,6 +22,7 @@ import { performance } from 'node:perf_hooks';
 import { tuning } from '../worker/bots/expert';
 import { chooseMove, LEVELS, type Level } from '../worker/bots/index';
 import {
+  actingSeat,
   applyMove,
   createMatch,
   type GameEvent,
@@ -158,8 +159,8 @@ function playHand(
   const teamCount = t.seats / t.teamSize;
   const levelOf = (seat: number) => (seat % teamCount === aTeam ? t.a : t.b);
   for (let guard = 0; guard < 5000; guard++) {
-    if (state.phase === 'handOver' || state.phase === 'matchOver') break;
-    const seat = state.phase === 'respond' ? state.window!.pending[0] : state.turn;
+    const seat = actingSeat(state);
+    if (seat === null) break;
     const view = viewFor(state, seat);
     const level = levelOf(seat);
     const t0 = performance.now();

@@ -13,6 +13,7 @@
  * Options: --seconds N (time per measurement, default 3).
  */
 import {
+  actingSeat,
   applyMove,
   createMatch,
   legalMoves,
@@ -37,10 +38,6 @@ function deal(preset: PresetName, seats: number, n: number): MatchState {
   return c.state;
 }
 
-function isOver(s: MatchState): boolean {
-  return s.phase === 'handOver' || s.phase === 'matchOver';
-}
-
 /** Hands per CPU-second through legalMoves + applyMove; also moves per hand. */
 function perMoveApi(preset: PresetName, seats: number, ms: number) {
   const rng = seedRng('choices');
@@ -50,9 +47,9 @@ function perMoveApi(preset: PresetName, seats: number, ms: number) {
   const t0 = performance.now();
   while (performance.now() - t0 < ms) {
     let s = deal(preset, seats, hands);
-    while (!isOver(s)) {
-      const legal = legalMoves(s, s.turn);
-      const r = applyMove(s, s.turn, legal[Math.floor(nextFloat(rng) * legal.length)]);
+    for (let seat = actingSeat(s); seat !== null; seat = actingSeat(s)) {
+      const legal = legalMoves(s, seat);
+      const r = applyMove(s, seat, legal[Math.floor(nextFloat(rng) * legal.length)]);
       if (!r.ok) throw new Error(r.error.code);
       s = r.state;
       moves++;
@@ -86,11 +83,11 @@ function microBench(preset: PresetName, seats: number) {
   const positions: Array<{ s: MatchState; seat: number; move: Move }> = [];
   for (let h = 0; positions.length < 20_000; h++) {
     let s = deal(preset, seats, h);
-    while (!isOver(s)) {
-      const legal = legalMoves(s, s.turn);
+    for (let seat = actingSeat(s); seat !== null; seat = actingSeat(s)) {
+      const legal = legalMoves(s, seat);
       const move = legal[Math.floor(nextFloat(rng) * legal.length)];
-      positions.push({ s, seat: s.turn, move });
-      const r = applyMove(s, s.turn, move);
+      positions.push({ s, seat, move });
+      const r = applyMove(s, seat, move);
       if (!r.ok) throw new Error(r.error.code);
       s = r.state;
     }

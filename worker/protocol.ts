@@ -8,10 +8,11 @@ import {
   CARD_IDS,
   type GameEvent,
   type MatchView,
+  type Move,
   PRESET_NAMES,
+  parseMove,
   type ResponseMode,
   type Rules,
-  SAFETY_CARDS,
 } from './engine/index';
 import { AddressSchema } from './notify/address';
 
@@ -213,21 +214,32 @@ export const CreateMatchWithSeamSchema = v.strictObject({
   testStack: v.optional(TestStackSchema),
 });
 
-/** A move, exactly the engine's `Move` union (worker/engine/types.ts); the engine judges legality. */
-export const MoveSchema = v.variant('type', [
-  v.strictObject({ type: v.literal('draw'), from: v.optional(v.picklist(['pile', 'discard'])) }),
-  v.strictObject({ type: v.literal('play'), card: Card, target: v.optional(Seat) }),
-  v.strictObject({ type: v.literal('discard'), card: Card }),
-  v.strictObject({ type: v.literal('coupFourre'), card: v.picklist(SAFETY_CARDS) }),
-  v.strictObject({ type: v.literal('pass') }),
-  v.strictObject({ type: v.literal('quickRemedy'), card: Card }),
-  v.strictObject({
-    type: v.literal('mulligan'),
-    cards: v.pipe(v.array(Card), v.minLength(1), v.maxLength(7)),
+/** The most cards a mulligan discards: a whole hand with the card just drawn. */
+const MULLIGAN_MAX = 7;
+
+/**
+ * A move: the engine's own reading of its `Move` union (`parseMove`, worker/engine/move-shape.ts),
+ * so its output is a `Move`; the engine judges legality. The wire also bounds what a body may carry:
+ * a hazard's target is a seat 0–7 and a mulligan discards 1–7 cards. Anything else is 400
+ * `request.invalid` with an issue such as `move: Malformed move: unknown card.`.
+ */
+export const MoveSchema = v.pipe(
+  v.unknown(),
+  v.rawTransform<unknown, Move>(({ dataset, addIssue, NEVER }) => {
+    const parsed = parseMove(dataset.value);
+    if (parsed.ok) return parsed.move;
+    addIssue({ message: parsed.error.message });
+    return NEVER;
   }),
-  v.strictObject({ type: v.literal('extension'), accept: v.boolean() }),
-  v.strictObject({ type: v.literal('nextHand') }),
-]);
+  v.check(
+    (m) => m.type !== 'play' || m.target === undefined || v.is(Seat, m.target),
+    'target must be a seat from 0 to 7',
+  ),
+  v.check(
+    (m) => m.type !== 'mulligan' || (m.cards.length >= 1 && m.cards.length <= MULLIGAN_MAX),
+    `a mulligan discards 1 to ${MULLIGAN_MAX} cards`,
+  ),
+);
 
 /** POST /api/matches/:id/moves body: the version the client saw, its own move id, the move. */
 export const MoveRequestSchema = v.strictObject({

@@ -10,7 +10,6 @@ import {
   type HandScore,
   legalMoves,
   type MatchState,
-  type Move,
   parseMove,
   type ResponseMode,
   SCORE_ITEMS,
@@ -204,7 +203,7 @@ export function check(state: MatchState, c: CheckSet): string | null {
         // A move the engine cannot even read is a broken check (a typo would make it pass forever).
         if (!parsed.ok && which === 'illegal' && unreadable(parsed.error.message))
           return `illegal.${key}: ${JSON.stringify(raw)} is not a move: ${parsed.error.message}`;
-        const present = parsed.ok && legal.some((m) => sameMove(state, m, parsed.move as Move));
+        const present = parsed.ok && legal.some((m) => sameMove(state, m, parsed.move));
         if (which === 'legal' && !present)
           return `legal.${key}: ${JSON.stringify(raw)} is not among the legal moves`;
         if (which === 'illegal' && present)

@@ -10,6 +10,7 @@ import { buildState, chooseMove, LEVELS, readLog } from '../../worker/bots/index
 import { policyMove } from '../../worker/bots/policy';
 import { makeRand } from '../../worker/bots/rng';
 import {
+  actingSeat,
   applyMove,
   CARD_COUNTS,
   CARD_IDS,
@@ -20,7 +21,7 @@ import {
   type MatchView,
   viewFor,
 } from '../../worker/engine/index';
-import { actor, playHand } from './support';
+import { playHand } from './support';
 
 function census(s: MatchState): Map<CardId, number> {
   const m = new Map<CardId, number>();
@@ -88,8 +89,8 @@ describe('bots never read hidden information', () => {
     if (!c.ok) throw new Error('create');
     let s = c.state;
     const log: GameEvent[] = [...c.events];
-    for (let i = 0; i < 60 && actor(s) !== null; i++) {
-      const seat = actor(s)!;
+    for (let i = 0; i < 60 && actingSeat(s) !== null; i++) {
+      const seat = actingSeat(s)!;
       const view = deepFreeze(viewFor(s, seat));
       const wire = JSON.parse(JSON.stringify(view)) as MatchView;
       const opts = { level: 'expert' as const, seed: 'f', budgetMs: 1, log: deepFreeze([...log]) };
@@ -114,8 +115,8 @@ describe('bots never read hidden information', () => {
       let s = c.state;
       const log: GameEvent[] = [...c.events];
       const rand = makeRand('det');
-      for (let i = 0; i < 400 && actor(s) !== null; i++) {
-        const seat = actor(s)!;
+      for (let i = 0; i < 400 && actingSeat(s) !== null; i++) {
+        const seat = actingSeat(s)!;
         const view = viewFor(s, seat);
         for (const withLog of [true, false]) {
           const k = readLog(view, withLog ? log : undefined);

@@ -4,6 +4,7 @@
  */
 import { chooseMove, type Level } from '../../worker/bots/index';
 import {
+  actingSeat,
   applyMove,
   createMatch,
   type GameEvent,
@@ -12,12 +13,6 @@ import {
   type Move,
   viewFor,
 } from '../../worker/engine/index';
-
-/** The seat that must act now, or null when the hand (or match) is over. */
-export function actor(state: MatchState): number | null {
-  if (state.phase === 'handOver' || state.phase === 'matchOver') return null;
-  return state.phase === 'respond' ? state.window!.pending[0] : state.turn;
-}
 
 export interface PlayedHand {
   state: MatchState;
@@ -38,7 +33,7 @@ export function playHand(setup: MatchSetup, levels: Level[], seed: string, budge
   const moves: Move[] = [];
   const offList: string[] = [];
   for (let guard = 0; guard < 3000; guard++) {
-    const seat = actor(state);
+    const seat = actingSeat(state);
     if (seat === null) return { state, moves, offList };
     const view = viewFor(state, seat);
     const move = chooseMove(view, { level: levels[seat], seed: `${seed}/${seat}`, budgetMs, log });

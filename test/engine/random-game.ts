@@ -1,6 +1,6 @@
 /**
  * Test support: plays random games through the engine's public API only (no rule re-implemented
- * here): the seat to act picks a uniformly random move from `legalMoves`.
+ * here): the seat to act (`whoActs`) picks a uniformly random move from `legalMoves`.
  */
 import {
   applyMove,
@@ -15,15 +15,9 @@ import {
   type PresetName,
   type RulesInput,
   type Seating,
+  whoActs,
 } from '../../worker/engine/index';
 import { nextFloat, seedRng } from '../../worker/engine/rng';
-
-/** The seat whose move it is, or any seat when the hand is over (nextHand); null when the match is over. */
-export function actingSeat(state: MatchState): number | null {
-  if (state.phase === 'matchOver') return null;
-  if (state.phase === 'handOver') return 0;
-  return state.turn;
-}
 
 /** Every preset with every seating it plays (RULES.md §10). */
 export function presetSeatings(): Array<{ preset: PresetName; seating: Seating }> {
@@ -96,8 +90,10 @@ export function playRandomGame(opts: {
   const states: MatchState[] = [];
   const max = opts.maxMoves ?? 50_000;
   for (let n = 0; n < max; n++) {
-    const seat = actingSeat(state);
-    if (seat === null) break;
+    // Between hands any seat may play nextHand: whoActs names the seat that started the last one.
+    const who = whoActs(state);
+    if (who.kind === 'over') break;
+    const seat = who.seat;
     const legal = legalMoves(state, seat);
     opts.onStep?.(state, seat, legal);
     if (legal.length === 0) throw new Error(`seat ${seat} has no legal move in phase ${state.phase}`);

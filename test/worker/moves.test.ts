@@ -82,6 +82,25 @@ describe('moves', () => {
         { body: { version, moveId: 'x', move: { type: 'play', card: 'roll', hack: true } } },
       ],
       ['unknown card', { body: { version, moveId: 'x', move: { type: 'play', card: 'joker' } } }],
+      // The wire bounds the engine's move shape: a target seat 0–7, a mulligan of 1–7 cards.
+      [
+        'target past seat 7',
+        { body: { version, moveId: 'x', move: { type: 'play', card: 'stop', target: 8 } } },
+      ],
+      [
+        'negative target',
+        { body: { version, moveId: 'x', move: { type: 'play', card: 'stop', target: -1 } } },
+      ],
+      ['empty mulligan', { body: { version, moveId: 'x', move: { type: 'mulligan', cards: [] } } }],
+      [
+        'mulligan of eight cards',
+        { body: { version, moveId: 'x', move: { type: 'mulligan', cards: Array(8).fill('d25') } } },
+      ],
+      [
+        'coup fourré without a safety',
+        { body: { version, moveId: 'x', move: { type: 'coupFourre', card: 'roll' } } },
+      ],
+      ['move not an object', { body: { version, moveId: 'x', move: ['pass'] } }],
       ['missing move id', { body: { version, move: { type: 'pass' } } }],
       ['negative version', { body: { version: -1, moveId: 'x', move: { type: 'pass' } } }],
       [
@@ -94,6 +113,16 @@ describe('moves', () => {
       expect(r.status, name).toBe(400);
       expect(r.body.error.code, name).toMatch(/^request\./);
     }
+    // A malformed move is named by the engine's own reading of a move (parseMove).
+    const joker = await api(path, {
+      token: t,
+      body: { version, moveId: 'x', move: { type: 'play', card: 'joker' } },
+    });
+    expect(joker.body.error).toEqual({
+      code: 'request.invalid',
+      message: 'Invalid request json.',
+      issues: ['move: Malformed move: unknown card.'],
+    });
     const spectator = await api(path, {
       body: { version, moveId: 'x', move: { type: 'play', card: 'roll' } },
     });

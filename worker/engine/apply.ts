@@ -14,7 +14,8 @@ import {
 } from './cards';
 import { Draft } from './draft';
 import { drawCard, endHand, endTurn, laySafety, nextSeat, putOnPile, startTurn } from './flow';
-import { canDraw, moveError, parseMove, teamOf } from './legal';
+import { canDraw, moveError, teamOf } from './legal';
+import { parseMove } from './move-shape';
 import { dealHand } from './setup';
 import type { MatchState, Move, MoveResult, ResponseMode, ResponseWindow } from './types';
 

@@ -6,11 +6,9 @@
 import {
   type CardId,
   cardIndex,
-  cardKind,
   type DistanceCard,
   HAZARD_FOR_REMEDY,
   type HazardCard,
-  isCardId,
   kindOf,
   kmOf,
   REMEDY_FOR,
@@ -273,7 +271,7 @@ function windowError(state: MatchState, seat: number, move: Move): ErrorCode | n
 
 /**
  * Why `move` by `seat` is refused in `state`, or null when it is legal. The move must already have
- * a valid shape (see `parseMove`). Never throws for a well-shaped move.
+ * a valid shape (see `parseMove` in move-shape.ts). Never throws for a well-shaped move.
  */
 export function moveError(state: MatchState, seat: number, move: Move): EngineError | null {
   const code = moveErrorCode(state, seat, move);
@@ -445,46 +443,4 @@ export function sameMove(state: MatchState, a: Move, b: Move): boolean {
     default:
       return true;
   }
-}
-
-/** The fields each move type may carry besides `type`. */
-const MOVE_FIELDS: Readonly<Record<string, readonly string[]>> = {
-  draw: ['from'],
-  play: ['card', 'target'],
-  discard: ['card'],
-  coupFourre: ['card'],
-  pass: [],
-  quickRemedy: ['card'],
-  mulligan: ['cards'],
-  extension: ['accept'],
-  nextHand: [],
-};
-
-/**
- * Checks the shape of an untrusted move (from JSON): a known type with well-typed fields and no
- * others. Returns the move or a `move.malformed` error naming the problem.
- */
-export function parseMove(input: unknown): { ok: true; move: Move } | { ok: false; error: EngineError } {
-  const bad = (why: string) => ({
-    ok: false as const,
-    error: describeError('move.malformed', `Malformed move: ${why}.`),
-  });
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) return bad('not an object');
-  const m = input as Record<string, unknown>;
-  const type = m.type;
-  if (typeof type !== 'string' || !Object.hasOwn(MOVE_FIELDS, type)) return bad('unknown type');
-  for (const key of Object.keys(m)) {
-    if (key !== 'type' && !MOVE_FIELDS[type].includes(key)) return bad(`unexpected field "${key}"`);
-  }
-  if (MOVE_FIELDS[type].includes('card') && !isCardId(m.card)) return bad('unknown card');
-  if (type === 'coupFourre' && cardKind(m.card as string) !== 'safety')
-    return bad('a coup fourré plays a safety');
-  if (type === 'draw' && m.from !== undefined && m.from !== 'pile' && m.from !== 'discard')
-    return bad('from must be pile or discard');
-  if (type === 'play' && m.target !== undefined && !Number.isInteger(m.target))
-    return bad('target must be a seat number');
-  if (type === 'mulligan' && (!Array.isArray(m.cards) || !m.cards.every(isCardId)))
-    return bad('cards must be card ids');
-  if (type === 'extension' && typeof m.accept !== 'boolean') return bad('accept must be true or false');
-  return { ok: true, move: m as unknown as Move };
 }

@@ -6,6 +6,7 @@
 import { applyLegalMove } from './apply';
 import { cloneState, Draft } from './draft';
 import { collectLegalMoves } from './legal';
+import { whoActs } from './turn';
 import type { MatchState, Move } from './types';
 
 /**
@@ -17,16 +18,12 @@ export type MoveChooser = (state: MatchState, seat: number, moves: readonly Move
 /** When a playout stops: at the end of the current hand, or at the end of the match. */
 export type PlayoutStop = 'hand' | 'match';
 
-/** The seat whose move it is (for `nextHand`, the first seat), or null once the match is over. */
-export function seatToMove(state: MatchState): number | null {
-  if (state.phase === 'matchOver') return null;
-  return state.phase === 'handOver' ? state.firstSeat : state.turn;
-}
-
 /**
  * Plays from `state` until the hand (`stop = 'hand'`) or the match is over, or `maxMoves` moves were
- * made; returns the final state and the number of moves. `choose` must return one of the moves it is
- * given; anything else throws (a bug in the chooser). `state` is never changed. No events are recorded.
+ * made; returns the final state and the number of moves. The seat to move is `whoActs`'s: the turn
+ * seat, the asked seat of a response window, and between hands the seat that started the finished
+ * hand (any seat may play `nextHand`). `choose` must return one of the moves it is given; anything
+ * else throws (a bug in the chooser). `state` is never changed. No events are recorded.
  */
 export function playOut(
   state: MatchState,
@@ -39,8 +36,9 @@ export function playOut(
   const legal: Move[] = [];
   let moves = 0;
   while (moves < maxMoves) {
-    if (s.phase === 'matchOver' || (stop === 'hand' && s.phase === 'handOver')) break;
-    const seat = seatToMove(s)!;
+    const who = whoActs(s);
+    if (who.kind === 'over' || (stop === 'hand' && who.kind === 'handOver')) break;
+    const seat = who.seat;
     collectLegalMoves(s, seat, legal);
     const move = choose(s, seat, legal);
     if (!legal.includes(move))

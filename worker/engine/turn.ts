@@ -1,8 +1,8 @@
 /**
- * Who acts next in a match state: the one answer for the match server, notifications, bots and
- * tests. It names the case, so each caller picks what it needs: during a coup-fourré window the
- * asked seat acts while `turn` still says whose turn resumes; between hands any seat may start the
- * next one (RULES.md §2: the next hand starts one seat to the left; §7 windows; §8–§9 ends).
+ * Who acts next in a match state: the one answer for the match server, notifications, bots, the
+ * engine's playouts and tests. It names the case, so each caller picks what it needs: during a
+ * coup-fourré window the asked seat acts; between hands any seat may start the next one (RULES.md
+ * §2: the next hand starts one seat to the left; §7 windows; §8–§9 ends).
  */
 import type { MatchState } from './types';
 
@@ -13,15 +13,16 @@ export type TurnKind = (typeof TURN_KINDS)[number];
 /**
  * Who acts next:
  * - `turn`: `seat` has the turn (phases draw, play, extension);
- * - `window`: a response window is open and `seat` is the asked seat (RULES.md §7); `turn` is the
- *   seat whose turn resumes after it;
+ * - `window`: a response window is open and `seat` is the asked seat (RULES.md §7). While a window
+ *   is open the engine keeps `state.turn` on the asked seat too; whose turn follows is known only
+ *   once the window closes (left of the attacker, or the coup-fourré seat);
  * - `handOver`: the hand is scored and any seat may start the next one (`nextHand`); `seat` is the
  *   seat that started the finished hand, the one a playout lets start the next;
  * - `over`: the match is over; nobody acts.
  */
 export type WhoActs =
   | { readonly kind: 'turn'; readonly seat: number }
-  | { readonly kind: 'window'; readonly seat: number; readonly turn: number }
+  | { readonly kind: 'window'; readonly seat: number }
   | { readonly kind: 'handOver'; readonly seat: number }
   | { readonly kind: 'over' };
 
@@ -35,9 +36,7 @@ export function whoActs(state: MatchState): WhoActs {
     case 'respond': {
       // A respond phase always has a window with a pending seat; the turn seat stands in otherwise.
       const asked = state.window?.pending[0];
-      return asked === undefined
-        ? { kind: 'turn', seat: state.turn }
-        : { kind: 'window', seat: asked, turn: state.turn };
+      return asked === undefined ? { kind: 'turn', seat: state.turn } : { kind: 'window', seat: asked };
     }
     case 'handOver':
       return { kind: 'handOver', seat: state.firstSeat };

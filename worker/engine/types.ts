@@ -111,6 +111,10 @@ export interface MatchState {
   hands: CardId[][];
   /** One tableau per team. */
   tableaux: Tableau[];
+  /**
+   * The seat whose turn it is; while a response window is open, the asked seat. Means nothing once
+   * the hand is over: ask `whoActs` (turn.ts) who acts next.
+   */
   turn: number;
   phase: Phase;
   /** Times the discard pile was reshuffled this hand (at most 2). RULES.md §8. */
