@@ -5,7 +5,7 @@
  * changes nothing; the same id with another move or seat is refused. Statuses: docs/API.md.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { type Move, RULES_VERSION } from '../engine/index';
+import { RULES_VERSION } from '../engine/index';
 import type { MoveRequest } from '../protocol';
 import { error, NOT_FOUND, type Reply } from '../reply';
 import { commit } from './commit';
@@ -60,7 +60,7 @@ export function playMove(m: MatchContext, who: string | null, req: MoveRequest):
       info: infoFor(m, caller),
     });
   }
-  const opening = { kind: 'move', seat, move: req.move as Move, moveId: req.moveId } as const;
+  const opening = { kind: 'move', seat, move: req.move, moveId: req.moveId } as const;
   const committed = commit(m, { reason: 'move', seat, opening }, caller);
   if (!committed.ok) return { status: 422, body: { error: committed.error } };
   return { status: 200, body: { info: committed.info, events: committed.events } };
