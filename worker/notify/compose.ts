@@ -6,7 +6,7 @@
  */
 import type { HazardCard } from '../engine/cards';
 import type { GameEvent } from '../engine/types';
-import { describeEvents, joinNames, type TableNames, targetText, teamName } from './events';
+import { cardText, describeEvents, joinNames, type TableNames, targetText, teamName } from './events';
 import { type Catalog, catalogFor, fill } from './i18n';
 import { escapeHtml, headerText, safeUrl } from './sanitize';
 import type { ListHeaders } from './types';
@@ -174,7 +174,7 @@ function draftFor(ctx: MailContext, content: MailContent, c: Catalog, title: str
     case 'responseWindow': {
       const table = safeTable(content.table);
       const attacker = table.names[content.attacker] ?? '?';
-      const hazard = c.cards[content.hazard];
+      const hazard = cardText(content.hazard, c);
       const target = targetText(table, content.target, c);
       const blocks: Block[] = [greet, { p: fill(c.bodies.responseWindow, { attacker, hazard, target }) }];
       if (content.deadline)

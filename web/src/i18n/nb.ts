@@ -1,7 +1,8 @@
 /** Norwegian Bokmål catalog (terms as in the Norwegian rule source: angrep, parade, botte). */
 import type { Messages } from './en';
 
-/** The event words of this language travel in this catalog's chunk. */
+/** The card names and event words of this language travel in this catalog's chunk. */
+export { nb as cards } from '../../../worker/shared/card-names/nb';
 export { nb as events } from '../../../worker/shared/event-words/nb';
 
 export const nb: Messages = {
@@ -50,25 +51,6 @@ export const nb: Messages = {
   'kind.hazard': 'Angrep',
   'kind.remedy': 'Parade',
   'kind.safety': 'Botte',
-  'card.d25': '25 km',
-  'card.d50': '50 km',
-  'card.d75': '75 km',
-  'card.d100': '100 km',
-  'card.d200': '200 km',
-  'card.accident': 'Ulykke',
-  'card.out_of_gas': 'Bensin\u00ADstopp',
-  'card.flat_tire': 'Punk\u00ADtering',
-  'card.speed_limit': 'Farts\u00ADgrense',
-  'card.stop': 'Rødt lys',
-  'card.repairs': 'Repara\u00ADsjon',
-  'card.gasoline': 'Bensin',
-  'card.spare_tire': 'Reserve\u00ADhjul',
-  'card.end_of_limit': 'Opphevet farts\u00ADgrense',
-  'card.roll': 'Grønt lys',
-  'card.driving_ace': 'Mester\u00ADsjåfør',
-  'card.extra_tank': 'Tankbil',
-  'card.puncture_proof': 'Punkterings\u00ADfri',
-  'card.right_of_way': 'Prioritet',
   'card.aria': '{card}, kort av typen {kind}',
   'card.ariaSideways': '{card}, botte spilt som coup-fourré',
   'card.none': 'tom',

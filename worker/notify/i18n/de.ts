@@ -1,30 +1,11 @@
-/** Deutscher Katalog. Kartennamen nach der deutschen Ausgabe. */
+/** German mail catalog; card names and event words are shared with the page (worker/shared). */
+import { de as cards } from '../../shared/card-names/de';
 import { de as events } from '../../shared/event-words/de';
 import type { Catalog } from './catalog';
 
 export const de: Catalog = {
   locale: 'de-DE',
-  cards: {
-    d25: '25 km',
-    d50: '50 km',
-    d75: '75 km',
-    d100: '100 km',
-    d200: '200 km',
-    accident: 'Unfall',
-    out_of_gas: 'Benzin leer',
-    flat_tire: 'Reifenpanne',
-    speed_limit: 'Tempolimit',
-    stop: 'Rot',
-    repairs: 'Reparatur',
-    gasoline: 'Benzin',
-    spare_tire: 'Ersatzreifen',
-    end_of_limit: 'Ende Tempolimit',
-    roll: 'Grün',
-    driving_ace: 'Fahr-Ass',
-    extra_tank: 'Tankwagen',
-    puncture_proof: 'Unplattbar',
-    right_of_way: 'Vorfahrt',
-  },
+  cards,
   events,
   defaultTitle: 'Mille Bornes',
   greeting: 'Hallo {name},',

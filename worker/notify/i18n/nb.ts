@@ -1,30 +1,11 @@
-/** Norsk (bokmål) katalog. */
+/** Norwegian (bokmål) mail catalog; card names and event words are shared with the page (worker/shared). */
+import { nb as cards } from '../../shared/card-names/nb';
 import { nb as events } from '../../shared/event-words/nb';
 import type { Catalog } from './catalog';
 
 export const nb: Catalog = {
   locale: 'nb-NO',
-  cards: {
-    d25: '25 km',
-    d50: '50 km',
-    d75: '75 km',
-    d100: '100 km',
-    d200: '200 km',
-    accident: 'Ulykke',
-    out_of_gas: 'Tom for bensin',
-    flat_tire: 'Punktering',
-    speed_limit: 'Fartsgrense',
-    stop: 'Stopp',
-    repairs: 'Reparasjon',
-    gasoline: 'Bensin',
-    spare_tire: 'Reservehjul',
-    end_of_limit: 'Slutt på fartsgrense',
-    roll: 'Kjør',
-    driving_ace: 'Mestersjåfør',
-    extra_tank: 'Ekstratank',
-    puncture_proof: 'Punkteringsfri',
-    right_of_way: 'Forkjørsrett',
-  },
+  cards,
   events,
   defaultTitle: 'Mille Bornes',
   greeting: 'Hei {name},',

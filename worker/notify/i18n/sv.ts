@@ -1,30 +1,11 @@
-/** Svensk katalog. */
+/** Swedish mail catalog; card names and event words are shared with the page (worker/shared). */
+import { sv as cards } from '../../shared/card-names/sv';
 import { sv as events } from '../../shared/event-words/sv';
 import type { Catalog } from './catalog';
 
 export const sv: Catalog = {
   locale: 'sv-SE',
-  cards: {
-    d25: '25 km',
-    d50: '50 km',
-    d75: '75 km',
-    d100: '100 km',
-    d200: '200 km',
-    accident: 'Olycka',
-    out_of_gas: 'Bensinstopp',
-    flat_tire: 'Punktering',
-    speed_limit: 'Hastighetsbegränsning',
-    stop: 'Stopp',
-    repairs: 'Reparation',
-    gasoline: 'Bensin',
-    spare_tire: 'Reservhjul',
-    end_of_limit: 'Slut på begränsning',
-    roll: 'Kör',
-    driving_ace: 'Mästerförare',
-    extra_tank: 'Extratank',
-    puncture_proof: 'Punkteringsfri',
-    right_of_way: 'Förkörsrätt',
-  },
+  cards,
   events,
   defaultTitle: 'Mille Bornes',
   greeting: 'Hej {name},',
