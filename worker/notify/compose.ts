@@ -153,8 +153,9 @@ function draftFor(ctx: MailContext, content: MailContent, c: Catalog, title: str
           { list: lines },
         );
       } else {
+        // Between hands the shared event line says it, in the same words as the page's log.
         blocks.push({
-          p: between ? fill(c.bodies.handOverOnly, { hand: content.handOver! }) : c.bodies.yourTurnOnly,
+          p: between ? fill(c.events.handOver, { hand: content.handOver! }) : c.bodies.yourTurnOnly,
         });
       }
       if (content.deadline) {

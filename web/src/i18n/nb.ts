@@ -30,11 +30,11 @@ export const nb: Messages = {
   'error.rateLimited': 'For mange forespørsler. Vent et minutt og prøv igjen.',
   'error.nameTaken': 'To plasser har samme navn: gi hver spiller sitt eget navn.',
   'error.mailDailyLimit':
-    'Ingen flere e-postinvitasjoner i dag: opprett kampen uten e-postadresser og del plasslenkene.',
+    'Ingen flere e-postinvitasjoner i dag: opprett spillet uten e-postadresser og del plasslenkene.',
   'error.lastHuman':
-    'Datamaskinen kan ikke ta over den siste plassen et menneske spiller: da ville bare datamaskiner spilt ferdig partiet.',
+    'Datamaskinen kan ikke ta over den siste plassen et menneske spiller: da ville bare datamaskiner spilt ferdig spillet.',
   'error.crash': 'Siden fikk et uventet problem: {message}',
-  'error.deleted': 'Verten har slettet dette partiet.',
+  'error.deleted': 'Verten har slettet dette spillet.',
   'access.badSeatLink': 'Denne plasslenken er ikke gyldig — du ser på.',
   'access.badSeatLinkKept': 'Denne plasslenken er ikke gyldig — enheten beholder sin egen plass.',
   'access.badHostLink': 'Denne vertslenken er ikke gyldig.',
@@ -43,9 +43,9 @@ export const nb: Messages = {
   'host.title': 'Vert',
   'host.botHint': 'En spiller tar tilbake plassen sin ved å åpne sin egen lenke.',
   'host.botDone': 'Datamaskinen spiller nå for {name}.',
-  'host.delete': 'Slett partiet',
-  'host.deleteConfirm': 'Slette partiet for alle? Det kan ikke angres.',
-  'host.deleteYes': 'Ja, slett partiet',
+  'host.delete': 'Slett spillet',
+  'host.deleteConfirm': 'Slette spillet for alle? Det kan ikke angres.',
+  'host.deleteYes': 'Ja, slett spillet',
 
   'kind.distance': 'Distanse',
   'kind.hazard': 'Angrep',
@@ -238,7 +238,7 @@ export const nb: Messages = {
   'conn.offline': 'Frakoblet — kobler til igjen…',
   'conn.connecting': 'Kobler til…',
   'conn.tooManyTabs':
-    'Partiet er åpent i for mange faner eller vinduer; denne fanen oppdateres med noen sekunders mellomrom.',
+    'Spillet er åpent i for mange faner eller vinduer; denne fanen oppdateres med noen sekunders mellomrom.',
 
   'log.empty': 'Ingenting ennå.',
 

@@ -34,7 +34,7 @@ export const sv: Messages = {
   'error.lastHuman':
     'Datorn kan inte ta över den sista platsen som en människa spelar: då skulle bara datorer spela klart matchen.',
   'error.crash': 'Sidan stötte på ett oväntat problem: {message}',
-  'error.deleted': 'Värden har raderat det här partiet.',
+  'error.deleted': 'Värden har raderat den här matchen.',
   'access.badSeatLink': 'Den här platslänken är inte giltig — du tittar på.',
   'access.badSeatLinkKept': 'Den här platslänken är inte giltig — enheten behåller sin egen plats.',
   'access.badHostLink': 'Den här värdlänken är inte giltig.',
@@ -43,9 +43,9 @@ export const sv: Messages = {
   'host.title': 'Värd',
   'host.botHint': 'En spelare tar tillbaka sin plats genom att öppna sin egen länk.',
   'host.botDone': 'Datorn spelar nu åt {name}.',
-  'host.delete': 'Radera partiet',
-  'host.deleteConfirm': 'Radera partiet för alla? Det går inte att ångra.',
-  'host.deleteYes': 'Ja, radera partiet',
+  'host.delete': 'Radera matchen',
+  'host.deleteConfirm': 'Radera matchen för alla? Det går inte att ångra.',
+  'host.deleteYes': 'Ja, radera matchen',
 
   'kind.distance': 'Distans',
   'kind.hazard': 'Fara',

@@ -33,9 +33,8 @@ export interface Catalog {
   bodies: {
     invitation: string; // {host} {title}
     yourTurnIntro: string; // lead-in to the list of events
-    handOverIntro: string; // {hand}
+    handOverIntro: string; // {hand}; starts with the shared `events.handOver` line
     yourTurnOnly: string; // when nothing happened since the last turn
-    handOverOnly: string; // {hand}, when nothing else happened
     deadline: string; // {time} {left}
     responseWindow: string; // {attacker} {hazard} {target}
     responseWindowHint: string; // {time}

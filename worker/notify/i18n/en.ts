@@ -27,7 +27,6 @@ export const en: Catalog = {
     yourTurnIntro: 'It is your turn. Since your last turn:',
     handOverIntro: 'Hand {hand} is over. Since your last turn:',
     yourTurnOnly: 'It is your turn.',
-    handOverOnly: 'Hand {hand} is over.',
     deadline: 'Please play by {time} ({left} left).',
     responseWindow: '{attacker} played {hazard} on {target}. You may answer now.',
     responseWindowHint: 'If you do not answer by {time}, your automatic choice applies.',

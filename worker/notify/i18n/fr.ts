@@ -27,7 +27,6 @@ export const fr: Catalog = {
     yourTurnIntro: "C'est à vous de jouer. Depuis votre dernier tour :",
     handOverIntro: 'La manche {hand} est terminée. Depuis votre dernier tour :',
     yourTurnOnly: "C'est à vous de jouer.",
-    handOverOnly: 'La manche {hand} est terminée.',
     deadline: 'Merci de jouer avant le {time} (encore {left}).',
     responseWindow: '{attacker} a joué {hazard} contre {target}. Vous pouvez répondre maintenant.',
     responseWindowHint: "Sans réponse avant le {time}, votre choix automatique s'applique.",
