@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { composeMail, composeMyMatchesMail, MAIL_KINDS } from '../../worker/notify/compose';
 import { describeEvents } from '../../worker/notify/events';
-import { catalogFor, mailLanguage } from '../../worker/notify/i18n';
+import { catalogFor, fill, mailLanguage } from '../../worker/notify/i18n';
 import { MAIL_LANGUAGES } from '../../worker/notify/types';
 import { ALL_CONTENTS, ctx, duo, sinceLastTurn, teams } from './fixtures';
 
@@ -95,6 +95,29 @@ describe('composeMail', () => {
     }
   });
 
+  it('says hand and match in the words of the shared event lines, in every language', () => {
+    for (const lang of MAIL_LANGUAGES) {
+      const c = catalogFor(lang);
+      const handOver = fill(c.events.handOver, { hand: 1 });
+      const matchOver = c.events.matchOver.replace(/\.$/, '');
+      expect(fill(c.bodies.handOverIntro, { hand: 1 }).startsWith(handOver), lang).toBe(true);
+      expect(fill(c.subjects.handOver, { title: 'T', hand: 1 }).toLowerCase(), lang).toContain(
+        handOver.replace(/\.$/, '').toLowerCase(),
+      );
+      expect(fill(c.bodies.finished, { winners: 'Anna' }), lang).toContain(matchOver);
+      expect(c.bodies.finishedDraw, lang).toContain(matchOver);
+      const quiet = composeMail(ctx(lang), {
+        kind: 'yourTurn',
+        table: duo,
+        events: [],
+        deadline: null,
+        now: new Date(0),
+        handOver: 1,
+      });
+      expect(quiet.text, lang).toContain(handOver);
+    }
+  });
+
   it('aligns the plain-text scores, a star marking the winner', () => {
     const { text } = composeMail(ctx('en'), ALL_CONTENTS.finished);
     const rows = text.split('\n').filter((l) => /: \d+$/.test(l) || /:\s+\d+$/.test(l));
@@ -105,7 +128,7 @@ describe('composeMail', () => {
     const won = composeMail(ctx('sv'), ALL_CONTENTS.finished);
     expect(won.subject).toBe('Friday night: matchen är slut, Anna vann');
     const tie = composeMail(ctx('nb'), { ...ALL_CONTENTS.finished, kind: 'finished', winners: [] } as never);
-    expect(tie.subject).toBe('Friday night: kampen er over, uavgjort');
+    expect(tie.subject).toBe('Friday night: spillet er over, uavgjort');
   });
 
   it('uses the default title when the match has none, and English for unknown languages', () => {
@@ -131,7 +154,7 @@ describe('composeMail', () => {
       link: 'https://mb.example.org/api/mail/my-matches#k=abc.def',
       hours: 24,
     });
-    expect(m.subject).toBe('Deine Mille-Bornes-Spiele');
+    expect(m.subject).toBe('Deine Mille-Bornes-Partien');
     expect(m.text).toContain('https://mb.example.org/api/mail/my-matches#k=abc.def');
     expect(m.text).toContain('24 Stunden');
     expect(m.headers).toEqual({});

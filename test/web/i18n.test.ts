@@ -1,4 +1,7 @@
-/** Message catalogs: same keys and placeholders in every language; language choice; log sentences. */
+/**
+ * Message catalogs: same keys and placeholders in every language; language choice; log sentences.
+ * Card names are shared with the mail: test/shared/card-names.test.ts.
+ */
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, pickLanguage, t, useCatalogForTests } from '../../web/src/i18n';
 import { de, events as deEvents } from '../../web/src/i18n/de';
@@ -8,7 +11,6 @@ import { nb, events as nbEvents } from '../../web/src/i18n/nb';
 import { sv, events as svEvents } from '../../web/src/i18n/sv';
 import { logEntry } from '../../web/src/lib/session';
 import { eventText, timeLeft } from '../../web/src/lib/words';
-import { CARD_IDS } from '../../worker/engine/cards';
 import type { GameEvent } from '../../worker/engine/types';
 
 const catalogs = { en, fr, de, sv, nb } as const;
@@ -55,20 +57,6 @@ describe('catalogs', () => {
       }
     });
   }
-
-  it('uses the original French card names of RULES.md §1', () => {
-    expect(fr['card.roll']).toBe('Feu vert');
-    expect(fr['card.stop']).toBe('Feu rouge');
-    expect(fr['card.driving_ace']).toBe('As du volant');
-    expect(fr['card.right_of_way']).toBe('Véhicule prioritaire');
-    expect(fr['card.puncture_proof']).toBe('Increvable');
-    expect(fr['card.extra_tank']).toBe('Citerne d’essence');
-  });
-
-  it('has a name for every card in every language', () => {
-    for (const cat of Object.values(catalogs))
-      for (const c of CARD_IDS) expect(cat[`card.${c}`]).toBeTruthy();
-  });
 });
 
 describe('language choice', () => {

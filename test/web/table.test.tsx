@@ -8,7 +8,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { CardFace } from '../../web/src/components/Card';
 import { useCatalogForTests } from '../../web/src/i18n';
 import { en } from '../../web/src/i18n/en';
-import { fr } from '../../web/src/i18n/fr';
+import { fr, cards as frCards, events as frEvents } from '../../web/src/i18n/fr';
 import { Table } from '../../web/src/screens/Table';
 import { CARD_IDS } from '../../worker/engine/cards';
 import { drawView, info, teamView, view, windowView } from './fixtures';
@@ -211,7 +211,7 @@ describe('card faces', () => {
       expect(root.querySelector('.face-kind svg.kind-icon')).not.toBeNull();
       expect(root.querySelector('.face-kind span')!.textContent).toMatch(/^(Distance|Hazard|Remedy|Safety)$/);
     }
-    useCatalogForTests('fr', fr);
+    useCatalogForTests('fr', fr, frEvents, frCards);
     const root = mount(<CardFace card="roll" />);
     expect(root.querySelector('.face-name')!.textContent).toBe('Feu vert');
     expect(root.querySelector('[role="img"]')!.getAttribute('aria-label')).toBe('Feu vert, carte parade');

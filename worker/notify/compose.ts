@@ -6,7 +6,7 @@
  */
 import type { HazardCard } from '../engine/cards';
 import type { GameEvent } from '../engine/types';
-import { describeEvents, joinNames, type TableNames, targetText, teamName } from './events';
+import { cardText, describeEvents, joinNames, type TableNames, targetText, teamName } from './events';
 import { type Catalog, catalogFor, fill } from './i18n';
 import { escapeHtml, headerText, safeUrl } from './sanitize';
 import type { ListHeaders } from './types';
@@ -153,8 +153,9 @@ function draftFor(ctx: MailContext, content: MailContent, c: Catalog, title: str
           { list: lines },
         );
       } else {
+        // Between hands the shared event line says it, in the same words as the page's log.
         blocks.push({
-          p: between ? fill(c.bodies.handOverOnly, { hand: content.handOver! }) : c.bodies.yourTurnOnly,
+          p: between ? fill(c.events.handOver, { hand: content.handOver! }) : c.bodies.yourTurnOnly,
         });
       }
       if (content.deadline) {
@@ -174,7 +175,7 @@ function draftFor(ctx: MailContext, content: MailContent, c: Catalog, title: str
     case 'responseWindow': {
       const table = safeTable(content.table);
       const attacker = table.names[content.attacker] ?? '?';
-      const hazard = c.cards[content.hazard];
+      const hazard = cardText(content.hazard, c);
       const target = targetText(table, content.target, c);
       const blocks: Block[] = [greet, { p: fill(c.bodies.responseWindow, { attacker, hazard, target }) }];
       if (content.deadline)

@@ -1,11 +1,13 @@
 /**
  * Public game events in the mail, from one reader's point of view ("Bob played Stop on you"). Used
  * by the "your turn" mail to say what happened since the reader's last turn. The words come from
- * the event words shared with the page (worker/shared/event-words); this file adapts the mail's
- * table to them and leaves out a draw from the pile (it names no card and says nothing).
+ * the event words shared with the page (worker/shared/event-words), the card names too
+ * (worker/shared/card-names); this file adapts the mail's table to them and leaves out a draw from
+ * the pile (it names no card and says nothing).
  */
-import { kindOf } from '../engine/cards';
+import { type CardId, kindOf } from '../engine/cards';
 import type { GameEvent } from '../engine/types';
+import { cardName } from '../shared/card-names/catalog';
 import {
   describeEvent as describe,
   type EventTable,
@@ -22,8 +24,18 @@ export interface TableNames {
   reader: number | null;
 }
 
+/** A card's name in the mail's language: the page's name for it, without soft hyphens. */
+export function cardText(card: CardId, c: Catalog): string {
+  return cardName(c.cards, card);
+}
+
 function eventTable(t: TableNames, c: Catalog): EventTable {
-  return { seat: (s) => t.names[s] ?? `#${s + 1}`, teams: t.teams, card: (id) => c.cards[id], kind: kindOf };
+  return {
+    seat: (s) => t.names[s] ?? `#${s + 1}`,
+    teams: t.teams,
+    card: (id) => cardText(id, c),
+    kind: kindOf,
+  };
 }
 
 /** "Anna", "Anna and Bob", "Anna, Bob and Cleo". */

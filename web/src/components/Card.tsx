@@ -1,17 +1,18 @@
 /**
  * Card faces, drawn here in SVG and CSS (no copied artwork). Every face carries its kind as an
  * icon and a word (hazard: warning triangle, remedy: round sign, safety: shield, distance:
- * milestone), so colour is never the only signal, plus the card's name in the current language.
+ * milestone), so colour is never the only signal, plus the card's name in the current language
+ * (worker/shared/card-names, shared with the mail).
  */
 import type { JSX } from 'preact';
+import { cardName as plainName } from '../../../worker/shared/card-names/catalog';
 import { CARD_KINDS, type CardKind } from '../../../worker/shared/rules-data';
-import { t } from '../i18n';
+import { cardNames, t } from '../i18n';
 import type { CardId } from '../lib/types';
 
-/** The card's name in the current language. */
+/** The card's name in the current language, as the mail names it (worker/shared/card-names). */
 export function cardName(card: CardId): string {
-  // The catalogs put soft hyphens into long compound names so that they wrap on a card face.
-  return t(`card.${card}`).replace(/\u00AD/g, '');
+  return plainName(cardNames.value, card);
 }
 
 /** "Accident, hazard card" — the label screen readers read for a card. */
@@ -246,7 +247,8 @@ export function CardFace({ card, sideways = false, size = 'table' }: CardFacePro
 /** The inside of a face (used by CardFace and by the hand's card buttons). */
 export function CardBody({ card }: { card: CardId }): JSX.Element {
   const kind = CARD_KINDS[card] ?? 'distance';
-  const name = t(`card.${card}`);
+  // The face keeps the catalog's soft hyphens so that long compound names wrap.
+  const name = cardNames.value[card];
   // Long names (Swedish, Norwegian, German compounds) get a smaller size; soft hyphens break them.
   const length = cardName(card).length;
   const fit = length > 12 ? ' xlong' : length > 9 ? ' long' : '';

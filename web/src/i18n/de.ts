@@ -1,7 +1,8 @@
 /** German catalog. */
 import type { Messages } from './en';
 
-/** The event words of this language travel in this catalog's chunk. */
+/** The card names and event words of this language travel in this catalog's chunk. */
+export { de as cards } from '../../../worker/shared/card-names/de';
 export { de as events } from '../../../worker/shared/event-words/de';
 
 export const de: Messages = {
@@ -50,25 +51,6 @@ export const de: Messages = {
   'kind.hazard': 'Angriff',
   'kind.remedy': 'Abhilfe',
   'kind.safety': 'Schutz',
-  'card.d25': '25 km',
-  'card.d50': '50 km',
-  'card.d75': '75 km',
-  'card.d100': '100 km',
-  'card.d200': '200 km',
-  'card.accident': 'Unfall',
-  'card.out_of_gas': 'Kein Benzin',
-  'card.flat_tire': 'Reifen\u00ADpanne',
-  'card.speed_limit': 'Tempolimit',
-  'card.stop': 'Rotes Licht',
-  'card.repairs': 'Repara\u00ADtur',
-  'card.gasoline': 'Benzin',
-  'card.spare_tire': 'Ersatz\u00ADreifen',
-  'card.end_of_limit': 'Ende Tempolimit',
-  'card.roll': 'Grünes Licht',
-  'card.driving_ace': 'Fahr-Ass',
-  'card.extra_tank': 'Tank\u00ADwagen',
-  'card.puncture_proof': 'Pannen\u00ADsicher',
-  'card.right_of_way': 'Vorfahrt',
   'card.aria': '{card}, Karte {kind}',
   'card.ariaSideways': '{card}, Schutzkarte als Coup fourré gespielt',
   'card.none': 'leer',

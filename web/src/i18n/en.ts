@@ -1,10 +1,12 @@
 /**
  * English message catalog: the reference catalog. Every other language has exactly these keys
  * (checked by the type `Messages` and by test/web/i18n.test.ts). Placeholders are `{name}`.
- * The words of game events are in worker/shared/event-words, shared with the mail.
+ * Card names (worker/shared/card-names) and the words of game events (worker/shared/event-words)
+ * are shared with the mail.
  */
 
-/** The English event words (bundled, like this catalog). */
+/** The English card names and event words (bundled, like this catalog). */
+export { en as cards } from '../../../worker/shared/card-names/en';
 export { en as events } from '../../../worker/shared/event-words/en';
 
 export const en = {
@@ -53,25 +55,6 @@ export const en = {
   'kind.hazard': 'Hazard',
   'kind.remedy': 'Remedy',
   'kind.safety': 'Safety',
-  'card.d25': '25 km',
-  'card.d50': '50 km',
-  'card.d75': '75 km',
-  'card.d100': '100 km',
-  'card.d200': '200 km',
-  'card.accident': 'Accident',
-  'card.out_of_gas': 'Out of Gas',
-  'card.flat_tire': 'Flat Tire',
-  'card.speed_limit': 'Speed Limit',
-  'card.stop': 'Stop',
-  'card.repairs': 'Repairs',
-  'card.gasoline': 'Gasoline',
-  'card.spare_tire': 'Spare Tire',
-  'card.end_of_limit': 'End of Limit',
-  'card.roll': 'Roll',
-  'card.driving_ace': 'Driving Ace',
-  'card.extra_tank': 'Extra Tank',
-  'card.puncture_proof': 'Puncture-Proof',
-  'card.right_of_way': 'Right of Way',
   'card.aria': '{card}, {kind} card',
   'card.ariaSideways': '{card}, safety played as coup fourré',
   'card.none': 'empty',

@@ -1,7 +1,8 @@
-/** French catalog: the game's original French card names (RULES.md §1). */
+/** French catalog (its card names, the game's original ones, are in worker/shared/card-names). */
 import type { Messages } from './en';
 
-/** The event words of this language travel in this catalog's chunk. */
+/** The card names and event words of this language travel in this catalog's chunk. */
+export { fr as cards } from '../../../worker/shared/card-names/fr';
 export { fr as events } from '../../../worker/shared/event-words/fr';
 
 export const fr: Messages = {
@@ -50,25 +51,6 @@ export const fr: Messages = {
   'kind.hazard': 'Attaque',
   'kind.remedy': 'Parade',
   'kind.safety': 'Botte',
-  'card.d25': '25 bornes',
-  'card.d50': '50 bornes',
-  'card.d75': '75 bornes',
-  'card.d100': '100 bornes',
-  'card.d200': '200 bornes',
-  'card.accident': 'Accident',
-  'card.out_of_gas': 'Panne d’essence',
-  'card.flat_tire': 'Crevaison',
-  'card.speed_limit': 'Limite de vitesse',
-  'card.stop': 'Feu rouge',
-  'card.repairs': 'Réparations',
-  'card.gasoline': 'Essence',
-  'card.spare_tire': 'Roue de secours',
-  'card.end_of_limit': 'Fin de limite de vitesse',
-  'card.roll': 'Feu vert',
-  'card.driving_ace': 'As du volant',
-  'card.extra_tank': 'Citerne d’essence',
-  'card.puncture_proof': 'Increvable',
-  'card.right_of_way': 'Véhicule prioritaire',
   'card.aria': '{card}, carte {kind}',
   'card.ariaSideways': '{card}, botte jouée en coup fourré',
   'card.none': 'vide',

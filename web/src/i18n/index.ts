@@ -1,15 +1,16 @@
 /**
  * Message catalogs and the current language. English is bundled; the other catalogs (each with
- * its language's event words) load on demand so that the initial script stays small.
- * `t(key, params)` reads the `messages` signal and the log reads `eventWords`, so a component
- * that calls them re-renders when the language changes.
+ * its language's card names and event words) load on demand so that the initial script stays
+ * small. `t(key, params)` reads the `messages` signal, card faces read `cardNames` and the log
+ * reads `eventWords`, so a component that calls them re-renders when the language changes.
  */
 import { batch, signal } from '@preact/signals';
+import type { CardNames } from '../../../worker/shared/card-names/catalog';
 import type { EventWords } from '../../../worker/shared/event-words/catalog';
 import { fill } from '../../../worker/shared/event-words/fill';
-import { en, events as enEvents, type MessageKey, type Messages } from './en';
+import { en, cards as enCards, events as enEvents, type MessageKey, type Messages } from './en';
 
-export type { EventWords, MessageKey, Messages };
+export type { CardNames, EventWords, MessageKey, Messages };
 
 /** The supported languages: those of the rule sources, plus English. */
 export const LANGUAGES = ['en', 'fr', 'de', 'sv', 'nb'] as const;
@@ -24,17 +25,20 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
   nb: 'Norsk bokmål',
 };
 
-/** One language's words: the page's messages and the event words of the log. */
+/** One language's words: the page's messages, the card names and the event words of the log. */
 interface Pack {
   messages: Messages;
+  cards: CardNames;
   events: EventWords;
 }
 
+const EN: Pack = { messages: en, cards: enCards, events: enEvents };
+
 const loaders: Record<Exclude<Language, 'en'>, () => Promise<Pack>> = {
-  fr: () => import('./fr').then((m) => ({ messages: m.fr, events: m.events })),
-  de: () => import('./de').then((m) => ({ messages: m.de, events: m.events })),
-  sv: () => import('./sv').then((m) => ({ messages: m.sv, events: m.events })),
-  nb: () => import('./nb').then((m) => ({ messages: m.nb, events: m.events })),
+  fr: () => import('./fr').then((m) => ({ messages: m.fr, cards: m.cards, events: m.events })),
+  de: () => import('./de').then((m) => ({ messages: m.de, cards: m.cards, events: m.events })),
+  sv: () => import('./sv').then((m) => ({ messages: m.sv, cards: m.cards, events: m.events })),
+  nb: () => import('./nb').then((m) => ({ messages: m.nb, cards: m.cards, events: m.events })),
 };
 
 const STORAGE_KEY = 'mb.lang';
@@ -43,12 +47,15 @@ const STORAGE_KEY = 'mb.lang';
 export const lang = signal<Language>('en');
 /** The catalog in use (English until another one has loaded). */
 export const messages = signal<Messages>(en);
+/** The card names in use, shared with the mail (English until another language has loaded). */
+export const cardNames = signal<CardNames>(enCards);
 /** The event words in use (English until another language has loaded). */
 export const eventWords = signal<EventWords>(enEvents);
 
 function install(code: Language, pack: Pack): void {
   batch(() => {
     messages.value = pack.messages;
+    cardNames.value = pack.cards;
     eventWords.value = pack.events;
     lang.value = code;
   });
@@ -76,7 +83,7 @@ export async function setLanguage(next: Language, remember = true): Promise<void
       // Storage may be disabled (private mode); the choice then lasts for this page only.
     }
   }
-  install(next, next === 'en' ? { messages: en, events: enEvents } : await loaders[next]());
+  install(next, next === 'en' ? EN : await loaders[next]());
   if (typeof document !== 'undefined') document.documentElement.lang = next;
 }
 
@@ -102,9 +109,14 @@ export function t(key: MessageKey, params?: Record<string, string | number>): st
 }
 
 /**
- * Installs a catalog synchronously (component tests), with that language's event words (the
- * English ones when none are given).
+ * Installs a catalog synchronously (component tests), with that language's event words and card
+ * names (the English ones when none are given).
  */
-export function useCatalogForTests(code: Language, catalog: Messages, events: EventWords = enEvents): void {
-  install(code, { messages: catalog, events });
+export function useCatalogForTests(
+  code: Language,
+  catalog: Messages,
+  events: EventWords = enEvents,
+  cards: CardNames = enCards,
+): void {
+  install(code, { messages: catalog, cards, events });
 }

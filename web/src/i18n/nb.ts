@@ -1,7 +1,8 @@
 /** Norwegian Bokmål catalog (terms as in the Norwegian rule source: angrep, parade, botte). */
 import type { Messages } from './en';
 
-/** The event words of this language travel in this catalog's chunk. */
+/** The card names and event words of this language travel in this catalog's chunk. */
+export { nb as cards } from '../../../worker/shared/card-names/nb';
 export { nb as events } from '../../../worker/shared/event-words/nb';
 
 export const nb: Messages = {
@@ -29,11 +30,11 @@ export const nb: Messages = {
   'error.rateLimited': 'For mange forespørsler. Vent et minutt og prøv igjen.',
   'error.nameTaken': 'To plasser har samme navn: gi hver spiller sitt eget navn.',
   'error.mailDailyLimit':
-    'Ingen flere e-postinvitasjoner i dag: opprett kampen uten e-postadresser og del plasslenkene.',
+    'Ingen flere e-postinvitasjoner i dag: opprett spillet uten e-postadresser og del plasslenkene.',
   'error.lastHuman':
-    'Datamaskinen kan ikke ta over den siste plassen et menneske spiller: da ville bare datamaskiner spilt ferdig partiet.',
+    'Datamaskinen kan ikke ta over den siste plassen et menneske spiller: da ville bare datamaskiner spilt ferdig spillet.',
   'error.crash': 'Siden fikk et uventet problem: {message}',
-  'error.deleted': 'Verten har slettet dette partiet.',
+  'error.deleted': 'Verten har slettet dette spillet.',
   'access.badSeatLink': 'Denne plasslenken er ikke gyldig — du ser på.',
   'access.badSeatLinkKept': 'Denne plasslenken er ikke gyldig — enheten beholder sin egen plass.',
   'access.badHostLink': 'Denne vertslenken er ikke gyldig.',
@@ -42,33 +43,14 @@ export const nb: Messages = {
   'host.title': 'Vert',
   'host.botHint': 'En spiller tar tilbake plassen sin ved å åpne sin egen lenke.',
   'host.botDone': 'Datamaskinen spiller nå for {name}.',
-  'host.delete': 'Slett partiet',
-  'host.deleteConfirm': 'Slette partiet for alle? Det kan ikke angres.',
-  'host.deleteYes': 'Ja, slett partiet',
+  'host.delete': 'Slett spillet',
+  'host.deleteConfirm': 'Slette spillet for alle? Det kan ikke angres.',
+  'host.deleteYes': 'Ja, slett spillet',
 
   'kind.distance': 'Distanse',
   'kind.hazard': 'Angrep',
   'kind.remedy': 'Parade',
   'kind.safety': 'Botte',
-  'card.d25': '25 km',
-  'card.d50': '50 km',
-  'card.d75': '75 km',
-  'card.d100': '100 km',
-  'card.d200': '200 km',
-  'card.accident': 'Ulykke',
-  'card.out_of_gas': 'Bensin\u00ADstopp',
-  'card.flat_tire': 'Punk\u00ADtering',
-  'card.speed_limit': 'Farts\u00ADgrense',
-  'card.stop': 'Rødt lys',
-  'card.repairs': 'Repara\u00ADsjon',
-  'card.gasoline': 'Bensin',
-  'card.spare_tire': 'Reserve\u00ADhjul',
-  'card.end_of_limit': 'Opphevet farts\u00ADgrense',
-  'card.roll': 'Grønt lys',
-  'card.driving_ace': 'Mester\u00ADsjåfør',
-  'card.extra_tank': 'Tankbil',
-  'card.puncture_proof': 'Punkterings\u00ADfri',
-  'card.right_of_way': 'Prioritet',
   'card.aria': '{card}, kort av typen {kind}',
   'card.ariaSideways': '{card}, botte spilt som coup-fourré',
   'card.none': 'tom',
@@ -256,7 +238,7 @@ export const nb: Messages = {
   'conn.offline': 'Frakoblet — kobler til igjen…',
   'conn.connecting': 'Kobler til…',
   'conn.tooManyTabs':
-    'Partiet er åpent i for mange faner eller vinduer; denne fanen oppdateres med noen sekunders mellomrom.',
+    'Spillet er åpent i for mange faner eller vinduer; denne fanen oppdateres med noen sekunders mellomrom.',
 
   'log.empty': 'Ingenting ennå.',
 

@@ -1,7 +1,8 @@
 /** Swedish catalog. */
 import type { Messages } from './en';
 
-/** The event words of this language travel in this catalog's chunk. */
+/** The card names and event words of this language travel in this catalog's chunk. */
+export { sv as cards } from '../../../worker/shared/card-names/sv';
 export { sv as events } from '../../../worker/shared/event-words/sv';
 
 export const sv: Messages = {
@@ -33,7 +34,7 @@ export const sv: Messages = {
   'error.lastHuman':
     'Datorn kan inte ta över den sista platsen som en människa spelar: då skulle bara datorer spela klart matchen.',
   'error.crash': 'Sidan stötte på ett oväntat problem: {message}',
-  'error.deleted': 'Värden har raderat det här partiet.',
+  'error.deleted': 'Värden har raderat den här matchen.',
   'access.badSeatLink': 'Den här platslänken är inte giltig — du tittar på.',
   'access.badSeatLinkKept': 'Den här platslänken är inte giltig — enheten behåller sin egen plats.',
   'access.badHostLink': 'Den här värdlänken är inte giltig.',
@@ -42,33 +43,14 @@ export const sv: Messages = {
   'host.title': 'Värd',
   'host.botHint': 'En spelare tar tillbaka sin plats genom att öppna sin egen länk.',
   'host.botDone': 'Datorn spelar nu åt {name}.',
-  'host.delete': 'Radera partiet',
-  'host.deleteConfirm': 'Radera partiet för alla? Det går inte att ångra.',
-  'host.deleteYes': 'Ja, radera partiet',
+  'host.delete': 'Radera matchen',
+  'host.deleteConfirm': 'Radera matchen för alla? Det går inte att ångra.',
+  'host.deleteYes': 'Ja, radera matchen',
 
   'kind.distance': 'Distans',
   'kind.hazard': 'Fara',
   'kind.remedy': 'Åtgärd',
   'kind.safety': 'Skydd',
-  'card.d25': '25 km',
-  'card.d50': '50 km',
-  'card.d75': '75 km',
-  'card.d100': '100 km',
-  'card.d200': '200 km',
-  'card.accident': 'Olycka',
-  'card.out_of_gas': 'Bensin\u00ADstopp',
-  'card.flat_tire': 'Punk\u00ADtering',
-  'card.speed_limit': 'Hastighets\u00ADbegräns\u00ADning',
-  'card.stop': 'Rött ljus',
-  'card.repairs': 'Repara\u00ADtion',
-  'card.gasoline': 'Bensin',
-  'card.spare_tire': 'Reserv\u00ADhjul',
-  'card.end_of_limit': 'Slut på begräns\u00ADning',
-  'card.roll': 'Grönt ljus',
-  'card.driving_ace': 'Mäster\u00ADförare',
-  'card.extra_tank': 'Tankbil',
-  'card.puncture_proof': 'Punkterings\u00ADfri',
-  'card.right_of_way': 'Utrycknings\u00ADfordon',
   'card.aria': '{card}, kort av typen {kind}',
   'card.ariaSideways': '{card}, skyddskort spelat som coup fourré',
   'card.none': 'tom',

@@ -4,14 +4,15 @@
  * Every language file (en, fr, de, sv, nb) implements this whole interface, so the type checker
  * catches a missing string.
  */
-import type { CardId } from '../../engine/cards';
+import type { CardNames } from '../../shared/card-names/catalog';
 import type { EventWords } from '../../shared/event-words/catalog';
 
 /** All words of one language. */
 export interface Catalog {
   /** BCP 47 tag used for dates and the HTML `lang` attribute. */
   locale: string;
-  cards: Record<CardId, string>;
+  /** Card names, shared with the page (worker/shared/card-names); text takes them through `cardName`. */
+  cards: CardNames;
   /** Event words, shared with the page (worker/shared/event-words). */
   events: EventWords;
   /** Fallback when a match has no title. */
@@ -32,9 +33,8 @@ export interface Catalog {
   bodies: {
     invitation: string; // {host} {title}
     yourTurnIntro: string; // lead-in to the list of events
-    handOverIntro: string; // {hand}
+    handOverIntro: string; // {hand}; starts with the shared `events.handOver` line
     yourTurnOnly: string; // when nothing happened since the last turn
-    handOverOnly: string; // {hand}, when nothing else happened
     deadline: string; // {time} {left}
     responseWindow: string; // {attacker} {hazard} {target}
     responseWindowHint: string; // {time}

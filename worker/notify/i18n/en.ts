@@ -1,30 +1,11 @@
-/** English mail catalog. Card names as in the Hasbro 2016 English edition. */
+/** English mail catalog; card names and event words are shared with the page (worker/shared). */
+import { en as cards } from '../../shared/card-names/en';
 import { en as events } from '../../shared/event-words/en';
 import type { Catalog } from './catalog';
 
 export const en: Catalog = {
   locale: 'en-GB',
-  cards: {
-    d25: '25 km',
-    d50: '50 km',
-    d75: '75 km',
-    d100: '100 km',
-    d200: '200 km',
-    accident: 'Accident',
-    out_of_gas: 'Out of Gas',
-    flat_tire: 'Flat Tire',
-    speed_limit: 'Speed Limit',
-    stop: 'Stop',
-    repairs: 'Repairs',
-    gasoline: 'Gasoline',
-    spare_tire: 'Spare Tire',
-    end_of_limit: 'End of Limit',
-    roll: 'Roll',
-    driving_ace: 'Driving Ace',
-    extra_tank: 'Extra Tank',
-    puncture_proof: 'Puncture-Proof',
-    right_of_way: 'Right of Way',
-  },
+  cards,
   events,
   defaultTitle: 'Mille Bornes',
   greeting: 'Hello {name},',
@@ -46,7 +27,6 @@ export const en: Catalog = {
     yourTurnIntro: 'It is your turn. Since your last turn:',
     handOverIntro: 'Hand {hand} is over. Since your last turn:',
     yourTurnOnly: 'It is your turn.',
-    handOverOnly: 'Hand {hand} is over.',
     deadline: 'Please play by {time} ({left} left).',
     responseWindow: '{attacker} played {hazard} on {target}. You may answer now.',
     responseWindowHint: 'If you do not answer by {time}, your automatic choice applies.',

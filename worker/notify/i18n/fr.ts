@@ -1,30 +1,11 @@
-/** Catalogue français. Noms des cartes de l'édition Dujardin. */
+/** French mail catalog; card names and event words are shared with the page (worker/shared). */
+import { fr as cards } from '../../shared/card-names/fr';
 import { fr as events } from '../../shared/event-words/fr';
 import type { Catalog } from './catalog';
 
 export const fr: Catalog = {
   locale: 'fr-FR',
-  cards: {
-    d25: '25 km',
-    d50: '50 km',
-    d75: '75 km',
-    d100: '100 km',
-    d200: '200 km',
-    accident: 'Accident',
-    out_of_gas: "Panne d'essence",
-    flat_tire: 'Crevaison',
-    speed_limit: 'Limitation de vitesse',
-    stop: 'Feu rouge',
-    repairs: 'Réparations',
-    gasoline: 'Essence',
-    spare_tire: 'Roue de secours',
-    end_of_limit: 'Fin de limitation',
-    roll: 'Feu vert',
-    driving_ace: 'As du volant',
-    extra_tank: 'Citerne',
-    puncture_proof: 'Increvable',
-    right_of_way: 'Véhicule prioritaire',
-  },
+  cards,
   events,
   defaultTitle: 'Mille Bornes',
   greeting: 'Bonjour {name},',
@@ -46,7 +27,6 @@ export const fr: Catalog = {
     yourTurnIntro: "C'est à vous de jouer. Depuis votre dernier tour :",
     handOverIntro: 'La manche {hand} est terminée. Depuis votre dernier tour :',
     yourTurnOnly: "C'est à vous de jouer.",
-    handOverOnly: 'La manche {hand} est terminée.',
     deadline: 'Merci de jouer avant le {time} (encore {left}).',
     responseWindow: '{attacker} a joué {hazard} contre {target}. Vous pouvez répondre maintenant.',
     responseWindowHint: "Sans réponse avant le {time}, votre choix automatique s'applique.",

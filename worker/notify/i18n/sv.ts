@@ -1,30 +1,11 @@
-/** Svensk katalog. */
+/** Swedish mail catalog; card names and event words are shared with the page (worker/shared). */
+import { sv as cards } from '../../shared/card-names/sv';
 import { sv as events } from '../../shared/event-words/sv';
 import type { Catalog } from './catalog';
 
 export const sv: Catalog = {
   locale: 'sv-SE',
-  cards: {
-    d25: '25 km',
-    d50: '50 km',
-    d75: '75 km',
-    d100: '100 km',
-    d200: '200 km',
-    accident: 'Olycka',
-    out_of_gas: 'Bensinstopp',
-    flat_tire: 'Punktering',
-    speed_limit: 'Hastighetsbegränsning',
-    stop: 'Stopp',
-    repairs: 'Reparation',
-    gasoline: 'Bensin',
-    spare_tire: 'Reservhjul',
-    end_of_limit: 'Slut på begränsning',
-    roll: 'Kör',
-    driving_ace: 'Mästerförare',
-    extra_tank: 'Extratank',
-    puncture_proof: 'Punkteringsfri',
-    right_of_way: 'Förkörsrätt',
-  },
+  cards,
   events,
   defaultTitle: 'Mille Bornes',
   greeting: 'Hej {name},',
@@ -46,7 +27,6 @@ export const sv: Catalog = {
     yourTurnIntro: 'Det är din tur. Sedan din senaste tur:',
     handOverIntro: 'Giv {hand} är slut. Sedan din senaste tur:',
     yourTurnOnly: 'Det är din tur.',
-    handOverOnly: 'Giv {hand} är slut.',
     deadline: 'Spela senast {time} ({left} kvar).',
     responseWindow: '{attacker} spelade {hazard} mot {target}. Du kan svara nu.',
     responseWindowHint: 'Om du inte svarar före {time} gäller ditt automatiska val.',
@@ -57,7 +37,7 @@ export const sv: Catalog = {
     finished: 'Matchen är slut: {winners} vann.',
     finishedDraw: 'Matchen är slut: oavgjort.',
     scoresHeading: 'Slutpoäng',
-    rematch: 'Ett returmöte? Starta en ny match med samma spelare.',
+    rematch: 'En returmatch? Starta en ny match med samma spelare.',
     myMatchesIntro: 'Här är din länk till alla dina pågående Mille Bornes-matcher.',
     myMatchesExpiry: 'Länken gäller i {hours} timmar.',
     myMatchesNotYou: 'Om du inte bad om den kan du strunta i det här mejlet.',
@@ -74,7 +54,7 @@ export const sv: Catalog = {
     copyLink: 'Om knappen inte fungerar, kopiera den här länken:',
     why: 'Du får det här mejlet eftersom du har en plats i ”{title}”.',
     private: 'Länken är din plats: vidarebefordra inte mejlet.',
-    privateList: 'Länken öppnar alla dina partier: vidarebefordra inte mejlet.',
+    privateList: 'Länken öppnar alla dina matcher: vidarebefordra inte mejlet.',
     mute: 'Stäng av mejl för den här matchen',
   },
   hours: '{hours} h',
