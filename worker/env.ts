@@ -3,13 +3,10 @@
  * Object and the senders.
  */
 
-import type { MatchDurableObject } from './match/durable';
-import type { MailEnv } from './notify/types';
-
 /** Bindings and vars of the Worker and of the match Durable Object (mail and push: see MailEnv). */
 export interface Env extends MailEnv {
-  /** One Durable Object per match, named by the match id. */
-  MATCH: DurableObjectNamespace<MatchDurableObject>;
+  /** One Durable Object per match, named by the match id (its RPC surface: worker/match/stub.ts). */
+  MATCH: DurableObjectNamespace;
   /** Match creation limit per client (IP). */
   CREATE_LIMITER: RateLimit;
   /** Move / settings limit per client (IP). */
@@ -28,4 +25,47 @@ export interface Env extends MailEnv {
 /** True when the test-only seams are enabled (never in a deployed Worker). */
 export function testSeamsEnabled(env: Pick<Env, 'TEST_SEAMS'>): boolean {
   return env.TEST_SEAMS === '1';
+}
+
+/**
+ * The env entries the mail code reads. All optional: with none of them set, mail is off
+ * (`createSender` answers `mail.not_configured`). Secrets: MAIL_KEY, RESEND_API_KEY, VAPID_PRIVATE_KEY.
+ */
+export interface MailEnv {
+  /** `resend`, `cloudflare` or `outbox`. Unset: `outbox` when DEV_OUTBOX is "1", else mail is off. */
+  MAIL_SENDER?: string;
+  /** The From header, e.g. `Mille Bornes <turns@example.org>`; its domain must be verified with the provider. */
+  MAIL_FROM?: string;
+  /**
+   * Secret: the HMAC key of the per-address keys in mute and "my matches" links (at least 32
+   * characters). Required by the `resend` and `cloudflare` senders; local development and tests use
+   * a fixed development key (worker/notify/address.ts `mailKey`).
+   */
+  MAIL_KEY?: string;
+  /** Secret: a Resend API key (`re_...`). */
+  RESEND_API_KEY?: string;
+  /** The `send_email` binding (sender `cloudflare`). */
+  SEND_EMAIL?: SendEmail;
+  /** "1" enables the dev outbox; it is still refused unless the public origin is localhost. */
+  DEV_OUTBOX?: string;
+  /** Seconds a turn mail waits before it is sent (default 120); dropped if the player acts or connects. */
+  MAIL_GRACE_SECONDS?: string;
+  /** Mails per address per hour across all matches (default 10). */
+  MAIL_HOURLY_LIMIT?: string;
+  /** Web Push: the VAPID public key (base64url, uncompressed P-256 point), given to clients. */
+  VAPID_PUBLIC_KEY?: string;
+  /** Secret: the VAPID private key as a JWK JSON string (`npx @pushforge/builder vapid`). */
+  VAPID_PRIVATE_KEY?: string;
+  /** Contact sent to push services: `mailto:you@example.org` or an https URL. */
+  VAPID_SUBJECT?: string;
+  /** Durable Object namespace of the per-address mail state (worker/notify/address-do.ts). */
+  MAIL_ADDRESS?: DurableObjectNamespace;
+  /** Durable Object namespace of the dev outbox (worker/notify/dev-outbox.ts). */
+  DEV_MAIL?: DurableObjectNamespace;
+  /** Durable Object namespace of the daily e-mail-address budget (worker/notify/budget-do.ts). */
+  MAIL_BUDGET?: DurableObjectNamespace;
+  /** E-mail addresses one client (IP) may give when creating matches, per UTC day (default 10). */
+  MAIL_ADDRESSES_PER_CLIENT_DAY?: string;
+  /** E-mail addresses the whole deployment accepts at match creation, per UTC day (default 50). */
+  MAIL_ADDRESSES_PER_DAY?: string;
 }

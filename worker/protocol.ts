@@ -4,6 +4,7 @@
  * docs/API.md describes the same contract in prose.
  */
 import * as v from 'valibot';
+import { AddressSchema } from './address';
 import {
   CARD_IDS,
   type GameEvent,
@@ -14,7 +15,6 @@ import {
   type ResponseMode,
   type Rules,
 } from './engine/index';
-import { AddressSchema } from './notify/address';
 
 /** Largest request body accepted, in bytes; larger bodies get 400 `request.too_large`. */
 export const MAX_BODY_BYTES = 16 * 1024;

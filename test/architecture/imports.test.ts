@@ -24,7 +24,8 @@ describe('the import rules', () => {
   const breaking: Array<[string, string]> = [
     ['worker/engine/legal.ts', "import { DurableObject } from 'cloudflare:workers';"],
     ['worker/engine/legal.ts', "import { playMove } from '../match/moves';"],
-    ['worker/shared/rules-data.ts', "import { legalMoves } from '../engine/legal';"],
+    ['worker/shared/rules-data/cards.ts', "import type { GameEvent } from '../../engine/types';"],
+    ['worker/words/events/describe.ts', "import { legalMoves } from '../../engine/legal';"],
     ['worker/bots/basic.ts', "import { commit } from '../match/commit';"],
     ['worker/notify/plan.ts', "import type { Meta } from '../match/rows';"],
     ['worker/notify/plan.ts', "import { matches } from '../routes/matches';"],
@@ -44,6 +45,8 @@ describe('the import rules', () => {
   const allowed: Array<[string, string]> = [
     ['worker/engine/legal.ts', "import { CARD_IDS } from './cards';"],
     ['worker/notify/plan.ts', "import { whoActs } from '../engine/index';"],
+    ['worker/words/events/describe.ts', "import type { GameEvent } from '../../engine/types';"],
+    ['web/src/lib/words.ts', "import { describeEvent } from '../../../worker/words/events/describe';"],
     ['web/src/app.tsx', "import type { MatchInfo } from '../../worker/protocol';"],
     ['web/src/app.tsx', "import { type MatchInfo, type Created } from '../../worker/protocol';"],
     ['web/src/app.tsx', "const practice = import('../../worker/bots/index');"],
@@ -65,6 +68,7 @@ describe('the import rules', () => {
         'worker/match',
         'worker/notify',
         'worker/shared',
+        'worker/words',
       ].sort(),
     );
   });

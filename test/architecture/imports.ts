@@ -39,9 +39,19 @@ export const IMPORT_RULES: readonly ImportRule[] = [
   },
   {
     part: 'worker/shared',
-    why: 'shared data and words are pure: only other shared modules, and engine types',
+    why: 'the shared rules data is data: it imports only itself',
+    forbidden: (i) => isPackage(i) || !under(i.target, 'worker/shared'),
+  },
+  {
+    part: 'worker/words',
+    why: 'the words the page and the mail share are pure: only themselves, the rules data and engine types',
     forbidden: (i) =>
-      isPackage(i) || !(under(i.target, 'worker/shared') || (i.typeOnly && under(i.target, 'worker/engine'))),
+      isPackage(i) ||
+      !(
+        under(i.target, 'worker/words') ||
+        under(i.target, 'worker/shared') ||
+        (i.typeOnly && under(i.target, 'worker/engine'))
+      ),
   },
   {
     part: 'worker/bots',
@@ -78,6 +88,7 @@ export const IMPORT_RULES: readonly ImportRule[] = [
       under(i.target, 'worker') &&
       !i.typeOnly &&
       !under(i.target, 'worker/shared') &&
+      !under(i.target, 'worker/words') &&
       !(i.dynamic && (under(i.target, 'worker/engine') || under(i.target, 'worker/bots'))),
   },
 ];

@@ -4,7 +4,8 @@
  * the per-address key, an HMAC under the server's MAIL_KEY.
  */
 import { describe, expect, it } from 'vitest';
-import { addressKey, isAddressKey, mailKey, parseAddress } from '../../worker/notify/address';
+import { parseAddress } from '../../worker/address';
+import { addressKey, isAddressKey, mailKey } from '../../worker/notify/address';
 import { chooseSender } from '../../worker/notify/config';
 
 describe('parseAddress', () => {

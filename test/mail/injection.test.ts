@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseAddress } from '../../worker/notify/address';
+import { parseAddress } from '../../worker/address';
 import { composeMail } from '../../worker/notify/compose';
 import { escapeHtml, headerText } from '../../worker/notify/sanitize';
 import { buildMime } from '../../worker/notify/senders/mime';

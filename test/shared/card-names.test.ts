@@ -1,5 +1,5 @@
 /**
- * The card names shared by the page and the mail (worker/shared/card-names): every language names
+ * The card names shared by the page and the mail (worker/words/cards): every language names
  * every card, French keeps the game's original names, and the page and the mail resolve each card
  * id to the same name in every language, in a bare name, a log line and a mail subject alike.
  */
@@ -11,12 +11,12 @@ import { CARD_IDS, HAZARD_CARDS } from '../../worker/engine/cards';
 import { composeMail } from '../../worker/notify/compose';
 import { cardText, describeEvent as mailEvent, type TableNames } from '../../worker/notify/events';
 import { catalogFor } from '../../worker/notify/i18n';
-import { type CardNames, cardName } from '../../worker/shared/card-names/catalog';
-import { de } from '../../worker/shared/card-names/de';
-import { en } from '../../worker/shared/card-names/en';
-import { fr } from '../../worker/shared/card-names/fr';
-import { nb } from '../../worker/shared/card-names/nb';
-import { sv } from '../../worker/shared/card-names/sv';
+import { type CardNames, cardName } from '../../worker/words/cards/catalog';
+import { de } from '../../worker/words/cards/de';
+import { en } from '../../worker/words/cards/en';
+import { fr } from '../../worker/words/cards/fr';
+import { nb } from '../../worker/words/cards/nb';
+import { sv } from '../../worker/words/cards/sv';
 import { ALL_CONTENTS, ctx } from '../mail/fixtures';
 import { info } from '../web/fixtures';
 

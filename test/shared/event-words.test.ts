@@ -5,20 +5,20 @@
 import { describe, expect, it } from 'vitest';
 import { CARD_IDS, kindOf } from '../../worker/engine/cards';
 import type { GameEvent } from '../../worker/engine/types';
-import { EVENT_PHRASE_KEYS, type EventWords } from '../../worker/shared/event-words/catalog';
-import { de } from '../../worker/shared/event-words/de';
+import { EVENT_PHRASE_KEYS, type EventWords } from '../../worker/words/events/catalog';
+import { de } from '../../worker/words/events/de';
 import {
   describeEvent,
   type EventTable,
   joinNames,
   scoreLine,
   targetName,
-} from '../../worker/shared/event-words/describe';
-import { en } from '../../worker/shared/event-words/en';
-import { fill } from '../../worker/shared/event-words/fill';
-import { fr } from '../../worker/shared/event-words/fr';
-import { nb } from '../../worker/shared/event-words/nb';
-import { sv } from '../../worker/shared/event-words/sv';
+} from '../../worker/words/events/describe';
+import { en } from '../../worker/words/events/en';
+import { fill } from '../../worker/words/events/fill';
+import { fr } from '../../worker/words/events/fr';
+import { nb } from '../../worker/words/events/nb';
+import { sv } from '../../worker/words/events/sv';
 
 const WORDS = { en, fr, de, sv, nb } as const;
 const placeholders = (s: string) => [...new Set([...s.matchAll(/\{(\w+)[}|]/g)].map((m) => m[1]))].sort();

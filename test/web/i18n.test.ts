@@ -1,6 +1,6 @@
 /**
  * Message catalogs: same keys and placeholders in every language; language choice; log sentences.
- * Card names are shared with the mail: test/shared/card-names.test.ts.
+ * Card names are shared with the mail: test/words/cards.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, pickLanguage, t, useCatalogForTests } from '../../web/src/i18n';

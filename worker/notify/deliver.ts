@@ -5,7 +5,8 @@
  * the address's hourly limit and mute, and the "my matches" tracking of each address.
  */
 import { EmailMessage } from 'cloudflare:email';
-import { addressKey, parseAddress } from './address';
+import { parseAddress } from '../address';
+import { addressKey } from './address';
 import type { Admission, MailAddressDurableObject } from './address-do';
 import { chooseSender, hourlyLimit } from './config';
 import { DEV_OUTBOX_NAME, type DevOutboxDurableObject } from './dev-outbox';

@@ -1,20 +1,20 @@
 /**
  * Public game events in the mail, from one reader's point of view ("Bob played Stop on you"). Used
  * by the "your turn" mail to say what happened since the reader's last turn. The words come from
- * the event words shared with the page (worker/shared/event-words), the card names too
- * (worker/shared/card-names); this file adapts the mail's table to them and leaves out a draw from
+ * the event words shared with the page (worker/words/events), the card names too
+ * (worker/words/cards); this file adapts the mail's table to them and leaves out a draw from
  * the pile (it names no card and says nothing).
  */
 import { type CardId, kindOf } from '../engine/cards';
 import type { GameEvent } from '../engine/types';
-import { cardName } from '../shared/card-names/catalog';
+import { cardName } from '../words/cards/catalog';
 import {
   describeEvent as describe,
   type EventTable,
   joinNames as join,
   targetName,
   teamName as team,
-} from '../shared/event-words/describe';
+} from '../words/events/describe';
 import type { Catalog } from './i18n';
 
 /** Who sits where: names by seat, the teams (lists of seats) and the reader's seat (null: a spectator). */

@@ -4,7 +4,7 @@
  * method (answered by the notifier in worker/notify/notifier.ts).
  */
 import * as v from 'valibot';
-import { AddressSchema } from './address';
+import { AddressSchema } from '../address';
 import { type PushSubscriptionJSON, PushSubscriptionSchema } from './push';
 
 /** POST /api/mail/my-matches (JSON or form): the address to send the magic link to. */

@@ -2,15 +2,15 @@
  * Card faces, drawn here in SVG and CSS (no copied artwork). Every face carries its kind as an
  * icon and a word (hazard: warning triangle, remedy: round sign, safety: shield, distance:
  * milestone), so colour is never the only signal, plus the card's name in the current language
- * (worker/shared/card-names, shared with the mail).
+ * (worker/words/cards, shared with the mail).
  */
 import type { JSX } from 'preact';
-import { cardName as plainName } from '../../../worker/shared/card-names/catalog';
 import { CARD_KINDS, type CardKind } from '../../../worker/shared/rules-data';
+import { cardName as plainName } from '../../../worker/words/cards/catalog';
 import { cardNames, t } from '../i18n';
 import type { CardId } from '../lib/types';
 
-/** The card's name in the current language, as the mail names it (worker/shared/card-names). */
+/** The card's name in the current language, as the mail names it (worker/words/cards). */
 export function cardName(card: CardId): string {
   return plainName(cardNames.value, card);
 }

@@ -2,8 +2,8 @@
 import type { Messages } from './en';
 
 /** The card names and event words of this language travel in this catalog's chunk. */
-export { de as cards } from '../../../worker/shared/card-names/de';
-export { de as events } from '../../../worker/shared/event-words/de';
+export { de as cards } from '../../../worker/words/cards/de';
+export { de as events } from '../../../worker/words/events/de';
 
 export const de: Messages = {
   'lang.name': 'Deutsch',

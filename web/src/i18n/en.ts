@@ -1,13 +1,13 @@
 /**
  * English message catalog: the reference catalog. Every other language has exactly these keys
  * (checked by the type `Messages` and by test/web/i18n.test.ts). Placeholders are `{name}`.
- * Card names (worker/shared/card-names) and the words of game events (worker/shared/event-words)
+ * Card names (worker/words/cards) and the words of game events (worker/words/events)
  * are shared with the mail.
  */
 
 /** The English card names and event words (bundled, like this catalog). */
-export { en as cards } from '../../../worker/shared/card-names/en';
-export { en as events } from '../../../worker/shared/event-words/en';
+export { en as cards } from '../../../worker/words/cards/en';
+export { en as events } from '../../../worker/words/events/en';
 
 export const en = {
   'lang.name': 'English',

@@ -1,9 +1,9 @@
-/** French catalog (its card names, the game's original ones, are in worker/shared/card-names). */
+/** French catalog (its card names, the game's original ones, are in worker/words/cards). */
 import type { Messages } from './en';
 
 /** The card names and event words of this language travel in this catalog's chunk. */
-export { fr as cards } from '../../../worker/shared/card-names/fr';
-export { fr as events } from '../../../worker/shared/event-words/fr';
+export { fr as cards } from '../../../worker/words/cards/fr';
+export { fr as events } from '../../../worker/words/events/fr';
 
 export const fr: Messages = {
   'lang.name': 'Français',

@@ -5,9 +5,9 @@
  * reads `eventWords`, so a component that calls them re-renders when the language changes.
  */
 import { batch, signal } from '@preact/signals';
-import type { CardNames } from '../../../worker/shared/card-names/catalog';
-import type { EventWords } from '../../../worker/shared/event-words/catalog';
-import { fill } from '../../../worker/shared/event-words/fill';
+import type { CardNames } from '../../../worker/words/cards/catalog';
+import type { EventWords } from '../../../worker/words/events/catalog';
+import { fill } from '../../../worker/words/events/fill';
 import { en, cards as enCards, events as enEvents, type MessageKey, type Messages } from './en';
 
 export type { CardNames, EventWords, MessageKey, Messages };

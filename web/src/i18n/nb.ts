@@ -2,8 +2,8 @@
 import type { Messages } from './en';
 
 /** The card names and event words of this language travel in this catalog's chunk. */
-export { nb as cards } from '../../../worker/shared/card-names/nb';
-export { nb as events } from '../../../worker/shared/event-words/nb';
+export { nb as cards } from '../../../worker/words/cards/nb';
+export { nb as events } from '../../../worker/words/events/nb';
 
 export const nb: Messages = {
   'lang.name': 'Norsk bokmål',

@@ -2,8 +2,8 @@
 import type { Messages } from './en';
 
 /** The card names and event words of this language travel in this catalog's chunk. */
-export { sv as cards } from '../../../worker/shared/card-names/sv';
-export { sv as events } from '../../../worker/shared/event-words/sv';
+export { sv as cards } from '../../../worker/words/cards/sv';
+export { sv as events } from '../../../worker/words/events/sv';
 
 export const sv: Messages = {
   'lang.name': 'Svenska',

@@ -4,13 +4,13 @@
  * event words shared with the mail.
  */
 
+import { CARD_KINDS } from '../../../worker/shared/rules-data';
 import {
   describeEvent,
   type EventTable,
   joinNames,
   teamName as sharedTeamName,
-} from '../../../worker/shared/event-words/describe';
-import { CARD_KINDS } from '../../../worker/shared/rules-data';
+} from '../../../worker/words/events/describe';
 import { cardName } from '../components/Card';
 import { eventWords, lang, t } from '../i18n';
 import type { GameEvent, MatchInfo, MatchView } from './types';
@@ -67,7 +67,7 @@ export function timeLeft(ms: number): string {
 }
 
 /**
- * One public event as a sentence, in the words shared with the mail (worker/shared/event-words):
+ * One public event as a sentence, in the words shared with the mail (worker/words/events):
  * every team by name. A server log row that is no game event (e.g. a seat's coup-fourré choice)
  * gets "" and is not shown.
  */

@@ -4,16 +4,16 @@
  * Every language file (en, fr, de, sv, nb) implements this whole interface, so the type checker
  * catches a missing string.
  */
-import type { CardNames } from '../../shared/card-names/catalog';
-import type { EventWords } from '../../shared/event-words/catalog';
+import type { CardNames } from '../../words/cards/catalog';
+import type { EventWords } from '../../words/events/catalog';
 
 /** All words of one language. */
 export interface Catalog {
   /** BCP 47 tag used for dates and the HTML `lang` attribute. */
   locale: string;
-  /** Card names, shared with the page (worker/shared/card-names); text takes them through `cardName`. */
+  /** Card names, shared with the page (worker/words/cards); text takes them through `cardName`. */
   cards: CardNames;
-  /** Event words, shared with the page (worker/shared/event-words). */
+  /** Event words, shared with the page (worker/words/events). */
   events: EventWords;
   /** Fallback when a match has no title. */
   defaultTitle: string;
@@ -88,4 +88,4 @@ export interface Catalog {
 }
 
 /** Fills `{key}` placeholders; unknown keys are left as they are so a missing value is visible in tests. */
-export { fill } from '../../shared/event-words/fill';
+export { fill } from '../../words/events/fill';

@@ -1,6 +1,6 @@
 /** German mail catalog; card names and event words are shared with the page (worker/shared). */
-import { de as cards } from '../../shared/card-names/de';
-import { de as events } from '../../shared/event-words/de';
+import { de as cards } from '../../words/cards/de';
+import { de as events } from '../../words/events/de';
 import type { Catalog } from './catalog';
 
 export const de: Catalog = {

@@ -1,6 +1,6 @@
 /** English mail catalog; card names and event words are shared with the page (worker/shared). */
-import { en as cards } from '../../shared/card-names/en';
-import { en as events } from '../../shared/event-words/en';
+import { en as cards } from '../../words/cards/en';
+import { en as events } from '../../words/events/en';
 import type { Catalog } from './catalog';
 
 export const en: Catalog = {

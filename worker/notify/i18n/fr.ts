@@ -1,6 +1,6 @@
 /** French mail catalog; card names and event words are shared with the page (worker/shared). */
-import { fr as cards } from '../../shared/card-names/fr';
-import { fr as events } from '../../shared/event-words/fr';
+import { fr as cards } from '../../words/cards/fr';
+import { fr as events } from '../../words/events/fr';
 import type { Catalog } from './catalog';
 
 export const fr: Catalog = {

@@ -1,6 +1,6 @@
 /** Norwegian (bokmål) mail catalog; card names and event words are shared with the page (worker/shared). */
-import { nb as cards } from '../../shared/card-names/nb';
-import { nb as events } from '../../shared/event-words/nb';
+import { nb as cards } from '../../words/cards/nb';
+import { nb as events } from '../../words/events/nb';
 import type { Catalog } from './catalog';
 
 export const nb: Catalog = {

@@ -1,6 +1,6 @@
 /** Swedish mail catalog; card names and event words are shared with the page (worker/shared). */
-import { sv as cards } from '../../shared/card-names/sv';
-import { sv as events } from '../../shared/event-words/sv';
+import { sv as cards } from '../../words/cards/sv';
+import { sv as events } from '../../words/events/sv';
 import type { Catalog } from './catalog';
 
 export const sv: Catalog = {

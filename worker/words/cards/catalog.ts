@@ -5,7 +5,7 @@
  * missing name. Long compound names carry soft hyphens (U+00AD) where they may wrap on a card
  * face; running text takes the name through `cardName`, which drops them.
  */
-import type { CardId } from '../../engine/cards';
+import type { CardId } from '../../shared/rules-data';
 
 /** One language's names: one for every card id (distance cards, hazards, remedies, safeties). RULES.md §1. */
 export type CardNames = { readonly [K in CardId]: string };
