@@ -18,8 +18,28 @@ import {
 
 /** Largest request body accepted, in bytes; larger bodies get 400 `request.too_large`. */
 export const MAX_BODY_BYTES = 16 * 1024;
-/** Largest WebSocket frame accepted from a client, in bytes. */
+/** Largest WebSocket frame accepted from a client, in bytes (UTF-8 for text frames); larger ones get `frame.too_large`. */
 export const MAX_FRAME_BYTES = 2 * 1024;
+/**
+ * Frames one WebSocket may send per `FRAME_WINDOW_MS` (a burst of this many, then refilled evenly:
+ * 3 a second). Past it the socket gets the error frame `socket.rate_limited` and is closed (1008).
+ */
+export const MAX_FRAMES_PER_WINDOW = 30;
+/** The window of `MAX_FRAMES_PER_WINDOW`, in ms. */
+export const FRAME_WINDOW_MS = 10_000;
+
+/**
+ * Whether a client frame is over `MAX_FRAME_BYTES`, counted in bytes: a text frame's UTF-8 length
+ * (an emoji is 2 UTF-16 units but 4 bytes), a binary frame's byte length.
+ */
+export function frameTooLarge(frame: string | ArrayBuffer): boolean {
+  if (typeof frame !== 'string') return frame.byteLength > MAX_FRAME_BYTES;
+  // UTF-8 takes one to three bytes per UTF-16 unit (a surrogate pair: 4 bytes for 2 units), so
+  // only text in between needs encoding.
+  if (frame.length > MAX_FRAME_BYTES) return true;
+  if (frame.length * 3 <= MAX_FRAME_BYTES) return false;
+  return new TextEncoder().encode(frame).byteLength > MAX_FRAME_BYTES;
+}
 
 /** A JSON object (not an array, not null): what every request body and nested object must be. */
 export function isJsonObject(value: unknown): value is Record<string, unknown> {

@@ -3,7 +3,8 @@
  * MatchSession's WebSocket life with a fake socket and fake timers: a socket the server refuses for
  * its limit (`socket.limit` frame, close 1008, upgrades that keep failing while HTTP answers) is not
  * tried again for minutes while the page polls; the reconnect backoff starts afresh only once a socket
- * is authenticated, not when it opens.
+ * is authenticated, not when it opens. A socket closed for too many frames (`socket.rate_limited`)
+ * waits as long, without the notice.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LIMIT_BACKOFF_MS, MatchSession } from '../../web/src/lib/session';
@@ -99,6 +100,12 @@ function refuseAuth(): void {
   ws.closed(1008);
 }
 
+/** The server closes the newest socket for sending too many frames. */
+function rateLimit(): void {
+  last().frame({ type: 'error', error: { code: 'socket.rate_limited', message: 'too many frames' } });
+  last().closed(1008);
+}
+
 describe('MatchSession and the socket limit', () => {
   it('a socket.limit refusal: no new socket for minutes (growing), polling every few seconds, a notice', async () => {
     const s = await started();
@@ -137,6 +144,32 @@ describe('MatchSession and the socket limit', () => {
     last().closed(1006);
     await vi.advanceTimersByTimeAsync(1_100);
     expect(FakeSocket.all).toHaveLength(4);
+    s.stop();
+  });
+
+  it('a socket closed for too many frames: no tight reconnect loop, polling meanwhile, no tabs notice', async () => {
+    const s = await started();
+    last().open();
+    last().frame({ type: 'info', info: seat0() });
+    expect(s.status.value).toBe('live');
+    rateLimit();
+    expect([s.limited.value, s.status.value]).toEqual([false, 'polling']);
+    const polled = gets;
+    // Minutes of polling (every 5 s), then one new socket.
+    for (const [wait, sockets] of [
+      [LIMIT_BACKOFF_MS - 1_000, 1],
+      [2_000, 2],
+    ]) {
+      await vi.advanceTimersByTimeAsync(wait);
+      expect(FakeSocket.all).toHaveLength(sockets);
+    }
+    expect(gets - polled).toBeGreaterThanOrEqual(20);
+    // Limited again at once: the next wait doubles.
+    last().open();
+    rateLimit();
+    await vi.advanceTimersByTimeAsync(2 * LIMIT_BACKOFF_MS - 1_000);
+    expect(FakeSocket.all).toHaveLength(2);
+    expect(s.limited.value).toBe(false);
     s.stop();
   });
 

@@ -7,7 +7,7 @@ import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
 import type { CardId, Move } from '../../worker/engine/index';
 import { nextFloat, seedRng } from '../../worker/engine/rng';
-import type { Created, MatchInfo } from '../../worker/protocol';
+import type { Created, MatchInfo, ServerFrame } from '../../worker/protocol';
 
 export const ORIGIN = 'https://mb.test';
 
@@ -276,4 +276,31 @@ export async function until(cond: () => boolean, what: string): Promise<void> {
     await new Promise((r) => setTimeout(r, 10));
   }
   throw new Error(`timed out waiting for ${what}`);
+}
+
+/** A test WebSocket on a match: the frames it received and its close code (`ws` null when the upgrade was refused). */
+export interface TestSocket {
+  ws: WebSocket | null;
+  res: Response;
+  frames: ServerFrame[];
+  closed: () => number | null;
+}
+
+/** Opens a WebSocket on the match `matchId` and records what it receives. */
+export async function openSocket(matchId: string): Promise<TestSocket> {
+  const res = await worker().fetch(`${ORIGIN}/api/matches/${matchId}/ws`, {
+    headers: { Upgrade: 'websocket' },
+  });
+  const frames: ServerFrame[] = [];
+  let closed: number | null = null;
+  if (res.status !== 101) return { ws: null, res, frames, closed: () => closed };
+  const ws = res.webSocket!;
+  ws.accept();
+  ws.addEventListener('message', (e: MessageEvent) => {
+    frames.push(JSON.parse(e.data as string));
+  });
+  ws.addEventListener('close', (e: CloseEvent) => {
+    closed = e.code;
+  });
+  return { ws, res, frames, closed: () => closed };
 }

@@ -7,42 +7,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { MAX_SOCKETS_PER_SEAT, MAX_SPECTATOR_SOCKETS } from '../../worker/match/sockets';
-import type { ServerFrame } from '../../worker/protocol';
-import { annAndBob, move, ORIGIN, until, worker } from './helpers';
-
-/** A test socket: the frames it received and its close code (`ws` null when the upgrade was refused). */
-interface TestSocket {
-  ws: WebSocket | null;
-  res: Response;
-  frames: ServerFrame[];
-  closed: () => number | null;
-}
-
-/** Opens a socket on the match. */
-async function open(matchId: string): Promise<TestSocket> {
-  const res = await worker().fetch(`${ORIGIN}/api/matches/${matchId}/ws`, {
-    headers: { Upgrade: 'websocket' },
-  });
-  const frames: ServerFrame[] = [];
-  let closed: number | null = null;
-  if (res.status !== 101) return { ws: null, res, frames, closed: () => closed };
-  const ws = res.webSocket!;
-  ws.accept();
-  ws.addEventListener('message', (e: MessageEvent) => {
-    frames.push(JSON.parse(e.data as string));
-  });
-  ws.addEventListener('close', (e: CloseEvent) => {
-    closed = e.code;
-  });
-  return { ws, res, frames, closed: () => closed };
-}
+import { annAndBob, move, openSocket, type TestSocket, until } from './helpers';
 
 describe('WebSocket limits per match', () => {
   it('beyond the limit a new socket gets in and the oldest unauthenticated one is told to poll', async () => {
     const m = await annAndBob('socket-spectators');
     const sockets: TestSocket[] = [];
     for (let i = 0; i < MAX_SPECTATOR_SOCKETS; i++) {
-      const s = await open(m.id);
+      const s = await openSocket(m.id);
       expect(s.ws, `socket ${i}`).not.toBeNull();
       sockets.push(s);
     }
@@ -51,8 +23,8 @@ describe('WebSocket limits per match', () => {
     first.ws!.send(JSON.stringify({ type: 'auth', token: m.seats[0] }));
     await until(() => first.frames.some((f) => f.type === 'info' && f.info.you.seat === 0), 'Ann’s view');
     // Still full of waiting sockets after another one: the next upgrade evicts the oldest waiting one.
-    const extra = await open(m.id);
-    const late = await open(m.id);
+    const extra = await openSocket(m.id);
+    const late = await openSocket(m.id);
     expect(extra.res.status).toBe(101);
     expect(late.res.status).toBe(101);
     const oldest = sockets[1];
@@ -77,7 +49,7 @@ describe('WebSocket limits per match', () => {
     const m = await annAndBob('socket-seats');
     const ann: TestSocket[] = [];
     for (let i = 0; i < MAX_SOCKETS_PER_SEAT; i++) {
-      const s = await open(m.id);
+      const s = await openSocket(m.id);
       s.ws!.send(JSON.stringify({ type: 'auth', token: m.seats[0] }));
       await until(
         () => s.frames.some((f) => f.type === 'info' && f.info.you.seat === 0),
@@ -85,7 +57,7 @@ describe('WebSocket limits per match', () => {
       );
       ann.push(s);
     }
-    const extra = await open(m.id);
+    const extra = await openSocket(m.id);
     extra.ws!.send(JSON.stringify({ type: 'auth', token: m.seats[0] }));
     await until(() => extra.frames.some((f) => f.type === 'error'), 'the refusal');
     const err = extra.frames.find((f) => f.type === 'error') as { error: { code: string } };
@@ -95,7 +67,7 @@ describe('WebSocket limits per match', () => {
     expect(extra.frames.some((f) => f.type === 'info' && f.info.you.seat === 0)).toBe(false);
     // Re-authenticating an open socket of the seat is no new socket; Bob has his own places.
     ann[0].ws!.send(JSON.stringify({ type: 'auth', token: m.seats[0] }));
-    const bob = await open(m.id);
+    const bob = await openSocket(m.id);
     bob.ws!.send(JSON.stringify({ type: 'auth', token: m.seats[1] }));
     await until(() => bob.frames.some((f) => f.type === 'info' && f.info.you.seat === 1), 'Bob’s view');
     expect(ann[0].frames.some((f) => f.type === 'error')).toBe(false);

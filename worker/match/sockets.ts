@@ -1,14 +1,17 @@
 /**
  * The match's WebSockets (Hibernation API): the upgrade, the client's frames (it authenticates with
  * its first one), closing, and the fan-out that sends every socket its own MatchInfo after a change.
- * Each socket's attachment says who it is, so the fan-out survives hibernation.
+ * Each socket's attachment says who it is and what is left of its frame budget, so the fan-out and
+ * the frame limit survive hibernation. Pushes that only tell who is connected are coalesced
+ * (socket-flow.ts).
  */
 import * as v from 'valibot';
 import type { MatchInfo } from '../protocol';
-import { type ClientFrame, ClientFrameSchema, MAX_FRAME_BYTES, type ServerFrame } from '../protocol';
+import { type ClientFrame, ClientFrameSchema, frameTooLarge, type ServerFrame } from '../protocol';
 import { NOT_FOUND } from '../reply';
 import { hashToken } from '../tokens';
 import type { Caller, MatchContext } from './context';
+import { type FrameCredit, presenceOf, spendFrame } from './socket-flow';
 import { infoFor } from './views';
 
 /** Who a socket belongs to (a seat, the host, or a spectator before it authenticates). */
@@ -19,6 +22,10 @@ export interface SocketAttachment {
   since?: number;
   /** Told to make room for a newer unauthenticated socket (it polls instead). */
   evicted?: true;
+  /** What is left of the socket's frame budget (missing until its first frame). */
+  frames?: FrameCredit;
+  /** Closed for sending frames too fast: frames still in flight are dropped. */
+  rateLimited?: true;
 }
 
 const SPECTATOR: SocketAttachment = { seat: null, host: false };
@@ -61,10 +68,10 @@ export function acceptSocket(m: MatchContext, request: Request): Response {
   if (request.headers.get('Upgrade')?.toLowerCase() !== 'websocket' || !m.meta) {
     return Response.json(NOT_FOUND.body, { status: 404 });
   }
-  // Unauthenticated sockets still open (one already told to go is marked `evicted`).
+  // Unauthenticated sockets still open (one already told to go is marked `evicted` or `rateLimited`).
   const waiting = m.ctx.getWebSockets().filter((ws) => {
     const a = socketAttachment(ws);
-    return a.seat === null && !a.host && !a.evicted;
+    return a.seat === null && !a.host && !a.evicted && !a.rateLimited;
   });
   if (waiting.length >= MAX_SPECTATOR_SOCKETS) {
     const since = (ws: WebSocket) => socketAttachment(ws).since ?? 0;
@@ -94,17 +101,25 @@ export function acceptSocket(m: MatchContext, request: Request): Response {
 /**
  * A client frame: `ping`, or `auth` with a token that makes the socket a seat's or the host's (refused
  * with an error frame and closed, code 1008, when `MAX_SOCKETS_PER_SEAT` are open for it already).
+ * Every frame spends one of the socket's budget (`MAX_FRAMES_PER_WINDOW` per `FRAME_WINDOW_MS` on the
+ * match clock): past it, the error frame `socket.rate_limited` and close 1008. Frames over
+ * `MAX_FRAME_BYTES` (UTF-8) get `frame.too_large`, binary or malformed ones `frame.invalid`.
  */
 export async function onMessage(
   m: MatchContext,
   ws: WebSocket,
   message: string | ArrayBuffer,
 ): Promise<void> {
-  if (typeof message !== 'string' || message.length > MAX_FRAME_BYTES) {
+  if (!spendFrameOf(m, ws)) return;
+  if (frameTooLarge(message)) {
     send(ws, {
       type: 'error',
-      error: { code: 'frame.invalid', message: 'Send JSON text frames of at most 2 KB.' },
+      error: { code: 'frame.too_large', message: 'Frames are at most 2 KiB (UTF-8).' },
     });
+    return;
+  }
+  if (typeof message !== 'string') {
+    send(ws, { type: 'error', error: { code: 'frame.invalid', message: 'Send JSON text frames.' } });
     return;
   }
   let frame: ClientFrame;
@@ -125,6 +140,8 @@ export async function onMessage(
   }
   if (!m.meta) return;
   const caller = m.caller(await hashToken(frame.token));
+  // Closed for its rate while the token was hashed: its frame is dropped.
+  if (socketAttachment(ws).rateLimited) return;
   if (caller.seat === null && !caller.host) {
     send(ws, {
       type: 'error',
@@ -140,19 +157,47 @@ export async function onMessage(
     ws.close(1008, 'too many connections for this seat');
     return;
   }
-  // Everybody hears of it only when the set of connected seats changes; otherwise (a repeated auth,
-  // a second tab of a connected seat, the host) only this socket gets its own view: an auth frame
-  // must not make the object rebuild and send every socket's view.
-  const seatsKey = () => [...m.connectedSeats()].sort((a, b) => a - b).join(',');
-  const before = seatsKey();
+  // Everybody hears of it only when the set of connected seats changes, and then at most once a
+  // second (presenceChanged); otherwise (a repeated auth, a second tab of a connected seat, the host)
+  // only this socket gets its own view: an auth frame must not make the object rebuild and send
+  // every socket's view.
+  const before = seatsKey(m);
   const was = socketAttachment(ws);
   ws.serializeAttachment({
     seat: caller.seat,
     host: caller.host,
     ...(was.since !== undefined ? { since: was.since } : {}),
+    ...(was.frames ? { frames: was.frames } : {}),
   } satisfies SocketAttachment);
-  if (seatsKey() !== before) pushViews(m);
+  if (seatsKey(m) !== before) presenceChanged(m, { asker: ws });
   else send(ws, { type: 'info', info: infoFor(m, caller) });
+}
+
+/**
+ * Spends one frame of `ws`'s budget (kept in its attachment); false when the frame must be dropped:
+ * the socket was over its budget (it is told `socket.rate_limited` and closed with 1008 now, and
+ * stops counting as connected) or was already closed for it.
+ */
+function spendFrameOf(m: MatchContext, ws: WebSocket): boolean {
+  const a = socketAttachment(ws);
+  if (a.rateLimited) return false;
+  const frames = spendFrame(a.frames, m.now());
+  if (frames) {
+    ws.serializeAttachment({ ...a, frames } satisfies SocketAttachment);
+    return true;
+  }
+  ws.serializeAttachment({ ...SPECTATOR, rateLimited: true } satisfies SocketAttachment);
+  send(ws, {
+    type: 'error',
+    error: { code: 'socket.rate_limited', message: 'Too many frames: reconnect later.' },
+  });
+  try {
+    ws.close(1008, 'too many frames');
+  } catch {
+    // already closing
+  }
+  if (a.seat !== null && m.meta) presenceChanged(m, { except: ws });
+  return false;
 }
 
 /** A socket closed (or failed): close our end; the others learn the seat is gone. */
@@ -164,7 +209,33 @@ export function onClose(m: MatchContext, ws: WebSocket, code: number): void {
   } catch {
     // already closed
   }
-  if (was.seat !== null && m.meta) pushViews(m, ws);
+  if (was.seat !== null && m.meta) presenceChanged(m, { except: ws });
+}
+
+/** The connected seats as a key (`"0,2"`), leaving out `except`, a socket being closed. */
+function seatsKey(m: MatchContext, except?: WebSocket): string {
+  return seatsKeyOf(m.connectedSeats(except));
+}
+
+function seatsKeyOf(seats: Set<number>): string {
+  return [...seats].sort((a, b) => a - b).join(',');
+}
+
+/**
+ * The connected seats changed: every socket (but `except`, a socket being closed) gets its view now,
+ * or, within a second of the last push, once at the end of that second, when the seats still differ
+ * from that push's; meanwhile `asker` (the socket whose auth frame made the change) gets its own view.
+ */
+function presenceChanged(m: MatchContext, who: { asker?: WebSocket; except?: WebSocket }): void {
+  const p = presenceOf(m);
+  const later = () => {
+    if (p.isNews(seatsKey(m))) pushViews(m);
+  };
+  if (p.changed(m.now(), later) === 'now') pushViews(m, who.except);
+  else if (who.asker) {
+    const a = socketAttachment(who.asker);
+    send(who.asker, { type: 'info', info: infoFor(m, { seat: a.seat, host: a.host }) });
+  }
 }
 
 /** The views built by one push, by caller, so the reply to the change can reuse its caller's. */
@@ -186,7 +257,10 @@ export class PushedViews {
   }
 }
 
-/** Sends every open socket (but `except`) its own MatchInfo (one build per distinct caller). */
+/**
+ * Sends every open socket (but `except`) its own MatchInfo (one build per distinct caller). It shows
+ * who is connected, so a presence push still pending is dropped.
+ */
 export function pushViews(m: MatchContext, except?: WebSocket): PushedViews {
   const views = new PushedViews();
   if (!m.meta) return views;
@@ -194,6 +268,7 @@ export function pushViews(m: MatchContext, except?: WebSocket): PushedViews {
   try {
     const sockets = m.ctx.getWebSockets().filter((ws) => ws !== except);
     const connected = m.connectedSeats(except);
+    presenceOf(m).pushed(m.now(), seatsKeyOf(connected));
     const frames = new Map<string, string>();
     for (const ws of sockets) {
       const a = socketAttachment(ws);

@@ -9,6 +9,9 @@
  * answers) puts the session in `limited` mode: it polls and tries a WebSocket again only after
  * minutes, growing. The reconnect backoff starts afresh only once a socket has been authenticated
  * (its own info frame arrived), never on `open`, which comes before the server has checked the token.
+ * A socket closed for sending too many frames (`socket.rate_limited`) waits the same way, without the
+ * "too many tabs" notice: it never happens to a working client, so reconnecting at once would only
+ * repeat it.
  */
 import { signal } from '@preact/signals';
 import { ApiError, api } from './api';
@@ -199,6 +202,7 @@ export class MatchSession {
     this.ws = ws;
     let opened = false;
     let refused = false;
+    let rateLimited = false;
     if (this.status.value !== 'live') this.status.value = this.info.value ? 'polling' : 'connecting';
     ws.addEventListener('open', () => {
       opened = true;
@@ -228,6 +232,9 @@ export class MatchSession {
         else if (frame.type === 'error' && frame.error?.code === 'socket.limit') {
           refused = true;
           ws.close();
+        } else if (frame.type === 'error' && frame.error?.code === 'socket.rate_limited') {
+          rateLimited = true;
+          ws.close();
         } else if (frame.type === 'error' && frame.error?.code === 'auth.bad_token')
           this.error.value = frame.error;
       } catch {
@@ -240,7 +247,8 @@ export class MatchSession {
         this.pingTimer = null;
         this.ws = null;
         // 1008 (policy violation) is how the server closes a socket over the per-seat limit.
-        if (refused || e.code === 1008) this.onSocketDown('refused');
+        if (rateLimited) this.onSocketDown('rateLimited');
+        else if (refused || e.code === 1008) this.onSocketDown('refused');
         else this.onSocketDown(opened ? 'lost' : 'failed');
       }
     });
@@ -263,16 +271,16 @@ export class MatchSession {
 
   /**
    * The socket is gone: poll, and reconnect after the backoff. `refused`: the server's socket limit
-   * (wait minutes); `failed`: it never opened, which counts as a refused upgrade (HTTP 429
-   * `socket.limit`; the browser does not tell the status) once it happens twice in a row while HTTP
-   * answers.
+   * (wait minutes); `rateLimited`: closed for too many frames (wait minutes, no notice); `failed`: it
+   * never opened, which counts as a refused upgrade (HTTP 429 `socket.limit`; the browser does not
+   * tell the status) once it happens twice in a row while HTTP answers.
    */
-  private onSocketDown(why: 'lost' | 'failed' | 'refused'): void {
+  private onSocketDown(why: 'lost' | 'failed' | 'refused' | 'rateLimited'): void {
     if (this.stopped) return;
     this.status.value = navigator.onLine === false ? 'offline' : 'polling';
     this.schedulePoll();
-    if (why === 'refused') {
-      this.onRefused();
+    if (why === 'refused' || why === 'rateLimited') {
+      this.onRefused({ notice: why === 'refused' });
       return;
     }
     if (why === 'failed') {
@@ -294,10 +302,13 @@ export class MatchSession {
     this.backoff = Math.min(this.backoff * 2, MAX_BACKOFF_MS);
   }
 
-  /** The server refused a socket for its limit: poll, and no new socket for minutes (doubling each time). */
-  private onRefused(): void {
+  /**
+   * The server refused a socket for its limit: poll, and no new socket for minutes (doubling each
+   * time); `notice`: tell the player (too many tabs of this seat).
+   */
+  private onRefused(opts: { notice: boolean } = { notice: true }): void {
     this.failedUpgrades = 0;
-    this.limited.value = true;
+    if (opts.notice) this.limited.value = true;
     this.limitUntil = Date.now() + this.limitBackoff;
     this.retryIn(this.limitBackoff);
     this.limitBackoff = Math.min(this.limitBackoff * 2, MAX_LIMIT_BACKOFF_MS);
