@@ -2,7 +2,8 @@
  * Workers project: the Worker and the match Durable Object tested inside workerd with
  * @cloudflare/vitest-plugin. The test seams (stacked deck, benchmark counters) are switched on here
  * through miniflare bindings only; wrangler.toml never sets TEST_SEAMS. Bots move inside the request
- * (BOT_DELAY_MS = 0) unless a test asks otherwise, and the move limit is raised for whole matches.
+ * (BOT_DELAY_MS = 0) unless a test asks otherwise, and the move and read limits are raised for whole
+ * matches.
  */
 
 import { fileURLToPath } from 'node:url';
@@ -26,6 +27,10 @@ export default defineProject({
         ratelimits: {
           CREATE_LIMITER: { namespace_id: '41001', simple: { limit: 10, period: 60 } },
           MOVE_LIMITER: { namespace_id: '41002', simple: { limit: 100000, period: 60 } },
+          READ_LIMITER: { namespace_id: '41003', simple: { limit: 100000, period: 60 } },
+          // The read limit as wrangler.toml deploys it, for test/worker/read-limit.test.ts (which
+          // checks the two figures agree) to pass in the app's env.
+          READ_LIMITER_AS_DEPLOYED: { namespace_id: '41903', simple: { limit: 300, period: 60 } },
         },
       },
     }),

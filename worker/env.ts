@@ -11,6 +11,8 @@ export interface Env extends MailEnv {
   CREATE_LIMITER: RateLimit;
   /** Move / settings limit per client (IP). */
   MOVE_LIMITER: RateLimit;
+  /** Read limit per client (IP): GET requests under /api and the WebSocket upgrade (routes/limits.ts). */
+  READ_LIMITER: RateLimit;
   /** Delay before a bot moves, in ms, as a decimal string; "0" plays bots inside the request. */
   BOT_DELAY_MS?: string;
   /** Public origin for links (e.g. "https://mb.example.org"); default: the request's origin. */

@@ -1,15 +1,16 @@
 /**
  * The Worker: a Hono app for /api/* (and /dev/* in development) in front of one Durable Object per
  * match; everything else is the web client's static assets (wrangler.toml [assets]). Adds security
- * headers, a request-size limit, JSON errors for every failure, and exports the Durable Object class.
+ * headers, the per-client read limit, the one body reader (with the request-size limit), JSON errors
+ * for every failure, and exports the Durable Object classes.
  */
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
-import { MAX_BODY_BYTES } from './protocol';
+import { readBody } from './routes/body';
 import { dev } from './routes/dev';
-import { type AppEnv, fail } from './routes/http';
+import type { AppEnv } from './routes/http';
+import { readLimit } from './routes/limits';
 import { mail } from './routes/mail';
 import { matches } from './routes/matches';
 import { notFoundHandler } from './routes/methods';
@@ -45,14 +46,9 @@ app.use(
   }),
 );
 
-app.use(
-  '/api/*',
-  bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    onError: (c) =>
-      fail(c, 400, 'request.too_large', `Request bodies are limited to ${MAX_BODY_BYTES} bytes.`),
-  }),
-);
+// Reads are limited per client; every body is read here, in full, before any route runs.
+app.use('/api/*', readLimit());
+app.use('/api/*', readBody());
 
 app.route('/', mail); // /api/mail/* and /dev/mail (before /dev: its guard would answer 404 first)
 app.route('/api/matches', matches);

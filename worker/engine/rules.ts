@@ -44,8 +44,10 @@ function describeSeatings(p: Preset): string {
 
 /**
  * Resolves a rules input for a seating into the match's rules, or lists every problem found:
- * unknown preset or option, a value of the wrong type, a goal that is no multiple of 25, a seating
- * the preset does not play, an extension without goal 700, stacking with `hazardTarget = rolling`.
+ * unknown preset or option, a value of the wrong type or not among the option's values, a goal
+ * that is no multiple of 25 km from 100 to 5000, a `matchTarget` that is no whole number from 0 to
+ * 100000, a seating the preset does not play, an extension without goal 700. (`hazardStacking`
+ * goes with either `hazardTarget`: docs/INTERPRETATIONS.md, hazard targets.)
  * RULES.md §10 ("a host may start from a preset and change single options").
  */
 export function resolveRules(input: RulesInput, seating: Seating): ResolvedRules {

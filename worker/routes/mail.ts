@@ -31,18 +31,9 @@ import {
 import { pushConfigured } from '../notify/push';
 import { escapeHtml } from '../notify/sanitize';
 import { MatchIdSchema } from '../protocol';
-import {
-  type AppContext,
-  type AppEnv,
-  callerHash,
-  fail,
-  originOf,
-  rateLimit,
-  readJsonBody,
-  send,
-  valid,
-  validJson,
-} from './http';
+import { readFormBody, readJsonBody, validJson } from './body';
+import { type AppContext, type AppEnv, callerHash, fail, originOf, send, valid } from './http';
+import { rateLimit } from './limits';
 
 /** The mail route group (paths are absolute: /api/mail/… and /dev/mail). */
 export const mail = new Hono<AppEnv>();
@@ -99,9 +90,9 @@ mail.post(
     const isForm = (c.req.header('Content-Type') ?? '').includes('application/x-www-form-urlencoded');
     let raw: unknown;
     if (isForm) {
-      raw = { ...(await c.req.parseBody()) };
+      raw = await readFormBody(c);
     } else {
-      const body = await readJsonBody(c);
+      const body = readJsonBody(c);
       if (!body.ok) return body.response;
       raw = body.value;
     }
@@ -253,12 +244,8 @@ mail.get('/api/mail/mute/:key/:id/:token', valid('param', MuteParam), async (c) 
 mail.post('/api/mail/mute/:key/:id/:token', valid('param', MuteParam), async (c) => {
   const cat = pageCatalog(c);
   const { key, id, token } = c.req.valid('param');
-  let form: Record<string, unknown> = {};
-  try {
-    form = { ...(await c.req.parseBody()) };
-  } catch {
-    // An empty or non-form body is a plain one-click request.
-  }
+  // An empty or non-form body has no fields: a plain one-click request.
+  const form = await readFormBody(c);
   const oneClick = form['List-Unsubscribe'] === 'One-Click';
   const mute = oneClick || form.action !== 'unmute';
   const stub = addressStub(c, key);

@@ -22,20 +22,9 @@ import {
   type TestStack,
 } from '../protocol';
 import { hashToken, newMatchId } from '../tokens';
-import {
-  type AppContext,
-  type AppEnv,
-  callerHash,
-  clientKey,
-  fail,
-  originOf,
-  parseJsonBody,
-  rateLimit,
-  readJsonBody,
-  send,
-  valid,
-  validJson,
-} from './http';
+import { parseJsonBody, readJsonBody, validJson } from './body';
+import { type AppContext, type AppEnv, callerHash, clientKey, fail, originOf, send, valid } from './http';
+import { rateLimit } from './limits';
 
 const IdParam = v.object({ id: MatchIdSchema });
 const SeatParam = v.object({
@@ -57,7 +46,7 @@ matches.post(
   rateLimit((env) => env.CREATE_LIMITER, 'create'),
   async (c) => {
     // The stacked-deck field exists only with the test seams on; otherwise it is an unknown field.
-    const raw = await readJsonBody(c);
+    const raw = readJsonBody(c);
     if (!raw.ok) return raw.response;
     const schema = testSeamsEnabled(c.env) ? CreateMatchWithSeamSchema : CreateMatchSchema;
     const parsed = parseJsonBody(c, schema, raw.value);

@@ -21,7 +21,7 @@ export interface RuleOptions {
   rollAfterRemedy: boolean;
   /** §5: battle hazards only on a rolling player [NO, FR], or on anyone not under a battle hazard [H16]. */
   hazardTarget: 'rolling' | 'notHazarded';
-  /** §5 [OLD]: a battle hazard may go on another battle hazard (needs hazardTarget = notHazarded). */
+  /** §5 [OLD]: a battle hazard may go on another battle hazard (with either hazardTarget). */
   hazardStacking: boolean;
   /** §5 [H16 FAQ]: a player/team that never rolled this hand may not play battle hazards. */
   attackerMustHaveStarted: boolean;
