@@ -1,11 +1,12 @@
 /**
  * 20 concurrent submissions: of the same move (one move id) and of different moves at the same
  * version. The Durable Object serialises them: exactly the legal ones apply, each once; the rest get
- * the first outcome (same move id), 409 (stale version) or 422 (illegal).
+ * the first outcome (same move id), 409 (stale version) or 422 (illegal). Rematch requests sent at
+ * once make one rematch.
  */
 import { describe, expect, it } from 'vitest';
 import type { Move } from '../../worker/engine/index';
-import { annAndBob, api, info, logRows, type TestMatch } from './helpers';
+import { annAndBob, api, info, logRows, move, type TestMatch } from './helpers';
 
 const match = (): Promise<TestMatch> => annAndBob('race');
 
@@ -55,5 +56,31 @@ describe('concurrent submissions', () => {
     // Every refused one left the match as the accepted one made it.
     const again = await info(m, m.seats[1]);
     expect(again.view!.version).toBe(after.view!.version);
+  });
+
+  it('12 rematch requests at once make one rematch, and every request gets it', async () => {
+    // A hand to 100 km and no match target: Roll, Roll, 100 km ends the match.
+    const m = await annAndBob('race-rematch', { preset: 'classic', options: { goal: 100, matchTarget: 0 } });
+    const [ann, bob] = [m.seats[0]!, m.seats[1]!];
+    await move(m, ann, { type: 'play', card: 'roll' });
+    await move(m, bob, { type: 'play', card: 'roll' });
+    await move(m, ann, { type: 'play', card: 'd100' });
+    expect((await info(m)).status).toBe('finished');
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        api(`/api/matches/${m.id}/rematch`, { token: [m.host, ann, bob][i % 3], body: {} }),
+      ),
+    );
+    for (const r of results) expect([200, 201]).toContain(r.status);
+    const ids = new Set(results.map((r) => r.body.matchId as string));
+    expect(ids.size).toBe(1);
+    const [id] = [...ids];
+    expect((await info(m)).rematchId).toBe(id);
+    const later = await api(`/api/matches/${m.id}/rematch`, { token: bob, body: {} });
+    expect(later.status).toBe(200);
+    expect(later.body.matchId).toBe(id);
+    // The rematch keeps the seats' links.
+    expect((await api(`/api/matches/${id}`, { token: ann })).body.you.seat).toBe(0);
+    expect((await api(`/api/matches/${id}`, { token: bob })).body.you.seat).toBe(1);
   });
 });

@@ -246,9 +246,15 @@ export async function logRows(m: TestMatch): Promise<number> {
 /**
  * Ann (seat 0, first to play) and Bob, both human, with stacked hands: Ann holds a Roll, 100 km
  * twice, 50, 25 and a Stop; Bob a Roll, 25, 50, 75, 100 km and an Accident. `rules` defaults to
- * classic; `deck` puts cards on top of the draw pile (top first).
+ * classic; `deck` puts cards on top of the draw pile (top first); `extra` adds creation fields
+ * (e.g. `turnDeadlineHours`).
  */
-export function annAndBob(seed: string, rules: unknown = 'classic', deck?: string[]): Promise<TestMatch> {
+export function annAndBob(
+  seed: string,
+  rules: unknown = 'classic',
+  deck?: string[],
+  extra: Record<string, unknown> = {},
+): Promise<TestMatch> {
   return create({
     rules,
     seats: [
@@ -256,6 +262,7 @@ export function annAndBob(seed: string, rules: unknown = 'classic', deck?: strin
       { kind: 'human', name: 'Bob' },
     ],
     firstSeat: 0,
+    ...extra,
     testStack: {
       seed,
       position: {

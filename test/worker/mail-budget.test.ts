@@ -28,7 +28,11 @@ async function create(ip: string, emails: number) {
     },
     LOW,
   );
-  return { status: res.status, body: (await res.json()) as { error?: { code: string; message: string } } };
+  return {
+    status: res.status,
+    retryAfter: res.headers.get('Retry-After'),
+    body: (await res.json()) as { error?: { code: string; message: string } },
+  };
 }
 
 /** A JSON request to the app with `over` as its env; `token` as bearer, `ip` as the client. */
@@ -46,8 +50,12 @@ async function call(over: Record<string, unknown>, path: string, body: unknown, 
     },
     { ...env, ...over },
   );
-  // biome-ignore lint/suspicious/noExplicitAny: several JSON shapes, narrowed by the assertions
-  return { status: res.status, body: (await res.json()) as any };
+  return {
+    status: res.status,
+    retryAfter: res.headers.get('Retry-After'),
+    // biome-ignore lint/suspicious/noExplicitAny: several JSON shapes, narrowed by the assertions
+    body: (await res.json()) as any,
+  };
 }
 
 describe('e-mail address budget', () => {
@@ -69,6 +77,8 @@ describe('e-mail address budget', () => {
     const refused = await claim('Cid', 'cid@example.org');
     expect(refused.status).toBe(429);
     expect(refused.body.error.code).toBe('mail.daily_limit');
+    // Until the next UTC day, in seconds (as on a creation).
+    expect(Number(refused.retryAfter)).toBeGreaterThan(0);
     // Nothing was taken: the same player joins without an address.
     expect((await claim('Cid')).status).toBe(200);
 
@@ -81,6 +91,7 @@ describe('e-mail address budget', () => {
     const over = await settings('host3@example.org');
     expect(over.status).toBe(429);
     expect(over.body.error.code).toBe('mail.daily_limit');
+    expect(Number(over.retryAfter)).toBeGreaterThan(0);
   });
 
   it('refuses a client past its daily addresses with 429 mail.daily_limit; no addresses still works', async () => {
@@ -89,6 +100,7 @@ describe('e-mail address budget', () => {
     expect(refused.status).toBe(429);
     expect(refused.body.error?.code).toBe('mail.daily_limit');
     expect(refused.body.error?.message).toMatch(/without addresses/);
+    expect(Number(refused.retryAfter)).toBeGreaterThan(0);
     expect((await create('198.51.100.1', 1)).status).toBe(201);
     expect((await create('198.51.100.1', 0)).status).toBe(201);
     expect((await create('198.51.100.1', 1)).status).toBe(429);
