@@ -6,7 +6,7 @@
  */
 import { evictDurableObject, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { advance, annAndBob, api, info, move, stubOf, type TestMatch } from './helpers';
+import { advance, annAndBob, api, create, info, move, stubOf, type TestMatch } from './helpers';
 
 const HOUR = 3_600_000;
 
@@ -92,5 +92,44 @@ describe('deadlines stored before the tagged form', () => {
     expect(events.some((e) => e.by === 'timeout' && e.event.type === 'handStarted')).toBe(true);
     const replay = await api(`/dev/replay/${m.id}`);
     expect(replay.body.replayed).toEqual(replay.body.stored);
+  });
+});
+
+describe('a wake-up while no deadline runs', () => {
+  it('regression: a window open across a wake-up does not bring back the snapshot’s older deadline', async () => {
+    // Bob starts (the snapshot written at the start holds his first deadline), Ann then attacks
+    // him: while his window is open no deadline runs, and the log row says so. After a wake-up he
+    // passes and has the turn again: it must be a new turn with a new deadline, not the first one.
+    const m = await create({
+      rules: 'classic',
+      seats: [
+        { kind: 'human', name: 'Ann' },
+        { kind: 'human', name: 'Bob', responseMode: 'ask' },
+      ],
+      turnDeadlineHours: 1,
+      testStack: {
+        seed: 'catch-up-window',
+        position: {
+          hands: {
+            0: ['accident', 'd100', 'd100', 'd50', 'd25', 'd75'],
+            1: ['d25', 'd50', 'd75', 'd100', 'd25', 'd50'],
+          },
+          tableaux: { 0: { battle: ['roll'] }, 1: { battle: ['roll'] } },
+          deck: ['d25', 'd50', 'd75', 'd100', 'd25', 'd50'],
+          turn: 1,
+        },
+      },
+    });
+    const [ann, bob] = [m.seats[0]!, m.seats[1]!];
+    const first = (await info(m, bob)).deadlines.turn!;
+    expect(first).not.toBeNull();
+    expect((await move(m, bob, { type: 'play', card: 'd25' })).status).toBe(200);
+    expect((await move(m, ann, { type: 'play', card: 'accident', target: 1 })).status).toBe(200);
+    expect((await info(m, bob)).view!.phase).toBe('respond');
+    await evictDurableObject(stubOf(m));
+    expect((await move(m, bob, { type: 'pass' })).status).toBe(200);
+    const after = await info(m, bob);
+    expect(after.view!.turn).toBe(1);
+    expect(Date.parse(after.deadlines.turn!)).toBeGreaterThan(Date.parse(first));
   });
 });

@@ -42,14 +42,18 @@ export async function claim(
 ): Promise<Reply> {
   const refused = claimRefusal(m, inviteHash, who.name);
   if (refused) return refused;
+  // Hashed first: nothing may wait between the last check and taking the seat.
+  const token = newToken();
+  const tokenHash = await hashToken(token);
+  const late = claimRefusal(m, inviteHash, who.name);
+  if (late) return late;
   if (who.email) {
     const unpaid = await payAddresses(m, payer, 1);
     if (unpaid) return unpaid;
     // Checked again after the wait: another claim may have come first.
-    const late = claimRefusal(m, inviteHash, who.name);
-    if (late) return late;
+    const later = claimRefusal(m, inviteHash, who.name);
+    if (later) return later;
   }
-  const token = newToken();
   const open = m.seats.find((s) => s.kind === 'open')!;
   m.setSeat({
     ...open,
@@ -57,7 +61,7 @@ export async function claim(
     name: who.name,
     email: who.email ?? null,
     language: who.language ?? open.language,
-    tokenHash: await hashToken(token),
+    tokenHash,
   });
   const change = m.seats.every((s) => s.kind !== 'open')
     ? start(m, open.seat)
