@@ -1,8 +1,9 @@
 /** Message composition: every kind in every language, rendered snapshots in English and French, links and headers. */
 import { describe, expect, it } from 'vitest';
-import { composeMail, composeMyMatchesMail, MAIL_KINDS } from '../../worker/notify/compose';
+import { composeMail, MAIL_KINDS } from '../../worker/notify/compose';
 import { describeEvents } from '../../worker/notify/events';
 import { catalogFor, fill, mailLanguage } from '../../worker/notify/i18n';
+import { composeMyMatchesMail, composeUnblockMail } from '../../worker/notify/link-mail';
 import { MAIL_LANGUAGES } from '../../worker/notify/types';
 import { ALL_CONTENTS, ctx, duo, sinceLastTurn, teams } from './fixtures';
 
@@ -41,20 +42,28 @@ describe('composeMail', () => {
     });
   }
 
-  it('fills every placeholder and carries both links in every language and kind', () => {
+  it('fills every placeholder and carries the seat, mute and block links in every language and kind', () => {
     for (const lang of MAIL_LANGUAGES) {
       for (const kind of MAIL_KINDS) {
         const m = composeMail(ctx(lang), ALL_CONTENTS[kind]);
+        const c = catalogFor(lang);
         for (const part of [m.subject, m.text, m.html])
           expect(part, `${lang} ${kind}`).not.toMatch(/\{\w+\}/);
         expect(m.text).toContain('#seat=s3cr3t');
         expect(m.html).toContain('https://mb.example.org/api/mail/mute/');
         expect(m.text).toContain('https://mb.example.org/api/mail/mute/');
+        const blockLabel = kind === 'invitation' ? c.footer.blockInvites : c.footer.blockAll;
+        expect(m.text).toContain(`${blockLabel}: https://mb.example.org/api/mail/block/0123/blockTok`);
+        expect(m.html).toContain('href="https://mb.example.org/api/mail/block/0123/blockTok"');
+        // An invitation was never asked for: a client's one-click unsubscribe stops all mail.
         expect(m.headers['List-Unsubscribe']).toBe(
-          '<https://mb.example.org/api/mail/mute/0123/AAAAAAAAAAAAAAAAAAAAAA/muteTok>',
+          kind === 'invitation'
+            ? '<https://mb.example.org/api/mail/block/0123/blockTok>'
+            : '<https://mb.example.org/api/mail/mute/0123/AAAAAAAAAAAAAAAAAAAAAA/muteTok>',
         );
         expect(m.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
-        expect(m.subject).toContain('Friday night');
+        // Subjects carry no title (issue 12).
+        expect(m.subject).not.toContain('Friday night');
         expect(m.html).toContain(`lang="${catalogFor(lang).locale}"`);
       }
     }
@@ -124,11 +133,15 @@ describe('composeMail', () => {
     expect(rows).toEqual(['* Anna: 5150', '  Bob:  4300']);
   });
 
-  it('names the match’s winner and marks the tie', () => {
+  it('tells the reader whether they won, lost or tied (the winner by name only in the body)', () => {
     const won = composeMail(ctx('sv'), ALL_CONTENTS.finished);
-    expect(won.subject).toBe('Friday night: matchen är slut, Anna vann');
+    expect(won.subject).toBe('Mille Bornes: matchen är slut, du vann');
+    expect(won.text).toContain('Matchen är slut: Anna vann.');
     const tie = composeMail(ctx('nb'), { ...ALL_CONTENTS.finished, kind: 'finished', winners: [] } as never);
-    expect(tie.subject).toBe('Friday night: spillet er over, uavgjort');
+    expect(tie.subject).toBe('Mille Bornes: spillet er over, uavgjort');
+    const lost = composeMail(ctx('en'), { ...ALL_CONTENTS.finished, winners: [1] } as never);
+    expect(lost.subject).toBe('Mille Bornes: match over, see the scores');
+    expect(lost.text).toContain('The match is over: Bob won.');
   });
 
   it('uses the default title when the match has none, and English for unknown languages', () => {
@@ -142,7 +155,7 @@ describe('composeMail', () => {
   it('refuses a link that is not absolute http(s) (a server bug, never user input)', () => {
     expect(() =>
       composeMail(
-        ctx('en', { links: { seat: 'javascript:alert(1)', mute: 'https://x.y/' } }),
+        ctx('en', { links: { seat: 'javascript:alert(1)', mute: 'https://x.y/', block: 'https://x.y/b' } }),
         ALL_CONTENTS.yourTurn,
       ),
     ).toThrow();
@@ -159,5 +172,18 @@ describe('composeMail', () => {
     expect(m.text).toContain('24 Stunden');
     expect(m.headers).toEqual({});
     expect(m.text).toMatchSnapshot();
+  });
+
+  it('composes the unblock mail with its one link, in every language, and no list headers', () => {
+    for (const lang of MAIL_LANGUAGES) {
+      const link = 'https://mb.example.org/api/mail/unblock/0123/tok';
+      const m = composeUnblockMail({ language: lang, link, hours: 24 });
+      const c = catalogFor(lang);
+      expect(m.subject).toBe(c.subjects.unblock);
+      expect(m.text).toContain(`${c.buttons.unblock}: ${link}`);
+      expect(m.html).toContain(`href="${link}"`);
+      expect(m.text).not.toMatch(/\{\w+\}/);
+      expect(m.headers).toEqual({});
+    }
   });
 });

@@ -24,6 +24,7 @@ export function ctx(language: string, over: Partial<MailContext> = {}): MailCont
     links: {
       seat: 'https://mb.example.org/m/AAAAAAAAAAAAAAAAAAAAAA#seat=s3cr3tT0k3nXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX',
       mute: 'https://mb.example.org/api/mail/mute/0123/AAAAAAAAAAAAAAAAAAAAAA/muteTok',
+      block: 'https://mb.example.org/api/mail/block/0123/blockTok',
     },
     ...over,
   };

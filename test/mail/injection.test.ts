@@ -1,14 +1,18 @@
 /**
  * Header injection attempts: names and match titles with CR/LF, fake headers, HTML and bidi
- * tricks. Nothing a player types may start a header line, add a recipient, or become markup.
+ * tricks. Nothing a player types may start a header line, add a recipient, or become markup; nor
+ * (issue 12) look like a link in any mail, or put more than a short name in a subject.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseAddress } from '../../worker/address';
-import { composeMail } from '../../worker/notify/compose';
-import { escapeHtml, headerText } from '../../worker/notify/sanitize';
+import { composeMail, type MailContent } from '../../worker/notify/compose';
+import { catalogFor } from '../../worker/notify/i18n';
+import { defuseLinks, escapeHtml, headerText } from '../../worker/notify/sanitize';
 import { buildMime } from '../../worker/notify/senders/mime';
+import { MAIL_LANGUAGES } from '../../worker/notify/types';
 import { ALL_CONTENTS, ctx, duo, teams } from './fixtures';
+import { htmlText, linkLike } from './link-like';
 
 const EVIL = [
   'Eve\r\nBcc: victim@example.org',
@@ -94,6 +98,80 @@ describe('header injection', () => {
       42,
     ]) {
       expect(parseAddress(bad), JSON.stringify(bad)).toBeNull();
+    }
+  });
+});
+
+/** Names and titles that read like links, in every form a mail client might link. */
+const LINKY = [
+  'Your account is locked, confirm at https://support.example.com/verify',
+  'HTTP://EVIL.EXAMPLE',
+  'www.evil.example',
+  'Support team evil.example',
+  'help@evil.example',
+  'mailto:help@evil.example',
+  'tel:+15551234567',
+  'javascript:alert(1)',
+  'call 192.168.0.1',
+  'evil\u3002example and evil\uff0eexample',
+  'evil\u2024example',
+  'evil.\u200bexample',
+  'ht\u200btps://localhost:8080/x',
+  'пример.рф',
+];
+
+describe('link-like names and titles (issue 12)', () => {
+  it('defuses every obvious pattern and leaves plain text alone', () => {
+    expect(defuseLinks('https://evil.example/x')).toBe('https[:]//evil[.]example/x');
+    expect(defuseLinks('www.evil.example')).toBe('www[.]evil[.]example');
+    expect(defuseLinks('help@evil.example')).toBe('help@evil[.]example');
+    expect(defuseLinks('mailto:x')).toBe('mailto[:]x');
+    expect(defuseLinks('192.168.0.1')).toBe('192[.]168[.]0[.]1');
+    expect(defuseLinks('evil\u3002example')).toBe('evil[.]example');
+    expect(defuseLinks('evil.\u200bexample')).toBe('evil[.]example');
+    for (const plain of [
+      'Anna',
+      'Game v2.0',
+      'Motel: 5',
+      'こんにちは。世界',
+      '👨\u200d👩\u200d👧 family',
+      'Bob & co.',
+    ])
+      expect(defuseLinks(plain)).toBe(plain);
+    for (const evil of LINKY) expect(linkLike(defuseLinks(evil), 'https://mb.example.org'), evil).toEqual([]);
+  });
+
+  it('no mail kind in any language shows a link-like title or name, and subjects carry no title', () => {
+    const title = 'Your account is locked, confirm at https://support.example.com/verify';
+    for (const evil of LINKY) {
+      const names = [evil, evil, evil, evil];
+      const contents: MailContent[] = [
+        { ...ALL_CONTENTS.invitation, host: evil } as MailContent,
+        { ...ALL_CONTENTS.yourTurn, table: { ...duo, names: names.slice(0, 2) } } as MailContent,
+        { ...ALL_CONTENTS.responseWindow, table: { ...teams, names } } as MailContent,
+        ALL_CONTENTS.reminder,
+        ALL_CONTENTS.botTookOver,
+        { kind: 'botTookOver', scope: 'seat' },
+        { ...ALL_CONTENTS.finished, table: { ...duo, names: names.slice(0, 2) } } as MailContent,
+      ];
+      for (const lang of MAIL_LANGUAGES) {
+        for (const content of contents) {
+          const m = composeMail(ctx(lang, { matchTitle: title, recipientName: evil }), content);
+          const what = `${lang} ${content.kind} ${JSON.stringify(evil)}`;
+          for (const part of [m.subject, m.text, htmlText(m.html)])
+            expect(linkLike(part, 'https://mb.example.org'), what).toEqual([]);
+          expect(m.subject, what).not.toMatch(/locked|confirm/i);
+          // Beyond the catalog's words (and card names), only the name, cut to 20 characters.
+          const c = catalogFor(lang);
+          const short = defuseLinks(headerText(evil, 20));
+          const words = `${Object.values(c.subjects).join(' ')} ${Object.values(c.cards).join(' ')} ${c.hours} ${c.minutes}`;
+          const extra = m.subject
+            .split(/\s+/)
+            .map((w) => w.replace(/[,:;?!()]+$/, ''))
+            .filter((w) => !words.includes(w) && !/^\(?\d+$/.test(w));
+          for (const w of extra) expect(short, `${what}: ${m.subject}`).toContain(w);
+        }
+      }
     }
   });
 });

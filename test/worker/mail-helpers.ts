@@ -6,7 +6,7 @@
 import { runInDurableObject } from 'cloudflare:test';
 import type { NotifierTestHooks } from '../../worker/notify/scope';
 import type { OutgoingMail, SendResult } from '../../worker/notify/types';
-import { create, fireSchedule, stubOf, type TestMatch } from './helpers';
+import { create, fireSchedule, stubOf, type TestMatch, worker } from './helpers';
 
 /** A fake provider: records every message; `next` scripts the outcomes (default ok). */
 export class FakeSender {
@@ -65,9 +65,19 @@ export async function mailMatch(
   body: Record<string, unknown>,
   extra: Partial<NotifierTestHooks> = {},
 ): Promise<MailMatch> {
-  const m = await create(body);
-  const sender = new FakeSender();
-  const clock = { now: Date.now() };
+  return attach(await create(body), new FakeSender(), { now: Date.now() }, extra);
+}
+
+/**
+ * Installs `sender` and `clock` in an existing match (a rematch: pass the first match's sender and
+ * clock to see every mail of the chain in one place).
+ */
+export async function attach(
+  m: TestMatch,
+  sender: FakeSender,
+  clock: { now: number },
+  extra: Partial<NotifierTestHooks> = {},
+): Promise<MailMatch> {
   await hook(m, { sender, now: () => clock.now, ...extra });
   return {
     m,
@@ -87,6 +97,23 @@ export async function mailMatch(
           .toArray(),
       ),
   };
+}
+
+/** POSTs a form body to a full URL (a link from a mail) through the Worker. */
+export async function postForm(url: string, body: string) {
+  const res = await worker().fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'CF-Connecting-IP': '203.0.113.9' },
+    body,
+  });
+  return { status: res.status, text: await res.text() };
+}
+
+/** The first `/api/mail/<kind>/…` link in a message's plain text (mute, block). */
+export function linkIn(mail: OutgoingMail, kind: 'mute' | 'block'): string {
+  const m = new RegExp(`https?://\\S+/api/mail/${kind}/\\S+`).exec(mail.text);
+  if (!m) throw new Error(`no ${kind} link in ${mail.subject}`);
+  return m[0];
 }
 
 /** The token of the `#seat=` link in a message's text. */

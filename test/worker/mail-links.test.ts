@@ -9,7 +9,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { addressKey } from '../../worker/notify/address';
 import { api, info, move, ORIGIN, stubOf, worker } from './helpers';
-import { addresses, duo, hook, MIN, mailMatch, seatTokenIn } from './mail-helpers';
+import { addresses, duo, hook, linkIn, MIN, mailMatch, postForm, seatTokenIn } from './mail-helpers';
 
 const b64u = (b: ArrayBuffer | Uint8Array) =>
   btoa(String.fromCharCode(...new Uint8Array(b)))
@@ -42,23 +42,14 @@ async function browserSubscription(endpoint: string) {
   };
 }
 
-/** POSTs a form body to a full URL through the Worker. */
-async function postForm(url: string, body: string) {
-  const res = await worker().fetch(url, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'CF-Connecting-IP': '203.0.113.9' },
-    body,
-  });
-  return { status: res.status, text: await res.text() };
-}
-
 describe('mute', () => {
   it('one click (List-Unsubscribe-Post) mutes the match for that address; the page can unmute', async () => {
     const { ann, bob } = addresses();
     const h = await mailMatch(duo({ ann, bob }));
     const t0 = h.clock.now;
     await h.fire(t0);
-    const url = /^<(.+)>$/.exec(h.sender.to(bob)[0].headers['List-Unsubscribe']!)![1];
+    // The invitation's List-Unsubscribe stops all mail (mail-strangers.test.ts); its mute link is in the body.
+    const url = linkIn(h.sender.to(bob)[0], 'mute');
     expect(url).toContain(`/api/mail/mute/${await addressKey(bob)}/${h.m.id}/`);
     // A GET (a link scanner) does not mute; it shows the page with its button.
     const page = await worker().fetch(url);
@@ -82,13 +73,13 @@ describe('mute', () => {
     // Muting is per address: Ann still gets her mails.
     await move(h.m, h.m.seats[1]!, { type: 'play', card: 'roll' });
     await h.fire(t0 + 6 * MIN);
-    expect(h.sender.to(ann).map((m) => m.subject)).toEqual(['Friday night: it is your turn']);
+    expect(h.sender.to(ann).map((m) => m.subject)).toEqual(['Mille Bornes: it is your turn']);
     // The page's unmute button.
     const un = await postForm(url, 'action=unmute');
     expect(un.status).toBe(200);
     await move(h.m, h.m.seats[0]!, { type: 'play', card: 'd100' });
     await h.fire(t0 + 9 * MIN);
-    expect(h.sender.to(bob).map((m) => m.subject)).toContain("Friday night : c'est à vous de jouer");
+    expect(h.sender.to(bob).map((m) => m.subject)).toContain("Mille Bornes : c'est à vous de jouer");
   });
 });
 
@@ -201,9 +192,7 @@ describe('web push', () => {
     expect((await api(`/api/mail/push-ack/${h.m.id}/${'B'.repeat(43)}`, { body: {} })).status).toBe(404);
     expect((await api(`/api/mail/push-ack/${h.m.id}/${ack}`, { body: {} })).status).toBe(200);
     await h.fire(t0 + 3 * MIN);
-    expect(h.sender.to(bob).map((m) => m.subject)).toEqual([
-      'Friday night : Ann vous invite à jouer au Mille Bornes',
-    ]);
+    expect(h.sender.to(bob).map((m) => m.subject)).toEqual(['Ann vous invite à jouer au Mille Bornes']);
     expect((await h.rows()).find((x) => x.seat === 1 && x.kind === 'yourTurn')).toMatchObject({
       status: 'dropped',
       error: 'push.delivered',
@@ -222,7 +211,7 @@ describe('web push', () => {
     ).toBe(200);
     await move(h.m, h.m.seats[0]!, { type: 'play', card: 'roll' });
     await h.fire(t0 + 3 * MIN);
-    expect(h.sender.to(bob).map((m) => m.subject)).toContain("Friday night : c'est à vous de jouer");
+    expect(h.sender.to(bob).map((m) => m.subject)).toContain("Mille Bornes : c'est à vous de jouer");
     const subs = await runInDurableObject(
       stubOf(h.m),
       (_i, state) => state.storage.sql.exec<{ n: number }>('SELECT COUNT(*) AS n FROM push_subs').one().n,
@@ -271,9 +260,8 @@ describe('safety', () => {
     await ok.fire(ok.clock.now);
     const mail = ok.sender.to(bob)[0];
     expect(mail.subject).not.toMatch(/[\r\n\u202e]/);
-    expect(mail.subject).toBe(
-      'Night Bcc: evil@example.org: Ann Bcc: evil@example.org invites you to play Mille Bornes',
-    );
+    // No title in the subject, and the inviter's name cut to 20 characters.
+    expect(mail.subject).toBe('Ann Bcc: evil@examp… invites you to play Mille Bornes');
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).toContain('Bob&lt;script&gt;');
     for (const v of Object.values(mail.headers)) expect(v).not.toMatch(/[\r\n]/);

@@ -1,11 +1,11 @@
 /**
- * Mute links must not identify the address they belong to: the per-address key in a link is keyed
- * with the server's MAIL_KEY (HMAC), so a plain hash of a guessed address matches nothing; and a
- * mute link with a tampered token shows an error page (403), not the "Mute?" page.
+ * Mute and block links must not identify the address they belong to: the per-address key in a link
+ * is keyed with the server's MAIL_KEY (HMAC), so a plain hash of a guessed address matches nothing;
+ * and a link with a tampered token shows an error page (403), not the "Mute?" or "Stop?" page.
  */
 import { describe, expect, it } from 'vitest';
 import { worker } from './helpers';
-import { addresses, duo, mailMatch } from './mail-helpers';
+import { addresses, duo, linkIn, mailMatch } from './mail-helpers';
 
 async function sha256hex(s: string): Promise<string> {
   const d = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(s));
@@ -18,8 +18,9 @@ describe('mute links', () => {
     const h = await mailMatch(duo({ ann, bob }));
     await h.fire(h.clock.now);
     const mail = h.sender.to(bob)[0];
-    const url = /^<(.+)>$/.exec(mail.headers['List-Unsubscribe']!)![1];
+    const url = linkIn(mail, 'mute');
     const key = /\/api\/mail\/mute\/([0-9a-f]{64})\//.exec(url)![1];
+    expect(linkIn(mail, 'block')).toContain(`/api/mail/block/${key}/`);
     for (const guess of [bob, bob.toLowerCase(), bob.toUpperCase()]) {
       expect(key).not.toBe(await sha256hex(`mb-mail:${guess}`));
       expect(key).not.toBe(await sha256hex(guess));
@@ -31,7 +32,7 @@ describe('mute links', () => {
     const { ann, bob } = addresses();
     const h = await mailMatch(duo({ ann, bob }));
     await h.fire(h.clock.now);
-    const url = /^<(.+)>$/.exec(h.sender.to(bob)[0].headers['List-Unsubscribe']!)![1];
+    const url = linkIn(h.sender.to(bob)[0], 'mute');
     const good = await worker().fetch(url);
     expect(good.status).toBe(200);
     expect(await good.text()).toContain('<button type="submit">');
@@ -45,5 +46,16 @@ describe('mute links', () => {
     // Another address's key with this token: refused too.
     const other = url.replace(/\/mute\/[0-9a-f]{64}\//, `/mute/${'0'.repeat(64)}/`);
     expect((await worker().fetch(other)).status).toBe(403);
+    // The same for the "stop all mail" link.
+    const block = linkIn(h.sender.to(bob)[0], 'block');
+    expect((await worker().fetch(block)).status).toBe(200);
+    for (const bad of [
+      block.replace(/\/[^/]+$/, '/-'),
+      block.replace(/\/block\/[0-9a-f]{64}\//, `/block/${'0'.repeat(64)}/`),
+    ]) {
+      const res = await worker().fetch(bad);
+      expect(res.status, bad).toBe(403);
+      expect(await res.text()).not.toContain('<button');
+    }
   });
 });

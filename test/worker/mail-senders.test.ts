@@ -37,6 +37,7 @@ describe('cloudflare sender in workerd', () => {
         links: {
           seat: 'https://mb.example.org/m/abc#seat=t',
           mute: 'https://mb.example.org/api/mail/mute/k/abc/m',
+          block: 'https://mb.example.org/api/mail/block/k/b',
         },
       },
       { kind: 'botTookOver', scope: 'seat' },

@@ -20,9 +20,10 @@ describe('invitations and your turn', () => {
     // The invitation goes at once to Bob (not to the host), in French, with a working seat link.
     expect(h.sender.sent.map((m) => m.to)).toEqual([bob]);
     const invite = h.sender.sent[0];
-    expect(invite.subject).toBe('Friday night : Ann vous invite à jouer au Mille Bornes');
+    expect(invite.subject).toBe('Ann vous invite à jouer au Mille Bornes');
+    // An invitation was not asked for: a client's one-click unsubscribe stops all mail (issue 12).
     expect(invite.headers['List-Unsubscribe']).toMatch(
-      /^<https:\/\/mb\.test\/api\/mail\/mute\/[0-9a-f]{64}\//,
+      /^<https:\/\/mb\.test\/api\/mail\/block\/[0-9a-f]{64}\//,
     );
     expect(invite.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
     const viaMail = await info(h.m, seatTokenIn(invite));
@@ -34,7 +35,7 @@ describe('invitations and your turn', () => {
     expect(h.sender.to(bob)).toHaveLength(1);
     await h.fire(t0 + 3 * MIN);
     const turn = h.sender.to(bob)[1];
-    expect(turn.subject).toBe("Friday night : c'est à vous de jouer");
+    expect(turn.subject).toBe("Mille Bornes : c'est à vous de jouer");
     expect(turn.text).toContain('- Ann a joué Feu vert.');
     expect(turn.html).toContain('<li>Ann a joué Feu vert.</li>');
     expect(turn.idempotencyKey).toBe(`${h.m.id}:turn:1:v${(await info(h.m)).view!.version}`);
@@ -74,9 +75,7 @@ describe('invitations and your turn', () => {
       status: 'dropped',
       error: 'acted',
     });
-    expect(h.sender.to(bob).map((m) => m.subject)).toEqual([
-      'Friday night : Ann vous invite à jouer au Mille Bornes',
-    ]);
+    expect(h.sender.to(bob).map((m) => m.subject)).toEqual(['Ann vous invite à jouer au Mille Bornes']);
   });
 
   it('drops the turn mail when the player is connected', async () => {
@@ -131,12 +130,10 @@ describe('response windows', () => {
     expect((await move(h.m, h.m.seats[0]!, { type: 'play', card: 'stop', target: 1 })).status).toBe(200);
     expect((await info(h.m)).view!.window).toMatchObject({ seat: 1, attacker: 0, hazard: 'stop' });
     await h.fire(t0 + MIN);
-    expect(h.sender.to(bob).map((m) => m.subject)).toEqual([
-      'Friday night : Ann vous invite à jouer au Mille Bornes',
-    ]);
+    expect(h.sender.to(bob).map((m) => m.subject)).toEqual(['Ann vous invite à jouer au Mille Bornes']);
     await h.fire(t0 + 3 * MIN);
     const ask = h.sender.to(bob)[1];
-    expect(ask.subject).toBe('Friday night : Ann vous a joué Feu rouge, répondre ?');
+    expect(ask.subject).toBe('Mille Bornes : Ann vous a joué Feu rouge, répondre ?');
     expect(ask.text).toContain('Ann a joué Feu rouge contre vous. Vous pouvez répondre maintenant.');
     expect(ask.text).toMatch(/Sans réponse avant le .+ UTC, votre choix automatique s'applique\./);
     expect((await info(h.m, seatTokenIn(ask))).view!.legalMoves.some((m) => m.type === 'pass')).toBe(true);
@@ -154,7 +151,7 @@ describe('between hands', () => {
     expect((await info(h.m)).view!.phase).toBe('handOver');
     await h.fire(t0 + 3 * MIN);
     const mail = h.sender.to(bob).at(-1)!;
-    expect(mail.subject).toBe('Friday night : la manche 1 est terminée, lancez la suivante');
+    expect(mail.subject).toBe('Mille Bornes : la manche 1 est terminée, lancez la suivante');
     expect(mail.text).toMatch(/La manche 1 est terminée\. Scores : Ann \d+, Bob \d+\./);
     // Ann ended the hand herself: her mail is recorded as active, not sent.
     expect(h.sender.to(ann).some((m) => m.subject.includes('hand 1'))).toBe(false);
@@ -190,11 +187,11 @@ describe('reminders and deadlines', () => {
     await h.fire(t0 + 23 * HOUR);
     expect(subjects()).toHaveLength(2);
     await h.fire(t0 + 24 * HOUR + MIN);
-    expect(subjects()[2]).toMatch(/^Friday night : votre tour vous attend \(encore 4[78] h\)$/);
+    expect(subjects()[2]).toMatch(/^Mille Bornes : votre tour vous attend \(encore 4[78] h\)$/);
     await h.fire(t0 + 30 * HOUR);
     expect(subjects()).toHaveLength(3);
     await h.fire(t0 + 60 * HOUR + MIN);
-    expect(subjects()[3]).toMatch(/^Friday night : votre tour vous attend \(encore 1[12] h\)$/);
+    expect(subjects()[3]).toMatch(/^Mille Bornes : votre tour vous attend \(encore 1[12] h\)$/);
     await h.fire(t0 + 61 * HOUR);
     expect(subjects()).toHaveLength(4);
     // The alarm is set for the next reminder or mail only when one exists.
@@ -239,7 +236,7 @@ describe('reminders and deadlines', () => {
     expect(await fireSchedule(h.m, ['turn'])).toBe(true);
     await h.fire(t0 + MIN);
     const subjects = h.sender.to(bob).map((m) => m.subject);
-    expect(subjects).toContain('Friday night : un robot a joué votre tour');
+    expect(subjects).toContain('Mille Bornes : un robot a joué votre tour');
     const botMail = h.sender.to(bob).find((m) => m.subject.includes('robot'))!;
     expect(botMail.text).toContain('Reprendre votre place');
     expect((await info(h.m, seatTokenIn(botMail))).you.seat).toBe(1);
@@ -258,12 +255,12 @@ describe('reminders and deadlines', () => {
     expect((await info(h.m)).status).toBe('finished');
     await h.fire(t0 + MIN);
     const final = h.sender.to(ann).find((m) => m.subject.includes('match over'))!;
-    expect(final.subject).toBe('Friday night: match over, Ann won');
+    expect(final.subject).toBe('Mille Bornes: match over, you won');
     expect(final.text).toMatch(/\* Ann: \d+/);
     expect(final.text).toMatch(/Rematch: https:\/\/mb\.test\/m\/.+#seat=/);
-    expect(h.sender.to(bob).some((m) => m.subject === 'Friday night : partie terminée, Ann a gagné')).toBe(
-      true,
-    );
+    expect(
+      h.sender.to(bob).some((m) => m.subject === 'Mille Bornes : partie terminée, voyez les scores'),
+    ).toBe(true);
   });
 });
 

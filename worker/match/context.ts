@@ -11,7 +11,7 @@ import { Notifier } from '../notify/notifier';
 import type { NotifyMatch, NotifySeat } from '../notify/scope';
 import type { Reply } from '../reply';
 import { MoveLog } from './log';
-import type { Meta, SeatRow } from './rows';
+import { chainIdOf, type Meta, type SeatRow } from './rows';
 import { Schedule } from './schedule';
 import { mintSeatLink } from './seats';
 import { closeAll, type SocketAttachment, socketAttachment } from './sockets';
@@ -185,6 +185,7 @@ export class MatchContext {
     if (!meta) return null;
     return {
       matchId: meta.matchId,
+      chainId: chainIdOf(meta),
       status: meta.status,
       config: meta.config,
       state: meta.state,

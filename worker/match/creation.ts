@@ -87,6 +87,7 @@ export async function create(m: MatchContext, req: CreateRequest): Promise<Reply
       turnDeadlineHours: body.turnDeadlineHours ?? DEFAULTS.turnDeadlineHours,
       responseWindowMinutes: body.responseWindowMinutes ?? DEFAULTS.responseWindowMinutes,
       onDeadline: body.onDeadline ?? 'bot',
+      chainId: req.matchId,
     },
     hostHash: await hashToken(hostToken),
     inviteHash: inviteToken ? await hashToken(inviteToken) : null,

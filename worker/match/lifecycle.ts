@@ -10,6 +10,7 @@ import { commit } from './commit';
 import type { MatchContext } from './context';
 import { type CreateInput, lobbyChange, payAddresses, start } from './creation';
 import { nameKey, takenNames } from './names';
+import { chainIdOf } from './rows';
 import { exportLinks } from './seats';
 import { matchStub } from './stub';
 import { createdFor, infoFor } from './views';
@@ -108,7 +109,7 @@ async function makeRematch(m: MatchContext, origin: string): Promise<Reply> {
   const matchId = newMatchId();
   const input: CreateInput = {
     matchId,
-    config: meta.config,
+    config: { ...meta.config, chainId: chainIdOf(meta) },
     hostHash: meta.hostHash,
     inviteHash: null,
     seats: m.seats.map((s) => ({ ...s, standIn: false })),

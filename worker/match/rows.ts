@@ -16,6 +16,11 @@ export interface MatchConfig {
   turnDeadlineHours: number;
   responseWindowMinutes: number;
   onDeadline: 'bot' | 'skip';
+  /**
+   * The id of the first match of this rematch chain (carried into every rematch; a mute covers
+   * the chain). Unset in matches stored before chains: see `chainIdOf`.
+   */
+  chainId?: string;
 }
 
 export const MATCH_STATUSES = ['lobby', 'playing', 'finished'] as const;
@@ -47,6 +52,11 @@ export interface Meta {
    * whenever the lifecycle changes; the rows after it are replayed when the object wakes up.
    */
   stateSeq: number;
+}
+
+/** The rematch chain of a match: its config's chain id, or the match's own id when it has none. */
+export function chainIdOf(meta: Pick<Meta, 'matchId' | 'config'>): string {
+  return meta.config.chainId ?? meta.matchId;
 }
 
 /** One seat. `tokenHash` is the SHA-256 of the seat link's token (null for bots and open seats). */

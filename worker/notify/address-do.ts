@@ -2,20 +2,35 @@
  * The per-address Durable Object, named by `addressKey(address)` (a hash; the address itself is
  * never stored here). It holds, for one e-mail address across all matches:
  * - the hourly send limit (timestamps of the last hour's sends, one row);
- * - the muted matches, and the key that signs this address's mute links;
+ * - the muted rematch chains (and matches muted before chains existed), and the key that signs
+ *   this address's mute and block links;
+ * - the block: once set from a link mailed to this address, no match mail goes to it, whoever
+ *   types it; only a link mailed to it on request (the unblock tokens, hashes only, 24 h) lifts it;
  * - the address's matches (id, seat, title, status), for the "my matches" page;
  * - the "my matches" magic-link tokens (hashes only, 24 h).
  * Every method is a typed RPC call that returns a value; expected failures are values.
  */
 import { DurableObject } from 'cloudflare:workers';
 
+/** What a match mail is about: the match, and its rematch chain (the id of the chain's first match). */
+export interface MailTarget {
+  matchId: string;
+  chainId: string;
+}
+
+/** The tokens of a match mail's links: `mute` mutes the chain, `block` stops every match mail. */
+export interface MailTokens {
+  mute: string;
+  block: string;
+}
+
 /**
- * Outcome of `admit`: may a mail about `matchId` go to this address now? When admitted, the
- * match's mute token comes along (for the mute link and List-Unsubscribe), saving a second call.
+ * Outcome of `admit`: may this mail go to this address now? When a match mail is admitted, the
+ * tokens of its mute and block links come along (also for List-Unsubscribe), saving a second call.
  */
 export type Admission =
-  | { ok: true; muteToken: string | null }
-  | { ok: false; reason: 'muted' }
+  | { ok: true; tokens: MailTokens | null }
+  | { ok: false; reason: 'muted' | 'blocked' }
   | { ok: false; reason: 'rate_limited'; retryAtMs: number };
 
 /** One of the address's matches. `status` as in MatchInfo. */
@@ -27,7 +42,10 @@ export interface AddressMatch {
   updatedAt: number;
 }
 
-/** How long a "my matches" magic link works. */
+/** The tables of mailed tokens (hashes only): "my matches" links and unblock links. */
+type TokenTable = 'magic' | 'unblock';
+
+/** How long a "my matches" magic link (and an unblock link) works. */
 export const MAGIC_LINK_HOURS = 24;
 const HOUR_MS = 3_600_000;
 
@@ -65,6 +83,9 @@ export class MailAddressDurableObject extends DurableObject<unknown> {
     this.sql.exec(
       `CREATE TABLE IF NOT EXISTS magic (token_hash TEXT PRIMARY KEY, expires_at INTEGER NOT NULL)`,
     );
+    this.sql.exec(
+      `CREATE TABLE IF NOT EXISTS unblock (token_hash TEXT PRIMARY KEY, expires_at INTEGER NOT NULL)`,
+    );
   }
 
   private get(k: string): string | null {
@@ -76,21 +97,29 @@ export class MailAddressDurableObject extends DurableObject<unknown> {
   }
 
   /**
-   * Checks the mute list and the hourly limit for a mail about `matchId` (null: a mail about no
-   * match, e.g. the magic link) and, when admitted, counts it. At most `limit` admissions in any
-   * rolling hour. Atomic: a Durable Object runs one call at a time.
+   * Checks the block, the mute list and the hourly limit for a mail about `target` (a match id
+   * alone: a match that is its own chain; null: a mail the address asked for, about no match, such
+   * as the magic link) and, when admitted, counts it. At most `limit` admissions in any rolling
+   * hour. Atomic: a Durable Object runs one call at a time.
    */
-  async admit(matchId: string | null, nowMs: number, limit: number): Promise<Admission> {
-    if (matchId !== null && this.isMuted(matchId)) return { ok: false, reason: 'muted' };
+  async admit(target: MailTarget | string | null, nowMs: number, limit: number): Promise<Admission> {
+    const about = typeof target === 'string' ? { matchId: target, chainId: target } : target;
+    if (about !== null && this.isBlocked()) return { ok: false, reason: 'blocked' };
+    if (about !== null && (this.isMuted(about.chainId) || this.isMuted(about.matchId)))
+      return { ok: false, reason: 'muted' };
     const recent = (JSON.parse(this.get('sends') ?? '[]') as number[]).filter((t) => t > nowMs - HOUR_MS);
     if (recent.length >= limit)
       return { ok: false, reason: 'rate_limited', retryAtMs: Math.min(...recent) + HOUR_MS };
     recent.push(nowMs);
     this.set('sends', JSON.stringify(recent.slice(-Math.max(limit, 1))));
-    return { ok: true, muteToken: matchId === null ? null : await this.muteToken(matchId) };
+    if (about === null) return { ok: true, tokens: null };
+    return {
+      ok: true,
+      tokens: { mute: await this.muteToken(about.chainId), block: await this.blockToken() },
+    };
   }
 
-  /** True when mails about `matchId` are muted for this address. */
+  /** True when mails about `id` (a chain, or a match muted before chains existed) are muted here. */
   isMuted(matchId: string): boolean {
     return this.sql.exec('SELECT 1 FROM mutes WHERE match_id = ?', matchId).toArray().length > 0;
   }
@@ -108,17 +137,62 @@ export class MailAddressDurableObject extends DurableObject<unknown> {
   }
 
   /**
-   * The mute token for `matchId`: HMAC-SHA-256 under this address's own random key, so the same
-   * link works in every mail and nothing but the key is stored. It can only mute or unmute.
+   * The mute token for `matchId` (a chain id, or a match id in links sent before chains):
+   * HMAC-SHA-256 under this address's own random key, so the same link works in every mail and
+   * nothing but the key is stored. It can only mute or unmute.
    */
   async muteToken(matchId: string): Promise<string> {
-    return (await this.tokenUnder(await this.muteKey(), matchId)) as string;
+    return (await this.tokenUnder(await this.muteKey(), `mute:${matchId}`)) as string;
   }
 
-  private async tokenUnder(key: CryptoKey | null, matchId: string): Promise<string | null> {
+  /** The token of this address's "stop all mail" link (the same in every mail; it can only block). */
+  async blockToken(): Promise<string> {
+    return (await this.tokenUnder(await this.muteKey(), 'block')) as string;
+  }
+
+  private async tokenUnder(key: CryptoKey | null, message: string): Promise<string | null> {
     if (!key) return null;
-    const sig = await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(`mute:${matchId}`));
+    const sig = await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(message));
     return b64url(sig).slice(0, 32);
+  }
+
+  /** True if `token` is this address's block token (no key is made here). */
+  async isBlockToken(token: string): Promise<boolean> {
+    const expected = await this.tokenUnder(await this.muteKey(false), 'block');
+    return expected !== null && sameString(expected, token);
+  }
+
+  /** True while no match mail may go to this address. */
+  isBlocked(): boolean {
+    return this.get('blockedAt') !== null;
+  }
+
+  /** Blocks every match mail to this address if `token` is its block token. Returns false for a wrong token. */
+  async block(token: string, nowMs: number): Promise<boolean> {
+    if (!(await this.isBlockToken(token))) return false;
+    if (!this.isBlocked()) this.set('blockedAt', String(nowMs));
+    return true;
+  }
+
+  /**
+   * A new unblock token (valid MAGIC_LINK_HOURS), to be mailed to this address only; only its hash
+   * is stored.
+   */
+  async newUnblockToken(nowMs: number): Promise<string> {
+    return this.newToken('unblock', nowMs);
+  }
+
+  /** True if `token` is a live unblock token. */
+  async isUnblockToken(token: string, nowMs: number): Promise<boolean> {
+    return this.isLiveToken('unblock', token, nowMs);
+  }
+
+  /** Lifts the block if `token` is a live unblock token (used once). Returns false otherwise. */
+  async unblock(token: string, nowMs: number): Promise<boolean> {
+    if (!(await this.isUnblockToken(token, nowMs))) return false;
+    this.sql.exec('DELETE FROM unblock WHERE token_hash = ?', await sha256hex(token));
+    this.sql.exec(`DELETE FROM kv WHERE k = 'blockedAt'`);
+    return true;
   }
 
   /**
@@ -126,11 +200,14 @@ export class MailAddressDurableObject extends DurableObject<unknown> {
    * showing its button). An address that never got a mute link has no key, and no key is made here.
    */
   async isMuteToken(matchId: string, token: string): Promise<boolean> {
-    const expected = await this.tokenUnder(await this.muteKey(false), matchId);
+    const expected = await this.tokenUnder(await this.muteKey(false), `mute:${matchId}`);
     return expected !== null && sameString(expected, token);
   }
 
-  /** Mutes (`muted: true`) or unmutes `matchId` if `token` is its mute token. Returns false for a wrong token. */
+  /**
+   * Mutes (`muted: true`) or unmutes `matchId` (a chain id, or a match id from an older link) if
+   * `token` is its mute token. Returns false for a wrong token.
+   */
   async setMuted(matchId: string, token: string, muted: boolean, nowMs: number): Promise<boolean> {
     if (!(await this.isMuteToken(matchId, token))) return false;
     if (muted) this.sql.exec('INSERT OR REPLACE INTO mutes (match_id, at) VALUES (?, ?)', matchId, nowMs);
@@ -183,27 +260,37 @@ export class MailAddressDurableObject extends DurableObject<unknown> {
       }));
   }
 
-  /** A new magic-link token (valid MAGIC_LINK_HOURS); only its hash is stored. Expired ones are purged. */
+  /** A new magic-link token (valid MAGIC_LINK_HOURS); only its hash is stored. */
   async newMagicToken(nowMs: number): Promise<string> {
-    this.sql.exec('DELETE FROM magic WHERE expires_at <= ?', nowMs);
+    return this.newToken('magic', nowMs);
+  }
+
+  /** The open matches if `token` is a live magic token, else null. */
+  async openMatches(token: string, nowMs: number): Promise<AddressMatch[] | null> {
+    if (!(await this.isLiveToken('magic', token, nowMs))) return null;
+    return this.matches().filter((m) => m.status !== 'finished');
+  }
+
+  /** A new random token kept (hash only) in `table` for MAGIC_LINK_HOURS; expired ones are purged. */
+  private async newToken(table: TokenTable, nowMs: number): Promise<string> {
+    this.sql.exec(`DELETE FROM ${table} WHERE expires_at <= ?`, nowMs);
     const token = b64url(crypto.getRandomValues(new Uint8Array(32)));
     this.sql.exec(
-      'INSERT INTO magic (token_hash, expires_at) VALUES (?, ?)',
+      `INSERT INTO ${table} (token_hash, expires_at) VALUES (?, ?)`,
       await sha256hex(token),
       nowMs + MAGIC_LINK_HOURS * HOUR_MS,
     );
     return token;
   }
 
-  /** The open matches if `token` is a live magic token, else null. */
-  async openMatches(token: string, nowMs: number): Promise<AddressMatch[] | null> {
+  /** True if `token`'s hash is in `table` and not expired at `nowMs`. */
+  private async isLiveToken(table: TokenTable, token: string, nowMs: number): Promise<boolean> {
     const row = this.sql
       .exec<{ expires_at: number }>(
-        'SELECT expires_at FROM magic WHERE token_hash = ?',
+        `SELECT expires_at FROM ${table} WHERE token_hash = ?`,
         await sha256hex(token),
       )
       .toArray()[0];
-    if (!row || row.expires_at <= nowMs) return null;
-    return this.matches().filter((m) => m.status !== 'finished');
+    return row !== undefined && row.expires_at > nowMs;
   }
 }

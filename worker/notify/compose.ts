@@ -1,14 +1,17 @@
 /**
  * Message composition: every kind of mail of issue 4 as a subject, a plain-text body and an HTML
- * body, in the reader's language, with the seat's deep link, a mute link and the
- * List-Unsubscribe headers. No images, so no tracking pixels. Every piece of user text (names,
- * the match title) passes through `headerText` (subject, text) or `escapeHtml` (HTML).
+ * body (laid out by render.ts), in the reader's language, with the seat's deep link, the mute and
+ * "stop all mail" links and the List-Unsubscribe headers. A mail reaches whatever address a match
+ * creator typed, so user text is kept harmless (issue 12): names and the match title pass through
+ * `headerText` (one line) and `defuseLinks` (nothing a mail client turns into a link), and
+ * subjects carry no title and at most one name of at most 20 characters.
  */
 import type { HazardCard } from '../engine/cards';
 import type { GameEvent } from '../engine/types';
 import { cardText, describeEvents, joinNames, type TableNames, targetText, teamName } from './events';
 import { type Catalog, catalogFor, fill } from './i18n';
-import { escapeHtml, headerText, safeUrl } from './sanitize';
+import { type Block, type FooterLink, render } from './render';
+import { defuseLinks, headerText, safeUrl } from './sanitize';
 import type { ListHeaders } from './types';
 
 /** The kinds of match mail. */
@@ -24,13 +27,15 @@ export type MailKind = (typeof MAIL_KINDS)[number];
 
 /**
  * What every match mail needs. `links.seat` is the seat's deep link (token in the fragment);
- * `links.mute` the one-click mute URL (also used for List-Unsubscribe). Both absolute http(s).
+ * `links.mute` the one-click mute URL of the match and its rematches; `links.block` the one-click
+ * "stop all mail to this address" URL. List-Unsubscribe is the block link in an invitation (the
+ * reader never asked for it) and the mute link otherwise. All absolute http(s).
  */
 export interface MailContext {
   language: string | null | undefined;
   matchTitle: string;
   recipientName: string;
-  links: { seat: string; mute: string };
+  links: { seat: string; mute: string; block: string };
 }
 
 /** The kind-specific part of a match mail. Times are absolute; `now` gives the "time left". */
@@ -78,7 +83,8 @@ export interface ComposedMail {
 /** Thrown (a programming error, not user input) when a link given to the composer is not absolute http(s). */
 export class BadLinkError extends Error {}
 
-function link(url: string): string {
+/** `url` as an absolute http(s) URL; throws `BadLinkError` otherwise (a server bug, not user input). */
+export function link(url: string): string {
   const ok = safeUrl(url);
   if (ok === null) throw new BadLinkError(`not an absolute http(s) URL: ${url.slice(0, 80)}`);
   return ok;
@@ -102,21 +108,19 @@ export function formatLeft(deadline: Date, now: Date, c: Catalog): string {
   return fill(c.minutes, { minutes: Math.max(1, Math.floor(ms / 60_000)) });
 }
 
-/** Names in user text: one header-safe line of at most 40 characters. */
+/** A name in a body: one header-safe line of at most 40 characters, with no link in it. */
 function nameText(name: string): string {
-  return headerText(name, 40) || '?';
+  return defuseLinks(headerText(name, 40)) || '?';
+}
+
+/** A name in a subject: the first 20 characters, with no link in it. */
+function subjectName(name: string): string {
+  return defuseLinks(headerText(name, 20)) || '?';
 }
 
 function safeTable(t: TableNames): TableNames {
   return { ...t, names: t.names.map(nameText) };
 }
-
-/** A block of the body: a paragraph, a list of lines, a button, or a small table of scores. */
-type Block =
-  | { p: string }
-  | { list: string[] }
-  | { button: string; href: string }
-  | { scores: Array<[string, number, boolean]>; heading: string };
 
 interface Draft {
   subject: string;
@@ -132,7 +136,7 @@ function draftFor(ctx: MailContext, content: MailContent, c: Catalog, title: str
     case 'invitation': {
       const host = nameText(content.host);
       return {
-        subject: fill(c.subjects.invitation, { title, host }),
+        subject: fill(c.subjects.invitation, { host: subjectName(content.host) }),
         blocks: [
           greet,
           { p: fill(c.bodies.invitation, { host, title }) },
@@ -167,26 +171,29 @@ function draftFor(ctx: MailContext, content: MailContent, c: Catalog, title: str
         });
       }
       blocks.push({ button: c.buttons.play, href: seat });
-      const subject = between
-        ? fill(c.subjects.handOver, { title, hand: content.handOver! })
-        : fill(c.subjects.yourTurn, { title });
+      const subject = between ? fill(c.subjects.handOver, { hand: content.handOver! }) : c.subjects.yourTurn;
       return { subject, blocks, primary: seat };
     }
     case 'responseWindow': {
       const table = safeTable(content.table);
       const attacker = table.names[content.attacker] ?? '?';
+      const named = subjectName(content.table.names[content.attacker] ?? '?');
       const hazard = cardText(content.hazard, c);
       const target = targetText(table, content.target, c);
       const blocks: Block[] = [greet, { p: fill(c.bodies.responseWindow, { attacker, hazard, target }) }];
       if (content.deadline)
         blocks.push({ p: fill(c.bodies.responseWindowHint, { time: formatTime(content.deadline, c) }) });
       blocks.push({ button: c.buttons.answer, href: seat });
-      return { subject: fill(c.subjects.responseWindow, { title, attacker, hazard }), blocks, primary: seat };
+      return {
+        subject: fill(c.subjects.responseWindow, { attacker: named, hazard }),
+        blocks,
+        primary: seat,
+      };
     }
     case 'reminder': {
       const left = formatLeft(content.deadline, content.now, c);
       return {
-        subject: fill(c.subjects.reminder, { title, left }),
+        subject: fill(c.subjects.reminder, { left }),
         blocks: [
           greet,
           { p: fill(c.bodies.reminder, { time: formatTime(content.deadline, c), left }) },
@@ -198,7 +205,7 @@ function draftFor(ctx: MailContext, content: MailContent, c: Catalog, title: str
     case 'botTookOver': {
       const turn = content.scope === 'turn';
       return {
-        subject: fill(turn ? c.subjects.botTurn : c.subjects.botSeat, { title }),
+        subject: turn ? c.subjects.botTurn : c.subjects.botSeat,
         blocks: [
           greet,
           { p: turn ? c.bodies.botTurn : c.bodies.botSeat },
@@ -216,15 +223,18 @@ function draftFor(ctx: MailContext, content: MailContent, c: Catalog, title: str
         c,
       );
       const won = content.winners.length === 1;
+      const readerTeam = table.teams.findIndex((t) => table.reader !== null && t.includes(table.reader));
       const scores: Array<[string, number, boolean]> = content.scores.map((s, t) => [
         teamName(table, t, c),
         s,
         content.winners.includes(t),
       ]);
       return {
-        subject: won
-          ? fill(c.subjects.finishedWon, { title, winners })
-          : fill(c.subjects.finishedDraw, { title }),
+        subject: !won
+          ? c.subjects.finishedDraw
+          : content.winners[0] === readerTeam
+            ? c.subjects.finishedWon
+            : c.subjects.finishedLost,
         blocks: [
           greet,
           { p: won ? fill(c.bodies.finished, { winners }) : c.bodies.finishedDraw },
@@ -238,127 +248,36 @@ function draftFor(ctx: MailContext, content: MailContent, c: Catalog, title: str
   }
 }
 
-const STYLE = {
-  body: 'margin:0;padding:24px 12px;background:#f4f1e8;font-family:Arial,Helvetica,sans-serif;color:#1f1f1f;',
-  card: 'max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px;line-height:1.5;',
-  button:
-    'display:inline-block;background:#b3261e;color:#ffffff;padding:12px 22px;border-radius:6px;text-decoration:none;font-weight:bold;',
-  small: 'font-size:13px;color:#555555;',
-  foot: 'font-size:12px;color:#6b6b6b;border-top:1px solid #e3e0d6;margin-top:24px;padding-top:12px;',
-};
-
-function blockText(b: Block): string {
-  if ('p' in b) return b.p;
-  if ('list' in b) return b.list.map((l) => `- ${l}`).join('\n');
-  if ('button' in b) return `${b.button}: ${b.href}`;
-  // Aligned columns: a star marks the winners, names padded to the longest.
-  const width = Math.max(...b.scores.map(([n]) => n.length));
-  return [
-    b.heading,
-    ...b.scores.map(([n, s, w]) => `${w ? '* ' : '  '}${`${n}:`.padEnd(width + 2)}${s}`),
-  ].join('\n');
-}
-
-function blockHtml(b: Block): string {
-  if ('p' in b) return `<p>${escapeHtml(b.p)}</p>`;
-  if ('list' in b) return `<ul>${b.list.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>`;
-  if ('button' in b) {
-    return `<p style="margin:24px 0;"><a href="${escapeHtml(b.href)}" style="${STYLE.button}">${escapeHtml(b.button)}</a></p>`;
-  }
-  const rows = b.scores
-    .map(
-      ([n, s, w]) =>
-        `<tr><td style="padding:4px 16px 4px 0;${w ? 'font-weight:bold;' : ''}">${escapeHtml(n)}</td><td style="padding:4px 0;text-align:right;${w ? 'font-weight:bold;' : ''}">${s}</td></tr>`,
-    )
-    .join('');
-  return `<p style="margin-bottom:4px;"><strong>${escapeHtml(b.heading)}</strong></p><table role="presentation" style="border-collapse:collapse;">${rows}</table>`;
-}
-
-interface Footer {
-  why: string | null;
-  /** The "do not forward" line: the link is a seat, or the list of the address's matches. */
-  private: 'seat' | 'list' | null;
-  mute: string | null;
-}
-
-function privateLine(c: Catalog, foot: Footer): string | null {
-  if (foot.private === null) return null;
-  return foot.private === 'seat' ? c.footer.private : c.footer.privateList;
-}
-
-function render(
-  c: Catalog,
-  subject: string,
-  blocks: Block[],
-  primary: string,
-  foot: Footer,
-): { text: string; html: string } {
-  const textFoot = [
-    foot.why,
-    privateLine(c, foot),
-    foot.mute ? `${c.footer.mute}: ${foot.mute}` : null,
-  ].filter((x): x is string => x !== null);
-  const text = `${blocks.map(blockText).join('\n\n')}\n\n-- \n${textFoot.join('\n')}\n`;
-  const htmlFoot = [
-    foot.why ? escapeHtml(foot.why) : null,
-    foot.private ? escapeHtml(privateLine(c, foot)!) : null,
-    foot.mute
-      ? `<a href="${escapeHtml(foot.mute)}" style="color:#6b6b6b;">${escapeHtml(c.footer.mute)}</a>`
-      : null,
-  ].filter((x): x is string => x !== null);
-  const html = [
-    '<!doctype html>',
-    `<html lang="${escapeHtml(c.locale)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(subject)}</title></head>`,
-    `<body style="${STYLE.body}"><div style="${STYLE.card}">`,
-    ...blocks.map(blockHtml),
-    `<p style="${STYLE.small}">${escapeHtml(c.footer.copyLink)}<br><a href="${escapeHtml(primary)}" style="color:#555555;word-break:break-all;">${escapeHtml(primary)}</a></p>`,
-    `<p style="${STYLE.foot}">${htmlFoot.join('<br>')}</p>`,
-    '</div></body></html>',
-  ].join('\n');
-  return { text, html };
-}
-
 /**
  * Composes one match mail. Throws `BadLinkError` only when a link given by the server is not an
  * absolute http(s) URL (a bug, not user input).
  */
 export function composeMail(ctx: MailContext, content: MailContent): ComposedMail {
   const c = catalogFor(ctx.language);
-  const title = headerText(ctx.matchTitle, 60) || c.defaultTitle;
+  const title = defuseLinks(headerText(ctx.matchTitle, 60)) || c.defaultTitle;
   const mute = link(ctx.links.mute);
+  const block = link(ctx.links.block);
+  const invitation = content.kind === 'invitation';
   const draft = draftFor(ctx, content, c, title);
   const subject = headerText(draft.subject, 200);
+  const links: FooterLink[] = [
+    { label: c.footer.mute, href: mute },
+    { label: invitation ? c.footer.blockInvites : c.footer.blockAll, href: block },
+  ];
   const { text, html } = render(c, subject, draft.blocks, draft.primary, {
     why: fill(c.footer.why, { title }),
     private: 'seat',
-    mute,
+    links,
   });
+  // RFC 8058: a mail client's one-click unsubscribe stops what the reader never asked for.
+  const unsubscribe = invitation ? block : mute;
   return {
     subject,
     text,
     html,
-    headers: { 'List-Unsubscribe': `<${mute}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    headers: {
+      'List-Unsubscribe': `<${unsubscribe}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
   };
-}
-
-/**
- * The "my matches" mail: one magic link (to the page listing the address's open matches),
- * valid `hours` hours. It concerns no single match, so it has no mute link or list headers.
- */
-export function composeMyMatchesMail(opts: {
-  language: string | null | undefined;
-  link: string;
-  hours: number;
-}): ComposedMail {
-  const c = catalogFor(opts.language);
-  const href = link(opts.link);
-  const subject = headerText(c.subjects.myMatches, 200);
-  const blocks: Block[] = [
-    { p: c.bodies.myMatchesIntro },
-    { button: c.buttons.myMatches, href },
-    { p: fill(c.bodies.myMatchesExpiry, { hours: opts.hours }) },
-    { p: c.bodies.myMatchesNotYou },
-  ];
-  const { text, html } = render(c, subject, blocks, href, { why: null, private: 'list', mute: null });
-  return { subject, text, html, headers: {} };
 }

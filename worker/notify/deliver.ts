@@ -2,7 +2,8 @@
  * Delivery on the alarm: the due outbox rows, pushes first (a delivered push drops the mails of the
  * same turn), then mails through the configured sender, with retries and backoff (a prepared
  * message is kept in its row so a retry is byte-identical, and cleared once the row is final),
- * the address's hourly limit and mute, and the "my matches" tracking of each address.
+ * the address's block, mute (per rematch chain) and hourly limit, and the "my matches" tracking of
+ * each address.
  */
 import { EmailMessage } from 'cloudflare:email';
 import { parseAddress } from '../address';
@@ -89,12 +90,13 @@ async function deliverMail(n: MailScope, row: OutboxRow, now: number): Promise<v
   } else {
     const key = await addressKey(to);
     const stub = addressStub(n, key);
-    let admission: Admission = { ok: true, muteToken: null };
+    let admission: Admission = { ok: true, tokens: null };
     if (stub) {
-      admission = (await stub.admit(n.ctx.match()!.matchId, now, hourlyLimit(n.ctx.env))) as Admission;
+      const { matchId, chainId } = n.ctx.match()!;
+      admission = (await stub.admit({ matchId, chainId }, now, hourlyLimit(n.ctx.env))) as Admission;
     }
     if (!admission.ok) {
-      if (admission.reason === 'muted') return finish(sql, row.key, 'dropped', 'muted');
+      if (admission.reason !== 'rate_limited') return finish(sql, row.key, 'dropped', admission.reason);
       sql.exec(
         `UPDATE mail_outbox SET due_at = ?, error = 'rate_limited' WHERE key = ?`,
         admission.retryAtMs,
@@ -102,7 +104,7 @@ async function deliverMail(n: MailScope, row: OutboxRow, now: number): Promise<v
       );
       return;
     }
-    mail = (await composeRow(n, row, to, key, admission.muteToken, origin, now)).mail;
+    mail = (await composeRow(n, row, to, key, admission.tokens, origin, now)).mail;
     sql.exec('UPDATE mail_outbox SET prepared = ? WHERE key = ?', JSON.stringify(mail), row.key);
   }
   const result = await via.send(mail);

@@ -1,8 +1,11 @@
 /**
  * The message of one outbox row: its content (the events since the seat's last turn, deadlines,
- * scores) rendered by worker/notify/compose.ts in the seat's language, with a fresh seat link and the
- * mute link. The words live in compose.ts; this file only gathers what they are about.
+ * scores) rendered by worker/notify/compose.ts in the seat's language, with a fresh seat link, the
+ * mute link of the match's rematch chain and the address's "stop all mail" link. The words live in
+ * compose.ts; this file only gathers what they are about.
  */
+
+import type { MailTokens } from './address-do';
 import { composeMail, type MailContent } from './compose';
 import type { OutboxRow } from './outbox';
 import { turnDeadline } from './plan';
@@ -12,14 +15,14 @@ import type { OutgoingMail } from './types';
 
 /**
  * The composed message of an outbox row to `to`, and the seat link minted for it. `key` is the
- * address key and `muteToken` the address's mute token (null: a placeholder) for the mute link.
+ * address key and `tokens` the address's mute and block tokens (null: placeholders, for a push).
  */
 export async function composeRow(
   n: MailScope,
   row: OutboxRow,
   to: string,
   key: string,
-  muteToken: string | null,
+  tokens: MailTokens | null,
   origin: string,
   now: number,
 ): Promise<{ mail: OutgoingMail; seatUrl: string }> {
@@ -74,15 +77,15 @@ export async function composeRow(
       break;
   }
   const seatUrl = await n.ctx.mintSeatLink(row.seat, origin);
-  const mute = muteToken
-    ? `${origin}/api/mail/mute/${key}/${meta.matchId}/${muteToken}`
-    : `${origin}/api/mail/mute/${key}/${meta.matchId}/-`;
+  // Mutes are per rematch chain: the link names the chain's first match.
+  const mute = `${origin}/api/mail/mute/${key}/${meta.chainId}/${tokens?.mute ?? '-'}`;
+  const block = `${origin}/api/mail/block/${key}/${tokens?.block ?? '-'}`;
   const composed = composeMail(
     {
       language: seat.language,
       matchTitle: meta.config.title,
       recipientName: seat.name,
-      links: { seat: seatUrl, mute },
+      links: { seat: seatUrl, mute, block },
     },
     content,
   );

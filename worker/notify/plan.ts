@@ -3,7 +3,7 @@
  * intents, which are queued once per idempotency key (with the push that goes first for turn and
  * window mails); turn reminders are queued when due; the `mail` schedule item is pointed at the
  * earliest queued row. Also decides when a queued row has gone stale (the player acted, is
- * connected, or a bot took the seat). It learns about the match only through its context.
+ * connected, or a bot took the seat; for "a bot took your seat", the player took it back). It learns about the match only through its context.
  */
 import { actingSeat, type GameEvent, type MatchState, whoActs } from '../engine/index';
 import { testSeamsEnabled } from '../env';
@@ -222,7 +222,11 @@ export function wake(n: MailScope, now: number, notBefore = 0): void {
   else n.ctx.schedule.schedule(MAIL_ITEM, '', Math.max(Math.min(...times), notBefore));
 }
 
-/** Why a queued turn/window/reminder row no longer needs sending, or null when it still does. */
+/**
+ * Why a queued turn/window/reminder/seat-change row no longer needs sending, or null when it still
+ * does. A "bot took your seat" row is stale once the player took the seat back, connected, or the
+ * seat changed hands again (the later row tells).
+ */
 export function staleReason(n: MailScope, row: OutboxRow): string | null {
   const meta = n.ctx.match()!;
   const seat = n.ctx.seats()[row.seat];
@@ -230,6 +234,12 @@ export function staleReason(n: MailScope, row: OutboxRow): string | null {
   const data = JSON.parse(row.data) as IntentData;
   const state = meta.state;
   const kind = row.kind === 'push' ? data.kind : row.kind;
+  if (data.kind === 'botTookOver' && data.scope === 'seat') {
+    if (!seat.standIn) return 'reclaimed';
+    if (laterSeatChange(n, row)) return 'superseded';
+    if (n.ctx.connected().has(row.seat)) return 'connected';
+    return null;
+  }
   if (kind === 'yourTurn' && (data as { between?: boolean }).between) {
     // Between hands: stale once someone started the next hand.
     if (seat.standIn) return 'bot';
@@ -260,4 +270,19 @@ export function staleReason(n: MailScope, row: OutboxRow): string | null {
     if (n.ctx.connected().has(row.seat)) return 'connected';
   }
   return null;
+}
+
+/** True when the seat of `row` (a "bot took your seat" row) was handed to a bot again after it. */
+function laterSeatChange(n: MailScope, row: OutboxRow): boolean {
+  return (
+    n.ctx.sql
+      .exec(
+        `SELECT 1 FROM mail_outbox WHERE seat = ? AND key LIKE 'botseat:%' AND key != ?
+         AND rowid > (SELECT rowid FROM mail_outbox WHERE key = ?) LIMIT 1`,
+        row.seat,
+        row.key,
+        row.key,
+      )
+      .toArray().length > 0
+  );
 }

@@ -61,7 +61,8 @@ export function turnGroup(seat: number, version: number): string {
  * - your turn: when a notifiable seat's turn starts and someone or something else caused it, and to
  *   every notifiable seat when a hand ends (any seat may start the next one);
  * - response window: when an `ask` window opens for a notifiable seat;
- * - bot took over: a deadline made a bot play the seat's turn, or the host gave the seat to a bot;
+ * - bot took over: a deadline made a bot play the seat's turn (at once), or the host gave the seat
+ *   to a bot (after the grace period, if a bot still plays it then);
  * - finished: to every notifiable seat when the match ends.
  * Reminders are not intents of a change: they come from `reminderTimes` when due.
  */
@@ -192,7 +193,8 @@ export function intentsFor(
       }
     }
   }
-  // The host gave the seat to a bot (a reclaim is the same reason with standIn false).
+  // The host gave the seat to a bot (a reclaim is the same reason with standIn false). It waits the
+  // grace period: a seat taken back meanwhile is no news (plan.ts `staleReason`).
   if (change.reason === 'seat' && change.seat !== null) {
     const s = byNo(change.seat);
     if (s?.standIn && s.notifiable) {
@@ -201,7 +203,7 @@ export function intentsFor(
         seat: s.seat,
         key: `botseat:${s.seat}:${opts.nowMs}`,
         group: `botseat:${s.seat}:${opts.nowMs}`,
-        grace: false,
+        grace: true,
         active: false,
         data: { kind: 'botTookOver', scope: 'seat' },
       });

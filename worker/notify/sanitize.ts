@@ -1,7 +1,8 @@
 /**
  * Escaping for everything a user can type (names, match titles) before it goes into a mail:
- * HTML escaping for bodies, and header-safe text for subjects and display names, so that no CR/LF
- * or other control character can start a new header line.
+ * HTML escaping for bodies, header-safe text for subjects and display names, so that no CR/LF
+ * or other control character can start a new header line, and link-like text made inert
+ * (`defuseLinks`), so that a stranger's mail shows no link the match creator chose.
  */
 
 // C0 and C1 controls, DEL, and the Unicode line/paragraph separators and bidi overrides that can
@@ -43,4 +44,40 @@ export function safeUrl(value: string): string | null {
   } catch {
     return null;
   }
+}
+
+// Invisible format characters (zero-width space, joiners, word joiner, soft hyphen, …) next to
+// ASCII or a dot: a client that drops them would see a plain link. Elsewhere (an emoji's joiner, a
+// Persian non-joiner) they stay.
+const INVISIBLE_RUN = /\p{Cf}+/gu;
+const NEAR_LINK = /[\x21-\x7e\u2024\ufe52\uff0e\u3002\uff61]/;
+// A domain's dot: after a letter, digit, `_` or `-`, before a letter. The one dot leader and the
+// small and fullwidth full stops count (IDNA maps them to "."); the ideographic full stops only
+// next to ASCII, so Chinese and Japanese sentences keep theirs.
+const DOMAIN_DOT =
+  /(?<=[\p{L}\p{N}_-])[.\u2024\ufe52\uff0e](?=\p{L})|(?<=[A-Za-z0-9_-])[\u3002\uff61](?=\p{L})|(?<=[\p{L}\p{N}_-])[\u3002\uff61](?=[A-Za-z])/gu;
+// An IPv4 address: four numbers joined by dots.
+const IPV4 = /\d+(?:[.\u2024\ufe52\uff0e\u3002\uff61]\d+){3}/g;
+const ANY_DOT = /[.\u2024\ufe52\uff0e\u3002\uff61]/g;
+// A URL scheme: any `scheme:` before a slash or backslash, and the schemes clients open without one.
+const SCHEME =
+  /\b([A-Za-z][A-Za-z0-9+.-]*):(?=[/\\])|\b(mailto|tel|sms|smsto|mms|callto|facetime|facetime-audio|skype|sips?|xmpp|javascript|vbscript|data|file|ftp|geo|maps|market|intent|magnet|bitcoin|news|nntp|ircs?|webcal|whatsapp|tg|viber|zoommtg|msteams):/gi;
+
+/**
+ * User text (a name, a match title) that no mail client turns into a link: each dot of a domain
+ * name or IP address becomes "[.]" ("example[.]com", "www[.]x[.]org", "a@b[.]org"), the colon of a
+ * URL scheme "[:]" ("https[:]//…", "mailto[:]…"), and invisible characters that could hide either
+ * are dropped. Other text is unchanged ("J.R. Smith" → "J[.]R. Smith" is the price of safety).
+ */
+export function defuseLinks(value: string): string {
+  return value
+    .replace(INVISIBLE_RUN, (run, at: number, all: string) =>
+      NEAR_LINK.test(all[at - 1] ?? '') || NEAR_LINK.test(all[at + run.length] ?? '') ? '' : run,
+    )
+    .replace(IPV4, (ip) => ip.replace(ANY_DOT, '[.]'))
+    .replace(DOMAIN_DOT, '[.]')
+    .replace(
+      SCHEME,
+      (_all, scheme: string | undefined, known: string | undefined) => `${scheme ?? known}[:]`,
+    );
 }

@@ -12,6 +12,8 @@ import type { MailSender } from './types';
 /** The match as the notifier sees it (read at call time). */
 export interface NotifyMatch {
   matchId: string;
+  /** The first match of its rematch chain (its own id for a first match); mutes are per chain. */
+  chainId: string;
   status: 'lobby' | 'playing' | 'finished';
   config: { title: string; onDeadline: 'bot' | 'skip' };
   state: MatchState | null;

@@ -4,8 +4,11 @@
  * - `GET /api/mail/my-matches` — the page: a form, or (with `#k=<key>.<token>`) the list, rendered by
  *   `/api/mail/my-matches.js` (the token stays in the fragment, out of logs and Referer headers);
  * - `POST /api/mail/my-matches/list` — the open matches of a magic link, each with a fresh seat link;
- * - `GET|POST /api/mail/mute/:key/:match/:token` — the mute page, and the mute itself (one click
- *   from the page, or RFC 8058 `List-Unsubscribe=One-Click` from a mail client);
+ * - `GET|POST /api/mail/mute/:key/:chain/:token` — the mute page, and the mute itself (one click
+ *   from the page, or RFC 8058 `List-Unsubscribe=One-Click` from a mail client). `:chain` is the
+ *   first match of the rematch chain, so the mute covers every rematch; links from before chains
+ *   name a single match and still mute it;
+ * - the "stop all mail" block and the unblock link mailed on request (mail-block.ts, mounted here);
  * - `GET /api/mail/push/key`, `POST /api/mail/push/:id`, `POST /api/mail/push/:id/remove` — Web Push
  *   opt-in per seat; `POST /api/mail/push-ack/:id/:ack` — the service worker's receipt;
  * - `GET /dev/mail` — the local outbox (only where the outbox itself is allowed).
@@ -14,16 +17,11 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { matchStub } from '../match/stub';
-import { addressKey, isAddressKey } from '../notify/address';
-import type { MailAddressDurableObject } from '../notify/address-do';
-import { MAGIC_LINK_HOURS } from '../notify/address-do';
-import { composeMyMatchesMail } from '../notify/compose';
-import { chooseSender, hourlyLimit, outboxAllowed } from '../notify/config';
-import { DEV_OUTBOX_NAME, type DevOutboxDurableObject } from '../notify/dev-outbox';
+import { isAddressKey } from '../notify/address';
+import { outboxAllowed } from '../notify/config';
 import { type Catalog, catalogFor, fill } from '../notify/i18n';
 import {
   MyMatchesListSchema,
-  MyMatchesRequestSchema,
   PushRemoveSchema,
   PushSubscribeSchema,
   type SeatLink,
@@ -31,9 +29,21 @@ import {
 import { pushConfigured } from '../notify/push';
 import { escapeHtml } from '../notify/sanitize';
 import { MatchIdSchema } from '../protocol';
-import { readFormBody, readJsonBody, validJson } from './body';
+import { validJson } from './body';
 import { type AppContext, type AppEnv, callerHash, fail, originOf, send, valid } from './http';
 import { rateLimit } from './limits';
+import { mailBlock } from './mail-block';
+import {
+  addressStub,
+  askForMail,
+  isOneClick,
+  outboxStub,
+  page,
+  pageCatalog,
+  postButton,
+  readForm,
+  sendLinkMail,
+} from './mail-pages';
 
 /** The mail route group (paths are absolute: /api/mail/… and /dev/mail). */
 export const mail = new Hono<AppEnv>();
@@ -46,102 +56,28 @@ const MuteParam = v.object({
 const IdParam = v.object({ id: MatchIdSchema });
 const AckParam = v.object({ id: MatchIdSchema, ack: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{43}$/)) });
 
-function addressStub(c: AppContext, key: string): DurableObjectStub<MailAddressDurableObject> | null {
-  const ns = c.env.MAIL_ADDRESS;
-  return ns ? (ns.get(ns.idFromName(key)) as DurableObjectStub<MailAddressDurableObject>) : null;
-}
-
-function outboxStub(c: AppContext): DurableObjectStub<DevOutboxDurableObject> | null {
-  const ns = c.env.DEV_MAIL;
-  return ns ? (ns.get(ns.idFromName(DEV_OUTBOX_NAME)) as DurableObjectStub<DevOutboxDurableObject>) : null;
-}
-
-/** The reader's catalog from Accept-Language (first tag). */
-function pageCatalog(c: AppContext): Catalog {
-  return catalogFor(c.req.header('Accept-Language')?.split(',')[0]);
-}
-
-/** A minimal HTML page (no inline script or style). `body` must already be escaped. */
-function page(
-  c: AppContext,
-  cat: Catalog,
-  title: string,
-  body: string,
-  status: 200 | 403 | 404 = 200,
-  script?: string,
-) {
-  c.header('Cache-Control', 'no-store');
-  return c.html(
-    `<!doctype html><html lang="${escapeHtml(cat.locale)}"><head><meta charset="utf-8">` +
-      '<meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex">' +
-      `<title>${escapeHtml(title)}</title>${script ? `<script src="${script}" defer></script>` : ''}</head>` +
-      `<body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`,
-    status,
-  );
-}
-
 // ---------------------------------------------------------------------------------------------
 // My matches.
 
 mail.post(
   '/api/mail/my-matches',
   rateLimit((env) => env.CREATE_LIMITER, 'my-matches'),
-  async (c) => {
-    const isForm = (c.req.header('Content-Type') ?? '').includes('application/x-www-form-urlencoded');
-    let raw: unknown;
-    if (isForm) {
-      raw = await readFormBody(c);
-    } else {
-      const body = readJsonBody(c);
-      if (!body.ok) return body.response;
-      raw = body.value;
-    }
-    const parsed = v.safeParse(MyMatchesRequestSchema, raw);
-    if (!parsed.success) return fail(c, 400, 'request.invalid', 'Give a valid e-mail address.');
-    const { email, language } = parsed.output;
-    const cat = catalogFor(language ?? c.req.header('Accept-Language')?.split(',')[0]);
-    const origin = originOf(c);
-    // Whatever happens next, the answer is the same: it must not tell whether the address plays here.
-    const done = () =>
-      isForm
-        ? page(c, cat, cat.pages.myMatchesTitle, `<p>${escapeHtml(cat.pages.sent)}</p>`)
-        : c.json({ ok: true }, 202);
-    // The look-up and the send run after the answer (waitUntil): its timing says nothing either.
-    const work = async () => {
-      const key = await addressKey(email, c.env);
-      const stub = addressStub(c, key);
-      if (!stub) return;
-      const open = (await stub.matches()).filter((m) => m.status !== 'finished');
+  // The same answer whether or not the address plays here; the look-up runs after it.
+  askForMail(
+    'my-matches',
+    (cat) => ({ title: cat.pages.myMatchesTitle, sent: cat.pages.sent }),
+    async (asked) => {
+      const open = (await asked.stub.matches()).filter((m) => m.status !== 'finished');
       if (open.length === 0) return;
-      const now = Date.now();
-      const admission = await stub.admit(null, now, hourlyLimit(c.env));
-      if (!admission.ok) return;
-      const sender = chooseSender(c.env, { origin, outbox: outboxStub(c) ?? undefined });
-      if (!sender.ok) {
-        console.warn(`my-matches: no sender (${sender.code})`);
-        return;
-      }
-      const token = await stub.newMagicToken(now);
-      const composed = composeMyMatchesMail({
-        language: language ?? cat.locale,
-        link: `${origin}/api/mail/my-matches#k=${key}.${token}`,
-        hours: MAGIC_LINK_HOURS,
-      });
-      const result = await sender.sender.send({
-        to: email,
-        ...composed,
-        idempotencyKey: `my-matches:${key}:${now}`,
-      });
-      if (!result.ok) console.warn(`my-matches: send failed (${result.code})`);
-    };
-    const task = work().catch((e) => console.warn(`my-matches: ${(e as Error).message}`));
-    try {
-      c.executionCtx.waitUntil(task);
-    } catch {
-      await task; // no execution context (in-process tests): finish before answering
-    }
-    return done();
-  },
+      const { stub, key, origin } = asked;
+      await sendLinkMail(
+        asked,
+        'myMatches',
+        'my-matches',
+        async (now) => `${origin}/api/mail/my-matches#k=${key}.${await stub.newMagicToken(now)}`,
+      );
+    },
+  ),
 );
 
 mail.get('/api/mail/my-matches', (c) => {
@@ -235,18 +171,14 @@ mail.get('/api/mail/mute/:key/:id/:token', valid('param', MuteParam), async (c) 
   if (!stub || !(await stub.isMuteToken(id, token))) return page(c, cat, cat.pages.expired, '', 403);
   const title = await matchTitle(c, id, cat);
   // A GET never mutes: link scanners open links. The button posts back here.
-  const body =
-    `<form method="post"><input type="hidden" name="action" value="mute">` +
-    `<button type="submit">${escapeHtml(cat.pages.muteButton)}</button></form>`;
-  return page(c, cat, fill(cat.pages.muteTitle, { title }), body);
+  return page(c, cat, fill(cat.pages.muteTitle, { title }), postButton(cat.pages.muteButton, 'mute'));
 });
 
 mail.post('/api/mail/mute/:key/:id/:token', valid('param', MuteParam), async (c) => {
   const cat = pageCatalog(c);
   const { key, id, token } = c.req.valid('param');
-  // An empty or non-form body has no fields: a plain one-click request.
-  const form = await readFormBody(c);
-  const oneClick = form['List-Unsubscribe'] === 'One-Click';
+  const form = await readForm(c);
+  const oneClick = isOneClick(form);
   const mute = oneClick || form.action !== 'unmute';
   const stub = addressStub(c, key);
   const ok = stub ? await stub.setMuted(id, token, mute, Date.now()) : false;
@@ -257,11 +189,10 @@ mail.post('/api/mail/mute/:key/:id/:token', valid('param', MuteParam), async (c)
   if (oneClick) return c.json({ ok: true, muted: true });
   const title = await matchTitle(c, id, cat);
   if (!mute) return page(c, cat, cat.pages.unmuted, '');
-  const body =
-    `<form method="post"><input type="hidden" name="action" value="unmute">` +
-    `<button type="submit">${escapeHtml(cat.pages.unmuteButton)}</button></form>`;
-  return page(c, cat, fill(cat.pages.muted, { title }), body);
+  return page(c, cat, fill(cat.pages.muted, { title }), postButton(cat.pages.unmuteButton, 'unmute'));
 });
+
+mail.route('/', mailBlock);
 
 // ---------------------------------------------------------------------------------------------
 // Web Push.

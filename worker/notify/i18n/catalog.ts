@@ -18,17 +18,23 @@ export interface Catalog {
   /** Fallback when a match has no title. */
   defaultTitle: string;
   greeting: string; // {name}
+  /**
+   * Subjects carry no match title and at most one short player name (a mail-client preview must
+   * not show text a stranger chose): "Mille Bornes: …", or the inviter's name.
+   */
   subjects: {
-    invitation: string; // {title} {host}
-    yourTurn: string; // {title}
-    handOver: string; // {title} {hand}
-    responseWindow: string; // {title} {attacker} {hazard}
-    reminder: string; // {title} {left}
-    botTurn: string; // {title}
-    botSeat: string; // {title}
-    finishedWon: string; // {title} {winners}
-    finishedDraw: string; // {title}
+    invitation: string; // {host}
+    yourTurn: string;
+    handOver: string; // {hand}
+    responseWindow: string; // {attacker} {hazard}
+    reminder: string; // {left}
+    botTurn: string;
+    botSeat: string;
+    finishedWon: string; // the reader's team won
+    finishedLost: string; // another team won
+    finishedDraw: string;
     myMatches: string;
+    unblock: string;
   };
   bodies: {
     invitation: string; // {host} {title}
@@ -49,6 +55,7 @@ export interface Catalog {
     myMatchesIntro: string;
     myMatchesExpiry: string; // {hours}
     myMatchesNotYou: string;
+    unblockIntro: string; // the mail that turns mail back on for an address
   };
   buttons: {
     join: string;
@@ -57,18 +64,21 @@ export interface Catalog {
     takeBack: string;
     rematch: string;
     myMatches: string;
+    unblock: string;
   };
   footer: {
     copyLink: string;
     why: string; // {title}
     private: string;
     privateList: string; // the "my matches" mail: its link opens every match of the address
-    mute: string;
+    mute: string; // mutes the match and its rematches
+    blockInvites: string; // the invitation's link that stops every mail to the address
+    blockAll: string; // the same link in every other match mail
   };
   /** "{hours} h" / "{minutes} min" for time left. */
   hours: string;
   minutes: string;
-  /** My-matches page and mute page words (server-rendered HTML). */
+  /** My-matches, mute, block and unblock page words (server-rendered HTML). */
   pages: {
     myMatchesTitle: string;
     myMatchesNone: string;
@@ -84,6 +94,16 @@ export interface Catalog {
     statusLobby: string;
     statusPlaying: string;
     yourTurnBadge: string;
+    blockTitle: string;
+    blockText: string;
+    blockButton: string;
+    blocked: string;
+    unblockHint: string; // link text to the page that asks for an unblock link
+    unblockTitle: string;
+    unblockText: string;
+    unblockSent: string;
+    unblockButton: string;
+    unblocked: string;
   };
 }
 
