@@ -50,7 +50,10 @@ export interface MailEnv {
   SEND_EMAIL?: SendEmail;
   /** "1" enables the dev outbox; it is still refused unless the public origin is localhost. */
   DEV_OUTBOX?: string;
-  /** Seconds a turn mail waits before it is sent (default 120); dropped if the player acts or connects. */
+  /**
+   * Seconds a turn mail waits before it is sent (default 120; at most half the time left to the
+   * deadline it is about); dropped if the player acts or connects.
+   */
   MAIL_GRACE_SECONDS?: string;
   /** Mails per address per hour across all matches (default 10). */
   MAIL_HOURLY_LIMIT?: string;

@@ -139,6 +139,8 @@ describe('reminderTimes', () => {
   });
   it('a short deadline gets no reminder inside its first hour', () => {
     expect(reminderTimes(0, HOUR)).toEqual([]);
+    // A 2-hour turn: 1 h before the deadline is exactly 1 h after the start, which is kept.
+    expect(reminderTimes(0, 2 * HOUR)).toEqual([{ tag: 'deadline', atMs: HOUR }]);
     expect(reminderTimes(0, 4 * HOUR)).toEqual([{ tag: 'deadline', atMs: 3 * HOUR }]);
   });
   it('keeps the two reminders at least an hour apart', () => {

@@ -205,11 +205,26 @@ export function stubOf(m: TestMatch | string) {
   return env.MATCH.get(env.MATCH.idFromName(id));
 }
 
-/** Makes the schedule items of `kinds` (or all) due now and runs the alarm. Returns whether it ran. */
+/** The match object's clock and test seams, reached inside the object. */
+interface MatchInside {
+  match: { now(): number; seams: { pinClock(atMs: number | null): void } };
+}
+
+/** Holds the match object's clock still at `atMs` (test seam; null: it runs again). */
+export async function pinClock(m: TestMatch, atMs: number | null): Promise<void> {
+  await runInDurableObject(stubOf(m), (instance) => {
+    (instance as unknown as MatchInside).match.seams.pinClock(atMs);
+  });
+}
+
+/**
+ * Makes the schedule items of `kinds` (or all) due now, by the match's clock, and runs the alarm.
+ * Returns whether it ran.
+ */
 export async function fireSchedule(m: TestMatch, kinds?: string[]): Promise<boolean> {
   const stub = stubOf(m);
-  await runInDurableObject(stub, (_instance, state) => {
-    const now = Date.now() - 1;
+  await runInDurableObject(stub, (instance, state) => {
+    const now = (instance as unknown as MatchInside).match.now() - 1;
     if (kinds)
       for (const k of kinds) state.storage.sql.exec('UPDATE schedule SET at_ms = ? WHERE kind = ?', now, k);
     else state.storage.sql.exec('UPDATE schedule SET at_ms = ?', now);

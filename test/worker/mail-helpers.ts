@@ -1,12 +1,13 @@
 /**
- * Helpers for the mail tests: a fake sender and a controllable clock installed in a match's
- * notifier (through its test hooks, which only exist with the test seams on), and access to the
+ * Helpers for the mail tests: a fake sender installed in a match's notifier (through its test
+ * hooks, which only exist with the test seams on), the match's clock held still at times the test
+ * chooses (the object's one clock: moves, deadlines and sending all read it), and access to the
  * outbox rows. The match's alarm is driven with `fireSchedule(m, ['mail'])`.
  */
 import { runInDurableObject } from 'cloudflare:test';
 import type { NotifierTestHooks } from '../../worker/notify/scope';
 import type { OutgoingMail, SendResult } from '../../worker/notify/types';
-import { create, fireSchedule, stubOf, type TestMatch, worker } from './helpers';
+import { create, fireSchedule, move, pinClock, stubOf, type TestMatch, worker } from './helpers';
 
 /** A fake provider: records every message; `next` scripts the outcomes (default ok). */
 export class FakeSender {
@@ -28,7 +29,6 @@ export class FakeSender {
   }
 }
 
-/** A match with mail hooks: `clock` is the notifier's "now" (ms), `sender` the fake provider. */
 /** One row of a match's mail outbox, as the tests read it. */
 export type OutboxRow = {
   key: string;
@@ -40,11 +40,12 @@ export type OutboxRow = {
   due_at: number;
 };
 
+/** A match with mail hooks: `clock` is the match's time, held still (ms), `sender` the fake provider. */
 export interface MailMatch {
   m: TestMatch;
   sender: FakeSender;
   clock: { now: number };
-  /** Runs the alarm with the `mail` item due, at the notifier time `at` (default: unchanged). */
+  /** Runs the alarm with the `mail` item due, at the match time `at` (default: unchanged). */
   fire(at?: number): Promise<void>;
   /** The outbox rows, oldest first. */
   rows(): Promise<OutboxRow[]>;
@@ -60,7 +61,10 @@ export async function hook(m: TestMatch, hooks: NotifierTestHooks): Promise<void
   });
 }
 
-/** Creates a match and installs a fake sender and a clock starting now. */
+/**
+ * Creates a match, installs a fake sender and holds the match's clock still at the present: moves
+ * then happen at `clock.now`, and `fire(at)` moves the clock to `at` and runs the alarm.
+ */
 export async function mailMatch(
   body: Record<string, unknown>,
   extra: Partial<NotifierTestHooks> = {},
@@ -69,8 +73,8 @@ export async function mailMatch(
 }
 
 /**
- * Installs `sender` and `clock` in an existing match (a rematch: pass the first match's sender and
- * clock to see every mail of the chain in one place).
+ * Installs `sender` and holds the match clock at `clock.now` in an existing match (a rematch: pass
+ * the first match's sender and clock to see every mail of the chain in one place).
  */
 export async function attach(
   m: TestMatch,
@@ -78,14 +82,16 @@ export async function attach(
   clock: { now: number },
   extra: Partial<NotifierTestHooks> = {},
 ): Promise<MailMatch> {
-  await hook(m, { sender, now: () => clock.now, ...extra });
+  await hook(m, { sender, ...extra });
+  await pinClock(m, clock.now);
   return {
     m,
     sender,
     clock,
     async fire(at?: number) {
       if (at !== undefined) clock.now = at;
-      await hook(m, { sender, now: () => clock.now, ...extra });
+      await hook(m, { sender, ...extra });
+      await pinClock(m, clock.now);
       await fireSchedule(m, ['mail']);
     },
     rows: () =>
@@ -143,6 +149,23 @@ export function duo(
     ],
     ...over,
   };
+}
+
+/**
+ * A duo (`over` adds creation fields) where Bob answers hazards himself (`ask`): both roll, then Ann
+ * plays a Stop on Bob, which opens his response window. `stop` is the reply to Ann's Stop.
+ */
+export async function stopOnAskSeat(
+  a: { ann: string; bob: string },
+  over: Record<string, unknown> = {},
+): Promise<{ h: MailMatch; stop: { status: number } }> {
+  const body = duo(a, over);
+  (body.seats as Array<Record<string, unknown>>)[1].responseMode = 'ask';
+  const h = await mailMatch(body);
+  await move(h.m, h.m.seats[0]!, { type: 'play', card: 'roll' });
+  await move(h.m, h.m.seats[1]!, { type: 'play', card: 'roll' });
+  const stop = await move(h.m, h.m.seats[0]!, { type: 'play', card: 'stop', target: 1 });
+  return { h, stop };
 }
 
 const DUO = {

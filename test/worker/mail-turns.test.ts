@@ -9,7 +9,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { addressKey } from '../../worker/notify/address';
 import { api, fireSchedule, info, move, stubOf } from './helpers';
-import { addresses, duo, HOUR, MIN, mailMatch, seatTokenIn } from './mail-helpers';
+import { addresses, duo, HOUR, MIN, mailMatch, seatTokenIn, stopOnAskSeat } from './mail-helpers';
 
 describe('invitations and your turn', () => {
   it('invites, then mails the next player after the grace period, with what happened in words', async () => {
@@ -121,13 +121,9 @@ describe('invitations and your turn', () => {
 describe('response windows', () => {
   it('asks an `ask` seat by mail when a hazard opens its window, after the grace period', async () => {
     const { ann, bob } = addresses();
-    const body = duo({ ann, bob });
-    (body.seats as Array<Record<string, unknown>>)[1].responseMode = 'ask';
-    const h = await mailMatch(body);
+    const { h, stop } = await stopOnAskSeat({ ann, bob });
     const t0 = h.clock.now;
-    await move(h.m, h.m.seats[0]!, { type: 'play', card: 'roll' });
-    await move(h.m, h.m.seats[1]!, { type: 'play', card: 'roll' });
-    expect((await move(h.m, h.m.seats[0]!, { type: 'play', card: 'stop', target: 1 })).status).toBe(200);
+    expect(stop.status).toBe(200);
     expect((await info(h.m)).view!.window).toMatchObject({ seat: 1, attacker: 0, hazard: 'stop' });
     await h.fire(t0 + MIN);
     expect(h.sender.to(bob).map((m) => m.subject)).toEqual(['Ann vous invite à jouer au Mille Bornes']);
@@ -227,11 +223,11 @@ describe('reminders and deadlines', () => {
     const t0 = h.clock.now;
     await move(h.m, h.m.seats[0]!, { type: 'play', card: 'roll' });
     await runInDurableObject(stubOf(h.m), (instance) => {
-      // Where the match keeps the deadline in its meta row, make it due too.
+      // Where the match keeps the deadline in its meta row, make it due too (by the match's clock).
       const { meta } = (
         instance as unknown as { match: { meta: { turnDeadline?: { atMs: number } | null } } }
       ).match;
-      if (meta.turnDeadline) meta.turnDeadline.atMs = Date.now() - 1;
+      if (meta.turnDeadline) meta.turnDeadline.atMs = h.clock.now - 1;
     });
     expect(await fireSchedule(h.m, ['turn'])).toBe(true);
     await h.fire(t0 + MIN);

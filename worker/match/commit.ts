@@ -7,7 +7,7 @@
  *   2. settle the automatic moves that follow (forced draws, inline bots);
  *   3. append one log row (and the meta row's snapshot when due);
  *   4. update the timers (window, turn wake-up, bot, expiry);
- *   5. plan notifications;
+ *   5. plan notifications (every time of a turn comes from the change's one timestamp, `now`);
  *   6. push every socket its view;
  *   7. reply with the events and the caller's view.
  */
@@ -115,8 +115,9 @@ export function commit(m: MatchContext, change: MatchChange, replyTo?: Caller): 
   if (snapshotDue(m, change, before, statusBefore)) m.saveSnapshot();
   // 4. Update the timers.
   updateTimers(m, now);
-  // 5. Plan notifications.
-  m.notifier.afterChange(before, m.state, events, { reason: change.reason, seat: change.seat });
+  // 5. Plan notifications, at the change's time: the turn's mails and reminders count from the same
+  //    instant as its deadline.
+  m.notifier.afterChange(before, m.state, events, { reason: change.reason, seat: change.seat }, now);
   // 6. Push every socket its view.
   const views = pushViews(m);
   // 7. Reply.

@@ -55,6 +55,7 @@ export class MatchContext {
       schedule: this.schedule,
       match: () => this.notifyMatch(),
       seats: () => this.seatRows satisfies readonly NotifySeat[],
+      now: () => this.now(),
       origin: () => env.PUBLIC_URL ?? '',
       connected: () => this.connectedSeats(),
       windowDeadline: () => this.schedule.get(KINDS.window, '')?.atMs ?? null,
@@ -142,9 +143,12 @@ export class MatchContext {
     this.log.persistedDeadline = null;
   }
 
-  /** The time in ms since the epoch (the real clock, plus the test seams' offset). */
+  /**
+   * The time in ms since the epoch: the real clock (with the test seams: plus their offset, or their
+   * pinned time). The object's one clock: every change is timed by it, and the notifier sends by it.
+   */
   now(): number {
-    return Date.now() + this.seams.clockOffsetMs;
+    return this.seams.now();
   }
 
   /** How long a bot waits before moving (ms); 0 plays bots inside the request. */

@@ -87,7 +87,8 @@ export function startNow(m: MatchContext, who: string | null): Reply {
 
 /**
  * A new match with the same seats, rules and links (the same token hashes), and a new seed. The
- * first call creates it; later calls return the same one. 201/200 with its `Created` body.
+ * first call creates it (201 with its `Created` body); every other call, concurrent or later, gets
+ * 200 with the same body (docs/API.md). 403 `auth.not_a_seat`, 409 `match.not_finished`.
  */
 export function rematch(m: MatchContext, who: string | null, origin: string): Promise<Reply> | Reply {
   const meta = m.meta;
@@ -98,10 +99,17 @@ export function rematch(m: MatchContext, who: string | null, origin: string): Pr
   if (meta.status !== 'finished')
     return error(409, 'match.not_finished', 'A rematch starts after the match is over.');
   if (meta.rematchId) return { status: 200, body: createdFor(m, meta.rematchId, origin) };
-  m.rematching ??= makeRematch(m, origin).finally(() => {
+  // A request while the first one creates it shares its outcome, as "it exists already".
+  if (m.rematching) return m.rematching.then(existing);
+  m.rematching = makeRematch(m, origin).finally(() => {
     m.rematching = null;
   });
   return m.rematching;
+}
+
+/** The reply to a caller who did not create the rematch: 200 instead of 201, the same body. */
+function existing(r: Reply): Reply {
+  return r.status === 201 ? { ...r, status: 200 } : r;
 }
 
 async function makeRematch(m: MatchContext, origin: string): Promise<Reply> {

@@ -1,7 +1,8 @@
 /**
  * The match Durable Object's test seams (used only when TEST_SEAMS is on, never in a deployed
- * Worker): SQL accounting and counters for the server benchmark, a clock that can run ahead, and a
- * per-object bot delay. The fields live here, not in the match context; each RPC seam answers 404
+ * Worker): SQL accounting and counters for the server benchmark, a clock that can run ahead or
+ * stand still (the object's one clock: the match and its notifier both read it), and a per-object
+ * bot delay. The fields live here, not in the match context; each RPC seam answers 404
  * when the seams are off.
  */
 import { NOT_FOUND, type Reply } from '../reply';
@@ -23,6 +24,8 @@ export class TestSeams {
   readonly cursors: SqlStorageCursor<Record<string, SqlStorageValue>>[] = [];
   /** How far this object's clock runs ahead of the real one (ms). */
   clockOffsetMs = 0;
+  /** A time this object's clock stands still at (ms since the epoch), or null: it runs. */
+  clockPinnedMs: number | null = null;
   /** A bot delay for this object instead of BOT_DELAY_MS (ms), or null. */
   botDelayMs: number | null = null;
 
@@ -69,11 +72,25 @@ export class TestSeams {
     };
   }
 
+  /** The object's time (ms since the epoch): the pinned time, else the real clock plus the offset. */
+  now(): number {
+    return this.clockPinnedMs ?? Date.now() + this.clockOffsetMs;
+  }
+
   /** Moves the clock forward by `ms`; replies `{ now }` with `nowMs`, the object's new time. */
   advanceClock(ms: number, nowMs: () => number): Reply {
     if (!this.enabled) return NOT_FOUND;
-    this.clockOffsetMs += ms;
+    if (this.clockPinnedMs === null) this.clockOffsetMs += ms;
+    else this.clockPinnedMs += ms;
     return { status: 200, body: { now: nowMs() } };
+  }
+
+  /**
+   * Stops the clock at `atMs` (ms since the epoch; null: it runs again, from the real clock plus the
+   * offset), so a test can check times to the millisecond. Ignored with the seams off.
+   */
+  pinClock(atMs: number | null): void {
+    if (this.enabled) this.clockPinnedMs = atMs;
   }
 
   /** Sets the bot delay in ms (null: back to BOT_DELAY_MS). */

@@ -2,7 +2,8 @@
  * When things happen by themselves: the match's timers on its one alarm. The turn deadline of a
  * human seat (or between hands), the response window of an `ask` seat, the delayed bot move, and
  * the expiry of unstarted and finished matches. After every change the commit path asks for the
- * deadline after it (`turnDeadlineAfter`) and points the schedule at the state (`updateTimers`);
+ * deadline after it (`turnDeadlineAfter`) and points the schedule at the state (`updateTimers`),
+ * both from the change's one timestamp (whole ms), the one its notifications are planned at;
  * the alarm (`runAlarm`) handles what is due, each handler re-checking the state first (an alarm
  * is never early, but may run twice), and commits what it does through the commit path.
  */
@@ -71,7 +72,8 @@ export function turnDeadlineAfter(
     old.hand === state.handNumber &&
     (turnSeat === null ? old.kind === 'handOver' : old.kind === 'turn' && old.seat === turnSeat);
   if (same && !restarted) return old;
-  const atMs = now + hours * 3_600_000;
+  // Whole ms: a fractional hour (1.1 h) must not leave a deadline between two milliseconds.
+  const atMs = now + Math.round(hours * 3_600_000);
   return turnSeat === null
     ? { kind: 'handOver', hand: state.handNumber, atMs }
     : { kind: 'turn', seat: turnSeat, hand: state.handNumber, atMs };
@@ -91,7 +93,7 @@ export function updateTimers(m: MatchContext, now: number): void {
     const id = windowId(state);
     const old = m.schedule.get<WindowPayload>(KINDS.window, '');
     if (!old || old.payload.id !== id || old.payload.seat !== human.seat) {
-      const at = now + meta.config.responseWindowMinutes * 60_000;
+      const at = now + Math.round(meta.config.responseWindowMinutes * 60_000);
       m.schedule.schedule(KINDS.window, '', at, { seat: human.seat, id } satisfies WindowPayload);
     }
   } else {

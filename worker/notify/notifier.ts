@@ -42,19 +42,23 @@ export class Notifier implements MailScope {
     createOutboxTables(this.ctx.sql);
   }
 
-  /** Test seams only: replace the sender, fetch (push) or clock. Ignored otherwise. */
+  /** Test seams only: replace the sender or fetch (push). Ignored otherwise. */
   setTestHooks(hooks: NotifierTestHooks): void {
     if (testSeamsEnabled(this.ctx.env)) this.testHooks = hooks;
   }
 
-  /** The notifier's clock (ms since the epoch; a test hook may replace it). */
+  /**
+   * The time the alarm sends at and mail requests run at (ms since the epoch): the match's clock.
+   * The times of a turn come from the change that started it (`afterChange`).
+   */
   now(): number {
-    return this.testHooks.now ? this.testHooks.now() : Date.now();
+    return this.ctx.now();
   }
 
   /**
    * Called after every accepted change, once the new state is stored. `before`/`after` are the
-   * engine states (null in the lobby); `events` are the public events of the change. Queues the
+   * engine states (null in the lobby); `events` are the public events of the change; `now` is the
+   * change's time (ms since the epoch, the one the match computed its deadlines from). Queues the
    * change's notifications and moves the outbox's wake-up; sends nothing itself (the alarm does).
    */
   afterChange(
@@ -62,8 +66,9 @@ export class Notifier implements MailScope {
     after: MatchState | null,
     events: GameEvent[],
     change: Change,
+    now: number,
   ): void {
-    planChange(this, before, after, events, change);
+    planChange(this, before, after, events, change, now);
   }
 
   /** Called for a due schedule item of a kind the match does not own. Returns true when handled. */

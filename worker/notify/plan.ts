@@ -3,7 +3,11 @@
  * intents, which are queued once per idempotency key (with the push that goes first for turn and
  * window mails); turn reminders are queued when due; the `mail` schedule item is pointed at the
  * earliest queued row. Also decides when a queued row has gone stale (the player acted, is
- * connected, or a bot took the seat; for "a bot took your seat", the player took it back). It learns about the match only through its context.
+ * connected, or a bot took the seat; for "a bot took your seat", the player took it back). It
+ * learns about the match only through its context. Every time of a turn counts from the one
+ * timestamp of the change that started it: the turn mail's row is created at it (its grace ends
+ * after it), the deadline was computed from it, and the reminders come from the row's creation
+ * time and that deadline.
  */
 import { actingSeat, type GameEvent, type MatchState, whoActs } from '../engine/index';
 import { testSeamsEnabled } from '../env';
@@ -25,8 +29,10 @@ const DEFAULT_GRACE_MS = 2 * 60_000;
 
 /**
  * Called after every accepted change, once the new state is stored. `before`/`after` are the
- * engine states (null in the lobby); `events` are the public events of the change. Queues the
- * change's notifications and moves the outbox's wake-up; sends nothing itself (the alarm does).
+ * engine states (null in the lobby); `events` are the public events of the change; `now` is the
+ * change's time (ms since the epoch), the one the match computed the deadlines from: the rows are
+ * created at it. Queues the change's notifications and moves the outbox's wake-up; sends nothing
+ * itself (the alarm does).
  */
 export function planChange(
   n: MailScope,
@@ -34,11 +40,11 @@ export function planChange(
   after: MatchState | null,
   events: GameEvent[],
   change: Change,
+  now: number,
 ): void {
   const meta = n.ctx.match();
   if (!meta) return;
   const sql = n.ctx.sql;
-  const now = n.now();
   const seats = policySeats(n);
   // Invitations go out once, on the match's first change (its creation).
   const firstChange =
@@ -97,10 +103,12 @@ function seatsWithEmail(n: MailScope): Array<[number, string]> {
     .map((s) => [s.seat, s.email!]);
 }
 
-/** Inserts the intent's row (once per key) and, for turn and window mails, the push that goes first. */
-function queue(n: MailScope, intent: Intent, now: number): void {
+/**
+ * Inserts the intent's row (once per key), created at `now` and due at `due` (ms), and, for turn and
+ * window mails, the push that goes first (due at `now`).
+ */
+function queue(n: MailScope, intent: Intent, now: number, due = dueAt(n, intent, now)): void {
   const status: Status = intent.active ? 'dropped' : 'queued';
-  const due = intent.grace ? now + graceMs(n) : now;
   const c = n.ctx.sql.exec(
     `INSERT OR IGNORE INTO mail_outbox (key, seat, kind, grp, status, created_at, due_at, attempts, data, error)
      VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?)`,
@@ -118,6 +126,27 @@ function queue(n: MailScope, intent: Intent, now: number): void {
   if ((intent.kind === 'yourTurn' || intent.kind === 'responseWindow') && hasPush(n.ctx.sql, intent.seat)) {
     queuePush(n, intent.seat, intent.group, intent.kind, intent.data, now);
   }
+}
+
+/**
+ * When the row of an intent made at `now` (ms) is due: at once, or after the grace period. A grace
+ * never runs past half the time left to the deadline the mail is about (the turn's, the hand's or
+ * the response window's), so a turn's mail is never due after its deadline, however short the turn.
+ */
+function dueAt(n: MailScope, intent: Intent, now: number): number {
+  if (!intent.grace) return now;
+  const deadline = deadlineOf(n, intent);
+  const grace = graceMs(n);
+  if (deadline === null || deadline <= now) return now + grace;
+  return now + Math.min(grace, Math.floor((deadline - now) / 2));
+}
+
+/** The deadline (ms) an intent's mail is about: its turn's, its hand's or its response window's, if any. */
+function deadlineOf(n: MailScope, intent: Intent): number | null {
+  const data = intent.data;
+  if (data.kind === 'yourTurn') return turnDeadline(n, data.between ? 'handOver' : intent.seat);
+  if (data.kind === 'responseWindow') return n.ctx.windowDeadline();
+  return null;
 }
 
 function queuePush(
@@ -168,7 +197,12 @@ export function turnDeadline(n: MailScope, of: number | 'handOver'): number | nu
   return matches ? d.atMs : null;
 }
 
-/** Reminders of the current turn that are due and not yet queued: queue them. Returns the next one's time. */
+/**
+ * Reminders of the current turn that are due at `now` (ms) and not yet queued: queue them, each due
+ * at its own time. They count from the turn's start (its mail row's creation, the time of the change
+ * that started it) and its deadline (computed by the match from the same time). Returns the next
+ * one's time.
+ */
 export function reminders(n: MailScope, now: number): number | null {
   const meta = n.ctx.match();
   const state = meta?.state;
@@ -200,6 +234,7 @@ export function reminders(n: MailScope, now: number): number | null {
           data: { kind: 'reminder', version: data.version, tag: r.tag },
         },
         now,
+        r.atMs,
       );
     } else if (next === null || r.atMs < next) {
       next = r.atMs;

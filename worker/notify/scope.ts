@@ -50,6 +50,11 @@ export interface NotifierContext {
   /** The match, or null when none lives here. */
   match(): NotifyMatch | null;
   seats(): readonly NotifySeat[];
+  /**
+   * The match's clock (ms since the epoch), the notifier's too: it sends by it, and the times of a
+   * turn come from the change that started the turn, timed by it.
+   */
+  now(): number;
   /** The public origin for links (e.g. "https://mb.example.org"). */
   origin(): string;
   /** Seats with an authenticated open WebSocket now. */
@@ -94,16 +99,18 @@ export interface Change {
   seat: number | null;
 }
 
-/** Test-only replacements (accepted only with the test seams on). */
+/**
+ * Test-only replacements (accepted only with the test seams on). The clock is not one of them: the
+ * notifier reads the match's (which tests move through the match's test seams).
+ */
 export interface NotifierTestHooks {
   sender?: MailSender;
   fetch?: typeof fetch;
-  now?: () => number;
   /** VAPID settings to use instead of the env's. */
   vapid?: Pick<Env, 'VAPID_PUBLIC_KEY' | 'VAPID_PRIVATE_KEY' | 'VAPID_SUBJECT'>;
 }
 
-/** The notifier as its modules see it: its context, its test hooks and its clock (ms). */
+/** The notifier as its modules see it: its context, its test hooks and its clock (ms; the match's). */
 export interface MailScope {
   readonly ctx: NotifierContext;
   readonly hooks: NotifierTestHooks;
