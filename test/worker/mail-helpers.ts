@@ -47,6 +47,8 @@ export interface MailMatch {
   clock: { now: number };
   /** Runs the alarm with the `mail` item due, at the match time `at` (default: unchanged). */
   fire(at?: number): Promise<void>;
+  /** Moves the match clock to `at` (ms) without running the alarm. */
+  setClock(at: number): Promise<void>;
   /** The outbox rows, oldest first. */
   rows(): Promise<OutboxRow[]>;
 }
@@ -88,6 +90,10 @@ export async function attach(
     m,
     sender,
     clock,
+    async setClock(at: number) {
+      clock.now = at;
+      await pinClock(m, at);
+    },
     async fire(at?: number) {
       if (at !== undefined) clock.now = at;
       await hook(m, { sender, ...extra });

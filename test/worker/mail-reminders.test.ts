@@ -195,6 +195,6 @@ describe('grace periods never run past a deadline', () => {
     const row = (await h.rows()).find((r) => r.kind === 'responseWindow')!;
     expect(row.due_at).toBe(t0 + MIN / 2);
     await h.fire(t0 + MIN / 2);
-    expect(h.sender.to(bob).at(-1)!.subject).toBe('Friday night : Ann vous a joué Feu rouge, répondre ?');
+    expect(h.sender.to(bob).at(-1)!.subject).toBe('Mille Bornes : Ann vous a joué Feu rouge, répondre ?');
   });
 });

@@ -221,9 +221,9 @@ describe('a bot took your seat', () => {
     const t0 = h.clock.now;
     await h.fire(t0);
     for (let i = 0; i < 5; i++) {
-      h.clock.now = t0 + i * 2000;
+      await h.setClock(t0 + i * 2000);
       expect((await toBot(h)).status).toBe(200);
-      h.clock.now += 1000;
+      await h.setClock(h.clock.now + 1000);
       expect((await back(h)).status).toBe(200);
     }
     await h.fire(t0 + 10 * MIN);
@@ -240,9 +240,9 @@ describe('a bot took your seat', () => {
     await h.fire(t0);
     // Given, taken back and given again within the grace: one mail, for the seat's last hand-over.
     expect((await toBot(h)).status).toBe(200);
-    h.clock.now = t0 + 1000;
+    await h.setClock(t0 + 1000);
     expect((await back(h)).status).toBe(200);
-    h.clock.now = t0 + 2000;
+    await h.setClock(t0 + 2000);
     expect((await toBot(h)).status).toBe(200);
     await h.fire(t0 + MIN);
     expect(seatMails(h, bob)).toHaveLength(0);
