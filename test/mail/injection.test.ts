@@ -118,6 +118,17 @@ const LINKY = [
   'evil.\u200bexample',
   'ht\u200btps://localhost:8080/x',
   'пример.рф',
+  // A scheme after `_` or a digit, then a host with no dot (a decimal IPv4 address).
+  '_https://1572395042/login',
+  '1http://2130706433/',
+  '_javascript:alert(1)',
+  // Lookalikes a client may fold (NFKC) into a scheme, a domain or an IP address.
+  'https\uff1a//evil',
+  '\uff48\uff54\uff54\uff50\ufe55\uff0f\uff0f\uff11\uff12\uff17',
+  'call \uff11\uff12\uff17\uff0e\uff10\uff0e\uff10\uff0e\uff11',
+  'evil\u2488com',
+  '\u{1d421}\u{1d42d}\u{1d42d}\u{1d429}://x',
+  'ht\u200b\uff54ps://x',
 ];
 
 describe('link-like names and titles (issue 12)', () => {
@@ -129,6 +140,12 @@ describe('link-like names and titles (issue 12)', () => {
     expect(defuseLinks('192.168.0.1')).toBe('192[.]168[.]0[.]1');
     expect(defuseLinks('evil\u3002example')).toBe('evil[.]example');
     expect(defuseLinks('evil.\u200bexample')).toBe('evil[.]example');
+    expect(defuseLinks('_https://1572395042/x')).toBe('_https[:]//1572395042/x');
+    expect(defuseLinks('9data:x')).toBe('9data[:]x');
+    expect(defuseLinks('evil\u2488com')).toBe('evil1[.]com');
+    expect(defuseLinks('\uff11\uff12\uff17\uff0e\uff10\uff0e\uff10\uff0e\uff11')).toBe(
+      '\uff11\uff12\uff17[.]\uff10[.]\uff10[.]\uff11',
+    );
     for (const plain of [
       'Anna',
       'Game v2.0',

@@ -47,37 +47,71 @@ export function safeUrl(value: string): string | null {
 }
 
 // Invisible format characters (zero-width space, joiners, word joiner, soft hyphen, …) next to
-// ASCII or a dot: a client that drops them would see a plain link. Elsewhere (an emoji's joiner, a
-// Persian non-joiner) they stay.
+// ASCII or a dot (after folding, see `fold`): a client that drops them would see a plain link.
+// Elsewhere (an emoji's joiner, a Persian non-joiner) they stay.
 const INVISIBLE_RUN = /\p{Cf}+/gu;
-const NEAR_LINK = /[\x21-\x7e\u2024\ufe52\uff0e\u3002\uff61]/;
-// A domain's dot: after a letter, digit, `_` or `-`, before a letter. The one dot leader and the
-// small and fullwidth full stops count (IDNA maps them to "."); the ideographic full stops only
-// next to ASCII, so Chinese and Japanese sentences keep theirs.
+const NEAR_LINK = /^[\x21-\x7e\u3002]/;
+// The patterns below run on the folded text (NFKC one character at a time), where fullwidth,
+// mathematical and small forms are ASCII and the leader and small full stops are ".", as a client
+// that normalises would see them.
+// A domain's dot: after a letter, digit, `_` or `-`, before a letter. The ideographic full stop
+// (IDNA maps it to ".") only next to ASCII, so Chinese and Japanese sentences keep theirs.
 const DOMAIN_DOT =
-  /(?<=[\p{L}\p{N}_-])[.\u2024\ufe52\uff0e](?=\p{L})|(?<=[A-Za-z0-9_-])[\u3002\uff61](?=\p{L})|(?<=[\p{L}\p{N}_-])[\u3002\uff61](?=[A-Za-z])/gu;
+  /(?<=[\p{L}\p{N}_-])\.(?=\p{L})|(?<=[A-Za-z0-9_-])\u3002(?=\p{L})|(?<=[\p{L}\p{N}_-])\u3002(?=[A-Za-z])/gu;
 // An IPv4 address: four numbers joined by dots.
-const IPV4 = /\d+(?:[.\u2024\ufe52\uff0e\u3002\uff61]\d+){3}/g;
-const ANY_DOT = /[.\u2024\ufe52\uff0e\u3002\uff61]/g;
-// A URL scheme: any `scheme:` before a slash or backslash, and the schemes clients open without one.
+const IPV4 = /\d+(?:[.\u3002]\d+){3}/g;
+const ANY_DOT = /[.\u3002]/g;
+// A URL scheme: any `scheme:` before a slash or backslash (wherever it starts: "_https://" too),
+// and the schemes clients open without one, unless a letter comes before ("Motel:" is no `tel:`).
 const SCHEME =
-  /\b([A-Za-z][A-Za-z0-9+.-]*):(?=[/\\])|\b(mailto|tel|sms|smsto|mms|callto|facetime|facetime-audio|skype|sips?|xmpp|javascript|vbscript|data|file|ftp|geo|maps|market|intent|magnet|bitcoin|news|nntp|ircs?|webcal|whatsapp|tg|viber|zoommtg|msteams):/gi;
+  /([A-Za-z][A-Za-z0-9+.-]*):(?=[/\\])|(?<![A-Za-z])(mailto|tel|sms|smsto|mms|callto|facetime|facetime-audio|skype|sips?|xmpp|javascript|vbscript|data|file|ftp|geo|maps|market|intent|magnet|bitcoin|news|nntp|ircs?|webcal|whatsapp|tg|viber|zoommtg|msteams):/gi;
+
+/** One code point's compatibility form (NFKC): "ｅ" → "e", "．" → ".", "⒈" → "1.", "：" → ":". */
+function folded(ch: string | undefined): string {
+  return ch === undefined ? '' : ch.normalize('NFKC');
+}
+
+/** Whether the code point just before `at` or just after `end` (UTF-16 offsets of `all`) folds to link-like text. */
+function nearLink(all: string, at: number, end: number): boolean {
+  const before = Array.from(all.slice(Math.max(0, at - 2), at)).pop();
+  const after = Array.from(all.slice(end, end + 2))[0];
+  return NEAR_LINK.test(folded(before)) || NEAR_LINK.test(folded(after));
+}
 
 /**
  * User text (a name, a match title) that no mail client turns into a link: each dot of a domain
  * name or IP address becomes "[.]" ("example[.]com", "www[.]x[.]org", "a@b[.]org"), the colon of a
  * URL scheme "[:]" ("https[:]//…", "mailto[:]…"), and invisible characters that could hide either
- * are dropped. Other text is unchanged ("J.R. Smith" → "J[.]R. Smith" is the price of safety).
+ * are dropped. Lookalikes count as what they fold to (fullwidth "ｅｘ．ｃｏｍ", "https：//",
+ * "１２７．０．０．１"); a character so defused is shown folded ("⒈" → "1[.]"). Other text is
+ * unchanged ("J.R. Smith" → "J[.]R. Smith" is the price of safety).
  */
 export function defuseLinks(value: string): string {
-  return value
-    .replace(INVISIBLE_RUN, (run, at: number, all: string) =>
-      NEAR_LINK.test(all[at - 1] ?? '') || NEAR_LINK.test(all[at + run.length] ?? '') ? '' : run,
-    )
-    .replace(IPV4, (ip) => ip.replace(ANY_DOT, '[.]'))
-    .replace(DOMAIN_DOT, '[.]')
-    .replace(
-      SCHEME,
-      (_all, scheme: string | undefined, known: string | undefined) => `${scheme ?? known}[:]`,
-    );
+  const visible = value.replace(INVISIBLE_RUN, (run, at: number, all: string) =>
+    nearLink(all, at, at + run.length) ? '' : run,
+  );
+  const chars = Array.from(visible);
+  const text = chars.map(folded).join('');
+  // Folded positions (UTF-16 units of `text`) → what replaces the character there.
+  const marks = new Map<number, string>();
+  for (const ip of text.matchAll(IPV4))
+    for (const dot of ip[0].matchAll(ANY_DOT)) marks.set(ip.index + dot.index, '[.]');
+  for (const dot of text.matchAll(DOMAIN_DOT)) marks.set(dot.index, '[.]');
+  for (const scheme of text.matchAll(SCHEME)) marks.set(scheme.index + scheme[0].length - 1, '[:]');
+  if (marks.size === 0) return visible;
+  let out = '';
+  let pos = 0;
+  for (const ch of chars) {
+    const f = folded(ch);
+    let piece = '';
+    let hit = false;
+    for (let k = 0; k < f.length; k++) {
+      const mark = marks.get(pos + k);
+      if (mark) hit = true;
+      piece += mark ?? f[k];
+    }
+    out += hit ? piece : ch;
+    pos += f.length;
+  }
+  return out;
 }
