@@ -193,7 +193,12 @@ describe('stop all mail', () => {
     expect(asked.body).toEqual(stranger.body);
     expect((await worker().fetch(`${ORIGIN}/api/mail/unblock`)).status).toBe(200);
     // The link mailed to the address (its mail is composed in test/mail) lifts the block, once.
-    const token = await (await addressOf(bob)).newUnblockToken(Date.now());
+    const now = Date.now();
+    expect(await (await addressOf(bob)).unblockMailed(now)).toBe(false);
+    const token = await (await addressOf(bob)).newUnblockToken(now);
+    // While that link works, no second one is mailed (the form cannot keep mailing the address).
+    expect(await (await addressOf(bob)).unblockMailed(now)).toBe(true);
+    expect(await (await addressOf(bob)).unblockMailed(now + 25 * 3_600_000)).toBe(false);
     const unblock = `${ORIGIN}/api/mail/unblock/${await addressKey(bob)}/${token}`;
     const unblockPage = await worker().fetch(unblock);
     expect(unblockPage.status).toBe(200);

@@ -182,6 +182,17 @@ export class MailAddressDurableObject extends DurableObject<unknown> {
     return this.newToken('unblock', nowMs);
   }
 
+  /**
+   * True while an unblock link mailed at most MAGIC_LINK_HOURS ago still works: then no other is
+   * mailed, so nobody can use the unblock form to keep mailing a blocked address.
+   */
+  async unblockMailed(nowMs: number): Promise<boolean> {
+    return (
+      this.sql.exec<{ n: number }>('SELECT COUNT(*) AS n FROM unblock WHERE expires_at > ?', nowMs).one().n >
+      0
+    );
+  }
+
   /** True if `token` is a live unblock token. */
   async isUnblockToken(token: string, nowMs: number): Promise<boolean> {
     return this.isLiveToken('unblock', token, nowMs);

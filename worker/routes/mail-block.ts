@@ -85,7 +85,8 @@ mailBlock.post(
     (cat) => ({ title: cat.pages.unblockTitle, sent: cat.pages.unblockSent }),
     async (asked) => {
       const { stub, key, origin } = asked;
-      if (!(await stub.isBlocked())) return;
+      // One unblock mail per link lifetime: the form cannot be used to keep mailing a blocked address.
+      if (!(await stub.isBlocked()) || (await stub.unblockMailed(Date.now()))) return;
       await sendLinkMail(
         asked,
         'unblock',
