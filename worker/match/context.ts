@@ -14,6 +14,7 @@ import { MoveLog } from './log';
 import { chainIdOf, type Meta, type SeatRow } from './rows';
 import { Schedule } from './schedule';
 import { mintSeatLink } from './seats';
+import { PresencePushes } from './socket-flow';
 import { closeAll, type SocketAttachment, socketAttachment } from './sockets';
 import { MatchStore } from './storage';
 import { TestSeams } from './test-seams';
@@ -33,6 +34,8 @@ export class MatchContext {
   readonly notifier: Notifier;
   /** Test-only clock, bot delay and benchmark counters (neutral unless TEST_SEAMS is on). */
   readonly seams: TestSeams;
+  /** The pushes that only tell who is connected, coalesced (in memory: socket-flow.ts). */
+  readonly presence = new PresencePushes();
   /** The rematch being created, so concurrent requests share it. */
   rematching: Promise<Reply> | null = null;
   private metaRow: Meta | null;

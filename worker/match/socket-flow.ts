@@ -78,16 +78,3 @@ export class PresencePushes {
     return seats !== this.lastSeats;
   }
 }
-
-/** The presence pushes of each match (its context as the key), in memory. */
-const presence = new WeakMap<object, PresencePushes>();
-
-/** The `PresencePushes` of the match whose context is `match` (made on first use). */
-export function presenceOf(match: object): PresencePushes {
-  let p = presence.get(match);
-  if (!p) {
-    p = new PresencePushes();
-    presence.set(match, p);
-  }
-  return p;
-}

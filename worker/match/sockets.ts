@@ -11,7 +11,7 @@ import { type ClientFrame, ClientFrameSchema, frameTooLarge, type ServerFrame } 
 import { NOT_FOUND } from '../reply';
 import { hashToken } from '../tokens';
 import type { Caller, MatchContext } from './context';
-import { type FrameCredit, presenceOf, spendFrame } from './socket-flow';
+import { type FrameCredit, spendFrame } from './socket-flow';
 import { infoFor } from './views';
 
 /** Who a socket belongs to (a seat, the host, or a spectator before it authenticates). */
@@ -227,7 +227,7 @@ function seatsKeyOf(seats: Set<number>): string {
  * from that push's; meanwhile `asker` (the socket whose auth frame made the change) gets its own view.
  */
 function presenceChanged(m: MatchContext, who: { asker?: WebSocket; except?: WebSocket }): void {
-  const p = presenceOf(m);
+  const p = m.presence;
   const later = () => {
     if (p.isNews(seatsKey(m))) pushViews(m);
   };
@@ -268,7 +268,7 @@ export function pushViews(m: MatchContext, except?: WebSocket): PushedViews {
   try {
     const sockets = m.ctx.getWebSockets().filter((ws) => ws !== except);
     const connected = m.connectedSeats(except);
-    presenceOf(m).pushed(m.now(), seatsKeyOf(connected));
+    m.presence.pushed(m.now(), seatsKeyOf(connected));
     const frames = new Map<string, string>();
     for (const ws of sockets) {
       const a = socketAttachment(ws);
