@@ -105,7 +105,7 @@ export async function create(m: MatchContext, req: CreateRequest): Promise<Reply
     ' (Or create the match without addresses and share the seat links.)',
   );
   if (unpaid) return unpaid;
-  const stored = await store(m, input);
+  const stored = await storeChecked(m, input);
   if (stored.status !== 201) return stored;
   const matchUrl = `${req.origin}/m/${req.matchId}`;
   const created: Created = {
@@ -123,9 +123,12 @@ export async function create(m: MatchContext, req: CreateRequest): Promise<Reply
   return { status: 201, body: created };
 }
 
+/** 409 `match.exists`: a match lives here already. */
+const MATCH_EXISTS = error(409, 'match.exists', 'This match id is taken.');
+
 /** Why `input` cannot be created here (an existing match, rules the engine refuses), or null. */
 function refusal(m: MatchContext, input: CreateInput): Reply | null {
-  if (m.meta) return error(409, 'match.exists', 'This match id is taken.');
+  if (m.meta) return MATCH_EXISTS;
   const probe = createMatch(setupFor(input.config, input.seats, stackOf(m, input.stack), newSeed(), 0));
   return probe.ok ? null : rulesInvalid(probe.problems);
 }
@@ -153,8 +156,12 @@ export async function payAddresses(
  * 409 `match.exists`, 400 `rules.invalid` (nothing stored).
  */
 export async function store(m: MatchContext, input: CreateInput): Promise<Reply> {
-  const refused = refusal(m, input);
-  if (refused) return refused;
+  return refusal(m, input) ?? (await storeChecked(m, input));
+}
+
+/** `store` for an input whose rules `refusal` already accepted (a match may have come here since: 409). */
+async function storeChecked(m: MatchContext, input: CreateInput): Promise<Reply> {
+  if (m.meta) return MATCH_EXISTS;
   const now = m.now();
   const stack = stackOf(m, input.stack);
   m.createMatch(
