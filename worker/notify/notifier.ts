@@ -56,10 +56,8 @@ export class Notifier implements MailScope {
   }
 
   /**
-   * Called after every accepted change, once the new state is stored. `before`/`after` are the
-   * engine states (null in the lobby); `events` are the public events of the change; `now` is the
-   * change's time (ms since the epoch, the one the match computed its deadlines from). Queues the
-   * change's notifications and moves the outbox's wake-up; sends nothing itself (the alarm does).
+   * Called by the match's commit path after every accepted change, at the change's time `now` (ms
+   * since the epoch): see plan.ts `planChange`. Sends nothing itself (the alarm does).
    */
   afterChange(
     before: MatchState | null,
