@@ -2,6 +2,7 @@
  * The create form's timing: the turn deadline (hours), the response window for a coup fourré
  * (minutes) and what happens when a turn deadline passes (a bot plays the turn, or it is skipped).
  */
+import type { Signal } from '@preact/signals';
 import type { JSX } from 'preact';
 import { t } from '../../i18n';
 import type { CreateFormState } from './form-state';
@@ -11,37 +12,45 @@ const DEADLINES = [0, 24, 48, 72, 168] as const;
 /** Response windows offered, in minutes. */
 const WINDOWS = [60, 720, 1440] as const;
 
+/** A labelled select of numbers, each option in the words `word` gives it. */
+function NumberSelect<N extends number>(props: {
+  label: string;
+  value: Signal<number>;
+  choices: readonly N[];
+  word: (n: N) => string;
+}): JSX.Element {
+  const { label, value, choices, word } = props;
+  return (
+    <label>
+      {label}
+      <select value={String(value.value)} onChange={(e) => (value.value = Number(e.currentTarget.value))}>
+        {choices.map((n) => (
+          <option key={n} value={n}>
+            {word(n)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 /** The deadlines fieldset. */
 export function Timing({ form }: { form: CreateFormState }): JSX.Element {
   return (
     <fieldset>
       <legend>{t('home.deadline')}</legend>
-      <label>
-        {t('home.deadline')}
-        <select
-          value={String(form.deadline.value)}
-          onChange={(e) => (form.deadline.value = Number(e.currentTarget.value))}
-        >
-          {DEADLINES.map((h) => (
-            <option key={h} value={h}>
-              {t(`home.deadline.${h}`)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        {t('home.window')}
-        <select
-          value={String(form.windowMin.value)}
-          onChange={(e) => (form.windowMin.value = Number(e.currentTarget.value))}
-        >
-          {WINDOWS.map((m) => (
-            <option key={m} value={m}>
-              {t(`home.window.${m}`)}
-            </option>
-          ))}
-        </select>
-      </label>
+      <NumberSelect
+        label={t('home.deadline')}
+        value={form.deadline}
+        choices={DEADLINES}
+        word={(h) => t(`home.deadline.${h}`)}
+      />
+      <NumberSelect
+        label={t('home.window')}
+        value={form.windowMin}
+        choices={WINDOWS}
+        word={(m) => t(`home.window.${m}`)}
+      />
       <label>
         {t('home.onDeadline')}
         <select
