@@ -213,6 +213,23 @@ describe('stop all mail', () => {
   });
 });
 
+describe('a block after a failed send', () => {
+  it('regression: a retried send of a mail admitted before the block is dropped, not sent', async () => {
+    const { ann, bob } = addresses();
+    const h = await mailMatch(duo({ ann, bob }));
+    const t0 = h.clock.now;
+    h.sender.next = [{ ok: false, code: 'mail.provider_error', retryable: true, message: 'resend 503' }];
+    await h.fire(t0);
+    expect(h.sender.sent).toHaveLength(0);
+    const invitation = h.sender.attempts[0];
+    const block = /^<(.+)>$/.exec(invitation.headers['List-Unsubscribe']!)![1];
+    expect((await postForm(block, 'List-Unsubscribe=One-Click')).status).toBe(200);
+    await h.fire(t0 + MIN);
+    expect(h.sender.attempts).toHaveLength(1);
+    expect(await invitationRow(h, 1)).toMatchObject({ status: 'dropped', error: 'blocked' });
+  });
+});
+
 describe('a bot took your seat', () => {
   const toBot = (h: MailMatch) => api(`/api/matches/${h.m.id}/seats/1/bot`, { token: h.m.host, body: {} });
   const back = (h: MailMatch) =>

@@ -104,9 +104,8 @@ export class MailAddressDurableObject extends DurableObject<unknown> {
    */
   async admit(target: MailTarget | string | null, nowMs: number, limit: number): Promise<Admission> {
     const about = typeof target === 'string' ? { matchId: target, chainId: target } : target;
-    if (about !== null && this.isBlocked()) return { ok: false, reason: 'blocked' };
-    if (about !== null && (this.isMuted(about.chainId) || this.isMuted(about.matchId)))
-      return { ok: false, reason: 'muted' };
+    const stopped = about === null ? null : await this.stopped(about);
+    if (stopped) return { ok: false, reason: stopped };
     const recent = (JSON.parse(this.get('sends') ?? '[]') as number[]).filter((t) => t > nowMs - HOUR_MS);
     if (recent.length >= limit)
       return { ok: false, reason: 'rate_limited', retryAtMs: Math.min(...recent) + HOUR_MS };
@@ -117,6 +116,17 @@ export class MailAddressDurableObject extends DurableObject<unknown> {
       ok: true,
       tokens: { mute: await this.muteToken(about.chainId), block: await this.blockToken() },
     };
+  }
+
+  /**
+   * Why mails about `about` no longer go to this address (`blocked`: every match mail; `muted`:
+   * its chain, or a match muted before chains existed), or null. Asked by `admit`, and again before
+   * a retried send of a mail admitted earlier.
+   */
+  async stopped(about: MailTarget): Promise<'blocked' | 'muted' | null> {
+    if (this.isBlocked()) return 'blocked';
+    if (this.isMuted(about.chainId) || this.isMuted(about.matchId)) return 'muted';
+    return null;
   }
 
   /** True when mails about `id` (a chain, or a match muted before chains existed) are muted here. */

@@ -84,17 +84,18 @@ async function deliverMail(n: MailScope, row: OutboxRow, now: number): Promise<v
   const via = sender(n, origin);
   if ('error' in via) return finish(sql, row.key, 'failed', via.error);
 
+  const key = await addressKey(to);
+  const stub = addressStub(n, key);
+  const { matchId, chainId } = n.ctx.match()!;
   let mail: OutgoingMail;
   if (row.prepared) {
+    // A retry of a mail admitted earlier: it is not counted again, but a block or mute since stops it.
+    const stopped = stub ? await stub.stopped({ matchId, chainId }) : null;
+    if (stopped) return finish(sql, row.key, 'dropped', stopped);
     mail = JSON.parse(row.prepared) as OutgoingMail;
   } else {
-    const key = await addressKey(to);
-    const stub = addressStub(n, key);
     let admission: Admission = { ok: true, tokens: null };
-    if (stub) {
-      const { matchId, chainId } = n.ctx.match()!;
-      admission = (await stub.admit({ matchId, chainId }, now, hourlyLimit(n.ctx.env))) as Admission;
-    }
+    if (stub) admission = (await stub.admit({ matchId, chainId }, now, hourlyLimit(n.ctx.env))) as Admission;
     if (!admission.ok) {
       if (admission.reason !== 'rate_limited') return finish(sql, row.key, 'dropped', admission.reason);
       sql.exec(
