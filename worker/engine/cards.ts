@@ -1,6 +1,6 @@
 /**
- * The 106 playable cards of Mille Bornes: counts, the hazard/remedy/safety pairs and fast look-ups.
- * The card ids and kinds are data in worker/shared/rules-data, re-exported here. RULES.md §1 [H16
+ * The 106 playable cards of Mille Bornes: counts and fast look-ups. The card ids, kinds and the
+ * hazard/remedy/safety pairs are data in worker/shared/rules-data, re-exported here. RULES.md §1 [H16
  * components, NO]. Card ids are exactly those of RULES.md.
  */
 import {
@@ -20,8 +20,11 @@ export {
   CARD_KINDS,
   DISTANCE_CARDS,
   HAZARD_CARDS,
+  HAZARD_FOR_REMEDY,
   REMEDY_CARDS,
+  REMEDY_FOR,
   SAFETY_CARDS,
+  SAFETY_FOR,
 } from '../shared/rules-data';
 export type { CardId, CardKind, DistanceCard, HazardCard, RemedyCard, SafetyCard };
 export { CARD_IDS };
@@ -115,33 +118,6 @@ export function isSafety(card: CardId): card is SafetyCard {
 export function isBattleHazard(card: CardId): boolean {
   return card !== 'speed_limit' && KINDS[cardIndex(card)] === 'hazard';
 }
-
-/** The remedy that answers each hazard (Roll answers Stop). RULES.md §1 pairs. */
-export const REMEDY_FOR: Readonly<Record<HazardCard, RemedyCard>> = {
-  accident: 'repairs',
-  out_of_gas: 'gasoline',
-  flat_tire: 'spare_tire',
-  speed_limit: 'end_of_limit',
-  stop: 'roll',
-};
-
-/** The safety that protects from each hazard (Right of Way covers Stop and Speed Limit). RULES.md §1, §6. */
-export const SAFETY_FOR: Readonly<Record<HazardCard, SafetyCard>> = {
-  accident: 'driving_ace',
-  out_of_gas: 'extra_tank',
-  flat_tire: 'puncture_proof',
-  speed_limit: 'right_of_way',
-  stop: 'right_of_way',
-};
-
-/** The hazard a remedy answers (Roll also starts a player and follows remedies). RULES.md §5. */
-export const HAZARD_FOR_REMEDY: Readonly<Record<RemedyCard, HazardCard>> = {
-  repairs: 'accident',
-  gasoline: 'out_of_gas',
-  spare_tire: 'flat_tire',
-  end_of_limit: 'speed_limit',
-  roll: 'stop',
-};
 
 /** A full unshuffled deck of 106 card ids, in CARD_IDS order. */
 export function fullDeck(): CardId[] {

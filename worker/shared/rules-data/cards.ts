@@ -1,7 +1,8 @@
 /**
- * The card ids of Mille Bornes and each card's kind, as data. Shared by the engine
- * (worker/engine/cards.ts, which adds counts, pairs and fast look-ups) and the client, which draws
- * a face per id. RULES.md §1 [H16 components, NO]; card ids are exactly those of RULES.md.
+ * The card ids of Mille Bornes, each card's kind and the hazard/remedy/safety pairs, as data.
+ * Shared by the engine (worker/engine/cards.ts, which adds counts and fast look-ups) and the client,
+ * which draws a face per id and shows the pairs in the rules panel at the table. RULES.md §1 [H16
+ * components, NO]; card ids are exactly those of RULES.md.
  */
 
 /** Distance cards, in km. RULES.md §1. */
@@ -49,4 +50,31 @@ export const CARD_KINDS: Readonly<Record<CardId, CardKind>> = {
   extra_tank: 'safety',
   puncture_proof: 'safety',
   right_of_way: 'safety',
+};
+
+/** The remedy that answers each hazard (Roll answers Stop). RULES.md §1 pairs. */
+export const REMEDY_FOR: Readonly<Record<HazardCard, RemedyCard>> = {
+  accident: 'repairs',
+  out_of_gas: 'gasoline',
+  flat_tire: 'spare_tire',
+  speed_limit: 'end_of_limit',
+  stop: 'roll',
+};
+
+/** The safety that protects from each hazard (Right of Way covers Stop and Speed Limit). RULES.md §1, §6. */
+export const SAFETY_FOR: Readonly<Record<HazardCard, SafetyCard>> = {
+  accident: 'driving_ace',
+  out_of_gas: 'extra_tank',
+  flat_tire: 'puncture_proof',
+  speed_limit: 'right_of_way',
+  stop: 'right_of_way',
+};
+
+/** The hazard a remedy answers (Roll also starts a player and follows remedies). RULES.md §5. */
+export const HAZARD_FOR_REMEDY: Readonly<Record<RemedyCard, HazardCard>> = {
+  repairs: 'accident',
+  gasoline: 'out_of_gas',
+  spare_tire: 'flat_tire',
+  end_of_limit: 'speed_limit',
+  roll: 'stop',
 };
