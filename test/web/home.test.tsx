@@ -26,7 +26,7 @@ function set(el: HTMLInputElement | HTMLSelectElement, value: string | boolean, 
 describe('home', () => {
   it('shows every preset with its source tag and one-line summary', () => {
     const root = mount(<Home />);
-    const presets = [...root.querySelectorAll('label.preset')].map((l) => l.textContent ?? '');
+    const presets = [...root.querySelectorAll('.preset')].map((l) => l.textContent ?? '');
     expect(presets).toHaveLength(4);
     expect(presets[0]).toContain('[H16]');
     expect(presets[0]).toContain(PRESETS['hasbro-2016'].summary);

@@ -1,5 +1,6 @@
 /**
- * The rules of a match in plain words: the preset, then every option's value with its source tag.
+ * The rules of a match in plain words: the preset, then every option's value with its source tag
+ * (explained by components/SourceTag).
  * Shown in the lobby so invited players see the rules before the match starts (RULES.md §10: every
  * option is shown to all players before the match starts).
  */
@@ -8,9 +9,10 @@ import type { Rules } from '../../../worker/engine/rules';
 import { OPTION_NAMES, OPTION_VALUES } from '../../../worker/shared/rules-data';
 import { type MessageKey, t } from '../i18n';
 import { VALUE_SOURCES } from '../lib/options';
+import { SourceTag } from './SourceTag';
 
 /** One option's value in words: yes/no, a named value, or a number. */
-function valueText(name: (typeof OPTION_NAMES)[number], value: unknown): string {
+export function valueText(name: (typeof OPTION_NAMES)[number], value: unknown): string {
   if (typeof value === 'boolean') return t(value ? 'opt.on' : 'opt.off');
   if (OPTION_VALUES[name]) return t(`opt.${name}.${String(value)}` as MessageKey);
   return String(value);
@@ -31,7 +33,7 @@ export function RulesSummary(props: { rules: Rules }): JSX.Element {
             <div key={name}>
               <dt>{t(`opt.${name}` as MessageKey)}</dt>
               <dd>
-                {valueText(name, value)} <span class="muted">{VALUE_SOURCES[name][String(value)] ?? ''}</span>
+                {valueText(name, value)} <SourceTag tag={VALUE_SOURCES[name][String(value)] ?? ''} />
               </dd>
             </div>
           );

@@ -1,7 +1,8 @@
-/** The rules page: the game in a few sentences, the card kinds with their faces, and the presets. */
+/** The rules page: the game in a few sentences, the card kinds with their faces, and the presets with their source. */
 import type { JSX } from 'preact';
 import { CARD_IDS, PRESET_NAMES, PRESETS } from '../../../worker/shared/rules-data';
 import { CardFace } from '../components/Card';
+import { SourceTag } from '../components/SourceTag';
 import { t } from '../i18n';
 
 const POINTS = [
@@ -35,7 +36,7 @@ export function Rules(): JSX.Element {
         {PRESET_NAMES.map((name) => (
           <div key={name}>
             <dt>
-              {t(`preset.${name}`)} <span class="src">{PRESETS[name].source}</span>
+              {t(`preset.${name}`)} <SourceTag tag={PRESETS[name].source} />
             </dt>
             <dd>{t(`presetSummary.${name}`)}</dd>
           </div>

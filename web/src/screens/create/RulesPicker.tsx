@@ -5,31 +5,38 @@
  */
 import type { JSX } from 'preact';
 import { OPTION_NAMES, PRESET_NAMES, PRESETS, type PresetName } from '../../../../worker/shared/rules-data';
+import { SourceTag } from '../../components/SourceTag';
 import { t } from '../../i18n';
 import type { CreateFormState, FormChoice } from './form-state';
 import { OptionControl } from './OptionControl';
 
-/** One preset's radio button; choosing it drops the option changes (and teams if it plays none). */
+/**
+ * One preset's radio button and its source tag (beside the label: the tag is a button of its own);
+ * choosing it drops the option changes (and teams if it plays none).
+ */
 function PresetChoice({ form, name }: { form: CreateFormState; name: PresetName }): JSX.Element {
   return (
-    <label class="preset radio">
-      <input
-        type="radio"
-        name="preset"
-        value={name}
-        checked={form.preset.value === name}
-        onChange={() => {
-          form.preset.value = name;
-          form.overrides.value = {};
-          if (!PRESETS[name].seatings.some((s) => s.teamSize === 2)) form.teams.value = false;
-        }}
-      />
-      <span>
-        <strong>{t(`preset.${name}`)}</strong> <span class="src">{PRESETS[name].source}</span>
-        <br />
-        <span class="muted">{t(`presetSummary.${name}`)}</span>
-      </span>
-    </label>
+    <div class="preset">
+      <label class="radio">
+        <input
+          type="radio"
+          name="preset"
+          value={name}
+          checked={form.preset.value === name}
+          onChange={() => {
+            form.preset.value = name;
+            form.overrides.value = {};
+            if (!PRESETS[name].seatings.some((s) => s.teamSize === 2)) form.teams.value = false;
+          }}
+        />
+        <span>
+          <strong>{t(`preset.${name}`)}</strong>
+          <br />
+          <span class="muted">{t(`presetSummary.${name}`)}</span>
+        </span>
+      </label>
+      <SourceTag tag={PRESETS[name].source} />
+    </div>
   );
 }
 

@@ -1,0 +1,38 @@
+/**
+ * One rule source tag such as [NO] or [OLD, FR]: the code as RULES.md writes it, in a small button
+ * whose accessible name says which source it is (so a screen reader never reads "[NO]" as the word
+ * "no") and which shows the same words on a tap. The full legend is the rules panel's
+ * (screens/table/RulesPanel.tsx).
+ */
+import { useSignal } from '@preact/signals';
+import type { JSX } from 'preact';
+import { t } from '../i18n';
+import { type SourcePart, sourceParts } from '../lib/sources';
+
+/** The visible text of one part: the code as written, a house rule in the page's language. */
+export function sourceLabel(p: SourcePart): string {
+  return p.code === 'house' ? t('src.houseShort') : p.text;
+}
+
+/** A source tag (`tag` as written in the data, e.g. `"[NO, FR]"`), explained; nothing for an unknown tag. */
+export function SourceTag({ tag }: { tag: string }): JSX.Element | null {
+  const open = useSignal(false);
+  const parts = sourceParts(tag);
+  if (!parts.length) return null;
+  const words = parts.map((p) => t(`src.${p.code}`));
+  const name = parts.map((p, i) => `${sourceLabel(p)}, ${words[i]}`).join('; ');
+  return (
+    <span class="src-tag">
+      <button
+        type="button"
+        class="src"
+        aria-expanded={open.value}
+        aria-label={t('src.name', { list: name })}
+        onClick={() => (open.value = !open.value)}
+      >
+        [{parts.map(sourceLabel).join(', ')}]
+      </button>
+      {open.value && <span class="src-note">{words.join('; ')}</span>}
+    </span>
+  );
+}
