@@ -18,6 +18,11 @@ export default defineConfig({
     // A modulepreload polyfill would be bundled, never inlined; modern browsers do not need it.
     modulePreload: { polyfill: false },
     assetsInlineLimit: 0,
+    // Every module the first paint needs stays in the one entry script (its gzip size is the budget
+    // test/browser/play.test.ts checks). Without this group the bundler moves the modules the entry
+    // shares with a lazy chunk (Preact, the catalogs, the card faces) into separate common chunks
+    // as soon as a few lazy chunks import them.
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] } } },
   },
   server: { proxy: { '/api': { target: 'http://localhost:8787', ws: true } } },
 });

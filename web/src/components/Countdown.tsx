@@ -1,9 +1,22 @@
-/** A live countdown to an ISO time ("4 min 09 s left"), ticking once a second while shown. */
+/**
+ * A live countdown to an ISO time ("4 min 09 s left"), ticking once a second while shown. The ticking
+ * text is a timer that screen readers do not announce (role="timer", aria-live off); a separate polite
+ * line speaks only when the time left passes a threshold (1 h, 10 min, 5 min, 1 min, 30 s, 10 s).
+ */
 import { useSignal } from '@preact/signals';
 import type { JSX } from 'preact';
 import { useEffect } from 'preact/hooks';
 import { t } from '../i18n';
 import { localTime, timeLeft } from '../lib/words';
+
+/** The times left (ms) at which the countdown is announced, longest first. */
+export const ANNOUNCE_AT_MS = [3_600_000, 600_000, 300_000, 60_000, 30_000, 10_000] as const;
+
+/** The announcement for `leftMs` ms left: the last threshold passed, in words ("" before the first). */
+export function countdownAnnouncement(leftMs: number): string {
+  const passed = ANNOUNCE_AT_MS.filter((at) => leftMs <= at);
+  return passed.length ? t('table.windowLeft', { time: timeLeft(passed[passed.length - 1]) }) : '';
+}
 
 export function Countdown({ until }: { until: string }): JSX.Element {
   const now = useSignal(Date.now());
@@ -13,12 +26,15 @@ export function Countdown({ until }: { until: string }): JSX.Element {
     }, 1000);
     return () => clearInterval(id);
   }, []);
-  const end = new Date(until).getTime();
+  const left = new Date(until).getTime() - now.value;
   return (
     <span class="countdown">
-      <time dateTime={until} title={localTime(until)}>
-        {t('table.windowLeft', { time: timeLeft(end - now.value) })}
+      <time role="timer" aria-live="off" dateTime={until} title={localTime(until)}>
+        {t('table.windowLeft', { time: timeLeft(left) })}
       </time>
+      <span class="sr-only" aria-live="polite">
+        {countdownAnnouncement(left)}
+      </span>
     </span>
   );
 }

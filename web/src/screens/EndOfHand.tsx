@@ -1,11 +1,11 @@
 /**
  * End of a hand: the itemized score table of RULES.md §9 from `view.results` for every player or
  * team, the match totals, the next hand (when it is a legal move) and, at the end of the match,
- * the winner and a rematch.
+ * the winner, the whole score sheet (screens/table/ScoreSheet, loaded then) and a rematch.
  */
 import { useSignal } from '@preact/signals';
 import type { JSX } from 'preact';
-import { SCORE_ITEMS } from '../../../worker/shared/rules-data';
+import { lazyComponent } from '../components/Lazy';
 import { t } from '../i18n';
 import { api } from '../lib/api';
 import { navigate } from '../lib/router';
@@ -13,6 +13,10 @@ import type { MatchSession } from '../lib/session';
 import { findMatch, saveMatch } from '../lib/storage';
 import type { MatchInfo, MatchView } from '../lib/types';
 import { errorText, listNames, teamName } from '../lib/words';
+import { HandScores } from './table/HandScores';
+
+/** The whole score sheet, shown with the result at the end of a match of several hands. */
+const ScoreSheet = lazyComponent(() => import('./table/panels').then((m) => m.ScoreSheet));
 
 /** The score table of the last finished hand plus totals and what comes next. */
 export function EndOfHand(props: {
@@ -28,7 +32,6 @@ export function EndOfHand(props: {
   const names = teams.map((i) => teamName(info, view, i));
   const next = view.legalMoves.find((m) => m.type === 'nextHand');
   const over = view.phase === 'matchOver';
-  const items = SCORE_ITEMS.filter((item) => result.scores.some((s) => s[item] !== 0) || item === 'distance');
 
   // The rematch keeps the seats: this device's tokens work there too (docs/API.md).
   const goRematch = (matchId: string) => {
@@ -69,43 +72,13 @@ export function EndOfHand(props: {
           ? t('end.handWinner', { names: listNames(result.winners.map((w) => names[w])) })
           : t('end.noWinner')}
       </p>
-      <div class="scroll-x">
-        <table class="scores">
-          <caption class="sr-only">{t('end.title', { n: result.hand })}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('end.item')}</th>
-              {names.map((n, i) => (
-                <th key={i} scope="col">
-                  {n}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((item) => (
-              <tr key={item}>
-                <th scope="row">{t(`end.${item}`)}</th>
-                {result.scores.map((s, i) => (
-                  <td key={i}>{s[item]}</td>
-                ))}
-              </tr>
-            ))}
-            <tr class="total">
-              <th scope="row">{t('end.total')}</th>
-              {result.scores.map((s, i) => (
-                <td key={i}>{s.total}</td>
-              ))}
-            </tr>
-            <tr class="total match">
-              <th scope="row">{t('end.matchTotal')}</th>
-              {view.scores.map((s, i) => (
-                <td key={i}>{s}</td>
-              ))}
-            </tr>
-          </tbody>
-        </table>
-      </div>
+      <HandScores
+        result={result}
+        names={names}
+        caption={t('end.title', { n: result.hand })}
+        captionClass="sr-only"
+        totals={[{ label: t('end.matchTotal'), values: view.scores }]}
+      />
       {view.rules.options.matchTarget > 0 && !over && (
         <p class="muted">{t('end.target', { n: view.rules.options.matchTarget })}</p>
       )}
@@ -113,6 +86,12 @@ export function EndOfHand(props: {
         <p class="winner" role="status">
           {t('end.matchWinner', { names: listNames(view.matchWinners.map((w) => names[w])) })}
         </p>
+      )}
+      {over && view.results.length > 1 && (
+        <section class="end-sheet" aria-labelledby="end-sheet-title">
+          <h3 id="end-sheet-title">{t('sheet.title')}</h3>
+          <ScoreSheet info={info} view={view} />
+        </section>
       )}
       <div class="actions">
         {next && (

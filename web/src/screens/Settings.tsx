@@ -1,6 +1,7 @@
 /**
  * Settings of my seat: language (this device and my e-mails), the coup-fourré choice
- * (RULES.md §7: automatic or ask), e-mail notifications and push notifications on this device.
+ * (RULES.md §7: automatic or ask), e-mail notifications, push notifications and the your-turn sound
+ * on this device.
  */
 import { useSignal } from '@preact/signals';
 import type { JSX } from 'preact';
@@ -9,6 +10,7 @@ import { LANGUAGE_NAMES, LANGUAGES, type Language, lang, setLanguage, t } from '
 import { api } from '../lib/api';
 import { checkPush, pushState, subscribePush, unsubscribePush } from '../lib/push';
 import type { MatchSession } from '../lib/session';
+import { setTurnSound, turnSound } from '../lib/turn-sound';
 import { errorText, seatName } from '../lib/words';
 
 /** The language menu (used on every page). */
@@ -131,6 +133,17 @@ export function Settings({ session }: { session: MatchSession }): JSX.Element {
             {push === 'on' ? t('settings.pushOff') : t('settings.pushOn')}
           </button>
         )}
+      </fieldset>
+      <fieldset>
+        <legend>{t('sound.legend')}</legend>
+        <label class="radio">
+          <input
+            type="checkbox"
+            checked={turnSound.value}
+            onChange={(e) => setTurnSound(e.currentTarget.checked)}
+          />
+          {t('sound.turn')}
+        </label>
       </fieldset>
       <p role="status">{status.value}</p>
       {err.value && (

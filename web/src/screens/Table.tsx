@@ -6,6 +6,7 @@
  */
 import type { JSX } from 'preact';
 import type { MatchSession } from '../lib/session';
+import { useTabBadge } from '../lib/tab-badge';
 import { EndOfHand } from './EndOfHand';
 import { Areas } from './table/Areas';
 import { Hand } from './table/Hand';
@@ -13,17 +14,20 @@ import { Journal } from './table/Journal';
 import { Piles } from './table/Piles';
 import { ExtensionPrompt, handIsOver, Status, WindowPrompt } from './table/Status';
 import { tableState, useSelection } from './table/state';
+import { TableTools } from './table/Tools';
 
 /** The table screen of a match that is being played. */
 export function Table({ session }: { session: MatchSession }): JSX.Element | null {
   const info = session.info.value;
   const view = info?.view;
   const selection = useSelection(view);
+  useTabBadge(info ?? null);
   if (!info || !view) return null;
   const state = tableState(session, info, view, selection);
   return (
     <div class="table-screen">
       <Status state={state} />
+      <TableTools info={info} view={view} />
       {handIsOver(view) && <EndOfHand session={session} info={info} view={view} />}
       <WindowPrompt session={session} info={info} view={view} />
       <ExtensionPrompt session={session} view={view} />

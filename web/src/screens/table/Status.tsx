@@ -9,6 +9,7 @@ import { Countdown } from '../../components/Countdown';
 import { t } from '../../i18n';
 import { canPlay } from '../../lib/moves';
 import type { MatchSession } from '../../lib/session';
+import { isMyMove } from '../../lib/tab-badge';
 import type { MatchInfo, MatchView, Move } from '../../lib/types';
 import { errorText, localTime, seatName } from '../../lib/words';
 import type { TableState } from './state';
@@ -16,11 +17,6 @@ import type { TableState } from './state';
 /** True once the hand (or the whole match) is over: the score table shows and no deadline runs. */
 export function handIsOver(view: MatchView): boolean {
   return view.phase === 'handOver' || view.phase === 'matchOver';
-}
-
-/** True when the next move is the viewer's: their answer in an open window, or their turn. */
-function isMyMove(view: MatchView): boolean {
-  return view.window ? view.window.seat === view.seat : view.turn === view.seat;
 }
 
 /** Whose move it is, in words (empty when nobody's, e.g. between hands). */
