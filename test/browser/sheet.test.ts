@@ -15,18 +15,24 @@ import { e2eHooks, waitText, watchPage } from './browser';
 const h = e2eHooks();
 const HANDS = 4;
 
-/** Creates a match through the API. */
-async function create(body: Record<string, unknown>): Promise<Created> {
-  const res = await fetch(`${h.server.url}/api/matches`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(res.status).toBe(201);
-  return (await res.json()) as Created;
+/** One API call (JSON body, optional bearer token), waiting out a rate limit (429) if one is hit. */
+async function api(method: string, path: string, token?: string, body?: unknown): Promise<Response> {
+  for (;;) {
+    const res = await fetch(`${h.server.url}/api/matches${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    if (res.status !== 429) return res;
+    await new Promise((r) => setTimeout(r, 5_000));
+  }
 }
 
-/** Ann's seat as an API client: reads her view and sends her moves (waiting out a rate limit). */
+/** The token a link carries in its fragment (`#seat=…`, `#host=…`). */
+const tokenOf = (url: string | null, key: string) =>
+  new URLSearchParams(new URL(url ?? '').hash.slice(1)).get(key)!;
+
+/** Ann's seat as an API client: reads her view and sends her moves. */
 class Seat {
   info!: MatchInfo;
   private n = 0;
@@ -35,16 +41,8 @@ class Seat {
     readonly token: string,
   ) {}
 
-  private async call(method: string, path: string, body?: unknown): Promise<Response> {
-    for (;;) {
-      const res = await fetch(`${h.server.url}/api/matches/${this.matchId}${path}`, {
-        method,
-        headers: { authorization: `Bearer ${this.token}`, 'content-type': 'application/json' },
-        ...(body ? { body: JSON.stringify(body) } : {}),
-      });
-      if (res.status !== 429) return res;
-      await new Promise((r) => setTimeout(r, 5_000));
-    }
+  private call(method: string, path: string, body?: unknown): Promise<Response> {
+    return api(method, `/${this.matchId}${path}`, this.token, body);
   }
 
   async read(): Promise<MatchInfo> {
@@ -104,7 +102,7 @@ function fitsWidth(page: Page): Promise<boolean> {
 
 describe('a classic match over four hands', () => {
   it('shows every hand in the score sheet, the rules at the table, and the turn in the tab', async () => {
-    const m = await create({
+    const res = await api('POST', '', undefined, {
       title: 'Sheet night',
       rules: { preset: 'classic', options: { matchTarget: 10000 } },
       seats: [
@@ -112,20 +110,14 @@ describe('a classic match over four hands', () => {
         ...['Robo', 'Cyd', 'Dot', 'Eva', 'Fin'].map((name) => ({ kind: 'bot', name, botLevel: 'basic' })),
       ],
     });
-    const annToken = new URLSearchParams(new URL(m.seats[0].url!).hash.slice(1)).get('seat')!;
-    const ann = new Seat(m.matchId, annToken);
-    let info = await ann.read();
-    if (info.status === 'lobby') {
-      const res = await fetch(`${h.server.url}/api/matches/${m.matchId}/start`, {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${new URLSearchParams(new URL(m.hostUrl!).hash.slice(1)).get('host')}`,
-        },
-        body: '{}',
-      });
-      expect(res.status).toBe(200);
-      info = await ann.read();
+    expect(res.status).toBe(201);
+    const m = (await res.json()) as Created;
+    const ann = new Seat(m.matchId, tokenOf(m.seats[0].url, 'seat'));
+    if ((await ann.read()).status === 'lobby') {
+      const started = await api('POST', `/${m.matchId}/start`, tokenOf(m.hostUrl, 'host'), {});
+      expect(started.status).toBe(200);
     }
+    expect((await ann.read()).status).toBe('playing');
 
     const context = await h.browser.newContext({ viewport: { width: 360, height: 800 }, locale: 'en-US' });
     const page = watchPage(h, 'ann', await context.newPage());

@@ -1,7 +1,7 @@
 /**
  * A modal dialog on the native <dialog> element: a heading that names it, a Close button, Escape
- * closes. The opener keeps the focus target: `onClose` runs after the dialog is closed (the page is no
- * longer inert), so the caller can put the focus back on the button that opened it.
+ * closes. Closing puts the focus back where it was when the dialog opened (the button that opened
+ * it), after the dialog is closed (the page is no longer inert), then calls `onClose`.
  */
 import type { ComponentChildren, JSX } from 'preact';
 import { useEffect, useId, useRef } from 'preact/hooks';
@@ -11,20 +11,22 @@ import { t } from '../i18n';
 export function Dialog(props: {
   title: string;
   onClose: () => void;
-  class?: string;
   children: ComponentChildren;
 }): JSX.Element {
   const { title, onClose, children } = props;
   const ref = useRef<HTMLDialogElement>(null);
   const id = useId();
+  const opener = useRef<Element | null>(null);
   const close = () => {
     const d = ref.current;
     if (d?.open) d.close();
+    if (opener.current instanceof HTMLElement) opener.current.focus();
     onClose();
   };
   useEffect(() => {
     const d = ref.current;
     if (!d) return;
+    opener.current = document.activeElement;
     if (!d.open) {
       if (typeof d.showModal === 'function') d.showModal();
       else d.setAttribute('open', '');
@@ -39,7 +41,7 @@ export function Dialog(props: {
   return (
     <dialog
       ref={ref}
-      class={`dialog ${props.class ?? ''}`}
+      class="dialog"
       aria-labelledby={id}
       onKeyDown={(e) => {
         if (e.key !== 'Escape') return;

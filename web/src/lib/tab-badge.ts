@@ -5,7 +5,7 @@
  * the first paint, so they stay out of the initial script.
  */
 import { useEffect, useRef } from 'preact/hooks';
-import { lang, t } from '../i18n';
+import { lang } from '../i18n';
 import { turnSound } from './turn-sound';
 import type { MatchInfo, MatchView } from './types';
 
@@ -25,10 +25,11 @@ export function useTabBadge(info: MatchInfo | null): void {
   const mine = info?.view ? isMyMove(info.view) : false;
   const title = info?.title ?? '';
   const before = useRef<boolean | null>(null);
-  useEffect(() => {
-    const chime = mine && before.current === false && turnSound.value;
-    before.current = mine;
+  const show = (title: string | null, chime = false) =>
     void import('./tab-show').then((m) => m.showMatch(title, mine, chime));
+  useEffect(() => {
+    show(title, mine && before.current === false && turnSound.value);
+    before.current = mine;
   }, [mine, title, lang.value]);
-  useEffect(() => () => void import('./tab-show').then((m) => m.showInTab(t('app.title'), false)), []);
+  useEffect(() => () => show(null), []);
 }

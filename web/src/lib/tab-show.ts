@@ -28,9 +28,13 @@ export function showInTab(title: string, badge: boolean): void {
   if (href !== null && link.getAttribute('href') !== href) link.setAttribute('href', href);
 }
 
-/** Shows a match in the tab (see tabTitle; badged while `mine`), and plays the chime when `chime`. */
-export function showMatch(title: string, mine: boolean, chime: boolean): void {
-  showInTab(tabTitle(title, mine), mine);
+/**
+ * Shows a match in the tab (see tabTitle; badged while `mine`) and plays the chime when `chime`;
+ * `title` null: the table went away, the plain title ("Mille Bornes") and icon come back.
+ */
+export function showMatch(title: string | null, mine: boolean, chime: boolean): void {
+  if (title === null) showInTab(t('app.title'), false);
+  else showInTab(tabTitle(title, mine), mine);
   if (chime) playChime();
 }
 

@@ -15,7 +15,6 @@ import {
   SAFETY_FOR,
 } from '../../../../worker/shared/rules-data';
 import { cardName } from '../../components/Card';
-import { Dialog } from '../../components/Dialog';
 import { valueText } from '../../components/RulesSummary';
 import { SourceTag, sourceLabel } from '../../components/SourceTag';
 import { type MessageKey, t } from '../../i18n';
@@ -119,14 +118,5 @@ export function RulesPanel({ view }: { view: MatchView }): JSX.Element {
       <CardReference />
       <SourceLegend />
     </div>
-  );
-}
-
-/** The panel in a dialog, opened from the table. */
-export function RulesDialog(props: { view: MatchView; onClose: () => void }): JSX.Element {
-  return (
-    <Dialog title={t('lobby.rules')} onClose={props.onClose} class="rules-dialog">
-      <RulesPanel view={props.view} />
-    </Dialog>
   );
 }

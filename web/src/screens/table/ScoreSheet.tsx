@@ -5,7 +5,6 @@
  * the table's "Score sheet" dialog and the end of the match show it.
  */
 import type { JSX } from 'preact';
-import { Dialog } from '../../components/Dialog';
 import { t } from '../../i18n';
 import type { MatchInfo, MatchView } from '../../lib/types';
 import { listNames, teamName } from '../../lib/words';
@@ -55,18 +54,5 @@ export function ScoreSheet({ info, view }: { info: MatchInfo; view: MatchView })
         />
       ))}
     </div>
-  );
-}
-
-/** The sheet in a dialog, opened from the table. */
-export function ScoreSheetDialog(props: {
-  info: MatchInfo;
-  view: MatchView;
-  onClose: () => void;
-}): JSX.Element {
-  return (
-    <Dialog title={t('sheet.title')} onClose={props.onClose} class="sheet-dialog">
-      <ScoreSheet info={props.info} view={props.view} />
-    </Dialog>
   );
 }
