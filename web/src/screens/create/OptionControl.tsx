@@ -64,7 +64,9 @@ export function OptionControl(props: {
             ))}
           </select>
         </label>
-        {src[chosen] && <SourceLine values={[[t(`opt.${name}.${chosen}` as MessageKey), src[chosen]]]} />}
+        <span class="src-line">
+          <SourceTag tag={src[chosen] ?? ''} />
+        </span>
       </div>
     );
   }
