@@ -126,7 +126,7 @@ describe('a classic match over four hands', () => {
 
     // Before the first hand ends: the sheet says so; no match total yet.
     await page.getByRole('button', { name: 'Score sheet' }).click();
-    await waitText(page, 'dialog', 'No hand is over yet');
+    await waitText(page, 'dialog[open]', 'No hand is over yet');
     await page.keyboard.press('Escape');
     await page.waitForSelector('dialog', { state: 'detached' });
     expect(await page.locator('.match-total').count()).toBe(0);
@@ -134,7 +134,7 @@ describe('a classic match over four hands', () => {
     // The rules panel: one tap from the table, Escape closes it, the focus goes back to its button.
     const rulesButton = page.getByRole('button', { name: 'Rules of this match' });
     await rulesButton.click();
-    await waitText(page, 'dialog h2', 'Rules of this match');
+    await waitText(page, 'dialog[open] h2', 'Rules of this match');
     await waitText(page, 'dialog .changed-options', 'Points to win the match');
     await waitText(page, 'dialog .changed-options', '10000');
     const stop = await page.$$eval('dialog table.card-ref tr', (trs) =>
@@ -168,7 +168,7 @@ describe('a classic match over four hands', () => {
 
       const sheetButton = page.getByRole('button', { name: 'Score sheet' });
       await sheetButton.click();
-      await waitText(page, 'dialog h2', 'Score sheet');
+      await waitText(page, 'dialog[open] h2', 'Score sheet');
       await page.waitForFunction(
         (n) => document.querySelectorAll('dialog table.scores').length === n + 1,
         hand,

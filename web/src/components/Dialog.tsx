@@ -4,7 +4,7 @@
  * it), after the dialog is closed (the page is no longer inert), then calls `onClose`.
  */
 import type { ComponentChildren, JSX } from 'preact';
-import { useEffect, useId, useRef } from 'preact/hooks';
+import { useId, useLayoutEffect, useRef } from 'preact/hooks';
 import { t } from '../i18n';
 
 /** An open modal dialog titled `title`; it shows while mounted and calls `onClose` to be removed. */
@@ -23,7 +23,7 @@ export function Dialog(props: {
     if (opener.current instanceof HTMLElement) opener.current.focus();
     onClose();
   };
-  useEffect(() => {
+  useLayoutEffect(() => {
     const d = ref.current;
     if (!d) return;
     opener.current = document.activeElement;
