@@ -46,7 +46,8 @@ describe('the tab', () => {
   it('reads "(1) Your turn · <match> — Mille Bornes" in the page language', () => {
     expect(tabTitle('Friday game', true)).toBe('(1) Your turn · Friday game — Mille Bornes');
     expect(tabTitle('Friday game', false)).toBe('Friday game — Mille Bornes');
-    expect(tabTitle('  ', false)).toBe('Mille Bornes — Mille Bornes');
+    expect(tabTitle('  ', false)).toBe('Mille Bornes');
+    expect(tabTitle('Mille Bornes', true)).toBe('(1) Your turn — Mille Bornes'); // the default name, not twice
     useCatalogForTests('fr', fr, frEvents, frCards);
     expect(tabTitle('Vendredi', true)).toBe('(1) À vous de jouer · Vendredi — Mille Bornes');
   });

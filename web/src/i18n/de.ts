@@ -265,6 +265,7 @@ export const de: Messages = {
   'end.target': 'Wer zuerst {n} Punkte hat, gewinnt die Partie.',
   'tab.yourTurn': '(1) Du bist dran · {match} — Mille Bornes',
   'tab.match': '{match} — Mille Bornes',
+  'tab.yourTurnPlain': '(1) Du bist dran — Mille Bornes',
   'sheet.open': 'Punktezettel',
   'sheet.title': 'Punktezettel',
   'sheet.overview': 'Runde für Runde',

@@ -267,6 +267,7 @@ export const en = {
   'end.target': 'First to {n} points wins the match.',
   'tab.yourTurn': '(1) Your turn · {match} — Mille Bornes',
   'tab.match': '{match} — Mille Bornes',
+  'tab.yourTurnPlain': '(1) Your turn — Mille Bornes',
   'sheet.open': 'Score sheet',
   'sheet.title': 'Score sheet',
   'sheet.overview': 'Hand by hand',

@@ -265,6 +265,7 @@ export const fr: Messages = {
   'end.target': 'Le premier à {n} points gagne la partie.',
   'tab.yourTurn': '(1) À vous de jouer · {match} — Mille Bornes',
   'tab.match': '{match} — Mille Bornes',
+  'tab.yourTurnPlain': '(1) À vous de jouer — Mille Bornes',
   'sheet.open': 'Feuille de marque',
   'sheet.title': 'Feuille de marque',
   'sheet.overview': 'Manche par manche',

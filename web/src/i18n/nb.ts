@@ -264,6 +264,7 @@ export const nb: Messages = {
   'end.target': 'Først til {n} poeng vinner spillet.',
   'tab.yourTurn': '(1) Din tur · {match} — Mille Bornes',
   'tab.match': '{match} — Mille Bornes',
+  'tab.yourTurnPlain': '(1) Din tur — Mille Bornes',
   'sheet.open': 'Poengliste',
   'sheet.title': 'Poengliste',
   'sheet.overview': 'Hånd for hånd',

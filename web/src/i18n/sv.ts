@@ -264,6 +264,7 @@ export const sv: Messages = {
   'end.target': 'Först till {n} poäng vinner matchen.',
   'tab.yourTurn': '(1) Din tur · {match} — Mille Bornes',
   'tab.match': '{match} — Mille Bornes',
+  'tab.yourTurnPlain': '(1) Din tur — Mille Bornes',
   'sheet.open': 'Poänglista',
   'sheet.title': 'Poänglista',
   'sheet.overview': 'Giv för giv',

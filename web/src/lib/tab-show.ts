@@ -5,9 +5,13 @@
  */
 import { t } from '../i18n';
 
-/** The tab's title for a match named `title` ("" when unnamed); `mine` while the viewer's move is due. */
+/**
+ * The tab's title for a match named `title`; `mine` while the viewer's move is due. A match without a
+ * name of its own ("" or the site's name, the default) is not named twice ("Mille Bornes — Mille Bornes").
+ */
 export function tabTitle(title: string, mine: boolean): string {
-  const match = title.trim() || t('app.title');
+  const match = title.trim();
+  if (!match || match === t('app.title')) return mine ? t('tab.yourTurnPlain') : t('app.title');
   return t(mine ? 'tab.yourTurn' : 'tab.match', { match });
 }
 
