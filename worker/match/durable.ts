@@ -19,6 +19,7 @@ import { catchUp, replayCheck } from './replay';
 import * as seats from './seats';
 import { importLinks, revokeLinks } from './seats';
 import * as sockets from './sockets';
+import { summaryReply } from './summary';
 import { runAlarm } from './timers';
 import { infoReply, logReply } from './views';
 
@@ -49,6 +50,11 @@ export class MatchDurableObject extends DurableObject<Env> {
   /** The caller's MatchInfo, with ETag; 304 when `ifNoneMatch` matches. */
   async info(who: string | null, ifNoneMatch: string | null): Promise<Reply> {
     return this.track(async () => infoReply(this.match, who, ifNoneMatch));
+  }
+
+  /** The caller's summary for "my matches", from memory (no row written): see summary.ts. */
+  async summary(who: string | null): Promise<Reply> {
+    return this.track(async () => summaryReply(this.match, who));
   }
 
   /** Plays a move for the caller's seat: see moves.ts. */

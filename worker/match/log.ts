@@ -6,10 +6,18 @@
  * No index on the table, so a row costs one row written.
  */
 import type { GameEvent, ResponseMode } from '../engine/index';
-import type { LoggedEvent } from '../protocol';
+import type { ActivityKind, Actor, LoggedEvent } from '../protocol';
 import { type LogKind, type LogRow, type LogStep, readTurnDeadline, type TurnDeadline } from './rows';
 
 type SqlValue = string | number | null;
+
+/** A match's last change as "my matches" tells it: who (seat, actor), what kind, when (ms since the epoch). */
+export interface Activity {
+  seat: number;
+  actor: Actor;
+  kind: ActivityKind;
+  at: number;
+}
 
 /** The moves of one change, gathered while it is made and written as one row. */
 export interface ChangeSteps {
@@ -32,6 +40,8 @@ export class MoveLog {
   moveIds = new Map<string, number>();
   /** The turn deadline a reload would see (the last row's, or the meta row's). */
   persistedDeadline: TurnDeadline | null = null;
+  /** The last row's activity once known (set by every append; read lazily by `lastActivity`). */
+  private last: Activity | null | undefined = undefined;
 
   constructor(private readonly sql: SqlStorage) {}
 
@@ -110,6 +120,19 @@ export class MoveLog {
     )[0].seq;
     if (row.moveId !== null) this.moveIds.set(row.moveId, this.seq);
     this.persistedDeadline = row.turnDeadline;
+    this.last = activityOf(row);
+  }
+
+  /**
+   * The match's last change (null: no row yet): from memory, or after a wake-up from the last log
+   * row (one row read, then kept). Writes nothing.
+   */
+  lastActivity(): Activity | null {
+    if (this.last === undefined) {
+      const row = this.exec<Record<string, SqlValue>>('SELECT * FROM log ORDER BY seq DESC LIMIT 1')[0];
+      this.last = row ? activityOf(toLogRow(row)) : null;
+    }
+    return this.last;
   }
 
   /** The row that accepted move id `moveId`, or null (a primary-key look-up; unknown ids cost nothing). */
@@ -235,6 +258,18 @@ export class MoveLog {
       )[0].n > 0
     );
   }
+}
+
+/**
+ * The activity of a row: its first step that is not the server's own (a player's, a bot's or a
+ * timeout's move; the automatic draws that follow it are not news), or its first step; a setting
+ * row is `responseMode`. Only the move's type: never a card.
+ */
+function activityOf(row: Pick<LogRow, 'kind' | 'seat' | 'actor' | 'payload' | 'at'>): Activity {
+  if (row.kind === 'responseMode' || !Array.isArray(row.payload) || row.payload.length === 0)
+    return { seat: row.seat, actor: row.actor, kind: 'responseMode', at: row.at };
+  const step = row.payload.find((s) => s.actor !== 'server') ?? row.payload[0];
+  return { seat: step.seat, actor: step.actor, kind: step.move.type, at: row.at };
 }
 
 function toLogRow(r: Record<string, SqlValue>): LogRow {

@@ -11,6 +11,7 @@ export type MatchStub = Pick<
   | 'create'
   | 'createRematch'
   | 'info'
+  | 'summary'
   | 'move'
   | 'claim'
   | 'startNow'
