@@ -336,9 +336,68 @@ async function main() {
       `free plan: ${fmt(byRequests, 1)} matches/day by DO requests, ${fmt(byRows, 1)} by rows written → ` +
         `${fmt(Math.min(byRequests, byRows), 1)} complete matches per day`,
     );
+    await benchMyMatches(mf);
   } finally {
     await mf.dispose();
   }
+}
+
+/**
+ * "My matches" refresh: 20 matches (two human seats each, one move played), then refreshes of the
+ * whole list with `POST /api/matches/summaries` (one seat token per match). Prints the Durable
+ * Object requests and rows written per refresh (from every object's counters) and the time in the
+ * Durable Objects per summary.
+ */
+async function benchMyMatches(mf: Miniflare): Promise<void> {
+  const N = 20;
+  const REFRESHES = 10;
+  const items: Array<{ matchId: string; token: string }> = [];
+  for (let n = 0; n < N; n++) {
+    const created = await call(mf, '/api/matches', {
+      body: {
+        title: `Refresh ${n}`,
+        rules: 'classic',
+        seats: [
+          { kind: 'human', name: 'Ann' },
+          { kind: 'human', name: 'Bob' },
+        ],
+        firstSeat: 0,
+        testStack: { seed: `mine-${n}` },
+      },
+    });
+    const c = created.body as Created;
+    const [ann, bob] = c.seats.map((s) => tokenOf(s.url));
+    const view = (await call(mf, `/api/matches/${c.matchId}`, { token: ann })).body as MatchInfo;
+    const mv = view.view!.legalMoves[0];
+    await call(mf, `/api/matches/${c.matchId}/moves`, {
+      token: ann,
+      body: { version: view.view!.version, moveId: `mine-${n}`, move: mv },
+    });
+    items.push({ matchId: c.matchId, token: n % 2 ? ann : bob });
+  }
+  const stats = async () =>
+    Promise.all(items.map(async (i) => (await call(mf, `/dev/stats/${i.matchId}`)).body as Stats));
+  const before = await stats();
+  const t0 = performance.now();
+  for (let r = 0; r < REFRESHES; r++) {
+    const res = await call(mf, '/api/matches/summaries', { body: { items } });
+    if (res.status !== 200 || res.body.items.some((i: { ok: boolean }) => !i.ok))
+      throw new Error(`summaries: ${res.status} ${JSON.stringify(res.body)}`);
+  }
+  const wall = (performance.now() - t0) / REFRESHES;
+  const after = await stats();
+  // benchStats itself is not counted as a request: the deltas are the refreshes' own.
+  const requests = after.reduce((a, s, i) => a + s.requests - before[i].requests, 0) / REFRESHES;
+  const rows = after.reduce((a, s, i) => a + s.rowsWritten - before[i].rowsWritten, 0) / REFRESHES;
+  const ms = after.flatMap((s, i) => s.ms.slice(before[i].ms.length)).sort((a, b) => a - b);
+  const mean = ms.reduce((a, b) => a + b, 0) / Math.max(1, ms.length);
+  console.log('');
+  console.log(`my matches refresh (${N} matches, one POST /api/matches/summaries, ${REFRESHES} refreshes):`);
+  console.log(
+    `  DO requests per refresh: ${requests.toFixed(1)}; rows written per refresh: ${rows}; ` +
+      `time in the Durable Object per summary: mean ${mean.toFixed(3)} ms, p99 ${quantile(ms, 0.99).toFixed(2)} ms; ` +
+      `whole request (local): ${wall.toFixed(1)} ms`,
+  );
 }
 
 main().catch((e) => {
