@@ -2,7 +2,7 @@
  * HTTP calls to the Worker (docs/API.md). Every failure becomes an `ApiError` with a stable code
  * and words for the player; network failures have code `network`.
  */
-import type { Created, CreateMatch, LoggedEvent, MatchInfo, Move } from './types';
+import type { Created, CreateMatch, LoggedEvent, MatchInfo, Move, SummaryItem } from './types';
 
 /** A failed call: `status` 0 for a network failure. `info` comes with a 409 (stale version). */
 export class ApiError extends Error {
@@ -75,6 +75,15 @@ export const api = {
     call<{ events: LoggedEvent[] }>('GET', `${m(id)}/log?after=${after}`, null),
   magicLink: (email: string, language: string) =>
     call<unknown>('POST', '/api/mail/my-matches', null, { email, language }),
+  summaries: (items: ReadonlyArray<{ matchId: string; token: string }>) =>
+    call<{ items: SummaryItem[] }>('POST', '/api/matches/summaries', null, { items }),
+  mailedMatches: (key: string, token: string) =>
+    call<{ matches: Array<{ matchId: string; seat: number; title: string; url: string }> }>(
+      'POST',
+      '/api/mail/my-matches/list',
+      null,
+      { key, token },
+    ),
 };
 
 /** Reads the token kind and value from a link fragment such as `#seat=abc`. */
