@@ -221,7 +221,7 @@ describe('my matches: the list', () => {
     const mine = groups[0].querySelector('.mine-row')!;
     expect(mine.classList.contains('yours')).toBe(true);
     expect(mine.querySelector('strong')?.textContent).toBe('Your answer to a hazard');
-    expect(mine.textContent).toContain('Time left: ends in 5 hours');
+    expect(mine.textContent).toContain('Your answer to a hazard · Ends in 5 hours');
     expect(mine.textContent).toContain('Bob played 2 hours ago');
     expect(mine.textContent).toContain('Hand 3 · Score: Ann 1,200, Bob 800 · Place 1 of 2');
     expect(mine.textContent).toContain('Ann (you), Bob');

@@ -113,7 +113,7 @@ export const de: Messages = {
   'home.mine.handOver': 'Runde {n} ist vorbei; die nächste kann beginnen',
   'home.mine.lobby': 'Warten auf Mitspieler',
   'home.mine.over': 'Beendet',
-  'home.mine.due': 'Restzeit: endet {when}',
+  'home.mine.due': 'Endet {when}',
   'home.mine.last.play': '{name} hat {when} gespielt',
   'home.mine.last.discard': '{name} hat {when} abgeworfen',
   'home.mine.last.draw': '{name} hat {when} gezogen',

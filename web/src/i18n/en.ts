@@ -117,7 +117,7 @@ export const en = {
   'home.mine.handOver': 'Hand {n} is over; the next one can start',
   'home.mine.lobby': 'Waiting for players to join',
   'home.mine.over': 'Finished',
-  'home.mine.due': 'Time left: ends {when}',
+  'home.mine.due': 'Ends {when}',
   'home.mine.last.play': '{name} played {when}',
   'home.mine.last.discard': '{name} discarded {when}',
   'home.mine.last.draw': '{name} drew {when}',

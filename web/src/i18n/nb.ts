@@ -113,7 +113,7 @@ export const nb: Messages = {
   'home.mine.handOver': 'Runde {n} er over; neste kan begynne',
   'home.mine.lobby': 'Venter på spillere',
   'home.mine.over': 'Ferdig',
-  'home.mine.due': 'Tid igjen: slutter {when}',
+  'home.mine.due': 'Slutter {when}',
   'home.mine.last.play': '{name} spilte {when}',
   'home.mine.last.discard': '{name} kastet {when}',
   'home.mine.last.draw': '{name} trakk {when}',

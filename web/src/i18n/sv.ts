@@ -113,7 +113,7 @@ export const sv: Messages = {
   'home.mine.handOver': 'Giv {n} är slut; nästa kan börja',
   'home.mine.lobby': 'Väntar på spelare',
   'home.mine.over': 'Avslutad',
-  'home.mine.due': 'Tid kvar: slutar {when}',
+  'home.mine.due': 'Slutar {when}',
   'home.mine.last.play': '{name} spelade {when}',
   'home.mine.last.discard': '{name} kastade {when}',
   'home.mine.last.draw': '{name} drog {when}',

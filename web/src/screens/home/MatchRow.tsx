@@ -48,7 +48,8 @@ function whoActsText(s: MatchSummary): string {
 /** The last change in words: "Bob played 2 hours ago". */
 function lastText(s: MatchSummary, now: number): string | null {
   const last = s.last;
-  if (!last) return null;
+  // The server's own moves (the deal's draws) are not news.
+  if (!last || last.actor === 'server') return null;
   const when = relativeTime(Date.parse(last.at), now, lang.value);
   const name = s.players[last.seat]?.name ?? '';
   if (last.actor === 'timeout') return t('home.mine.last.timeout', { name, when });

@@ -11,7 +11,7 @@ const STEPS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
 
 /**
  * `atMs` relative to `nowMs` (both ms since the epoch) in `language`: under a minute "now", then
- * whole minutes, hours (from 60 minutes) or days (from 24 hours), rounded down.
+ * minutes, hours (from 60 minutes) or days (from 24 hours), rounded to the nearest.
  */
 export function relativeTime(atMs: number, nowMs: number, language: string): string {
   const rtf = new Intl.RelativeTimeFormat(language, { numeric: 'auto', style: 'long' });
@@ -20,7 +20,7 @@ export function relativeTime(atMs: number, nowMs: number, language: string): str
   if (abs < 60_000) return rtf.format(0, 'second');
   let unit = STEPS[0];
   for (const step of STEPS) if (abs >= step[1]) unit = step;
-  return rtf.format(Math.sign(diff) * Math.floor(abs / unit[1]), unit[0]);
+  return rtf.format(Math.sign(diff) * Math.round(abs / unit[1]), unit[0]);
 }
 
 /** A date in `language`, e.g. "3 May 2025". */
