@@ -20,6 +20,7 @@ export type MatchStub = Pick<
   | 'rematch'
   | 'remove'
   | 'log'
+  | 'journal'
   | 'benchStats'
   | 'replayCheck'
   | 'testAdvanceClock'
