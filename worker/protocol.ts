@@ -295,6 +295,11 @@ export const LogQuerySchema = v.strictObject({
   after: v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number))),
 });
 
+/** `GET /api/matches/:id/journal?hand=N`: a hand number from 1 (default: the latest hand). */
+export const JournalQuerySchema = v.strictObject({
+  hand: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,5}$/), v.transform(Number))),
+});
+
 /** A frame from a WebSocket client. */
 export const ClientFrameSchema = v.variant('type', [
   v.strictObject({ type: v.literal('auth'), token: Token }),
@@ -445,6 +450,8 @@ export interface LoggedEvent {
   seq: number;
   /** ISO time the change was accepted. */
   at: string;
+  /** The state version after the change (a coup-fourré setting keeps the version before it). */
+  version: number;
   /** Who caused it: the seat's player, a bot, the server (automatic draw) or a timeout. */
   by: Actor;
   event: GameEvent | { type: 'responseMode'; seat: number; mode: ResponseMode };

@@ -138,7 +138,8 @@ export function windowView(): MatchView {
   });
 }
 
-const score = (p: Partial<HandResult['scores'][number]>) => ({
+/** One team's hand score: every item 0 but those given. */
+export const score = (p: Partial<HandResult['scores'][number]>) => ({
   distance: 0,
   safeties: 0,
   coupFourre: 0,

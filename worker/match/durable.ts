@@ -1,7 +1,7 @@
 /**
  * The match Durable Object: one per match, SQLite-backed. A thin shell: each RPC method, socket
  * event and alarm counts the request, delegates to the module that handles it (lifecycle, moves,
- * seats, seat links, views, sockets, timers, replay, test seams) over the shared match context, and
+ * seats, seat links, views, the journal, sockets, timers, replay, test seams) over the shared match context, and
  * syncs the alarm afterwards. Every change those modules make goes through commit.ts. Expected failures are returned as `Reply` values (HTTP status + JSON body),
  * never thrown: exceptions lose their meaning across RPC.
  */
@@ -13,6 +13,7 @@ import type { MoveRequest, Settings } from '../protocol';
 import { NOT_FOUND, type Reply } from '../reply';
 import { MatchContext } from './context';
 import * as creation from './creation';
+import { journalReply } from './journal';
 import * as lifecycle from './lifecycle';
 import { playMove } from './moves';
 import { catchUp, replayCheck } from './replay';
@@ -139,6 +140,11 @@ export class MatchDurableObject extends DurableObject<Env> {
   /** Public events after log row `after` (at most 500 rows). */
   async log(after: number): Promise<Reply> {
     return this.track(async () => logReply(this.match, after));
+  }
+
+  /** One page of the journal: hand `hand`'s public events and result (default: the latest hand). */
+  async journal(hand?: number): Promise<Reply> {
+    return this.track(async () => journalReply(this.match, hand));
   }
 
   /** Test seams only: counters for the server benchmark. */

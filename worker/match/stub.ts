@@ -21,6 +21,7 @@ export type MatchStub = Pick<
   | 'rematch'
   | 'remove'
   | 'log'
+  | 'journal'
   | 'benchStats'
   | 'replayCheck'
   | 'testAdvanceClock'

@@ -278,6 +278,11 @@ export const de: Messages = {
     'Diese Partie ist in zu vielen Tabs oder Fenstern offen; dieser hier wird alle paar Sekunden aktualisiert.',
 
   'log.empty': 'Noch nichts.',
+  'journal.hand': 'Runde {n}',
+  'journal.showHand': 'Runde {n} zeigen',
+  'journal.new': 'Neu',
+  'since.more': 'Und {n} weitere unten unter „Was passiert ist“.',
+  'since.dismiss': 'Verstanden',
 
   'end.title': 'Runde {n} ist vorbei',
   'end.item': 'Wertung',

@@ -279,6 +279,11 @@ export const en = {
   'conn.tooManyTabs': 'This match is open in too many tabs or windows; this one updates every few seconds.',
 
   'log.empty': 'Nothing yet.',
+  'journal.hand': 'Hand {n}',
+  'journal.showHand': 'Show hand {n}',
+  'journal.new': 'New',
+  'since.more': 'And {n} more in “What happened” below.',
+  'since.dismiss': 'Got it',
 
   'end.title': 'Hand {n} is over',
   'end.item': 'Score',

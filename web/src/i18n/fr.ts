@@ -277,6 +277,11 @@ export const fr: Messages = {
     'Cette partie est ouverte dans trop d’onglets ou de fenêtres ; celui-ci se met à jour toutes les quelques secondes.',
 
   'log.empty': 'Rien pour l’instant.',
+  'journal.hand': 'Manche {n}',
+  'journal.showHand': 'Afficher la manche {n}',
+  'journal.new': 'Nouveau',
+  'since.more': 'Et {n} de plus dans « Ce qui s’est passé » plus bas.',
+  'since.dismiss': 'Compris',
 
   'end.title': 'Fin de la manche {n}',
   'end.item': 'Points',

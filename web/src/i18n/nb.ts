@@ -276,6 +276,11 @@ export const nb: Messages = {
     'Spillet er åpent i for mange faner eller vinduer; denne fanen oppdateres med noen sekunders mellomrom.',
 
   'log.empty': 'Ingenting ennå.',
+  'journal.hand': 'Hånd {n}',
+  'journal.showHand': 'Vis hånd {n}',
+  'journal.new': 'Ny',
+  'since.more': 'Og {n} til under «Hva som har skjedd» nedenfor.',
+  'since.dismiss': 'Skjønner',
 
   'end.title': 'Hånd {n} er over',
   'end.item': 'Poeng',

@@ -276,6 +276,11 @@ export const sv: Messages = {
     'Matchen är öppen i för många flikar eller fönster; den här uppdateras med några sekunders mellanrum.',
 
   'log.empty': 'Inget än.',
+  'journal.hand': 'Giv {n}',
+  'journal.showHand': 'Visa giv {n}',
+  'journal.new': 'Ny',
+  'since.more': 'Och {n} till under ”Vad som hänt” nedan.',
+  'since.dismiss': 'Uppfattat',
 
   'end.title': 'Giv {n} är slut',
   'end.item': 'Poäng',
