@@ -5,7 +5,8 @@
  * HTTP with every human seat on a WebSocket (as the web client is), and reports per move: p50/p99
  * latency, time spent in the Durable Object, Durable Object requests and SQLite rows written (from
  * SQLite's own counters). From these it derives how many complete matches one free account can host
- * per day (100,000 Durable Object requests and 100,000 rows written per day).
+ * per day (100,000 Durable Object requests and 100,000 rows written per day). Then it reads the first
+ * match's journal, page by page, for its size and its time in the Durable Object.
  *
  * First it checks that the production configuration (no TEST_SEAMS) refuses the stacked-deck seam.
  * `--check-only` stops after that check (CI runs it).
@@ -14,6 +15,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { convertV4MiniflareOptions, Miniflare } from 'miniflare';
 import { unstable_getMiniflareWorkerOptions } from 'wrangler';
 import { chooseMove } from '../worker/bots/index';
@@ -223,6 +225,7 @@ async function playMatch(mf: Miniflare, n: number) {
     hands: final.view!.results.length,
     posted,
     seed: `bench-${n}`,
+    matchId: c.matchId,
   };
 }
 
@@ -336,9 +339,114 @@ async function main() {
       `free plan: ${fmt(byRequests, 1)} matches/day by DO requests, ${fmt(byRows, 1)} by rows written → ` +
         `${fmt(Math.min(byRequests, byRows), 1)} complete matches per day`,
     );
+    await benchMyMatches(mf);
+    await measureJournal(mf, all[0].matchId);
   } finally {
     await mf.dispose();
   }
+}
+
+/**
+ * "My matches" refresh: 20 matches (two human seats each, one move played), then refreshes of the
+ * whole list with `POST /api/matches/summaries` (one seat token per match). Prints the Durable
+ * Object requests and rows written per refresh (from every object's counters) and the time in the
+ * Durable Objects per summary.
+ */
+async function benchMyMatches(mf: Miniflare): Promise<void> {
+  const N = 20;
+  const REFRESHES = 10;
+  const items: Array<{ matchId: string; token: string }> = [];
+  for (let n = 0; n < N; n++) {
+    const created = await call(mf, '/api/matches', {
+      body: {
+        title: `Refresh ${n}`,
+        rules: 'classic',
+        seats: [
+          { kind: 'human', name: 'Ann' },
+          { kind: 'human', name: 'Bob' },
+        ],
+        firstSeat: 0,
+        testStack: { seed: `mine-${n}` },
+      },
+    });
+    const c = created.body as Created;
+    const [ann, bob] = c.seats.map((s) => tokenOf(s.url));
+    const view = (await call(mf, `/api/matches/${c.matchId}`, { token: ann })).body as MatchInfo;
+    const mv = view.view!.legalMoves[0];
+    await call(mf, `/api/matches/${c.matchId}/moves`, {
+      token: ann,
+      body: { version: view.view!.version, moveId: `mine-${n}`, move: mv },
+    });
+    items.push({ matchId: c.matchId, token: n % 2 ? ann : bob });
+  }
+  const stats = async () =>
+    Promise.all(items.map(async (i) => (await call(mf, `/dev/stats/${i.matchId}`)).body as Stats));
+  const before = await stats();
+  const t0 = performance.now();
+  for (let r = 0; r < REFRESHES; r++) {
+    const res = await call(mf, '/api/matches/summaries', { body: { items } });
+    if (res.status !== 200 || res.body.items.some((i: { ok: boolean }) => !i.ok))
+      throw new Error(`summaries: ${res.status} ${JSON.stringify(res.body)}`);
+  }
+  const wall = (performance.now() - t0) / REFRESHES;
+  const after = await stats();
+  // benchStats itself is not counted as a request: the deltas are the refreshes' own.
+  const requests = after.reduce((a, s, i) => a + s.requests - before[i].requests, 0) / REFRESHES;
+  const rows = after.reduce((a, s, i) => a + s.rowsWritten - before[i].rowsWritten, 0) / REFRESHES;
+  const ms = after.flatMap((s, i) => s.ms.slice(before[i].ms.length)).sort((a, b) => a - b);
+  const mean = ms.reduce((a, b) => a + b, 0) / Math.max(1, ms.length);
+  console.log('');
+  console.log(`my matches refresh (${N} matches, one POST /api/matches/summaries, ${REFRESHES} refreshes):`);
+  console.log(
+    `  DO requests per refresh: ${requests.toFixed(1)}; rows written per refresh: ${rows}; ` +
+      `time in the Durable Object per summary: mean ${mean.toFixed(3)} ms, p99 ${quantile(ms, 0.99).toFixed(2)} ms; ` +
+      `whole request (local): ${wall.toFixed(1)} ms`,
+  );
+}
+
+/**
+ * The journal of a finished match (`GET /api/matches/:id/journal?hand=N`, every hand `reads` times):
+ * its page size in bytes (JSON, and gzip as sent compressed) and its time in the Durable Object,
+ * median and max over the hands; and the rows the reads wrote (must be 0).
+ */
+async function measureJournal(mf: Miniflare, matchId: string, reads = 5): Promise<void> {
+  const stats = async () => (await call(mf, `/dev/stats/${matchId}`)).body as Stats;
+  const latest = await call(mf, `/api/matches/${matchId}/journal`);
+  const hands = (latest.body as { handsDealt: number }).handsDealt;
+  const bytes: number[] = [];
+  const gzipped: number[] = [];
+  const ms: number[] = [];
+  const before = await stats();
+  for (let hand = 1; hand <= hands; hand++) {
+    for (let i = 0; i < reads; i++) {
+      const s0 = (await stats()).ms.length;
+      const res = await mf.dispatchFetch(`${ORIGIN}/api/matches/${matchId}/journal?hand=${hand}`, {
+        headers: { 'CF-Connecting-IP': '203.0.113.1' },
+      });
+      const text = await res.text();
+      if (res.status !== 200) throw new Error(`journal hand ${hand}: ${res.status} ${text}`);
+      const after = await stats();
+      ms.push(...after.ms.slice(s0).slice(0, 1));
+      if (i === 0) {
+        bytes.push(Buffer.byteLength(text));
+        gzipped.push(gzipSync(text).length);
+      }
+    }
+  }
+  const written = (await stats()).rowsWritten - before.rowsWritten;
+  const mid = (xs: number[]) =>
+    quantile(
+      [...xs].sort((a, b) => a - b),
+      0.5,
+    );
+  const max = (xs: number[]) => Math.max(0, ...xs);
+  const kb = (x: number) => `${(x / 1024).toFixed(1)} KiB`;
+  console.log(
+    `journal page (one hand, ${hands} hands of match 1): median ${kb(mid(bytes))} (gzip ${kb(mid(gzipped))}), ` +
+      `max ${kb(max(bytes))} (gzip ${kb(max(gzipped))}); time in the Durable Object per page ` +
+      `(${reads} reads each, ms resolution in workerd): median ${mid(ms).toFixed(2)} ms, max ${max(ms).toFixed(2)} ms; ` +
+      `rows written by the reads: ${written}`,
+  );
 }
 
 main().catch((e) => {

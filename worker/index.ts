@@ -14,6 +14,7 @@ import { readLimit } from './routes/limits';
 import { mail } from './routes/mail';
 import { matches } from './routes/matches';
 import { notFoundHandler } from './routes/methods';
+import { summaries } from './routes/summaries';
 
 export { MatchDurableObject } from './match/durable';
 export {
@@ -51,6 +52,7 @@ app.use('/api/*', readLimit());
 app.use('/api/*', readBody());
 
 app.route('/', mail); // /api/mail/* and /dev/mail (before /dev: its guard would answer 404 first)
+app.route('/api/matches/summaries', summaries); // before /api/matches: its /:id routes would match first
 app.route('/api/matches', matches);
 app.route('/dev', dev);
 

@@ -295,6 +295,11 @@ export const LogQuerySchema = v.strictObject({
   after: v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number))),
 });
 
+/** `GET /api/matches/:id/journal?hand=N`: a hand number from 1 (default: the latest hand). */
+export const JournalQuerySchema = v.strictObject({
+  hand: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,5}$/), v.transform(Number))),
+});
+
 /** A frame from a WebSocket client. */
 export const ClientFrameSchema = v.variant('type', [
   v.strictObject({ type: v.literal('auth'), token: Token }),
@@ -304,6 +309,83 @@ export type ClientFrame = v.InferOutput<typeof ClientFrameSchema>;
 
 /** Match and token ids: 22 base64url characters (128 bits) or more. */
 export const MatchIdSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{22,43}$/));
+
+/** Matches one `POST /api/matches/summaries` may ask about (the client pages beyond it). */
+export const MAX_SUMMARY_ITEMS = 20;
+
+/**
+ * POST /api/matches/summaries: up to MAX_SUMMARY_ITEMS matches, each with the best token this device
+ * holds for it (seat, host or invitation). More items: 400 `request.invalid`.
+ */
+export const SummariesRequestSchema = v.strictObject({
+  items: v.pipe(
+    v.array(v.strictObject({ matchId: MatchIdSchema, token: Token })),
+    v.minLength(1),
+    v.maxLength(MAX_SUMMARY_ITEMS, `at most ${MAX_SUMMARY_ITEMS} matches per request`),
+  ),
+});
+export type SummariesRequest = v.InferOutput<typeof SummariesRequestSchema>;
+
+/** What a summary's token is to its match: a seat (a seat or mail link), the host, or the invitation. */
+export const SUMMARY_ROLES = ['seat', 'host', 'invite'] as const;
+export type SummaryRole = (typeof SUMMARY_ROLES)[number];
+
+/**
+ * The kind of a match's last change, as a summary tells it: an engine move's type, or
+ * `responseMode` (a coup-fourré setting). Never the card.
+ */
+export type ActivityKind = Move['type'] | 'responseMode';
+
+/**
+ * One match as "my matches" lists it (docs/API.md), built from the Durable Object's memory. An
+ * invitation sees the lobby level only: no `acts`, `deadline`, `scores`, `place`, `last` or `result`.
+ * Nothing in it is hidden information: no hand, deck or seed, no card.
+ */
+export interface MatchSummary {
+  matchId: string;
+  title: string;
+  status: 'lobby' | 'playing' | 'finished';
+  role: SummaryRole;
+  /** The caller's seat (role `seat`), else null. */
+  seat: number | null;
+  /** ISO creation time (tells two rematches apart). */
+  createdAt: string;
+  /** Every seat; `team` is the seat's team index once the match has started, else null. */
+  players: Array<{
+    seat: number;
+    name: string;
+    kind: 'human' | 'bot' | 'open';
+    standIn: boolean;
+    team: number | null;
+  }>;
+  /**
+   * Who acts next (engine `whoActs`): `turn` a seat's turn, `window` a seat's answer to a hazard
+   * (a coup-fourré window), `handOver` anyone may start the next hand; null when nobody does
+   * (lobby, finished) or for an invitation.
+   */
+  acts: { kind: 'turn' | 'window'; seat: number } | { kind: 'handOver' } | null;
+  /** The caller's seat acts now (its turn or its answer to a hazard). */
+  yourTurn: boolean;
+  /** ISO deadline of what `acts` names: the response window's, else the turn's (or the next hand's); null when none runs. */
+  deadline: string | null;
+  /** The last change of the match: who (seat, and the actor: player, bot, timeout, server), what kind, when (ISO). */
+  last: { seat: number; actor: Actor; kind: ActivityKind; at: string } | null;
+  /** Hand number, from 1 (null in the lobby). */
+  hand: number | null;
+  /** Match totals per team (points), null before the first deal. */
+  scores: number[] | null;
+  /** The caller's team's place, from 1 (ties share a place); null without a seat or a deal. */
+  place: number | null;
+  /** A finished match: the winning teams and the final totals per team. */
+  result: { winners: number[]; scores: number[] } | null;
+  /** The rematch's id once someone asked for one. */
+  rematchId: string | null;
+}
+
+/** One answer of `POST /api/matches/summaries`, in the order asked: the summary, or why not (`match.not_found`, `token.unknown`, `match.unavailable`). */
+export type SummaryItem =
+  | { matchId: string; ok: true; summary: MatchSummary }
+  | { matchId: string; ok: false; error: { code: string; message: string } };
 
 // ---------------------------------------------------------------------------------------------
 // Outgoing shapes.
@@ -368,6 +450,8 @@ export interface LoggedEvent {
   seq: number;
   /** ISO time the change was accepted. */
   at: string;
+  /** The state version after the change (a coup-fourré setting keeps the version before it). */
+  version: number;
   /** Who caused it: the seat's player, a bot, the server (automatic draw) or a timeout. */
   by: Actor;
   event: GameEvent | { type: 'responseMode'; seat: number; mode: ResponseMode };

@@ -118,6 +118,16 @@ export function watchPage(h: E2E, label: string, page: Page): Page {
   return h.shots.watch(label, page);
 }
 
+/** A new player: its own browser context (own storage), English, a fixed time zone; watched as `label`. */
+export async function player(h: E2E, label: string, width: number): Promise<Page> {
+  const context = await h.browser.newContext({
+    viewport: { width, height: 800 },
+    locale: 'en-US',
+    timezoneId: 'Europe/Oslo',
+  });
+  return watchPage(h, label, await context.newPage());
+}
+
 /** Waits until an element matching `selector` contains `text` (ms `timeout`). */
 export async function waitText(page: Page, selector: string, text: string, timeout = 30_000): Promise<void> {
   await page.waitForFunction(

@@ -138,7 +138,7 @@ export function windowView(): MatchView {
   });
 }
 
-/** One team's score of a hand: every item 0 but those given. */
+/** One team's hand score: every item 0 but those given. */
 export const score = (p: Partial<HandResult['scores'][number]>) => ({
   distance: 0,
   safeties: 0,

@@ -127,13 +127,15 @@ describe('the log in words', () => {
   });
 
   it('normalises server log rows and skips rows that are not game events', () => {
-    expect(logEntry({ seq: 7, at: 'x', by: 'player', event: { type: 'passed', seat: 1 } }, 0)).toEqual({
+    expect(
+      logEntry({ seq: 7, at: 'x', version: 3, by: 'player', event: { type: 'passed', seat: 1 } }, 0),
+    ).toEqual({
       n: 7,
       event: { type: 'passed', seat: 1 },
     });
     useCatalogForTests('en', en);
     const row = logEntry(
-      { seq: 8, at: 'x', by: 'player', event: { type: 'responseMode', seat: 1, mode: 'ask' } },
+      { seq: 8, at: 'x', version: 3, by: 'player', event: { type: 'responseMode', seat: 1, mode: 'ask' } },
       0,
     )!;
     expect(eventText(row.event, { seats }, teams)).toBe('');

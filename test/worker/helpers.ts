@@ -19,6 +19,18 @@ export function worker(): Fetcher {
 /** Every response body seen by `api` (for the hidden-information checks). */
 export const seenBodies: string[] = [];
 
+/** Every key of a JSON value, at any depth (the hidden-information checks look for hidden ones). */
+export function keysOf(value: unknown, out = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) for (const v of value) keysOf(v, out);
+  else if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      out.add(k);
+      keysOf(v, out);
+    }
+  }
+  return out;
+}
+
 /** A raw API call. `token` becomes the bearer header; `ip` the client address. */
 export async function api(
   path: string,

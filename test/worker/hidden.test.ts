@@ -7,20 +7,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MatchState } from '../../worker/engine/index';
 import type { MatchInfo } from '../../worker/protocol';
-import { api, create, info, ORIGIN, pick, rng, seenBodies, type TestMatch, worker } from './helpers';
+import { api, create, info, keysOf, ORIGIN, pick, rng, seenBodies, type TestMatch, worker } from './helpers';
 
 const FORBIDDEN_KEYS = new Set(['hands', 'deck', 'seed', 'rng', 'box']);
-
-function keysOf(value: unknown, out = new Set<string>()): Set<string> {
-  if (Array.isArray(value)) for (const v of value) keysOf(v, out);
-  else if (value && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) {
-      out.add(k);
-      keysOf(v, out);
-    }
-  }
-  return out;
-}
 
 /** The parts of an info that must not depend on who asks. */
 function publicPart(i: MatchInfo) {

@@ -121,11 +121,11 @@ export class MatchContext {
     this.notifier.createTables();
   }
 
-  /** Writes the meta row: the lifecycle, the turn deadline and a snapshot of the state and move ids. */
+  /** Writes the meta row: the lifecycle, the turn deadline and a snapshot of the state, move ids and hand index. */
   saveSnapshot(): void {
     const meta = this.metaRow!;
     meta.stateSeq = this.log.seq;
-    this.store.saveMeta(meta, this.log.moveIds);
+    this.store.saveMeta(meta, this.log.moveIds, this.log.handStartsJson());
     this.log.persistedDeadline = meta.turnDeadline;
   }
 
@@ -141,9 +141,7 @@ export class MatchContext {
   private forget(): void {
     this.metaRow = null;
     this.seatRows = [];
-    this.log.seq = 0;
-    this.log.moveIds = new Map();
-    this.log.persistedDeadline = null;
+    this.log.forget();
   }
 
   /**

@@ -1,7 +1,7 @@
 /**
  * The match Durable Object: one per match, SQLite-backed. A thin shell: each RPC method, socket
  * event and alarm counts the request, delegates to the module that handles it (lifecycle, moves,
- * seats, seat links, views, sockets, timers, replay, test seams) over the shared match context, and
+ * seats, seat links, views, the journal, sockets, timers, replay, test seams) over the shared match context, and
  * syncs the alarm afterwards. Every change those modules make goes through commit.ts. Expected failures are returned as `Reply` values (HTTP status + JSON body),
  * never thrown: exceptions lose their meaning across RPC.
  */
@@ -13,12 +13,14 @@ import type { MoveRequest, Settings } from '../protocol';
 import { NOT_FOUND, type Reply } from '../reply';
 import { MatchContext } from './context';
 import * as creation from './creation';
+import { journalReply } from './journal';
 import * as lifecycle from './lifecycle';
 import { playMove } from './moves';
 import { catchUp, replayCheck } from './replay';
 import * as seats from './seats';
 import { importLinks, revokeLinks } from './seats';
 import * as sockets from './sockets';
+import { summaryReply } from './summary';
 import { runAlarm } from './timers';
 import { infoReply, logReply } from './views';
 
@@ -49,6 +51,11 @@ export class MatchDurableObject extends DurableObject<Env> {
   /** The caller's MatchInfo, with ETag; 304 when `ifNoneMatch` matches. */
   async info(who: string | null, ifNoneMatch: string | null): Promise<Reply> {
     return this.track(async () => infoReply(this.match, who, ifNoneMatch));
+  }
+
+  /** The caller's summary for "my matches", from memory (no row written): see summary.ts. */
+  async summary(who: string | null): Promise<Reply> {
+    return this.track(async () => summaryReply(this.match, who));
   }
 
   /** Plays a move for the caller's seat: see moves.ts. */
@@ -133,6 +140,11 @@ export class MatchDurableObject extends DurableObject<Env> {
   /** Public events after log row `after` (at most 500 rows). */
   async log(after: number): Promise<Reply> {
     return this.track(async () => logReply(this.match, after));
+  }
+
+  /** One page of the journal: hand `hand`'s public events and result (default: the latest hand). */
+  async journal(hand?: number): Promise<Reply> {
+    return this.track(async () => journalReply(this.match, hand));
   }
 
   /** Test seams only: counters for the server benchmark. */

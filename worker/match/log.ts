@@ -3,13 +3,22 @@
  * plus the moves the server made right after it, or a coup-fourré setting), the move ids known in
  * memory, and what is read back from it: the public event list, the current hand's events (for
  * expert bots) and what a notification needs (events since a seat's last turn, whether it moved).
- * No index on the table, so a row costs one row written.
+ * No index on the table, so a row costs one row written; the journal's hand index (the first row of
+ * each hand) is kept in memory and in the meta row's snapshot, like the move ids.
  */
 import type { GameEvent, ResponseMode } from '../engine/index';
-import type { LoggedEvent } from '../protocol';
+import type { ActivityKind, Actor, LoggedEvent } from '../protocol';
 import { type LogKind, type LogRow, type LogStep, readTurnDeadline, type TurnDeadline } from './rows';
 
 type SqlValue = string | number | null;
+
+/** A match's last change as "my matches" tells it: who (seat, actor), what kind, when (ms since the epoch). */
+export interface Activity {
+  seat: number;
+  actor: Actor;
+  kind: ActivityKind;
+  at: number;
+}
 
 /** The moves of one change, gathered while it is made and written as one row. */
 export interface ChangeSteps {
@@ -32,6 +41,15 @@ export class MoveLog {
   moveIds = new Map<string, number>();
   /** The turn deadline a reload would see (the last row's, or the meta row's). */
   persistedDeadline: TurnDeadline | null = null;
+  /** The last row's activity once known (set by every append; read lazily by `lastActivity`). */
+  private last: Activity | null | undefined = undefined;
+  /**
+   * The seq of each hand's first row, by hand (index 0: hand 1, whose first row is the log's
+   * first), so the journal reads one hand's rows only. Kept like `moveIds` (meta row's snapshot,
+   * completed from the rows after it on wake-up); null for a match stored before the index: then
+   * `handStarts()` rebuilds it once from the log, when the journal first asks.
+   */
+  private handIndex: number[] | null = [];
 
   constructor(private readonly sql: SqlStorage) {}
 
@@ -109,7 +127,50 @@ export class MoveLog {
       row.turnDeadline ? JSON.stringify(row.turnDeadline) : null,
     )[0].seq;
     if (row.moveId !== null) this.moveIds.set(row.moveId, this.seq);
+    this.noteHandStarts(this.seq, row.events);
     this.persistedDeadline = row.turnDeadline;
+    this.last = activityOf(row);
+  }
+
+  /**
+   * The match's last change (null: no row yet): from memory, or after a wake-up from the last log
+   * row (one row read, then kept). Writes nothing.
+   */
+  lastActivity(): Activity | null {
+    if (this.last === undefined) {
+      const row = this.exec<Record<string, SqlValue>>('SELECT * FROM log ORDER BY seq DESC LIMIT 1')[0];
+      this.last = row ? activityOf(toLogRow(row)) : null;
+    }
+    return this.last;
+  }
+
+  /** Records the hands that start in row `seq` (hand 1 in the log's first row, later hands at their `handStarted`). */
+  private noteHandStarts(seq: number, events: readonly GameEvent[]): void {
+    const index = this.handIndex;
+    if (index === null) return; // unknown until rebuilt from the log, which holds this row too
+    if (index.length === 0) index.push(seq);
+    for (const e of events) if (e.type === 'handStarted' && e.hand >= 2) index[e.hand - 1] = seq;
+  }
+
+  /**
+   * The seq of each hand's first row (index 0: hand 1), rebuilt from the log with one query the
+   * first time it is asked for in a match stored before the index (a read: no row written).
+   */
+  handStarts(): readonly number[] {
+    if (this.handIndex === null) {
+      const index: number[] = [];
+      this.handIndex = index;
+      const rows = this.exec<{ seq: number; events: string }>(
+        `SELECT seq, events FROM log WHERE seq = (SELECT MIN(seq) FROM log) OR instr(events, '"handStarted"') > 0 ORDER BY seq`,
+      );
+      for (const r of rows) this.noteHandStarts(r.seq, JSON.parse(r.events) as GameEvent[]);
+    }
+    return this.handIndex;
+  }
+
+  /** The hand index as stored in the meta row's snapshot: JSON `[seq, …]`, or null while it is not rebuilt. */
+  handStartsJson(): string | null {
+    return this.handIndex === null ? null : JSON.stringify(this.handIndex);
   }
 
   /** The row that accepted move id `moveId`, or null (a primary-key look-up; unknown ids cost nothing). */
@@ -122,13 +183,16 @@ export class MoveLog {
   }
 
   /**
-   * Loads what memory keeps after a wake-up: the last seq, and the move ids of the snapshot
-   * (`snapshotIds`, JSON `[[id, seq], …]`, or null for a match stored before the snapshot kept them:
-   * then every move id in the log, one query) plus those of the rows after it.
+   * Loads what memory keeps after a wake-up: the last seq, the move ids of the snapshot
+   * (`snapshot.moveIds`, JSON `[[id, seq], …]`, or null for a match stored before the snapshot kept
+   * them: then every move id in the log, one query) and its hand index (`snapshot.handStarts`, JSON
+   * `[seq, …]`, or null: rebuilt when first asked for); `learnRows` adds the rows after it.
    */
-  load(snapshotIds: string | null, deadline: TurnDeadline | null): void {
+  load(snapshot: SnapshotIndexes, deadline: TurnDeadline | null): void {
+    const snapshotIds = snapshot.moveIds;
     this.seq = this.exec<{ m: number | null }>('SELECT MAX(seq) AS m FROM log')[0]?.m ?? 0;
     this.persistedDeadline = deadline;
+    this.handIndex = snapshot.handStarts ? (JSON.parse(snapshot.handStarts) as number[]) : null;
     this.moveIds = snapshotIds
       ? new Map(JSON.parse(snapshotIds) as Array<[string, number]>)
       : new Map(
@@ -138,10 +202,29 @@ export class MoveLog {
         );
   }
 
-  /** Learns the move ids of rows read after the snapshot (wake-up). */
-  learnMoveIds(rows: readonly LogRow[]): void {
-    for (const row of rows)
+  /** Learns the move ids and hand starts of rows read after the snapshot (wake-up). */
+  learnRows(rows: readonly LogRow[]): void {
+    for (const row of rows) {
       if (row.moveId !== null && row.kind === 'move') this.moveIds.set(row.moveId, row.seq);
+      this.noteHandStarts(row.seq, row.events);
+    }
+  }
+
+  /** Forgets everything kept in memory (the match's storage was deleted). */
+  forget(): void {
+    this.seq = 0;
+    this.moveIds = new Map();
+    this.persistedDeadline = null;
+    this.handIndex = [];
+  }
+
+  /** Rows `from` to `to` (seqs, both included), oldest first. */
+  rowsBetween(from: number, to: number): LogRow[] {
+    return this.exec<Record<string, SqlValue>>(
+      'SELECT * FROM log WHERE seq >= ? AND seq <= ? ORDER BY seq',
+      from,
+      to,
+    ).map(toLogRow);
   }
 
   /** Rows after `seq`, oldest first, at most `limit`. */
@@ -170,29 +253,9 @@ export class MoveLog {
     return events.slice(start);
   }
 
-  /** The public events after row `after` (at most 500 rows), each with its row, time and actor. */
+  /** The public events after row `after` (at most 500 rows), each with its row, time, actor and version. */
   publicEvents(after: number): LoggedEvent[] {
-    const events: LoggedEvent[] = [];
-    for (const row of this.rowsAfter(after, 500)) {
-      const at = new Date(row.at).toISOString();
-      if (row.kind === 'responseMode') {
-        const mode = (row.payload as { mode: ResponseMode }).mode;
-        events.push({
-          seq: row.seq,
-          at,
-          by: row.actor,
-          event: { type: 'responseMode', seat: row.seat, mode },
-        });
-        continue;
-      }
-      let k = 0;
-      for (const step of row.payload as LogStep[]) {
-        for (const event of row.events.slice(k, k + step.events))
-          events.push({ seq: row.seq, at, by: step.actor, event });
-        k += step.events;
-      }
-    }
-    return events;
+    return this.rowsAfter(after, 500).flatMap(loggedEvents);
   }
 
   /**
@@ -235,6 +298,41 @@ export class MoveLog {
       )[0].n > 0
     );
   }
+}
+
+/**
+ * The activity of a row: its first step that is not the server's own (a player's, a bot's or a
+ * timeout's move; the automatic draws that follow it are not news), or its first step; a setting
+ * row is `responseMode`. Only the move's type: never a card.
+ */
+function activityOf(row: Pick<LogRow, 'kind' | 'seat' | 'actor' | 'payload' | 'at'>): Activity {
+  if (row.kind === 'responseMode' || !Array.isArray(row.payload) || row.payload.length === 0)
+    return { seat: row.seat, actor: row.actor, kind: 'responseMode', at: row.at };
+  const step = row.payload.find((s) => s.actor !== 'server') ?? row.payload[0];
+  return { seat: step.seat, actor: step.actor, kind: step.move.type, at: row.at };
+}
+
+/** One row's public events, each with the row's seq, time and state version and the step's actor. */
+export function loggedEvents(row: LogRow): LoggedEvent[] {
+  const at = new Date(row.at).toISOString();
+  const base = { seq: row.seq, at, version: row.version };
+  if (row.kind === 'responseMode') {
+    const mode = (row.payload as { mode: ResponseMode }).mode;
+    return [{ ...base, by: row.actor, event: { type: 'responseMode', seat: row.seat, mode } }];
+  }
+  const events: LoggedEvent[] = [];
+  let k = 0;
+  for (const step of row.payload as LogStep[]) {
+    for (const event of row.events.slice(k, k + step.events)) events.push({ ...base, by: step.actor, event });
+    k += step.events;
+  }
+  return events;
+}
+
+/** The meta row's snapshot of the log's indexes (JSON, or null when stored before each existed). */
+export interface SnapshotIndexes {
+  moveIds: string | null;
+  handStarts: string | null;
 }
 
 function toLogRow(r: Record<string, SqlValue>): LogRow {

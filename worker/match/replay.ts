@@ -33,16 +33,16 @@ export function applyRows(
 }
 
 /**
- * After a wake-up: the stored state and move ids are a snapshot; replays the log rows written after
- * it, adds their move ids and takes the turn deadline of the last one.
+ * After a wake-up: the stored state, move ids and hand index are a snapshot; replays the log rows
+ * written after it, adds their move ids and hand starts and takes the turn deadline of the last one.
  */
 export function catchUp(m: MatchContext): void {
   const meta = m.meta;
   if (!meta) return;
-  m.log.load(m.store.snapshotMoveIds(), meta.turnDeadline);
+  m.log.load(m.store.snapshotIndexes(), meta.turnDeadline);
   if (!meta.state || m.log.seq <= meta.stateSeq) return;
   const tail = m.log.rowsAfter(meta.stateSeq, 1_000_000);
-  m.log.learnMoveIds(tail);
+  m.log.learnRows(tail);
   const r = applyRows(meta.state, tail);
   if (!r.ok) console.error(`match ${meta.matchId}: log row ${r.seq} does not replay; state kept before it`);
   m.setState(r.state);

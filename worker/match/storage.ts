@@ -1,12 +1,13 @@
 /**
  * The SQLite tables of one match's Durable Object that are not the log: `meta` (one row: settings,
- * lifecycle, a snapshot of the state and of the move ids), `seats`, and `mail_links` (the hashes of
+ * lifecycle, a snapshot of the state, of the move ids and of the journal's hand index), `seats`, and `mail_links` (the hashes of
  * the seat tokens sent in mails, which open a seat like its own link). The log has its own module
  * (log.ts), the schedule too. SQL uses bound parameters only; every write counts its rows for the
  * benchmark and the free-plan budget (100,000 rows written per day).
  */
 import type { ResponseMode } from '../engine/index';
 import type { BotLevel } from '../protocol';
+import type { SnapshotIndexes } from './log';
 import { type MatchStatus, type Meta, readTurnDeadline, type SeatRow } from './rows';
 
 type SqlValue = string | number | null;
@@ -38,11 +39,12 @@ export class MatchStore {
       match_id TEXT NOT NULL, created_at INTEGER NOT NULL, config TEXT NOT NULL,
       host_hash TEXT NOT NULL, invite_hash TEXT, status TEXT NOT NULL,
       setup TEXT, state TEXT, finished_at INTEGER, rematch_id TEXT, turn_deadline TEXT,
-      state_seq INTEGER NOT NULL DEFAULT 0, move_ids TEXT)`);
-    // Matches stored before the move ids joined the snapshot: the column is added (null until the
-    // next snapshot; the move log then rebuilds them from its rows: log.ts).
-    if (!sql.exec('SELECT * FROM meta LIMIT 0').columnNames.includes('move_ids'))
-      sql.exec('ALTER TABLE meta ADD COLUMN move_ids TEXT');
+      state_seq INTEGER NOT NULL DEFAULT 0, move_ids TEXT, hand_starts TEXT)`);
+    // Matches stored before the move ids or the hand index joined the snapshot: the column is added
+    // (null until the next snapshot; the move log then rebuilds them from its rows: log.ts).
+    const columns = sql.exec('SELECT * FROM meta LIMIT 0').columnNames;
+    for (const column of ['move_ids', 'hand_starts'])
+      if (!columns.includes(column)) sql.exec(`ALTER TABLE meta ADD COLUMN ${column} TEXT`);
     sql.exec(`CREATE TABLE IF NOT EXISTS seats (
       seat INTEGER PRIMARY KEY, name TEXT NOT NULL, kind TEXT NOT NULL, token_hash TEXT,
       bot_level TEXT NOT NULL, stand_in INTEGER NOT NULL, response_mode TEXT NOT NULL,
@@ -79,11 +81,11 @@ export class MatchStore {
     };
   }
 
-  /** Creates the meta row (no move ids yet). */
+  /** Creates the meta row (no move ids and no hands yet). */
   insertMeta(m: Meta): void {
     this.exec(
-      `INSERT INTO meta (id, match_id, created_at, config, host_hash, invite_hash, status, setup, state, finished_at, rematch_id, move_ids)
-       VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '[]')`,
+      `INSERT INTO meta (id, match_id, created_at, config, host_hash, invite_hash, status, setup, state, finished_at, rematch_id, move_ids, hand_starts)
+       VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '[]', '[]')`,
       m.matchId,
       m.createdAt,
       JSON.stringify(m.config),
@@ -98,12 +100,13 @@ export class MatchStore {
   }
 
   /**
-   * Writes the lifecycle fields, the current state and every move id with its log row (one row;
-   * `moveIds` must hold the ids of the log rows up to `m.stateSeq`, as JSON `[[id, seq], …]`).
+   * Writes the lifecycle fields, the current state, every move id with its log row and the hand
+   * index (one row; `moveIds` must hold the ids of the log rows up to `m.stateSeq`, stored as JSON
+   * `[[id, seq], …]`; `handStarts` is the log's JSON `[seq, …]`, or null while not rebuilt).
    */
-  saveMeta(m: Meta, moveIds: ReadonlyMap<string, number>): void {
+  saveMeta(m: Meta, moveIds: ReadonlyMap<string, number>, handStarts: string | null): void {
     this.exec(
-      'UPDATE meta SET status = ?, setup = ?, state = ?, finished_at = ?, rematch_id = ?, turn_deadline = ?, state_seq = ?, move_ids = ? WHERE id = 1',
+      'UPDATE meta SET status = ?, setup = ?, state = ?, finished_at = ?, rematch_id = ?, turn_deadline = ?, state_seq = ?, move_ids = ?, hand_starts = ? WHERE id = 1',
       m.status,
       m.setup ? JSON.stringify(m.setup) : null,
       m.state ? JSON.stringify(m.state) : null,
@@ -112,14 +115,19 @@ export class MatchStore {
       m.turnDeadline ? JSON.stringify(m.turnDeadline) : null,
       m.stateSeq,
       JSON.stringify([...moveIds]),
+      handStarts,
     );
   }
 
-  /** The move ids of the meta row's snapshot as JSON `[[id, seq], …]`, or null (stored before they were). */
-  snapshotMoveIds(): string | null {
-    return (
-      this.exec<{ move_ids: string | null }>('SELECT move_ids FROM meta WHERE id = 1')[0]?.move_ids ?? null
-    );
+  /**
+   * The log indexes of the meta row's snapshot: the move ids as JSON `[[id, seq], …]` and the hand
+   * index as JSON `[seq, …]`, each null when stored before it was.
+   */
+  snapshotIndexes(): SnapshotIndexes {
+    const r = this.exec<{ move_ids: string | null; hand_starts: string | null }>(
+      'SELECT move_ids, hand_starts FROM meta WHERE id = 1',
+    )[0];
+    return { moveIds: r?.move_ids ?? null, handStarts: r?.hand_starts ?? null };
   }
 
   /** Every seat, by seat number. */

@@ -15,6 +15,7 @@ import {
   targetName,
   teamName as team,
 } from '../words/events/describe';
+import { readerLines } from '../words/events/history';
 import type { Catalog } from './i18n';
 
 /** Who sits where: names by seat, the teams (lists of seats) and the reader's seat (null: a spectator). */
@@ -59,12 +60,10 @@ export function describeEvent(e: GameEvent, t: TableNames, c: Catalog): string |
   return describe(e, eventTable(t, c), c.events, { reader: t.reader, scores: true }) || null;
 }
 
-/** Every event worth a line, in order. Consecutive identical lines are kept (each is one move). */
+/**
+ * Every event worth a line, in order: the shared `readerLines` (worker/words/events/history.ts), which
+ * the page's "since you left" summary uses too. Consecutive identical lines are kept (each is one move).
+ */
 export function describeEvents(events: readonly GameEvent[], t: TableNames, c: Catalog): string[] {
-  const lines: string[] = [];
-  for (const e of events) {
-    const line = describeEvent(e, t, c);
-    if (line !== null) lines.push(line);
-  }
-  return lines;
+  return readerLines(events, eventTable(t, c), c.events, t.reader);
 }

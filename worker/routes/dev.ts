@@ -1,7 +1,8 @@
 /**
  * Development-only routes under /dev. `GET /dev/stats/:id` returns a match's benchmark counters
- * (Durable Object requests, rows written, time per request) and `GET /dev/replay/:id` the replayed
- * and stored states; both exist only when the test seams are on (never in a deployed Worker).
+ * (Durable Object requests, rows written, time per request), `GET /dev/replay/:id` the replayed
+ * and stored states, and `POST /dev/clock/:id` moves a match's clock forward (`{ ms }`, so a browser
+ * test can let a day pass); all exist only when the test seams are on (never in a deployed Worker).
  * The mail issue adds /dev/mail (the local outbox).
  */
 import { Hono } from 'hono';
@@ -9,6 +10,7 @@ import * as v from 'valibot';
 import { testSeamsEnabled } from '../env';
 import { matchStub } from '../match/stub';
 import { MatchIdSchema } from '../protocol';
+import { validJson } from './body';
 import { type AppEnv, fail, send, valid } from './http';
 
 /** The /dev route group. */
@@ -27,4 +29,14 @@ dev.get('/stats/:id', valid('param', v.object({ id: MatchIdSchema })), async (c)
 dev.get('/replay/:id', valid('param', v.object({ id: MatchIdSchema })), async (c) => {
   const { id } = c.req.valid('param');
   return send(c, await matchStub(c.env, id).replayCheck());
+});
+
+/** At most 30 days forward per call, in whole ms. */
+const ClockSchema = v.strictObject({
+  ms: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(30 * 24 * 3_600_000)),
+});
+
+dev.post('/clock/:id', valid('param', v.object({ id: MatchIdSchema })), validJson(ClockSchema), async (c) => {
+  const { id } = c.req.valid('param');
+  return send(c, await matchStub(c.env, id).testAdvanceClock(c.req.valid('json').ms));
 });

@@ -1,7 +1,8 @@
 /**
  * Mail and push routes (issue 4), mounted at the root by worker/index.ts:
  * - `POST /api/mail/my-matches` — send the "my matches" magic link (always 202: says nothing about the address);
- * - `GET /api/mail/my-matches` — the page: a form, or (with `#k=<key>.<token>`) the list, rendered by
+ * - `GET /api/mail/my-matches` — the page: a form, or (with `#k=<key>.<token>`, the form of links mailed
+ *   before they landed in the app's home as `/#mine=<key>.<token>`) the list, rendered by
  *   `/api/mail/my-matches.js` (the token stays in the fragment, out of logs and Referer headers);
  * - `POST /api/mail/my-matches/list` — the open matches of a magic link, each with a fresh seat link;
  * - `GET|POST /api/mail/mute/:key/:chain/:token` — the mute page, and the mute itself (one click
@@ -74,7 +75,8 @@ mail.post(
         asked,
         'myMatches',
         'my-matches',
-        async (now) => `${origin}/api/mail/my-matches#k=${key}.${await stub.newMagicToken(now)}`,
+        // The link lands in the app's home, which asks for the list and keeps each seat link.
+        async (now) => `${origin}/#mine=${key}.${await stub.newMagicToken(now)}`,
       );
     },
   ),

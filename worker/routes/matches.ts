@@ -15,6 +15,7 @@ import {
   CreateMatchSchema,
   CreateMatchWithSeamSchema,
   EmptySchema,
+  JournalQuerySchema,
   LogQuerySchema,
   MatchIdSchema,
   MoveRequestSchema,
@@ -133,6 +134,11 @@ matches.delete('/:id', moveLimit, valid('param', IdParam), async (c) => {
 matches.get('/:id/log', valid('param', IdParam), valid('query', LogQuerySchema), async (c) => {
   const { id } = c.req.valid('param');
   return send(c, await stub(c, id).log(c.req.valid('query').after ?? 0));
+});
+
+matches.get('/:id/journal', valid('param', IdParam), valid('query', JournalQuerySchema), async (c) => {
+  const { id } = c.req.valid('param');
+  return send(c, await stub(c, id).journal(c.req.valid('query').hand));
 });
 
 matches.get('/:id/ws', valid('param', IdParam), async (c) => {

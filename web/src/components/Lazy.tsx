@@ -3,11 +3,16 @@ import type { ComponentType, JSX } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { t } from '../i18n';
 
+/**
+ * `load`'s component once loaded; meanwhile "Loading…", or nothing with `quiet` (for a part that may
+ * well render nothing, like the table's "since you left" summary).
+ */
 export function lazyComponent<P extends object>(
   load: () => Promise<ComponentType<P>>,
-): (props: P) => JSX.Element {
+  options: { quiet?: boolean } = {},
+): (props: P) => JSX.Element | null {
   let cached: ComponentType<P> | null = null;
-  return function Lazy(props: P): JSX.Element {
+  return function Lazy(props: P): JSX.Element | null {
     const [C, setC] = useState<ComponentType<P> | null>(() => cached);
     const [failed, setFailed] = useState<string | null>(null);
     useEffect(() => {
@@ -20,6 +25,7 @@ export function lazyComponent<P extends object>(
         .catch((e: unknown) => setFailed(String(e)));
     }, []);
     if (failed) return <p class="error">{t('error.network')}</p>;
-    return C ? <C {...props} /> : <p class="muted">{t('common.loading')}</p>;
+    if (C) return <C {...props} />;
+    return options.quiet ? null : <p class="muted">{t('common.loading')}</p>;
   };
 }

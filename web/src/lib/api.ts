@@ -2,7 +2,8 @@
  * HTTP calls to the Worker (docs/API.md). Every failure becomes an `ApiError` with a stable code
  * and words for the player; network failures have code `network`.
  */
-import type { Created, CreateMatch, LoggedEvent, MatchInfo, Move } from './types';
+import type { JournalPage } from '../../../worker/match/journal';
+import type { Created, CreateMatch, LoggedEvent, MatchInfo, Move, SummaryItem } from './types';
 
 /** A failed call: `status` 0 for a network failure. `info` comes with a 409 (stale version). */
 export class ApiError extends Error {
@@ -73,8 +74,19 @@ export const api = {
   remove: (id: string, token: string) => call<void>('DELETE', m(id), token),
   log: (id: string, after: number) =>
     call<{ events: LoggedEvent[] }>('GET', `${m(id)}/log?after=${after}`, null),
+  journal: (id: string, hand?: number) =>
+    call<JournalPage>('GET', `${m(id)}/journal${hand === undefined ? '' : `?hand=${hand}`}`, null),
   magicLink: (email: string, language: string) =>
     call<unknown>('POST', '/api/mail/my-matches', null, { email, language }),
+  summaries: (items: ReadonlyArray<{ matchId: string; token: string }>) =>
+    call<{ items: SummaryItem[] }>('POST', '/api/matches/summaries', null, { items }),
+  mailedMatches: (key: string, token: string) =>
+    call<{ matches: Array<{ matchId: string; seat: number; title: string; url: string }> }>(
+      'POST',
+      '/api/mail/my-matches/list',
+      null,
+      { key, token },
+    ),
 };
 
 /** Reads the token kind and value from a link fragment such as `#seat=abc`. */

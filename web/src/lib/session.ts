@@ -1,6 +1,6 @@
 /**
- * One open match on this page: its latest MatchInfo, the public log, the connection status and
- * the move in flight. Updates arrive by WebSocket; while the socket is down the page polls with
+ * One open match on this page: its latest MatchInfo, the connection status and the move in flight
+ * (the journal loads the public log itself: lib/journal.ts). Updates arrive by WebSocket; while the socket is down the page polls with
  * ETags and keeps reconnecting (also when the device wakes up or comes back online). A match that is
  * not there (404, 410, a malformed id) or was deleted ends the session: no more polling or reconnects.
  *
@@ -60,7 +60,6 @@ export class MatchSession {
   readonly status = signal<ConnStatus>('connecting');
   readonly error = signal<UiError | null>(null);
   readonly pending = signal<Move | null>(null);
-  readonly log = signal<GameEvent[]>([]);
   /** The server refused this page a WebSocket (too many tabs of this seat): updates come by polling. */
   readonly limited = signal(false);
 
@@ -76,8 +75,6 @@ export class MatchSession {
   /** Whether the last `refresh` reached the server (an answer, also a 304). */
   private reachable = false;
   private etag: string | null = null;
-  private logN = 0;
-  private logBusy = false;
   private stopped = false;
   private pingTimer: ReturnType<typeof setInterval> | null = null;
   private lastFrame = 0;
@@ -139,7 +136,6 @@ export class MatchSession {
     // before its auth frame) never replaces this seat's own view.
     if (cur && cur.you.seat !== null && next.you.seat === null) return;
     this.info.value = next;
-    void this.fetchLog();
   }
 
   /** Fetches the match now (ETag: an unchanged match costs a 304). */
@@ -331,23 +327,6 @@ export class MatchSession {
       },
       hidden ? HIDDEN_POLL_MS : POLL_MS,
     );
-  }
-
-  private async fetchLog(): Promise<void> {
-    if (this.logBusy) return;
-    this.logBusy = true;
-    try {
-      const { events } = await api.log(this.matchId, this.logN);
-      const entries = events.map((e, i) => logEntry(e, this.logN + i)).filter((e) => e !== null);
-      if (entries.length) {
-        this.logN = Math.max(this.logN, ...entries.map((e) => e.n));
-        this.log.value = [...this.log.value, ...entries.map((e) => e.event)];
-      }
-    } catch {
-      // The log is a convenience; the table itself is in MatchInfo.
-    } finally {
-      this.logBusy = false;
-    }
   }
 
   /**

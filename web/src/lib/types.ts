@@ -5,7 +5,15 @@
  */
 import type { CardId } from '../../../worker/engine/cards';
 import type { GameEvent, MatchView, Move, ResponseMode } from '../../../worker/engine/types';
-import type { Created, CreateMatch, LoggedEvent, MatchInfo, SeatInfo } from '../../../worker/protocol';
+import type {
+  Created,
+  CreateMatch,
+  LoggedEvent,
+  MatchInfo,
+  MatchSummary,
+  SeatInfo,
+  SummaryItem,
+} from '../../../worker/protocol';
 
 export type {
   CardId,
@@ -14,10 +22,12 @@ export type {
   GameEvent,
   LoggedEvent,
   MatchInfo,
+  MatchSummary,
   MatchView,
   Move,
   ResponseMode,
   SeatInfo,
+  SummaryItem,
 };
 
 /** One seat of a create request. */

@@ -35,7 +35,11 @@ export function teamName(
   return sharedTeamName(eventTable(info, view), team, eventWords.value);
 }
 
-function eventTable(info: Pick<MatchInfo, 'seats'> | null, view: Pick<MatchView, 'teams'>): EventTable {
+/** The names and cards of a match for the shared event words (worker/words/events). */
+export function eventTable(
+  info: Pick<MatchInfo, 'seats'> | null,
+  view: Pick<MatchView, 'teams'>,
+): EventTable {
   return {
     seat: (seat) => seatName(info, seat),
     teams: view.teams,

@@ -1,20 +1,26 @@
 /**
  * The table: whose turn it is with the deadline, the response-window prompt, every player's or
  * team's area, the draw and discard piles, my hand with the legal moves highlighted (tap a card,
- * then its target) and the journal. Each part is a file of screens/table/; only `view.legalMoves`
+ * then its target) and the journal, with a "since you left" summary on top after an absence. Each part is a file of screens/table/; only `view.legalMoves`
  * decides what is offered.
  */
 import type { JSX } from 'preact';
+import { lazyComponent } from '../components/Lazy';
 import type { MatchSession } from '../lib/session';
 import { useTabBadge } from '../lib/tab-badge';
 import { EndOfHand } from './EndOfHand';
 import { Areas } from './table/Areas';
 import { Hand } from './table/Hand';
-import { Journal } from './table/Journal';
 import { Piles } from './table/Piles';
 import { ExtensionPrompt, handIsOver, Status, WindowPrompt } from './table/Status';
 import { tableState, useSelection } from './table/state';
 import { TableTools } from './table/Tools';
+
+// The journal and the "since you left" summary load after the table (they read the history).
+const Journal = lazyComponent(() => import('./table/Journal').then((m) => m.Journal));
+const SinceYouLeft = lazyComponent(() => import('./table/SinceYouLeft').then((m) => m.SinceYouLeft), {
+  quiet: true,
+});
 
 /** The table screen of a match that is being played. */
 export function Table({ session }: { session: MatchSession }): JSX.Element | null {
@@ -26,6 +32,7 @@ export function Table({ session }: { session: MatchSession }): JSX.Element | nul
   const state = tableState(session, info, view, selection);
   return (
     <div class="table-screen">
+      <SinceYouLeft session={session} info={info} view={view} />
       <Status state={state} />
       <TableTools info={info} view={view} />
       {handIsOver(view) && <EndOfHand session={session} info={info} view={view} />}

@@ -19,6 +19,10 @@
  * - `turnLost` {player}; `turnsLost` {players}; `mulligan` {player} {count}; `extraTurn` {player}.
  * - `extensionOffered`, `extensionAccepted`, `extensionDeclined`, `skipped`: {player}.
  * - `drawPileExhausted`; `handOver` {hand}; `matchOver`; `scores`, `finalScores` {scores}.
+ * - `drewPileTimes` {player} {count}: consecutive draws from the pile, folded into one line.
+ * - `sinceYouLeft`: the lead-in of what happened since the reader's last visit.
+ * - `playedOut` {goal} {players}: a hand played out with no trip, and who went farthest;
+ *   `playedOutTie` {goal} {players}: the same when several went equally far; `playedOutNobody` {goal}.
  */
 export const EVENT_PHRASE_KEYS = [
   'and',
@@ -51,6 +55,11 @@ export const EVENT_PHRASE_KEYS = [
   'matchOver',
   'scores',
   'finalScores',
+  'drewPileTimes',
+  'sinceYouLeft',
+  'playedOut',
+  'playedOutTie',
+  'playedOutNobody',
 ] as const;
 
 /** One phrase key (see `EVENT_PHRASE_KEYS` for its placeholders). */

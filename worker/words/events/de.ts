@@ -33,4 +33,9 @@ export const de: EventWords = {
   matchOver: 'Die Partie ist vorbei.',
   scores: 'Punkte: {scores}.',
   finalScores: 'Endstand: {scores}.',
+  drewPileTimes: '{player} hat {count}-mal gezogen.',
+  sinceYouLeft: 'Seit deinem letzten Besuch:',
+  playedOut: 'Niemand hat {goal} km erreicht; am weitesten kam: {players}.',
+  playedOutTie: 'Niemand hat {goal} km erreicht; gleich weit kamen: {players}.',
+  playedOutNobody: 'Niemand hat {goal} km erreicht.',
 };

@@ -33,4 +33,9 @@ export const en: EventWords = {
   matchOver: 'The match is over.',
   scores: 'Scores: {scores}.',
   finalScores: 'Final scores: {scores}.',
+  drewPileTimes: '{player} drew {count} {count|time|times}.',
+  sinceYouLeft: 'Since you left:',
+  playedOut: 'Nobody reached {goal} km; {players} went farthest.',
+  playedOutTie: 'Nobody reached {goal} km; {players} went equally far.',
+  playedOutNobody: 'Nobody reached {goal} km.',
 };

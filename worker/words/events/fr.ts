@@ -33,4 +33,9 @@ export const fr: EventWords = {
   matchOver: 'La partie est terminée.',
   scores: 'Scores : {scores}.',
   finalScores: 'Scores finaux : {scores}.',
+  drewPileTimes: '{player} a pioché {count} fois.',
+  sinceYouLeft: 'Depuis votre dernière visite :',
+  playedOut: 'Personne n’a atteint {goal} km ; le plus loin : {players}.',
+  playedOutTie: 'Personne n’a atteint {goal} km ; le plus loin, à égalité : {players}.',
+  playedOutNobody: 'Personne n’a atteint {goal} km.',
 };

@@ -33,4 +33,9 @@ export const nb: EventWords = {
   matchOver: 'Spillet er over.',
   scores: 'Poeng: {scores}.',
   finalScores: 'Sluttpoeng: {scores}.',
+  drewPileTimes: '{player} trakk {count} ganger.',
+  sinceYouLeft: 'Siden sist du var her:',
+  playedOut: 'Ingen nådde {goal} km; lengst kom {players}.',
+  playedOutTie: 'Ingen nådde {goal} km; like langt kom {players}.',
+  playedOutNobody: 'Ingen nådde {goal} km.',
 };

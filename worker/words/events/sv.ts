@@ -33,4 +33,9 @@ export const sv: EventWords = {
   matchOver: 'Matchen är slut.',
   scores: 'Poäng: {scores}.',
   finalScores: 'Slutpoäng: {scores}.',
+  drewPileTimes: '{player} drog {count} gånger.',
+  sinceYouLeft: 'Sedan ditt senaste besök:',
+  playedOut: 'Ingen nådde {goal} km; längst kom {players}.',
+  playedOutTie: 'Ingen nådde {goal} km; lika långt kom {players}.',
+  playedOutNobody: 'Ingen nådde {goal} km.',
 };

@@ -1,39 +1,164 @@
-/** The journal: the last 40 events of the match in words, newest first. */
-import { useComputed } from '@preact/signals';
+/**
+ * The journal: the whole history of the match, hand by hand, the latest hand first (older hands on
+ * demand), each line with who did it and when (relative, and the absolute time in the reader's time
+ * zone), consecutive draws folded, coup fourré and safeties marked, and what came after the last
+ * version this device had shown marked new. It is the page's only live region for other players'
+ * moves: a polite one that announces just the new lines, never the whole list again.
+ */
 import type { JSX } from 'preact';
-import { t } from '../../i18n';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { lang, t } from '../../i18n';
+import { feedFor, type JournalHand } from '../../lib/journal';
 import type { MatchSession } from '../../lib/session';
-import type { GameEvent, MatchInfo, MatchView } from '../../lib/types';
-import { eventText } from '../../lib/words';
+import type { MatchInfo, MatchView } from '../../lib/types';
+import { handLines, type JournalLine } from './journal-lines';
 
-/** The numbered event lines (numbers count from the first event); events with no words are left out. */
-function journalLines(
-  items: readonly GameEvent[],
-  total: number,
-  info: MatchInfo,
-  view: MatchView,
-): Array<readonly [string, string]> {
-  return items
-    .map((e, i) => [String(total - i), eventText(e, info, view)] as const)
-    .filter(([, text]) => text !== '');
+const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
+  ['day', 86_400_000],
+  ['hour', 3_600_000],
+  ['minute', 60_000],
+];
+
+/** "2 hours ago", "yesterday", "now", in the page's language. */
+export function relativeTime(iso: string, now = Date.now()): string {
+  const ms = new Date(iso).getTime() - now;
+  const rtf = new Intl.RelativeTimeFormat(lang.value, { numeric: 'auto' });
+  for (const [unit, size] of UNITS) if (Math.abs(ms) >= size) return rtf.format(Math.round(ms / size), unit);
+  return rtf.format(0, 'minute');
+}
+
+/** The absolute time in the reader's time zone, e.g. "12 Dec 2025, 14:30". */
+export function absoluteTime(iso: string): string {
+  return new Intl.DateTimeFormat(lang.value, { dateStyle: 'medium', timeStyle: 'short' }).format(
+    new Date(iso),
+  );
+}
+
+/** A time: relative on screen, the absolute time as its title and for screen readers. */
+function When({ at }: { at: string }): JSX.Element {
+  const absolute = absoluteTime(at);
+  return (
+    <time dateTime={at} title={absolute}>
+      <span aria-hidden="true">{relativeTime(at)}</span>
+      <span class="sr-only">{absolute}</span>
+    </time>
+  );
+}
+
+function Line({ line }: { line: JournalLine }): JSX.Element {
+  const cls = [line.highlight ? 'highlight' : '', line.isNew ? 'new' : '', line.draw ? 'draw' : '']
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <li class={cls || undefined}>
+      {line.isNew && <span class="badge">{t('journal.new')}</span>}
+      {line.highlight && (
+        <span class="mark" aria-hidden="true">
+          ★{' '}
+        </span>
+      )}
+      {line.highlight ? <strong>{line.text}</strong> : line.text} <When at={line.at} />
+    </li>
+  );
+}
+
+function Hand(props: { hand: JournalHand; lines: JournalLine[] }): JSX.Element {
+  const { hand, lines } = props;
+  const first = hand.events[0];
+  return (
+    <section class="journal-hand" aria-labelledby={`journal-hand-${hand.hand}`}>
+      <h3 id={`journal-hand-${hand.hand}`}>
+        {t('journal.hand', { n: hand.hand })}
+        {first && (
+          <>
+            {' · '}
+            <When at={first.at} />
+          </>
+        )}
+      </h3>
+      {lines.length === 0 ? (
+        <p class="muted">{t('log.empty')}</p>
+      ) : (
+        <ol reversed>
+          {[...lines].reverse().map((line) => (
+            <Line key={line.key} line={line} />
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+/** The new lines by others since `after` (seq), oldest first, as one announcement. */
+function announcement(lines: readonly JournalLine[], after: number): string {
+  return lines
+    .filter((l) => l.seq > after && l.other && !l.draw)
+    .map((l) => l.text)
+    .join(' ');
 }
 
 /** The journal section. */
 export function Journal(props: { session: MatchSession; info: MatchInfo; view: MatchView }): JSX.Element {
   const { session, info, view } = props;
-  const logItems = useComputed(() => session.log.value.slice(-40).reverse());
-  const lines = journalLines(logItems.value, session.log.value.length, info, view);
+  const feed = feedFor(session, session.matchId);
+  useEffect(() => {
+    void feed.open();
+  }, [feed]);
+  useEffect(() => {
+    void feed.update();
+  }, [feed, view.version]);
+  const hands = feed.hands.value;
+  const perHand = hands.map((hand) => ({
+    hand,
+    lines: handLines(hand, {
+      info,
+      view,
+      result: view.results.find((r) => r.hand === hand.hand) ?? null,
+      baseline: feed.baseline,
+    }),
+  }));
+  // Announce only lines that arrive after the first load, once each.
+  const announced = useRef<number | null>(null);
+  const [said, setSaid] = useState('');
+  const newest = Math.max(0, ...perHand.flatMap((h) => h.lines.map((l) => l.seq)));
+  useEffect(() => {
+    if (!feed.ready.value) return;
+    if (announced.current === null) {
+      announced.current = newest;
+      return;
+    }
+    if (newest <= announced.current) return;
+    const text = announcement(
+      perHand.flatMap((h) => h.lines),
+      announced.current,
+    );
+    announced.current = newest;
+    if (text) setSaid(text);
+  }, [newest, feed.ready.value]);
+  const older = feed.oldestLoaded() - 1;
+  const loading = feed.loadingHand.value;
   return (
-    <section class="log" aria-label={t('table.log')}>
-      <h2>{t('table.log')}</h2>
-      {lines.length === 0 ? (
+    <section class="log journal" aria-labelledby="journal-title">
+      <h2 id="journal-title">{t('table.log')}</h2>
+      <div class="sr-only" aria-live="polite">
+        {said}
+      </div>
+      {!feed.ready.value ? (
+        <p class="muted">{t('common.loading')}</p>
+      ) : hands.length === 0 ? (
         <p class="muted">{t('log.empty')}</p>
       ) : (
-        <ol reversed>
-          {lines.map(([key, text]) => (
-            <li key={key}>{text}</li>
-          ))}
-        </ol>
+        perHand.map(({ hand, lines }) => <Hand key={hand.hand} hand={hand} lines={lines} />)
+      )}
+      {feed.ready.value && older >= 1 && (
+        <button
+          type="button"
+          class="secondary"
+          disabled={loading !== null}
+          onClick={() => void feed.loadHand(older)}
+        >
+          {loading !== null ? t('common.loading') : t('journal.showHand', { n: older })}
+        </button>
       )}
     </section>
   );

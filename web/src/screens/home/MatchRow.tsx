@@ -1,0 +1,130 @@
+/**
+ * One row of "my matches": the match's name (a link), whose turn it is (the caller's own turn in
+ * words and with a mark, not by colour only), the time left, the last change, the hand, the score
+ * and the caller's place, the players, the creation date; a finished match shows its result.
+ */
+import type { JSX } from 'preact';
+import { lang, t } from '../../i18n';
+import { onLinkClick } from '../../lib/router';
+import { forgetMatch } from '../../lib/storage';
+import type { MatchSummary } from '../../lib/types';
+import type { Row } from './model';
+import { dateText, relativeTime } from './time';
+
+/** A seat's name as the list shows it: "(you)", "(computer)" for a bot or a stand-in, "open seat". */
+function playerName(s: MatchSummary, seat: number): string {
+  const p = s.players[seat];
+  if (!p) return '';
+  if (p.kind === 'open') return t('home.mine.open');
+  if (seat === s.seat) return t('home.mine.you', { name: p.name });
+  return p.kind === 'bot' || p.standIn ? t('home.mine.bot', { name: p.name }) : p.name;
+}
+
+/** Team `team`'s name: its players' names joined. */
+function teamName(s: MatchSummary, team: number): string {
+  return s.players
+    .filter((p) => p.team === team)
+    .map((p) => p.name)
+    .join(' & ');
+}
+
+/** The per-team scores as "Ann 1200, Bob 800". */
+function scoreList(s: MatchSummary, scores: readonly number[]): string {
+  return scores.map((v, team) => `${teamName(s, team)} ${v.toLocaleString(lang.value)}`).join(', ');
+}
+
+/** Who acts now, in words. */
+function whoActsText(s: MatchSummary): string {
+  if (s.status === 'finished') return t('home.mine.over');
+  if (s.status === 'lobby') return t('home.mine.lobby');
+  const a = s.acts;
+  if (!a) return '';
+  if (a.kind === 'handOver') return t('home.mine.handOver', { n: s.hand ?? 1 });
+  if (s.yourTurn) return t(a.kind === 'window' ? 'home.mine.yourAnswer' : 'home.mine.yourTurn');
+  const name = playerName(s, a.seat);
+  return t(a.kind === 'window' ? 'home.mine.theirAnswer' : 'home.mine.theirTurn', { name });
+}
+
+/** The last change in words: "Bob played 2 hours ago". */
+function lastText(s: MatchSummary, now: number): string | null {
+  const last = s.last;
+  // The server's own moves (the deal's draws) are not news.
+  if (!last || last.actor === 'server') return null;
+  const when = relativeTime(Date.parse(last.at), now, lang.value);
+  const name = s.players[last.seat]?.name ?? '';
+  if (last.actor === 'timeout') return t('home.mine.last.timeout', { name, when });
+  const known = ['play', 'discard', 'draw', 'coupFourre', 'pass', 'nextHand'] as const;
+  const kind = (known as readonly string[]).includes(last.kind)
+    ? (last.kind as (typeof known)[number])
+    : 'other';
+  return t(`home.mine.last.${kind}`, { name, when });
+}
+
+/** The result of a finished match, or the hand, score and place of a running one. */
+function scoreText(s: MatchSummary): string[] {
+  if (s.result) {
+    const mine = s.seat !== null ? s.players[s.seat]?.team : null;
+    const won =
+      mine !== null && mine !== undefined && s.result.winners.includes(mine)
+        ? t('home.mine.youWon')
+        : t('home.mine.won', { names: s.result.winners.map((w) => teamName(s, w)).join(', ') });
+    return [won, t('home.mine.final', { list: scoreList(s, s.result.scores) })];
+  }
+  const out: string[] = [];
+  if (s.hand !== null) out.push(t('home.mine.hand', { n: s.hand }));
+  if (s.scores) out.push(t('home.mine.score', { list: scoreList(s, s.scores) }));
+  if (s.place !== null && s.scores) out.push(t('home.mine.place', { n: s.place, m: s.scores.length }));
+  return out;
+}
+
+/** One match of the list; `now` is the time the words count from (ms since the epoch). */
+export function MatchRow({ row, now }: { row: Row; now: number }): JSX.Element {
+  const s = row.summary;
+  const title = s?.title || row.saved.title || t('app.title');
+  const acts = s ? whoActsText(s) : '';
+  const deadline = s?.deadline && s.status === 'playing' ? Date.parse(s.deadline) : null;
+  const last = s ? lastText(s, now) : null;
+  return (
+    <li class={`mine-row${s?.yourTurn ? ' yours' : ''}`}>
+      <div class="mine-head">
+        <a href={`/m/${row.saved.matchId}`} onClick={onLinkClick} class="mine-title">
+          {title}
+        </a>
+        <button
+          type="button"
+          class="ghost small"
+          aria-label={t('home.mine.forget', { title })}
+          onClick={() => forgetMatch(row.saved.matchId)}
+        >
+          {t('home.forget')}
+        </button>
+      </div>
+      {acts && (
+        <p class={s?.yourTurn ? 'mine-acts yours' : 'mine-acts'}>
+          {s?.yourTurn && (
+            <span class="mine-mark" aria-hidden="true">
+              ▶{' '}
+            </span>
+          )}
+          {s?.yourTurn ? <strong>{acts}</strong> : acts}
+          {deadline !== null && (
+            <span class="mine-due">
+              {' · '}
+              {t('home.mine.due', { when: relativeTime(Math.max(deadline, now), now, lang.value) })}
+            </span>
+          )}
+        </p>
+      )}
+      {row.problem && <p class="muted">{t('home.mine.unknown')}</p>}
+      {last && <p class="mine-last">{last}</p>}
+      {s && scoreText(s).length > 0 && <p class="mine-score">{scoreText(s).join(' · ')}</p>}
+      {s && (
+        <p class="muted mine-players">
+          {s.players.map((p) => playerName(s, p.seat)).join(', ')}
+          {' · '}
+          {t('home.mine.created', { date: dateText(Date.parse(s.createdAt), lang.value) })}
+        </p>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,64 @@
+/**
+ * "Since you left": the short summary the table opens with when something happened after the last
+ * version this device had shown (lib/seen.ts), in the same words as the your-turn mail
+ * (worker/words/events `readerLines`). Showing the table marks its version seen on this device
+ * while the page is visible; the summary stays for this visit until dismissed. Not a live region:
+ * the journal alone announces other players' moves.
+ */
+import { useSignal } from '@preact/signals';
+import type { JSX } from 'preact';
+import { useEffect } from 'preact/hooks';
+import { eventWords, t } from '../../i18n';
+import { feedFor } from '../../lib/journal';
+import { markSeen } from '../../lib/seen';
+import type { MatchSession } from '../../lib/session';
+import type { MatchInfo, MatchView } from '../../lib/types';
+import { sinceLines } from './journal-lines';
+
+/** Lines shown before "and N more". */
+const SHOWN = 5;
+
+/** Marks `version` of the match seen whenever the page is visible (now, and when it becomes visible). */
+function useMarkSeen(matchId: string, version: number): void {
+  useEffect(() => {
+    const mark = () => {
+      if (document.visibilityState !== 'hidden') markSeen(matchId, version);
+    };
+    mark();
+    document.addEventListener('visibilitychange', mark);
+    return () => document.removeEventListener('visibilitychange', mark);
+  }, [matchId, version]);
+}
+
+/** The summary at the top of the table (nothing when nothing happened since the last visit here). */
+export function SinceYouLeft(props: {
+  session: MatchSession;
+  info: MatchInfo;
+  view: MatchView;
+}): JSX.Element | null {
+  const { session, info, view } = props;
+  const feed = feedFor(session, session.matchId);
+  const dismissed = useSignal(false);
+  useEffect(() => {
+    void feed.open();
+  }, [feed]);
+  useMarkSeen(session.matchId, view.version);
+  const baseline = feed.baseline;
+  if (baseline === null || dismissed.value || !feed.ready.value) return null;
+  const lines = sinceLines(feed.eventsAfter(baseline), info, view, baseline);
+  if (lines.length === 0) return null;
+  return (
+    <section class="since" aria-labelledby="since-title">
+      <h2 id="since-title">{eventWords.value.sinceYouLeft}</h2>
+      <ul>
+        {lines.slice(0, SHOWN).map((line, i) => (
+          <li key={`${i}-${line}`}>{line}</li>
+        ))}
+      </ul>
+      {lines.length > SHOWN && <p class="muted">{t('since.more', { n: lines.length - SHOWN })}</p>}
+      <button type="button" class="secondary" onClick={() => (dismissed.value = true)}>
+        {t('since.dismiss')}
+      </button>
+    </section>
+  );
+}

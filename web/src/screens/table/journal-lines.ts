@@ -1,0 +1,107 @@
+/**
+ * The journal's lines, worked out from a hand's public events (no DOM): consecutive draws folded,
+ * the hand's end line with its score line (and "Nobody reached 1000 km; …" for a played-out hand),
+ * coup fourré and safeties flagged, events after the last version seen flagged new, and the
+ * "since you left" lines. Every sentence comes from the words shared with the mail
+ * (worker/words/events).
+ */
+import type { HandResult } from '../../../../worker/engine/types';
+import { CARD_KINDS } from '../../../../worker/shared/rules-data';
+import { describeHandEnd, drawsText, foldDraws, readerLines } from '../../../../worker/words/events/history';
+import { eventWords } from '../../i18n';
+import type { JournalHand } from '../../lib/journal';
+import type { GameEvent, LoggedEvent, MatchInfo, MatchView } from '../../lib/types';
+import { eventTable, eventText } from '../../lib/words';
+
+/** One line of the journal. */
+export interface JournalLine {
+  /** Stable within the hand. */
+  key: string;
+  text: string;
+  /** ISO time of the line's (last) event. */
+  at: string;
+  /** A coup fourré or a safety: shown highlighted (with a mark, not by colour only). */
+  highlight: boolean;
+  /** After the last version this device had shown. */
+  isNew: boolean;
+  /** Made by someone other than the reader (or by nobody: a hand's end): announced when it arrives. */
+  other: boolean;
+  /** Draws from the pile (one or folded): not announced, they say nothing. */
+  draw: boolean;
+  /** The newest row the line stands for. */
+  seq: number;
+}
+
+/** The seat an event is by, or null (hand and match ends, reshuffles). */
+function seatOf(e: LoggedEvent['event']): number | null {
+  return 'seat' in e && typeof e.seat === 'number' ? e.seat : null;
+}
+
+/** A coup fourré, or a safety played in turn. */
+function isHighlight(e: LoggedEvent['event']): boolean {
+  return e.type === 'coupFourre' || (e.type === 'played' && CARD_KINDS[e.card] === 'safety');
+}
+
+/** The goal in force in hand `hand` (km): the view's now, else the rules' (1000 after an accepted extension). */
+export function goalOfHand(
+  hand: JournalHand,
+  view: Pick<MatchView, 'handNumber' | 'goal' | 'rules'>,
+): number {
+  if (hand.hand === view.handNumber) return view.goal;
+  const extended = hand.events.some((e) => e.event.type === 'extended' && e.event.accept);
+  return extended ? 1000 : view.rules.options.goal;
+}
+
+/**
+ * A hand's lines, oldest first: each event (or folded run of draws) with its words, time and flags;
+ * the hand's end with its score line when `result` is known. `baseline`: the last version shown on
+ * this device (null: none, nothing is new).
+ */
+export function handLines(
+  hand: JournalHand,
+  ctx: { info: MatchInfo; view: MatchView; result: HandResult | null; baseline: number | null },
+): JournalLine[] {
+  const { info, view, result, baseline } = ctx;
+  const table = eventTable(info, view);
+  const w = eventWords.value;
+  const lines: JournalLine[] = [];
+  for (const f of foldDraws(hand.events, (e) => e.event)) {
+    const items = f.kind === 'one' ? [f.item] : f.items;
+    const last = items[items.length - 1];
+    const e = last.event;
+    let text: string;
+    if (f.kind === 'draws') text = drawsText(f.seat, f.count, table, w);
+    else if (e.type === 'handOver' && result)
+      text = describeHandEnd(result, goalOfHand(hand, view), table, w);
+    else text = eventText(e as GameEvent, info, view);
+    if (!text) continue;
+    const seat = seatOf(e);
+    lines.push({
+      key: `${items[0].seq}-${lines.length}`,
+      text,
+      at: last.at,
+      highlight: items.some((i) => isHighlight(i.event)),
+      isNew: baseline !== null && last.version > baseline,
+      other: seat === null || seat !== view.seat,
+      draw: f.kind === 'draws' || (e.type === 'drew' && e.from === 'pile'),
+      seq: last.seq,
+    });
+  }
+  return lines;
+}
+
+/** The "since you left" lines: what happened after version `baseline`, as the your-turn mail says it. */
+export function sinceLines(
+  events: readonly LoggedEvent[],
+  info: MatchInfo,
+  view: MatchView,
+  baseline: number,
+): string[] {
+  const after = events.filter((e) => e.version > baseline && e.event.type !== 'responseMode');
+  return readerLines(
+    after.map((e) => e.event as GameEvent),
+    eventTable(info, view),
+    eventWords.value,
+    view.seat,
+  );
+}

@@ -1,0 +1,41 @@
+/**
+ * `POST /api/matches/summaries` (docs/API.md): "my matches" in one request. Up to 20 matches, each
+ * with the best token the device holds; every match's Durable Object is asked once, all in parallel,
+ * and each item is answered for what its token may see (worker/match/summary.ts). A match that is
+ * gone or a token it does not know is a per-item error; the request itself still succeeds.
+ */
+import { Hono } from 'hono';
+import { matchStub } from '../match/stub';
+import { SummariesRequestSchema, type SummaryItem } from '../protocol';
+import { hashToken } from '../tokens';
+import { validJson } from './body';
+import type { AppEnv } from './http';
+import { limitClient } from './limits';
+
+/** The summaries route group, mounted at /api/matches/summaries. */
+export const summaries = new Hono<AppEnv>();
+
+/** A Durable Object that failed to answer (overloaded, reset): this item only. */
+const UNAVAILABLE = { code: 'match.unavailable', message: 'This match did not answer; try again later.' };
+
+summaries.post('/', validJson(SummariesRequestSchema), async (c) => {
+  const { items } = c.req.valid('json');
+  // A POST is not counted by the read middleware: the batch spends one read per match it asks about.
+  const refused = await limitClient(c, c.env.READ_LIMITER, 'read', items.length);
+  if (refused) return refused;
+  const answers = await Promise.all(
+    items.map(async ({ matchId, token }): Promise<SummaryItem> => {
+      try {
+        const r = await matchStub(c.env, matchId).summary(await hashToken(token));
+        if (r.status === 200) return { matchId, ok: true, summary: r.body as never };
+        const err = (r.body as { error?: { code: string; message: string } } | undefined)?.error;
+        return { matchId, ok: false, error: err ?? UNAVAILABLE };
+      } catch (e) {
+        console.error(`summary of ${matchId}: ${String(e)}`);
+        return { matchId, ok: false, error: UNAVAILABLE };
+      }
+    }),
+  );
+  c.header('Cache-Control', 'private, no-store');
+  return c.json({ items: answers });
+});

@@ -1,0 +1,122 @@
+/**
+ * Words for a match's history read back, shared by the page and the mail: consecutive draws from
+ * the pile folded into one line ("Alice drew 3 times"), the lines of "what happened" for one reader
+ * (the your-turn mail's list and the page's "since you left" summary say the same), and a hand's end
+ * line, which says so when the hand was played out with nobody reaching the goal. Pure: no platform.
+ */
+import type { GameEvent, HandResult } from '../../engine/types';
+import type { EventWords } from './catalog';
+import { describeEvent, type EventTable, joinNames, scoreLine, teamName } from './describe';
+import { fill } from './fill';
+
+/** One line of a folded history: an item as it is, or a run of `count` ≥ 2 draws from the pile by `seat`. */
+export type Folded<T> = { kind: 'one'; item: T } | { kind: 'draws'; seat: number; count: number; items: T[] };
+
+/** A draw from the pile (it names no card), by seat; null for any other event. */
+function pileDrawSeat(e: { type: string }): number | null {
+  const d = e as GameEvent;
+  return d.type === 'drew' && d.from === 'pile' ? d.seat : null;
+}
+
+/**
+ * Folds every run of two or more consecutive draws from the pile by the same seat into one line
+ * (a mulligan's draws back to six, the draw after a coup fourré and the next turn's); `eventOf`
+ * gives an item's event. Order is kept; other items stay one line each.
+ */
+export function foldDraws<T>(items: readonly T[], eventOf: (item: T) => { type: string }): Folded<T>[] {
+  const out: Folded<T>[] = [];
+  for (const item of items) {
+    const seat = pileDrawSeat(eventOf(item));
+    const last = out[out.length - 1];
+    if (seat !== null && last) {
+      if (last.kind === 'draws' && last.seat === seat) {
+        last.count++;
+        last.items.push(item);
+        continue;
+      }
+      if (last.kind === 'one' && pileDrawSeat(eventOf(last.item)) === seat) {
+        out[out.length - 1] = { kind: 'draws', seat, count: 2, items: [last.item, item] };
+        continue;
+      }
+    }
+    out.push({ kind: 'one', item });
+  }
+  return out;
+}
+
+/** `count` draws from the pile by `seat` in words: "Alice drew a card." or "Alice drew 3 times." */
+export function drawsText(seat: number, count: number, table: EventTable, w: EventWords): string {
+  return count === 1
+    ? fill(w.drewPile, { player: table.seat(seat) }, w.lang)
+    : fill(w.drewPileTimes, { player: table.seat(seat), count }, w.lang);
+}
+
+/**
+ * What happened, for one reader (`reader`: their seat, or null): one sentence per event, a hazard on
+ * the reader's team "on you", hand and match ends with the scores, and no draw from the pile (it
+ * names no card and says nothing). The your-turn mail's list and the page's "since you left" summary.
+ */
+export function readerLines(
+  events: readonly GameEvent[],
+  table: EventTable,
+  w: EventWords,
+  reader: number | null,
+): string[] {
+  const lines: string[] = [];
+  for (const e of events) {
+    if (pileDrawSeat(e) !== null) continue;
+    const line = describeEvent(e, table, w, { reader, scores: true });
+    if (line) lines.push(line);
+  }
+  return lines;
+}
+
+/**
+ * The words of a hand played out with nobody completing the trip (`result.tripBy` null), RULES.md §8:
+ * "Nobody reached 1000 km; Bob went farthest." The hand's winners are the closest teams; with no
+ * winner (a tie under the `none` rule) the teams that drove farthest are named; nobody when no team
+ * drove. `goal` is the hand's goal in km (the view's `goal`: 700, or 1000 after an extension).
+ * Null when the trip was completed. For the journal's end-of-hand line and the end-of-hand screen.
+ */
+export function describePlayedOut(
+  result: HandResult,
+  goal: number,
+  table: EventTable,
+  w: EventWords,
+): string | null {
+  if (result.tripBy !== null) return null;
+  const farthest = Math.max(0, ...result.scores.map((s) => s.distance));
+  const teams = result.winners.length
+    ? result.winners
+    : farthest > 0
+      ? result.scores.flatMap((s, team) => (s.distance === farthest ? [team] : []))
+      : [];
+  if (teams.length === 0) return fill(w.playedOutNobody, { goal }, w.lang);
+  const players = joinNames(
+    teams.map((team) => teamName(table, team, w)),
+    w,
+  );
+  return fill(teams.length === 1 ? w.playedOut : w.playedOutTie, { goal, players }, w.lang);
+}
+
+/**
+ * A finished hand's end line: "Hand 2 is over. Nobody reached 1000 km; Bob went farthest. Scores:
+ * Ann 450, Bob 300." (the played-out sentence only when nobody completed the trip; the scores are
+ * the hand's totals per team). `goal` as for `describePlayedOut`.
+ */
+export function describeHandEnd(result: HandResult, goal: number, table: EventTable, w: EventWords): string {
+  const over = fill(w.handOver, { hand: result.hand }, w.lang);
+  const playedOut = describePlayedOut(result, goal, table, w);
+  const scores = fill(
+    w.scores,
+    {
+      scores: scoreLine(
+        table,
+        result.scores.map((s) => s.total),
+        w,
+      ),
+    },
+    w.lang,
+  );
+  return [over, playedOut, scores].filter((s) => s !== null).join(' ');
+}
