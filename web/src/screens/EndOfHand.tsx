@@ -5,18 +5,28 @@
  */
 import { useSignal } from '@preact/signals';
 import type { JSX } from 'preact';
+import type { HandResult } from '../../../worker/engine/types';
+import { describePlayedOut } from '../../../worker/words/events/history';
 import { lazyComponent } from '../components/Lazy';
-import { t } from '../i18n';
+import { eventWords, t } from '../i18n';
 import { api } from '../lib/api';
 import { navigate } from '../lib/router';
 import type { MatchSession } from '../lib/session';
 import { findMatch, saveMatch } from '../lib/storage';
 import type { MatchInfo, MatchView } from '../lib/types';
-import { errorText, listNames, teamName } from '../lib/words';
+import { errorText, eventTable, listNames, teamName } from '../lib/words';
 import { HandScores } from './table/HandScores';
 
 /** The whole score sheet, shown with the result at the end of a match of several hands. */
 const ScoreSheet = lazyComponent(() => import('./table/panels').then((m) => m.ScoreSheet));
+
+/**
+ * The goal in km of the hand of `result`: the view's goal for the hand just ended (1000 after an
+ * extension, RULES.md §8), else the rules' goal.
+ */
+function goalOfResult(result: HandResult, view: MatchView): number {
+  return result.hand === view.handNumber ? view.goal : view.rules.options.goal;
+}
 
 /** The score table of the last finished hand plus totals and what comes next. */
 export function EndOfHand(props: {
@@ -68,9 +78,10 @@ export function EndOfHand(props: {
     <section class="end" aria-labelledby="end-title">
       <h2 id="end-title">{t('end.title', { n: result.hand })}</h2>
       <p>
-        {result.winners.length
-          ? t('end.handWinner', { names: listNames(result.winners.map((w) => names[w])) })
-          : t('end.noWinner')}
+        {describePlayedOut(result, goalOfResult(result, view), eventTable(info, view), eventWords.value) ??
+          (result.winners.length
+            ? t('end.handWinner', { names: listNames(result.winners.map((w) => names[w])) })
+            : t('end.noWinner'))}
       </p>
       <HandScores
         result={result}
