@@ -50,6 +50,7 @@ app.use(
 // Reads are limited per client; every body is read here, in full, before any route runs.
 app.use('/api/*', readLimit());
 app.use('/api/*', readBody());
+app.use('/dev/*', readBody());
 
 app.route('/', mail); // /api/mail/* and /dev/mail (before /dev: its guard would answer 404 first)
 app.route('/api/matches/summaries', summaries); // before /api/matches: its /:id routes would match first

@@ -92,7 +92,11 @@ export function WindowPrompt(props: {
   );
   const busy = session.pending.value !== null;
   return (
-    <section class={`prompt${mine ? ' urgent' : ''}`} aria-live="polite" aria-label={t('home.coupFourre')}>
+    <section
+      class={`prompt${mine ? ' urgent' : ''}`}
+      aria-live={mine ? 'polite' : undefined}
+      aria-label={t('home.coupFourre')}
+    >
       <p>
         {mine
           ? t('table.windowYou', { attacker: seatName(info, w.attacker), hazard: cardName(w.hazard) })
