@@ -156,3 +156,28 @@ describe('a played-out hand says so', () => {
     );
   });
 });
+
+describe('a hand end in the reader lines (mail and "since you left")', () => {
+  const handOver: GameEvent = { type: 'handOver', hand: 2, winners: [1], scores: [650, 800, 300] };
+  const playedOut: HandResult = {
+    hand: 2,
+    scores: [score(650), score(800), score(300)],
+    winners: [1],
+    tripBy: null,
+    goal: 1000,
+  };
+
+  it('says a played-out hand was played out, in the mail and on the page alike', () => {
+    const c = catalogFor('en');
+    const mail = describeEvents([handOver], { names: NAMES, teams: TABLE.teams, reader: 0 }, c, [playedOut]);
+    const page = readerLines([handOver], { ...TABLE, card: (id) => cardText(id, c) }, c.events, 0, [
+      playedOut,
+    ]);
+    expect(mail).toEqual(page);
+    expect(mail[0]).toContain('Nobody reached 1000 km; Bob went farthest.');
+    // Without the results (or a result stored before results carried their goal), the plain end line.
+    expect(readerLines([handOver], TABLE, en, 0)[0]).not.toContain('Nobody reached');
+    const { goal: _, ...old } = playedOut;
+    expect(readerLines([handOver], TABLE, en, 0, [old])[0]).not.toContain('Nobody reached');
+  });
+});

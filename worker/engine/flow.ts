@@ -156,7 +156,7 @@ export function endHand(d: Draft, tripBy: number | null): void {
   const s = d.s;
   const winners = handWinners(s, tripBy);
   const scores = scoreHand(s, tripBy, winners);
-  const result: HandResult = { hand: s.handNumber, scores, winners, tripBy };
+  const result: HandResult = { hand: s.handNumber, scores, winners, tripBy, goal: s.goal };
   s.results = [...s.results, result];
   s.scores = s.scores.map((v, team) => v + scores[team].total);
   s.window = null;

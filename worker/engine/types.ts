@@ -79,6 +79,11 @@ export interface HandResult {
   winners: number[];
   /** The team that completed the trip, if any. */
   tripBy: number | null;
+  /**
+   * The goal in force when the hand ended, km: the rules' goal, or 1000 after an extension (RULES.md
+   * §8). Absent in results stored before it was recorded.
+   */
+  goal?: number;
 }
 
 /**

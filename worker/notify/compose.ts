@@ -7,7 +7,7 @@
  * subjects carry no title and at most one name of at most 20 characters.
  */
 import type { HazardCard } from '../engine/cards';
-import type { GameEvent } from '../engine/types';
+import type { GameEvent, HandResult } from '../engine/types';
 import { cardText, describeEvents, joinNames, type TableNames, targetText, teamName } from './events';
 import { type Catalog, catalogFor, fill } from './i18n';
 import { type Block, type FooterLink, render } from './render';
@@ -45,6 +45,8 @@ export type MailContent =
       kind: 'yourTurn';
       table: TableNames;
       events: readonly GameEvent[];
+      /** The match's finished hands (so a played-out hand's end says so); none when absent. */
+      results?: readonly HandResult[];
       deadline: Date | null;
       now: Date;
       /** Set between hands: this hand is over and any seat may start the next one. */
@@ -147,7 +149,7 @@ function draftFor(ctx: MailContext, content: MailContent, c: Catalog, title: str
     }
     case 'yourTurn': {
       const table = safeTable(content.table);
-      const lines = describeEvents(content.events, table, c);
+      const lines = describeEvents(content.events, table, c, content.results);
       const between = content.handOver !== undefined;
       const blocks: Block[] = [greet];
       // With news: the lead-in and the list; without (the first turn): just whose turn it is.

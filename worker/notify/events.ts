@@ -6,7 +6,7 @@
  * the pile (it names no card and says nothing).
  */
 import { type CardId, kindOf } from '../engine/cards';
-import type { GameEvent } from '../engine/types';
+import type { GameEvent, HandResult } from '../engine/types';
 import { cardName } from '../words/cards/catalog';
 import {
   describeEvent as describe,
@@ -63,7 +63,13 @@ export function describeEvent(e: GameEvent, t: TableNames, c: Catalog): string |
 /**
  * Every event worth a line, in order: the shared `readerLines` (worker/words/events/history.ts), which
  * the page's "since you left" summary uses too. Consecutive identical lines are kept (each is one move).
+ * `results`: the match's finished hands, so that a played-out hand's end says so.
  */
-export function describeEvents(events: readonly GameEvent[], t: TableNames, c: Catalog): string[] {
-  return readerLines(events, eventTable(t, c), c.events, t.reader);
+export function describeEvents(
+  events: readonly GameEvent[],
+  t: TableNames,
+  c: Catalog,
+  results: readonly HandResult[] = [],
+): string[] {
+  return readerLines(events, eventTable(t, c), c.events, t.reader, results);
 }

@@ -55,17 +55,24 @@ export function drawsText(seat: number, count: number, table: EventTable, w: Eve
  * What happened, for one reader (`reader`: their seat, or null): one sentence per event, a hazard on
  * the reader's team "on you", hand and match ends with the scores, and no draw from the pile (it
  * names no card and says nothing). The your-turn mail's list and the page's "since you left" summary.
+ * A hand's end whose result is in `results` (the state's, each with its goal) is its end line: it
+ * says so when the hand was played out (`describeHandEnd`).
  */
 export function readerLines(
   events: readonly GameEvent[],
   table: EventTable,
   w: EventWords,
   reader: number | null,
+  results: readonly HandResult[] = [],
 ): string[] {
   const lines: string[] = [];
   for (const e of events) {
     if (pileDrawSeat(e) !== null) continue;
-    const line = describeEvent(e, table, w, { reader, scores: true });
+    const result = e.type === 'handOver' ? results.find((r) => r.hand === e.hand) : undefined;
+    const line =
+      result?.goal !== undefined
+        ? describeHandEnd(result, result.goal, table, w)
+        : describeEvent(e, table, w, { reader, scores: true });
     if (line) lines.push(line);
   }
   return lines;
@@ -75,7 +82,8 @@ export function readerLines(
  * The words of a hand played out with nobody completing the trip (`result.tripBy` null), RULES.md §8:
  * "Nobody reached 1000 km; Bob went farthest." The hand's winners are the closest teams; with no
  * winner (a tie under the `none` rule) the teams that drove farthest are named; nobody when no team
- * drove. `goal` is the hand's goal in km (the view's `goal`: 700, or 1000 after an extension).
+ * drove. The goal is the result's own (km); `goal` is used for a result stored before results
+ * carried it (the view's `goal`: 700, or 1000 after an extension).
  * Null when the trip was completed. For the journal's end-of-hand line and the end-of-hand screen.
  */
 export function describePlayedOut(
@@ -85,18 +93,19 @@ export function describePlayedOut(
   w: EventWords,
 ): string | null {
   if (result.tripBy !== null) return null;
+  const km = result.goal ?? goal;
   const farthest = Math.max(0, ...result.scores.map((s) => s.distance));
   const teams = result.winners.length
     ? result.winners
     : farthest > 0
       ? result.scores.flatMap((s, team) => (s.distance === farthest ? [team] : []))
       : [];
-  if (teams.length === 0) return fill(w.playedOutNobody, { goal }, w.lang);
+  if (teams.length === 0) return fill(w.playedOutNobody, { goal: km }, w.lang);
   const players = joinNames(
     teams.map((team) => teamName(table, team, w)),
     w,
   );
-  return fill(teams.length === 1 ? w.playedOut : w.playedOutTie, { goal, players }, w.lang);
+  return fill(teams.length === 1 ? w.playedOut : w.playedOutTie, { goal: km, players }, w.lang);
 }
 
 /**

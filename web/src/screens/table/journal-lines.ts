@@ -103,5 +103,6 @@ export function sinceLines(
     eventTable(info, view),
     eventWords.value,
     view.seat,
+    view.results,
   );
 }
