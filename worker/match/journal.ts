@@ -9,7 +9,8 @@ import type { HandResult } from '../engine/index';
 import type { LoggedEvent } from '../protocol';
 import { error, NOT_FOUND, type Reply } from '../reply';
 import type { MatchContext } from './context';
-import { loggedEvents, type MoveLog } from './log';
+import type { MoveLog } from './log';
+import { loggedEvents } from './log-public';
 
 /**
  * One page of the journal: hand `hand` (from 1) of `handsDealt` so far. (Not `hands`: that key

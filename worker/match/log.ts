@@ -7,18 +7,11 @@
  * each hand) is kept in memory and in the meta row's snapshot, like the move ids.
  */
 import type { GameEvent, ResponseMode } from '../engine/index';
-import type { ActivityKind, Actor, LoggedEvent } from '../protocol';
+import type { LoggedEvent } from '../protocol';
+import { type Activity, activityOf, loggedEvents } from './log-public';
 import { type LogKind, type LogRow, type LogStep, readTurnDeadline, type TurnDeadline } from './rows';
 
 type SqlValue = string | number | null;
-
-/** A match's last change as "my matches" tells it: who (seat, actor), what kind, when (ms since the epoch). */
-export interface Activity {
-  seat: number;
-  actor: Actor;
-  kind: ActivityKind;
-  at: number;
-}
 
 /** The moves of one change, gathered while it is made and written as one row. */
 export interface ChangeSteps {
@@ -298,35 +291,6 @@ export class MoveLog {
       )[0].n > 0
     );
   }
-}
-
-/**
- * The activity of a row: its first step that is not the server's own (a player's, a bot's or a
- * timeout's move; the automatic draws that follow it are not news), or its first step; a setting
- * row is `responseMode`. Only the move's type: never a card.
- */
-function activityOf(row: Pick<LogRow, 'kind' | 'seat' | 'actor' | 'payload' | 'at'>): Activity {
-  if (row.kind === 'responseMode' || !Array.isArray(row.payload) || row.payload.length === 0)
-    return { seat: row.seat, actor: row.actor, kind: 'responseMode', at: row.at };
-  const step = row.payload.find((s) => s.actor !== 'server') ?? row.payload[0];
-  return { seat: step.seat, actor: step.actor, kind: step.move.type, at: row.at };
-}
-
-/** One row's public events, each with the row's seq, time and state version and the step's actor. */
-export function loggedEvents(row: LogRow): LoggedEvent[] {
-  const at = new Date(row.at).toISOString();
-  const base = { seq: row.seq, at, version: row.version };
-  if (row.kind === 'responseMode') {
-    const mode = (row.payload as { mode: ResponseMode }).mode;
-    return [{ ...base, by: row.actor, event: { type: 'responseMode', seat: row.seat, mode } }];
-  }
-  const events: LoggedEvent[] = [];
-  let k = 0;
-  for (const step of row.payload as LogStep[]) {
-    for (const event of row.events.slice(k, k + step.events)) events.push({ ...base, by: step.actor, event });
-    k += step.events;
-  }
-  return events;
 }
 
 /** The meta row's snapshot of the log's indexes (JSON, or null when stored before each existed). */
