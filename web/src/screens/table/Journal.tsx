@@ -79,7 +79,7 @@ function Hand(props: { hand: JournalHand; lines: JournalLine[] }): JSX.Element {
       {lines.length === 0 ? (
         <p class="muted">{t('log.empty')}</p>
       ) : (
-        <ol reversed>
+        <ol>
           {[...lines].reverse().map((line) => (
             <Line key={line.key} line={line} />
           ))}
