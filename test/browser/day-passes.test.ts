@@ -110,6 +110,26 @@ describe('coming back after a day', () => {
     );
     expect(await page.locator('.journal li.new time').first().textContent()).toContain('4 hours ago');
     await h.shots.screen(page, 'day-passes-table');
+
+    // While Bob watches, his own move and Ann's next one are not "since you left" nor marked new:
+    // the journal's live region tells them.
+    const bob = tokenOf(m.seats[1].url);
+    for (const [token, id, mv] of [
+      [bob, 'bob-roll', { type: 'play', card: 'roll' }],
+      [ann, 'ann-100', { type: 'play', card: 'd100' }],
+    ] as const) {
+      const now = (await apiCall(`/api/matches/${m.matchId}`, { token })).body as MatchInfo;
+      const r = await apiCall(`/api/matches/${m.matchId}/moves`, {
+        token,
+        body: { version: now.view!.version, moveId: id, move: mv },
+      });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+    }
+    await waitText(page, '.journal [aria-live="polite"]', 'Ann drove 100 km.');
+    expect(await page.locator('.since li').allTextContents()).toEqual(['Ann played Stop on you.']);
+    const fresh = await page.locator('.journal li.new').allTextContents();
+    expect(fresh.join(' ')).not.toContain('100 km');
+    expect(fresh.join(' ')).not.toContain('Bob played Roll');
     expect(h.problems).toEqual([]);
   });
 });

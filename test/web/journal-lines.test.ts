@@ -15,11 +15,11 @@ import { info, score, view } from './fixtures';
 beforeEach(() => useCatalogForTests('en', en));
 
 let seq = 0;
-const at = (event: LoggedEvent['event'], version: number): LoggedEvent => ({
+const at = (event: LoggedEvent['event'], version: number, by: LoggedEvent['by'] = 'player'): LoggedEvent => ({
   seq: ++seq,
   at: '2025-01-02T10:00:00.000Z',
   version,
-  by: 'player',
+  by,
   event,
 });
 
@@ -28,7 +28,7 @@ const events: LoggedEvent[] = [
   at({ type: 'drew', seat: 1, from: 'pile' }, 21),
   at({ type: 'played', seat: 1, card: 'stop', target: 0 }, 22),
   at({ type: 'drew', seat: 0, from: 'pile' }, 23),
-  at({ type: 'coupFourre', seat: 0, card: 'right_of_way', hazard: 'stop', attacker: 1 }, 24),
+  at({ type: 'coupFourre', seat: 0, card: 'right_of_way', hazard: 'stop', attacker: 1 }, 24, 'server'),
   at({ type: 'drew', seat: 0, from: 'pile' }, 24),
   at({ type: 'drew', seat: 0, from: 'pile' }, 25),
   at({ type: 'played', seat: 0, card: 'driving_ace' }, 26),
@@ -58,7 +58,14 @@ describe('the journal lines of a hand', () => {
       'Hand 2 is over. Nobody reached 1000 km; Bob went farthest. Scores: Ann 400, Bob 600.',
     ]);
     expect(lines.map((l) => l.highlight)).toEqual([false, false, false, false, true, false, true, false]);
-    expect(lines.map((l) => l.isNew)).toEqual([false, false, false, false, true, true, true, true]);
+    // New: after the version seen, but not the reader's (Ann's) own moves; her automatic coup fourré is.
+    expect(lines.map((l) => l.isNew)).toEqual([false, false, false, false, true, false, false, true]);
+    // Up to the version the page opened with: later events arrive while the reader watches.
+    expect(
+      handLines({ hand: 2, events }, { info: i, view: v, result, baseline: 21, upTo: 23 }).map(
+        (l) => l.isNew,
+      ),
+    ).toEqual([false, false, true, false, false, false, false, false]);
     expect(lines.map((l) => l.other)).toEqual([true, true, true, false, false, false, false, true]);
     expect(lines.filter((l) => l.draw).length).toBe(3);
     // Nothing is new on a first visit.
@@ -80,12 +87,13 @@ describe('the journal lines of a hand', () => {
   });
 
   it('"since you left": what came after the version seen, in the mail\'s words for the reader', () => {
+    // Ann's own safety is not news to her; the coup fourré the server played for her is.
     expect(sinceLines(events, i, v, 21)).toEqual([
       'Bob played Stop on you.',
       "Coup fourré! Ann answered Bob's Stop with Right of Way.",
-      'Ann played the safety Driving Ace.',
       'Hand 2 is over. Scores: Ann 800, Bob 1300.',
     ]);
+    expect(sinceLines(events, i, v, 21, 22)).toEqual(['Bob played Stop on you.']);
     expect(sinceLines(events, i, v, 27)).toEqual([]);
   });
 });

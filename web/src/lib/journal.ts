@@ -37,6 +37,11 @@ export class JournalFeed {
   readonly loadingHand = signal<number | null>(null);
   /** The last version this device had shown when the match was opened here; null: never shown here. */
   readonly baseline: number | null;
+  /**
+   * The latest version loaded when the match was opened here: events after `baseline` up to it are
+   * news of the absence ("since you left", marked new); later ones arrive while the reader watches.
+   */
+  upTo = Number.POSITIVE_INFINITY;
   private lastSeq = 0;
   private queue: Promise<void> = Promise.resolve();
   private updateQueued = false;
@@ -60,6 +65,7 @@ export class JournalFeed {
       const page = await api.journal(this.matchId);
       this.take(page);
       this.lastSeq = Math.max(0, ...page.events.map((e) => e.seq));
+      this.upTo = Math.max(this.baseline ?? 0, ...page.events.map((e) => e.version));
       this.ready.value = true;
       for (let h = page.hand - 1; h >= Math.max(1, page.hand - MAX_CATCH_UP_HANDS); h--) {
         const first = this.hands.value.at(-1)?.events[0];

@@ -115,6 +115,7 @@ export function Journal(props: { session: MatchSession; info: MatchInfo; view: M
       view,
       result: view.results.find((r) => r.hand === hand.hand) ?? null,
       baseline: feed.baseline,
+      upTo: feed.upTo,
     }),
   }));
   // Announce only lines that arrive after the first load, once each.

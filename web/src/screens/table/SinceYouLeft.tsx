@@ -45,7 +45,7 @@ export function SinceYouLeft(props: {
   useMarkSeen(session.matchId, view.version);
   const baseline = feed.baseline;
   if (baseline === null || dismissed.value || !feed.ready.value) return null;
-  const lines = sinceLines(feed.eventsAfter(baseline), info, view, baseline);
+  const lines = sinceLines(feed.eventsAfter(baseline), info, view, baseline, feed.upTo);
   if (lines.length === 0) return null;
   return (
     <section class="since" aria-labelledby="since-title">

@@ -59,9 +59,16 @@ export function goalOfHand(
  */
 export function handLines(
   hand: JournalHand,
-  ctx: { info: MatchInfo; view: MatchView; result: HandResult | null; baseline: number | null },
+  ctx: {
+    info: MatchInfo;
+    view: MatchView;
+    result: HandResult | null;
+    baseline: number | null;
+    upTo?: number;
+  },
 ): JournalLine[] {
   const { info, view, result, baseline } = ctx;
+  const fresh = (e: LoggedEvent) => isFresh(e, view, baseline, ctx.upTo);
   const table = eventTable(info, view);
   const w = eventWords.value;
   const lines: JournalLine[] = [];
@@ -81,7 +88,7 @@ export function handLines(
       text,
       at: last.at,
       highlight: items.some((i) => isHighlight(i.event)),
-      isNew: baseline !== null && last.version > baseline,
+      isNew: items.some(fresh),
       other: seat === null || seat !== view.seat,
       draw: f.kind === 'draws' || (e.type === 'drew' && e.from === 'pile'),
       seq: last.seq,
@@ -90,14 +97,33 @@ export function handLines(
   return lines;
 }
 
-/** The "since you left" lines: what happened after version `baseline`, as the your-turn mail says it. */
+/**
+ * Whether an event is news to this reader: after version `baseline` (the last shown on this device;
+ * null: none, nothing is news) and up to `upTo` (the version the page opened with: what arrives
+ * while the reader watches is announced, not "since you left"), and not the reader's own move.
+ */
+function isFresh(
+  e: LoggedEvent,
+  view: MatchView,
+  baseline: number | null,
+  upTo = Number.POSITIVE_INFINITY,
+): boolean {
+  if (baseline === null || e.version <= baseline || e.version > upTo) return false;
+  return !(e.by === 'player' && view.seat !== null && seatOf(e.event) === view.seat);
+}
+
+/**
+ * The "since you left" lines: what others did after version `baseline` up to `upTo` (the version the
+ * page opened with), as the your-turn mail says it.
+ */
 export function sinceLines(
   events: readonly LoggedEvent[],
   info: MatchInfo,
   view: MatchView,
   baseline: number,
+  upTo = Number.POSITIVE_INFINITY,
 ): string[] {
-  const after = events.filter((e) => e.version > baseline && e.event.type !== 'responseMode');
+  const after = events.filter((e) => e.event.type !== 'responseMode' && isFresh(e, view, baseline, upTo));
   return readerLines(
     after.map((e) => e.event as GameEvent),
     eventTable(info, view),
