@@ -78,7 +78,7 @@ describe('the rules panel', () => {
   it('carries the legend of every source tag', () => {
     const root = mount(<RulesPanel view={view()} />);
     const legend = [...root.querySelectorAll('.src-legend > div')].map((d) => [
-      d.querySelector('dt')!.textContent,
+      d.querySelector('dt [aria-hidden="true"]')!.textContent,
       d.querySelector('dd')!.textContent,
     ]);
     expect(legend.map(([dt]) => dt)).toEqual([
@@ -139,13 +139,19 @@ describe('source tags', () => {
       for (const tag of tags) {
         const name = tag.getAttribute('aria-label') ?? '';
         expect(name.startsWith('Source: ')).toBe(true);
-        // Each code is followed by its meaning, e.g. "NO, a Norwegian guide…".
+        // The name says the source in words, never its code (a screen reader would say "no").
         expect(name.length).toBeGreaterThan(tag.textContent!.length + 20);
+        expect(name).not.toMatch(/\b(NO|OLD|FR|H16)\b/);
       }
     }
     const home = mount(<Home />);
     const no = [...home.querySelectorAll('button.src')].find((b) => b.textContent === '[NO]')!;
-    expect(no.getAttribute('aria-label')).toBe('Source: NO, a Norwegian guide for four players in two teams');
+    expect(no.getAttribute('aria-label')).toBe('Source: a Norwegian guide for four players in two teams');
+    // The legend's terms: the code shown, spelled letter by letter for a screen reader.
+    const legend = mount(<RulesPanel view={view()} />);
+    const term = [...legend.querySelectorAll('.src-legend dt')].find((d) => d.textContent?.includes('[NO]'))!;
+    expect(term.querySelector('[aria-hidden="true"]')!.textContent).toBe('[NO]');
+    expect(term.querySelector('.sr-only')!.textContent).toBe('N O');
     // A tap shows the same words on the page.
     expect(no.getAttribute('aria-expanded')).toBe('false');
     click(no);

@@ -14,13 +14,22 @@ export function sourceLabel(p: SourcePart): string {
   return p.code === 'house' ? t('src.houseShort') : p.text;
 }
 
+/**
+ * A code as a screen reader should say it: letter by letter ("N O", never the word "no"); a house
+ * rule in words.
+ */
+export function spokenCode(p: SourcePart): string {
+  return p.code === 'house' ? sourceLabel(p) : p.text.replace(/^[A-Z0-9]+/, (c) => c.split('').join(' '));
+}
+
 /** A source tag (`tag` as written in the data, e.g. `"[NO, FR]"`), explained; nothing for an unknown tag. */
 export function SourceTag({ tag }: { tag: string }): JSX.Element | null {
   const open = useSignal(false);
   const parts = sourceParts(tag);
   if (!parts.length) return null;
   const words = parts.map((p) => t(`src.${p.code}`));
-  const name = parts.map((p, i) => `${sourceLabel(p)}, ${words[i]}`).join('; ');
+  // The accessible name says the sources in words; the code itself never reaches a screen reader.
+  const name = words.join('; ');
   return (
     <span class="src-tag">
       <button

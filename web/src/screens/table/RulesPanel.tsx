@@ -16,10 +16,10 @@ import {
 } from '../../../../worker/shared/rules-data';
 import { cardName } from '../../components/Card';
 import { valueText } from '../../components/RulesSummary';
-import { SourceTag, sourceLabel } from '../../components/SourceTag';
+import { SourceTag, sourceLabel, spokenCode } from '../../components/SourceTag';
 import { type MessageKey, t } from '../../i18n';
 import { VALUE_SOURCES } from '../../lib/options';
-import { SOURCE_CODES } from '../../lib/sources';
+import { SOURCE_CODES, type SourceCode, type SourcePart } from '../../lib/sources';
 import type { MatchView } from '../../lib/types';
 
 /** The options of `rules` whose value differs from its preset's for this seating. RULES.md §10. */
@@ -94,6 +94,11 @@ function CardReference(): JSX.Element {
 }
 
 /** The legend of the source tags (RULES.md's tag table, plus the extension's origin and house rules). */
+/** The part of a tag that names `code` alone. */
+function part(code: SourceCode): SourcePart {
+  return { code, text: code === 'PB' ? 'Parker Brothers' : code };
+}
+
 function SourceLegend(): JSX.Element {
   return (
     <section aria-labelledby="rp-sources">
@@ -101,7 +106,10 @@ function SourceLegend(): JSX.Element {
       <dl class="src-legend">
         {SOURCE_CODES.map((code) => (
           <div key={code}>
-            <dt>[{sourceLabel({ code, text: code === 'PB' ? 'Parker Brothers' : code })}]</dt>
+            <dt>
+              <span aria-hidden="true">[{sourceLabel(part(code))}]</span>
+              <span class="sr-only">{spokenCode(part(code))}</span>
+            </dt>
             <dd>{t(`src.${code}`)}</dd>
           </div>
         ))}
