@@ -467,10 +467,14 @@ export type ServerFrame =
   | { type: 'pong' }
   | { type: 'deleted' };
 
-/** A valibot failure as the list of `path: message` lines returned in `error.issues`. */
+/** The longest `error.issues` line, in characters: a huge unknown key is not echoed back whole. */
+const ISSUE_LINE_MAX = 200;
+
+/** A valibot failure as the list of `path: message` lines returned in `error.issues` (each ≤ 200 characters). */
 export function issueLines(issues: readonly v.BaseIssue<unknown>[]): string[] {
   return issues.slice(0, 10).map((i) => {
     const path = v.getDotPath(i);
-    return path ? `${path}: ${i.message}` : i.message;
+    const line = path ? `${path}: ${i.message}` : i.message;
+    return line.length > ISSUE_LINE_MAX ? `${line.slice(0, ISSUE_LINE_MAX - 1)}…` : line;
   });
 }

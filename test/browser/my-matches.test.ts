@@ -47,6 +47,7 @@ describe('my matches on the home page', () => {
     const yours = await create('Sunday game', 0);
     const ctx = await h.browser.newContext({ viewport: { width: 360, height: 800 }, locale: 'en-US' });
     const page = watchPage(h, 'ann', await ctx.newPage());
+    await page.clock.install();
     for (const m of [waiting, yours]) {
       await page.goto(m.seats[0].url!);
       await page.waitForSelector('section.tableau.mine');
@@ -81,6 +82,8 @@ describe('my matches on the home page', () => {
       headers: { authorization: `Bearer ${tokenOf(waiting.hostUrl).get('host')}` },
     });
     expect(del.status).toBe(204);
+    // The list is asked again when the page becomes visible, at most every 15 s.
+    await page.clock.fastForward(16_000);
     await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
     await waitText(page, '[role="status"]', 'Deleted or expired, removed from this device: Monday game');
     expect(await listed(page)).toEqual([{ heading: 'Your turn (1)', titles: ['Sunday game'] }]);

@@ -137,10 +137,10 @@ describe('describeEvent', () => {
       ),
     ).toBe('<right_of_way> cancelled the <stop> on your team.');
     expect(describeEvent(SAMPLES.handOver[0], TABLE, en, mail)).toBe(
-      'Hand 1 is over. Scores: Ann and Cy 1000, Bob and Dee 200.',
+      'Hand 1 is over. Scores: Ann & Cy 1000, Bob & Dee 200.',
     );
     expect(describeEvent(SAMPLES.matchOver[0], TABLE, en, mail)).toBe(
-      'The match is over. Final scores: Ann and Cy 5100, Bob and Dee 900.',
+      'The match is over. Final scores: Ann & Cy 5100, Bob & Dee 900.',
     );
     expect(describeEvent(SAMPLES.handOver[0], TABLE, en)).toBe('Hand 1 is over.');
   });
@@ -163,6 +163,6 @@ describe('names', () => {
     expect(targetName(duo, 0, nb, 1)).toBe('Ann');
     expect(targetName(TABLE, 3, de, 1)).toBe('dein Team');
     expect(targetName(TABLE, 3, de, null)).toBe('Bob und Dee');
-    expect(scoreLine(duo, [450, 300], en)).toBe('Ann 450, Bob 300');
+    expect(scoreLine(duo, [450, 300])).toBe('Ann 450, Bob 300');
   });
 });

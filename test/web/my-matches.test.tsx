@@ -11,6 +11,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useCatalogForTests } from '../../web/src/i18n';
 import { en } from '../../web/src/i18n/en';
 import { findMatch, type SavedMatch, savedMatches, saveMatch } from '../../web/src/lib/storage';
+import { relativeTime } from '../../web/src/lib/time';
 import type { MatchSummary, SummaryItem } from '../../web/src/lib/types';
 import { MyMatches } from '../../web/src/screens/home/MyMatches';
 import { mailedLink } from '../../web/src/screens/home/mailed';
@@ -22,7 +23,6 @@ import {
   pages,
   type Row,
 } from '../../web/src/screens/home/model';
-import { relativeTime } from '../../web/src/screens/home/time';
 import { mount as mountIn } from './render';
 
 /** Mounted lists, unmounted after each test (a live list would refresh on the next test's changes). */
@@ -254,19 +254,37 @@ describe('my matches: the list', () => {
     expect(root.querySelector('.my-matches')?.textContent).not.toContain('Old Friday');
   });
 
-  it('refreshes when the page becomes visible again', async () => {
+  it('refreshes when the page becomes visible again, at most every 15 s, without the finished matches', async () => {
     saveMatch(saved('a'));
-    const calls = serve((items) =>
-      items.map(({ matchId }) => ({ matchId, ok: true, summary: summary(matchId) })),
-    );
+    saveMatch(saved('done'));
+    const asked: string[][] = [];
+    const calls = serve((items) => {
+      asked.push(items.map((i) => i.matchId).sort());
+      return items.map(({ matchId }) => ({
+        matchId,
+        ok: true,
+        summary: summary(matchId, matchId === 'done' ? { status: 'finished' } : {}),
+      }));
+    });
     mount(<MyMatches />);
     await settle();
+    expect(asked).toEqual([['a', 'done']]);
+    const visible = async () => {
+      await act(async () => {
+        document.dispatchEvent(new Event('visibilitychange'));
+      });
+      await settle();
+    };
+    // Right after the load: nothing asked again.
+    await visible();
     expect(calls).toHaveLength(1);
-    await act(async () => {
-      document.dispatchEvent(new Event('visibilitychange'));
-    });
-    await settle();
-    expect(calls).toHaveLength(2);
+    const later = Date.now() + 16_000;
+    vi.spyOn(Date, 'now').mockReturnValue(later);
+    await visible();
+    expect(asked).toEqual([['a', 'done'], ['a']]);
+    // The finished match is still listed, from the first answer.
+    expect(document.body.textContent).toContain('Match done');
+    vi.mocked(Date.now).mockRestore();
   });
 
   it('keeps the seat links of an e-mail magic link and lists their matches', async () => {

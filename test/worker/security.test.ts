@@ -108,6 +108,23 @@ describe('the test-only seam', () => {
     expect(json.error.issues.join(' ')).toContain('testStack');
     expect((await app.request('/dev/stats/AAAAAAAAAAAAAAAAAAAAAA', {}, prod)).status).toBe(404);
     expect((await app.request('/dev/replay/AAAAAAAAAAAAAAAAAAAAAA', {}, prod)).status).toBe(404);
+    const clock = {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"ms":86400000}',
+    };
+    expect((await app.request('/dev/clock/AAAAAAAAAAAAAAAAAAAAAA', clock, prod)).status).toBe(404);
+  });
+
+  it('does not echo a huge unknown query key back whole', async () => {
+    const key = 'k'.repeat(20_000);
+    const res = await app.request(`/api/matches/AAAAAAAAAAAAAAAAAAAAAA/journal?${key}=1`, {}, env);
+    expect(res.status).toBe(400);
+    const text = await res.text();
+    expect(text.length).toBeLessThan(2_000);
+    const json = JSON.parse(text) as { error: { code: string; issues: string[] } };
+    expect(json.error.code).toBe('request.invalid');
+    expect(json.error.issues.every((line) => line.length <= 200)).toBe(true);
   });
 
   it('is never switched on by wrangler.toml', () => {

@@ -131,6 +131,23 @@ describe('POST /api/matches/summaries', () => {
     expect((await api('/api/matches/summaries', { raw: '{"items": [' })).status).toBe(400);
   });
 
+  it('asks a match once for a repeated item, and answers other methods with 405', async () => {
+    const m = await annAndBob('sum-dup');
+    const item = { matchId: m.id, token: m.seats[0]! };
+    const before = (await api(`/dev/stats/${m.id}`)).body.requests as number;
+    const r = await summaries(Array(20).fill(item));
+    expect(r.status).toBe(200);
+    expect(r.body.items).toHaveLength(20);
+    expect(new Set(r.body.items.map((i: SummaryItem) => JSON.stringify(i))).size).toBe(1);
+    expect((await api(`/dev/stats/${m.id}`)).body.requests as number).toBe(before + 1);
+    for (const method of ['GET', 'DELETE', 'PUT']) {
+      const other = await api('/api/matches/summaries', { method });
+      expect(other.status, method).toBe(405);
+      expect(other.headers.get('Allow')).toBe('POST');
+      expect(other.body.error.code).toBe('method.not_allowed');
+    }
+  });
+
   it('writes no row, and shows no hand, deck, seed or card', async () => {
     const m = await annAndBob('sum-rows');
     expect((await move(m, m.seats[0]!, { type: 'play', card: 'roll' })).status).toBe(200);

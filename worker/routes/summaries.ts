@@ -5,11 +5,12 @@
  * gone or a token it does not know is a per-item error; the request itself still succeeds.
  */
 import { Hono } from 'hono';
+import type { Env } from '../env';
 import { matchStub } from '../match/stub';
 import { SummariesRequestSchema, type SummaryItem } from '../protocol';
 import { hashToken } from '../tokens';
 import { validJson } from './body';
-import type { AppEnv } from './http';
+import { type AppEnv, fail } from './http';
 import { limitClient } from './limits';
 
 /** The summaries route group, mounted at /api/matches/summaries. */
@@ -20,22 +21,39 @@ const UNAVAILABLE = { code: 'match.unavailable', message: 'This match did not an
 
 summaries.post('/', validJson(SummariesRequestSchema), async (c) => {
   const { items } = c.req.valid('json');
+  // The same match and token asked twice is asked of its Durable Object once.
+  const keyOf = (i: { matchId: string; token: string }) => `${i.matchId} ${i.token}`;
   // A POST is not counted by the read middleware: the batch spends one read per match it asks about.
-  const refused = await limitClient(c, c.env.READ_LIMITER, 'read', items.length);
+  const refused = await limitClient(c, c.env.READ_LIMITER, 'read', new Set(items.map(keyOf)).size);
   if (refused) return refused;
+  const asked = new Map<string, Promise<SummaryItem>>();
   const answers = await Promise.all(
-    items.map(async ({ matchId, token }): Promise<SummaryItem> => {
-      try {
-        const r = await matchStub(c.env, matchId).summary(await hashToken(token));
-        if (r.status === 200) return { matchId, ok: true, summary: r.body as never };
-        const err = (r.body as { error?: { code: string; message: string } } | undefined)?.error;
-        return { matchId, ok: false, error: err ?? UNAVAILABLE };
-      } catch (e) {
-        console.error(`summary of ${matchId}: ${String(e)}`);
-        return { matchId, ok: false, error: UNAVAILABLE };
-      }
+    items.map(({ matchId, token }) => {
+      const key = keyOf({ matchId, token });
+      const answer = asked.get(key) ?? summaryOf(c.env, matchId, token);
+      asked.set(key, answer);
+      return answer;
     }),
   );
   c.header('Cache-Control', 'private, no-store');
   return c.json({ items: answers });
+});
+
+/** One match's summary for `token`, or its per-item error (a Durable Object that throws: `match.unavailable`). */
+async function summaryOf(env: Env, matchId: string, token: string): Promise<SummaryItem> {
+  try {
+    const r = await matchStub(env, matchId).summary(await hashToken(token));
+    if (r.status === 200) return { matchId, ok: true, summary: r.body as never };
+    const err = (r.body as { error?: { code: string; message: string } } | undefined)?.error;
+    return { matchId, ok: false, error: err ?? UNAVAILABLE };
+  } catch (e) {
+    console.error(`summary of ${matchId}: ${String(e)}`);
+    return { matchId, ok: false, error: UNAVAILABLE };
+  }
+}
+
+// Any other method: 405 here (the /api/matches/:id routes would take "summaries" for an id: 400).
+summaries.all('/', (c) => {
+  c.header('Allow', 'POST');
+  return fail(c, 405, 'method.not_allowed', `${c.req.method} is not allowed here; allowed: POST.`);
 });

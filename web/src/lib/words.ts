@@ -10,6 +10,7 @@ import {
   type EventTable,
   joinNames,
   teamName as sharedTeamName,
+  teamInList,
 } from '../../../worker/words/events/describe';
 import { cardName } from '../components/Card';
 import { eventWords, lang, t } from '../i18n';
@@ -33,6 +34,19 @@ export function teamName(
   team: number,
 ): string {
   return sharedTeamName(eventTable(info, view), team, eventWords.value);
+}
+
+/**
+ * Teams in one phrase: one team as `teamName` ("Ann and Cy"), several with "&" inside each team
+ * ("Ann & Cy and Bob & Di"), so that the teams do not run together.
+ */
+export function listTeams(
+  info: Pick<MatchInfo, 'seats'> | null,
+  view: Pick<MatchView, 'teams'>,
+  teams: readonly number[],
+): string {
+  if (teams.length <= 1) return teams.length ? teamName(info, view, teams[0]) : '';
+  return listNames(teams.map((team) => teamInList(eventTable(info, view), team)));
 }
 
 /** The names and cards of a match for the shared event words (worker/words/events). */

@@ -14,7 +14,7 @@ import { navigate } from '../lib/router';
 import type { MatchSession } from '../lib/session';
 import { findMatch, saveMatch } from '../lib/storage';
 import type { MatchInfo, MatchView } from '../lib/types';
-import { errorText, eventTable, listNames, teamName } from '../lib/words';
+import { errorText, eventTable, listTeams, teamName } from '../lib/words';
 import { HandScores } from './table/HandScores';
 
 /** The whole score sheet, shown with the result at the end of a match of several hands. */
@@ -80,7 +80,7 @@ export function EndOfHand(props: {
       <p>
         {describePlayedOut(result, goalOfResult(result, view), eventTable(info, view), eventWords.value) ??
           (result.winners.length
-            ? t('end.handWinner', { names: listNames(result.winners.map((w) => names[w])) })
+            ? t('end.handWinner', { names: listTeams(info, view, result.winners) })
             : t('end.noWinner'))}
       </p>
       <HandScores
@@ -95,7 +95,7 @@ export function EndOfHand(props: {
       )}
       {over && (
         <p class="winner" role="status">
-          {t('end.matchWinner', { names: listNames(view.matchWinners.map((w) => names[w])) })}
+          {t('end.matchWinner', { names: listTeams(info, view, view.matchWinners) })}
         </p>
       )}
       {over && view.results.length > 1 && (

@@ -42,6 +42,14 @@ export function teamName(table: EventTable, team: number, w: EventWords): string
 }
 
 /**
+ * A team's players joined by "&", for a list of several teams ("Al & Cy and Bo & Di", "Al & Cy
+ * 900, Bo & Di 300"), where "and" inside a team would run the teams together.
+ */
+export function teamInList(table: EventTable, team: number): string {
+  return (table.teams[team] ?? []).map(table.seat).join(' & ');
+}
+
+/**
  * The team of a team index or of any seat of the team: both reduce to the same team modulo the
  * number of teams, as teams sit alternately (worker/engine/types.ts `MatchState.teams`).
  */
@@ -62,9 +70,9 @@ export function targetName(table: EventTable, target: number, w: EventWords, rea
   return teamName(table, team, w);
 }
 
-/** Team totals as "Anna 450, Bob 300" (scores by team index). */
-export function scoreLine(table: EventTable, scores: readonly number[], w: EventWords): string {
-  return scores.map((s, team) => `${teamName(table, team, w)} ${s}`).join(', ');
+/** Team totals as "Anna 450, Bob 300" or "Al & Cy 450, Bo & Di 300" (scores by team index). */
+export function scoreLine(table: EventTable, scores: readonly number[]): string {
+  return scores.map((s, team) => `${teamInList(table, team)} ${s}`).join(', ');
 }
 
 /** "played …" by the card's kind: distance is driven, a hazard goes on its target, a safety is named. */
@@ -149,13 +157,11 @@ export function describeEvent(
       return say(w.drawPileExhausted);
     case 'handOver': {
       const over = say(w.handOver, { hand: e.hand });
-      return options.scores ? `${over} ${say(w.scores, { scores: scoreLine(table, e.scores, w) })}` : over;
+      return options.scores ? `${over} ${say(w.scores, { scores: scoreLine(table, e.scores) })}` : over;
     }
     case 'matchOver': {
       const over = say(w.matchOver);
-      return options.scores
-        ? `${over} ${say(w.finalScores, { scores: scoreLine(table, e.scores, w) })}`
-        : over;
+      return options.scores ? `${over} ${say(w.finalScores, { scores: scoreLine(table, e.scores) })}` : over;
     }
     default: {
       // A new event kind fails the type check here; a row that is no game event gets no words.

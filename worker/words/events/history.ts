@@ -6,7 +6,7 @@
  */
 import type { GameEvent, HandResult } from '../../engine/types';
 import type { EventWords } from './catalog';
-import { describeEvent, type EventTable, joinNames, scoreLine, teamName } from './describe';
+import { describeEvent, type EventTable, joinNames, scoreLine, teamInList, teamName } from './describe';
 import { fill } from './fill';
 
 /** One line of a folded history: an item as it is, or a run of `count` ≥ 2 draws from the pile by `seat`. */
@@ -102,7 +102,7 @@ export function describePlayedOut(
       : [];
   if (teams.length === 0) return fill(w.playedOutNobody, { goal: km }, w.lang);
   const players = joinNames(
-    teams.map((team) => teamName(table, team, w)),
+    teams.map((team) => (teams.length > 1 ? teamInList(table, team) : teamName(table, team, w))),
     w,
   );
   return fill(teams.length === 1 ? w.playedOut : w.playedOutTie, { goal: km, players }, w.lang);
@@ -122,7 +122,6 @@ export function describeHandEnd(result: HandResult, goal: number, table: EventTa
       scores: scoreLine(
         table,
         result.scores.map((s) => s.total),
-        w,
       ),
     },
     w.lang,

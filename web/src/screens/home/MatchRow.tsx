@@ -7,9 +7,9 @@ import type { JSX } from 'preact';
 import { lang, t } from '../../i18n';
 import { onLinkClick } from '../../lib/router';
 import { forgetMatch } from '../../lib/storage';
+import { dateText, relativeTime } from '../../lib/time';
 import type { MatchSummary } from '../../lib/types';
 import type { Row } from './model';
-import { dateText, relativeTime } from './time';
 
 /** A seat's name as the list shows it: "(you)", "(computer)" for a bot or a stand-in, "open seat". */
 function playerName(s: MatchSummary, seat: number): string {
@@ -50,7 +50,7 @@ function lastText(s: MatchSummary, now: number): string | null {
   const last = s.last;
   // The server's own moves (the deal's draws) are not news.
   if (!last || last.actor === 'server') return null;
-  const when = relativeTime(Date.parse(last.at), now, lang.value);
+  const when = relativeTime(Math.min(Date.parse(last.at), now), now, lang.value);
   const name = s.players[last.seat]?.name ?? '';
   if (last.actor === 'timeout') return t('home.mine.last.timeout', { name, when });
   const known = ['play', 'discard', 'draw', 'coupFourre', 'pass', 'nextHand'] as const;

@@ -7,7 +7,7 @@
  */
 import { useSignal } from '@preact/signals';
 import type { JSX } from 'preact';
-import { useEffect } from 'preact/hooks';
+import { useEffect, useRef } from 'preact/hooks';
 import { type MessageKey, t } from '../../i18n';
 import { forgetMatch, savedMatches } from '../../lib/storage';
 import type { SummaryItem } from '../../lib/types';
@@ -48,20 +48,36 @@ function GroupList({ group, rows, now }: { group: Group; rows: Row[]; now: numbe
   );
 }
 
+/** The shortest time between two refreshes when the page becomes visible again, ms. */
+const REFRESH_GAP_MS = 15_000;
+
 /** The "my matches" section with the e-mail link form. */
 export function MyMatches(): JSX.Element {
   const answers = useSignal<ReadonlyMap<string, SummaryItem>>(new Map());
   const notices = useSignal<string[]>([]);
   const offline = useSignal(false);
   const now = useSignal(Date.now());
+  const lastAsked = useRef(0);
   const saved = savedMatches.value;
   const ids = saved.map((m) => m.matchId).join(' ');
 
-  const refresh = async () => {
+  /**
+   * Asks the server about the saved matches: on load every one; when the page becomes visible
+   * again (at most every REFRESH_GAP_MS) only those not known finished, which no longer change.
+   */
+  const refresh = async (again = false) => {
     const list = savedMatches.value;
     if (list.length === 0) return;
+    if (again && Date.now() - lastAsked.current < REFRESH_GAP_MS) return;
+    lastAsked.current = Date.now();
+    const known = answers.value;
+    const settled = (id: string) => {
+      const a = known.get(id);
+      return again && a?.ok === true && a.summary.status === 'finished';
+    };
     try {
-      const got = await fetchSummaries(list);
+      const got = new Map([...known].filter(([id]) => settled(id)));
+      for (const [id, a] of await fetchSummaries(list.filter((m) => !settled(m.matchId)))) got.set(id, a);
       const { gone } = joinAnswers(list, got);
       for (const m of gone) forgetMatch(m.matchId);
       if (gone.length > 0) {
@@ -86,7 +102,7 @@ export function MyMatches(): JSX.Element {
       });
     }
     const onVisible = () => {
-      if (document.visibilityState === 'visible') void refresh();
+      if (document.visibilityState === 'visible') void refresh(true);
     };
     document.addEventListener('visibilitychange', onVisible);
     return () => document.removeEventListener('visibilitychange', onVisible);

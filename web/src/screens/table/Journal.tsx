@@ -10,21 +10,16 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { lang, t } from '../../i18n';
 import { feedFor, type JournalHand } from '../../lib/journal';
 import type { MatchSession } from '../../lib/session';
+import { relativeTime } from '../../lib/time';
 import type { MatchInfo, MatchView } from '../../lib/types';
 import { handLines, type JournalLine } from './journal-lines';
 
-const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
-  ['day', 86_400_000],
-  ['hour', 3_600_000],
-  ['minute', 60_000],
-];
-
-/** "2 hours ago", "yesterday", "now", in the page's language. */
-export function relativeTime(iso: string, now = Date.now()): string {
-  const ms = new Date(iso).getTime() - now;
-  const rtf = new Intl.RelativeTimeFormat(lang.value, { numeric: 'auto' });
-  for (const [unit, size] of UNITS) if (Math.abs(ms) >= size) return rtf.format(Math.round(ms / size), unit);
-  return rtf.format(0, 'minute');
+/**
+ * "2 hours ago", "yesterday", "now", in the page's language (lib/time.ts, as "my matches" says it);
+ * a time ahead of this device's clock (a clock running behind the server's) reads "now".
+ */
+function ago(iso: string, now = Date.now()): string {
+  return relativeTime(Math.min(Date.parse(iso), now), now, lang.value);
 }
 
 /** The absolute time in the reader's time zone, e.g. "12 Dec 2025, 14:30". */
@@ -39,7 +34,7 @@ function When({ at }: { at: string }): JSX.Element {
   const absolute = absoluteTime(at);
   return (
     <time dateTime={at} title={absolute}>
-      <span aria-hidden="true">{relativeTime(at)}</span>
+      <span aria-hidden="true">{ago(at)}</span>
       <span class="sr-only">{absolute}</span>
     </time>
   );

@@ -7,7 +7,7 @@
 import type { JSX } from 'preact';
 import { t } from '../../i18n';
 import type { MatchInfo, MatchView } from '../../lib/types';
-import { listNames, teamName } from '../../lib/words';
+import { listTeams, teamName } from '../../lib/words';
 import { HandScores, HeadRow, ScoreRow } from './HandScores';
 
 /** Running totals after each hand: element h is the sum of the hand totals of hands 0..h, per team. */
@@ -25,7 +25,7 @@ export function ScoreSheet({ info, view }: { info: MatchInfo; view: MatchView })
   const names = view.teams.map((_, i) => teamName(info, view, i));
   const running = runningTotals(view);
   const winners = (w: readonly number[]) =>
-    w.length ? t('end.handWinner', { names: listNames(w.map((i) => names[i])) }) : t('end.noWinner');
+    w.length ? t('end.handWinner', { names: listTeams(info, view, w) }) : t('end.noWinner');
   return (
     <div class="score-sheet">
       <div class="scroll-x">

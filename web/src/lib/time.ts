@@ -1,5 +1,5 @@
 /**
- * Times in words for "my matches", in the page's language through `Intl.RelativeTimeFormat`:
+ * Times in words for "my matches" and the journal, in the page's language through `Intl.RelativeTimeFormat`:
  * "2 hours ago", "in 5 hours", "now"; and a creation date ("3 May 2025").
  */
 
