@@ -240,3 +240,40 @@ describe('MatchSession and the socket limit', () => {
     offline.stop();
   });
 });
+
+describe('MatchSession and answers that cross on the wire', () => {
+  it('a GET answer older than a socket frame never replaces it (a seat handed to the computer keeps the version)', async () => {
+    const s = await started();
+    // The socket's open asks over HTTP too; hold that answer back.
+    let answer: (r: Response) => void = () => {};
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (String(url).includes('/log')) return Response.json({ events: [] });
+        return new Promise<Response>((resolve) => {
+          answer = resolve;
+        });
+      }),
+    );
+    const ws = last();
+    ws.open();
+    const before = seat0();
+    // The server hands Bob's seat to the computer: same view version, the seat row changed.
+    const after = seat0();
+    after.seats[1] = { ...after.seats[1], botStandIn: true };
+    ws.frame({ type: 'info', info: after });
+    expect(s.info.value?.seats[1].botStandIn).toBe(true);
+    // The GET made before the change answers late, with the old seats.
+    answer(Response.json(before, { headers: { etag: '"v1-old"' } }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(s.info.value?.seats[1].botStandIn).toBe(true);
+    // A GET made after the frame is taken as usual.
+    const later = seat0();
+    later.seats[1] = { ...later.seats[1], botStandIn: false };
+    const refreshed = s.refresh();
+    answer(Response.json(later, { headers: { etag: '"v1-new"' } }));
+    await refreshed;
+    expect(s.info.value?.seats[1].botStandIn).toBe(false);
+    s.stop();
+  });
+});

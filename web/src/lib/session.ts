@@ -78,6 +78,8 @@ export class MatchSession {
   private stopped = false;
   private pingTimer: ReturnType<typeof setInterval> | null = null;
   private lastFrame = 0;
+  /** The socket's own info frames so far (after its auth): a GET answer older than one is dropped. */
+  private infoFrames = 0;
   private readonly offline = () => {
     this.status.value = 'offline';
     this.ws?.close();
@@ -144,6 +146,7 @@ export class MatchSession {
     const headers: Record<string, string> = {};
     if (this.token) headers.authorization = `Bearer ${this.token}`;
     if (this.etag) headers['if-none-match'] = this.etag;
+    const framesBefore = this.infoFrames;
     try {
       const res = await fetch(`/api/matches/${encodeURIComponent(this.matchId)}`, { headers });
       this.reachable = res.status < 500;
@@ -161,9 +164,14 @@ export class MatchSession {
         };
         return;
       }
-      this.etag = res.headers.get('etag');
       const info = (await res.json()) as MatchInfo;
       if (this.error.value?.code === 'network') this.error.value = null;
+      // A socket frame that arrived while this GET was on the wire is at least as new as its answer,
+      // which may predate a change that keeps the view's version (a seat handed to the computer).
+      const cur = this.info.value;
+      const newer = !!info.view && !!cur?.view && info.view.version > cur.view.version;
+      if (this.infoFrames !== framesBefore && !newer) return;
+      this.etag = res.headers.get('etag');
       this.accept(info);
     } catch (e) {
       this.reachable = false;
@@ -222,7 +230,10 @@ export class MatchSession {
       try {
         const frame = JSON.parse(String(e.data)) as { type?: string; info?: MatchInfo; error?: UiError };
         if (frame.type === 'info' && frame.info) {
-          if (this.authenticated(frame.info)) this.onAuthenticated();
+          if (this.authenticated(frame.info)) {
+            this.onAuthenticated();
+            this.infoFrames++;
+          }
           this.accept(frame.info);
         } else if (frame.type === 'deleted') this.close({ code: 'match.deleted', message: 'deleted' });
         else if (frame.type === 'error' && frame.error?.code === 'socket.limit') {
