@@ -147,7 +147,7 @@ describe('a classic match over four hands', () => {
       '[NO]',
     );
     const tag = page.locator('dialog .rules-panel button.src').first();
-    expect(await tag.getAttribute('aria-label')).toMatch(/^Source: the older editions/);
+    expect(await tag.getAttribute('aria-label')).toMatch(/^Source OLD: the older editions/);
     // What a screen reader meets in the legend: the code letter by letter, never the word "no".
     const spoken = await page.locator('dialog .src-legend').ariaSnapshot();
     expect(spoken).toContain('N O');

@@ -138,15 +138,18 @@ describe('source tags', () => {
       expect(tags.length).toBeGreaterThan(0);
       for (const tag of tags) {
         const name = tag.getAttribute('aria-label') ?? '';
-        expect(name.startsWith('Source: ')).toBe(true);
-        // The name says the source in words, never its code (a screen reader would say "no").
+        expect(name.startsWith('Source ')).toBe(true);
+        // The name holds the visible code (label in name, WCAG 2.5.3), each code followed at once
+        // by its source in words, so that "[NO]" is never heard as a bare "no".
         expect(name.length).toBeGreaterThan(tag.textContent!.length + 20);
-        expect(name).not.toMatch(/\b(NO|OLD|FR|H16)\b/);
+        for (const code of tag.textContent!.replace(/^\[|\]$/g, '').split(', ')) {
+          expect(name).toMatch(new RegExp(`${code}: \\p{L}`, 'u'));
+        }
       }
     }
     const home = mount(<Home />);
     const no = [...home.querySelectorAll('button.src')].find((b) => b.textContent === '[NO]')!;
-    expect(no.getAttribute('aria-label')).toBe('Source: a Norwegian guide for four players in two teams');
+    expect(no.getAttribute('aria-label')).toBe('Source NO: a Norwegian guide for four players in two teams');
     // The legend's terms: the code shown, spelled letter by letter for a screen reader.
     const legend = mount(<RulesPanel view={view()} />);
     const term = [...legend.querySelectorAll('.src-legend dt')].find((d) => d.textContent?.includes('[NO]'))!;

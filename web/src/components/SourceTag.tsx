@@ -1,7 +1,8 @@
 /**
  * One rule source tag such as [NO] or [OLD, FR]: the code as RULES.md writes it, in a small button
- * whose accessible name says which source it is (so a screen reader never reads "[NO]" as the word
- * "no") and which shows the same words on a tap. The full legend is the rules panel's
+ * whose accessible name holds the code and at once which source it is ("Source NO: a Norwegian
+ * guide…", so a screen reader never reads "[NO]" as a bare "no") and which shows the same words on
+ * a tap. The full legend is the rules panel's
  * (screens/table/RulesPanel.tsx).
  */
 import { useSignal } from '@preact/signals';
@@ -28,8 +29,9 @@ export function SourceTag({ tag }: { tag: string }): JSX.Element | null {
   const parts = sourceParts(tag);
   if (!parts.length) return null;
   const words = parts.map((p) => t(`src.${p.code}`));
-  // The accessible name says the sources in words; the code itself never reaches a screen reader.
-  const name = words.join('; ');
+  // The accessible name holds the visible code (WCAG 2.5.3, label in name), each followed at once by
+  // its source in words, so "[NO]" is heard as "Source NO: a Norwegian guide…", never a bare "no".
+  const name = parts.map((p, i) => `${sourceLabel(p)}: ${words[i]}`).join('; ');
   return (
     <span class="src-tag">
       <button

@@ -320,7 +320,7 @@ export const de: Messages = {
   'panel.presetValue': 'Vorgabe: {value}',
   'panel.cards': 'Welche Karte hilft gegen welchen Angriff',
   'panel.sources': 'Was die Quellenangaben bedeuten',
-  'src.name': 'Quelle: {list}',
+  'src.name': 'Quelle {list}',
   'src.H16': 'die Ausgabe von 2016 (Hasbro / Winning Moves), deutsche und schwedische Anleitung',
   'src.OLD': 'die älteren Ausgaben, wie die Hinweise der Anleitung von 2016 sie beschreiben',
   'src.NO': 'eine norwegische Anleitung für vier Spieler in zwei Teams',

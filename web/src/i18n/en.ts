@@ -321,7 +321,7 @@ export const en = {
   'panel.presetValue': 'preset: {value}',
   'panel.cards': 'Which card answers which hazard',
   'panel.sources': 'What the source tags mean',
-  'src.name': 'Source: {list}',
+  'src.name': 'Source {list}',
   'src.H16': 'the 2016 edition (Hasbro / Winning Moves), German and Swedish rule sheets',
   'src.OLD': 'the older editions, as the notes of the 2016 rule sheets describe them',
   'src.NO': 'a Norwegian guide for four players in two teams',

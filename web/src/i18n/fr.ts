@@ -319,7 +319,7 @@ export const fr: Messages = {
   'panel.presetValue': 'préréglage : {value}',
   'panel.cards': 'Quelle carte répond à quelle attaque',
   'panel.sources': 'Ce que veulent dire les sources',
-  'src.name': 'Source : {list}',
+  'src.name': 'Source {list}',
   'src.H16': 'l’édition 2016 (Hasbro / Winning Moves), règles en allemand et en suédois',
   'src.OLD': 'les éditions anciennes, décrites dans les notes des règles de 2016',
   'src.NO': 'un guide norvégien pour quatre joueurs en deux équipes',

@@ -318,7 +318,7 @@ export const nb: Messages = {
   'panel.presetValue': 'forhåndsvalg: {value}',
   'panel.cards': 'Hvilket kort som hjelper mot hvilket angrep',
   'panel.sources': 'Hva kildemerkene betyr',
-  'src.name': 'Kilde: {list}',
+  'src.name': 'Kilde {list}',
   'src.H16': '2016-utgaven (Hasbro / Winning Moves), tyske og svenske regler',
   'src.OLD': 'de eldre utgavene, slik merknadene i 2016-reglene beskriver dem',
   'src.NO': 'en norsk guide for fire spillere i to lag',

@@ -318,7 +318,7 @@ export const sv: Messages = {
   'panel.presetValue': 'förval: {value}',
   'panel.cards': 'Vilket kort som hjälper mot vilket angrepp',
   'panel.sources': 'Vad källmärkena betyder',
-  'src.name': 'Källa: {list}',
+  'src.name': 'Källa {list}',
   'src.H16': '2016 års utgåva (Hasbro / Winning Moves), tyska och svenska regler',
   'src.OLD': 'de äldre utgåvorna, som anteckningarna i 2016 års regler beskriver dem',
   'src.NO': 'en norsk guide för fyra spelare i två lag',

@@ -20,6 +20,7 @@ export function Home(): JSX.Element {
   const create = <CreateForm key="create" />;
   return (
     <div class="home">
+      <h1 class="sr-only">{t('app.title')}</h1>
       <p class="tagline">{t('app.tagline')}</p>
       <div class={known ? 'home-grid mine-first' : 'home-grid'}>
         {known ? [mine, create] : [create, mine]}
