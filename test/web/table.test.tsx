@@ -182,6 +182,19 @@ describe('response window', () => {
     const prompt = root.querySelector('.prompt')!;
     expect(prompt.textContent).toContain('Waiting for Bob to answer the Stop.');
     expect(prompt.querySelectorAll('button')).toHaveLength(0);
+    // Another player's move is announced by the journal alone: no other live region names it.
+    const live = [...root.querySelectorAll('[aria-live="polite"], [aria-live="assertive"], [role="status"]')]
+      .filter((e) => !e.closest('.journal'))
+      .map((e) => e.textContent ?? '');
+    expect(live.join(' ')).not.toContain('Stop');
+  });
+
+  it("tells a screen reader when the answer is the reader's own", () => {
+    const v = windowView();
+    const { session } = fakeSession(info(v, { you: { seat: 1, host: false } }));
+    const root = mount(<Table session={session} />);
+    const live = [...root.querySelectorAll('[aria-live="polite"]')].map((e) => e.textContent ?? '');
+    expect(live).toContain('Your answer is needed');
   });
 });
 

@@ -36,7 +36,9 @@ export function Status({ state }: { state: TableState }): JSX.Element {
   const { session, info, view, busy } = state;
   return (
     <>
-      <div class="statusbar" role="status" aria-live="polite">
+      {/* Not a live region: it names other players' moves ("Bob may answer Ann's Stop"), which the
+          journal alone announces. A screen reader hears here only that the move is the reader's. */}
+      <div class="statusbar">
         <strong class={isMyMove(view) ? 'your-turn' : ''}>{whoseMove(info, view)}</strong>
         {info.deadlines.turn && !handIsOver(view) && (
           <span>{t('table.deadline', { time: localTime(info.deadlines.turn) })}</span>
@@ -52,6 +54,9 @@ export function Status({ state }: { state: TableState }): JSX.Element {
       )}
       <div class="sr-only" aria-live="assertive">
         {busy ? t('table.sending') : ''}
+      </div>
+      <div class="sr-only" aria-live="polite">
+        {isMyMove(view) ? whoseMove(info, view) : ''}
       </div>
     </>
   );
