@@ -3,6 +3,8 @@
  * "2 hours ago", "in 5 hours", "now"; and a creation date ("3 May 2025").
  */
 
+import { signal } from '@preact/signals';
+
 const STEPS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
   ['minute', 60_000],
   ['hour', 3_600_000],
@@ -26,4 +28,27 @@ export function relativeTime(atMs: number, nowMs: number, language: string): str
 /** A date in `language`, e.g. "3 May 2025". */
 export function dateText(atMs: number, language: string): string {
   return new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(atMs);
+}
+
+/** How often times in words are redrawn while a page stays open, ms. */
+const TICK_MS = 60_000;
+
+/** The time for times in words, ms since the epoch: set every minute while the page is visible. */
+const minute = signal(Date.now());
+let ticking = false;
+
+/**
+ * The current time for times in words ("2 hours ago"): a component that reads it is redrawn every
+ * minute while the page is visible, and when it becomes visible again (one timer per page).
+ */
+export function minuteNow(): number {
+  if (!ticking) {
+    ticking = true;
+    const tick = () => {
+      if (document.visibilityState !== 'hidden') minute.value = Date.now();
+    };
+    setInterval(tick, TICK_MS);
+    document.addEventListener('visibilitychange', tick);
+  }
+  return minute.value;
 }

@@ -10,6 +10,7 @@ import type { JSX } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
 import { type MessageKey, t } from '../../i18n';
 import { forgetMatch, savedMatches } from '../../lib/storage';
+import { minuteNow } from '../../lib/time';
 import type { SummaryItem } from '../../lib/types';
 import { MagicLinkForm } from './MagicLinkForm';
 import { MatchRow } from './MatchRow';
@@ -58,6 +59,7 @@ export function MyMatches(): JSX.Element {
   const offline = useSignal(false);
   const now = useSignal(Date.now());
   const lastAsked = useRef(0);
+  const minute = minuteNow();
   const saved = savedMatches.value;
   const ids = saved.map((m) => m.matchId).join(' ');
 
@@ -130,7 +132,7 @@ export function MyMatches(): JSX.Element {
       ) : (
         <div class="my-matches">
           {GROUPS.filter((g) => groups[g].length > 0).map((g) => (
-            <GroupList key={g} group={g} rows={groups[g]} now={now.value} />
+            <GroupList key={g} group={g} rows={groups[g]} now={Math.max(now.value, minute)} />
           ))}
         </div>
       )}

@@ -10,7 +10,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { lang, t } from '../../i18n';
 import { feedFor, type JournalHand } from '../../lib/journal';
 import type { MatchSession } from '../../lib/session';
-import { relativeTime } from '../../lib/time';
+import { minuteNow, relativeTime } from '../../lib/time';
 import type { MatchInfo, MatchView } from '../../lib/types';
 import { handLines, type JournalLine } from './journal-lines';
 
@@ -32,9 +32,10 @@ export function absoluteTime(iso: string): string {
 /** A time: relative on screen, the absolute time as its title and for screen readers. */
 function When({ at }: { at: string }): JSX.Element {
   const absolute = absoluteTime(at);
+  const now = minuteNow();
   return (
     <time dateTime={at} title={absolute}>
-      <span aria-hidden="true">{ago(at)}</span>
+      <span aria-hidden="true">{ago(at, now)}</span>
       <span class="sr-only">{absolute}</span>
     </time>
   );
