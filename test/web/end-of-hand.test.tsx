@@ -1,17 +1,61 @@
 // @vitest-environment happy-dom
 /**
- * The end-of-hand screen says how a hand ended: a played-out hand (nobody completed the trip,
- * RULES.md §8) reads "Nobody reached 1000 km; Bob went farthest." with the words the journal and the
- * mail share (worker/words/events); a completed trip names the hand's winner.
+ * The end of a hand: the itemized score table from view.results, match totals, next hand, winner;
+ * a played-out hand (nobody completed the trip, RULES.md §8) says so in the words the journal and the
+ * mail share (worker/words/events).
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useCatalogForTests } from '../../web/src/i18n';
 import { en } from '../../web/src/i18n/en';
 import { EndOfHand } from '../../web/src/screens/EndOfHand';
-import { handOverView, info, score, view } from './fixtures';
-import { fakeSession, mount } from './render';
+import { Table } from '../../web/src/screens/Table';
+import { handOverView, info, matchOverView, score, view } from './fixtures';
+import { buttons, click, fakeSession, mount } from './render';
 
 beforeEach(() => useCatalogForTests('en', en));
+
+function rows(root: Element): string[][] {
+  return [...root.querySelectorAll('table.scores tr')].map((tr) =>
+    [...tr.querySelectorAll('th,td')].map((c) => c.textContent ?? ''),
+  );
+}
+
+describe('end of a hand', () => {
+  it('itemizes every non-zero score item for every player, then hand and match totals', () => {
+    const { session, sent } = fakeSession(info(handOverView()));
+    const root = mount(<Table session={session} />);
+    expect(root.querySelector('#end-title')!.textContent).toBe('Hand 1 is over');
+    expect(rows(root)).toEqual([
+      ['Score', 'Ann', 'Bob'],
+      ['Distance', '1000', '350'],
+      ['Safeties', '200', '100'],
+      ['Coups fourrés', '300', '0'],
+      ['Trip completed', '400', '0'],
+      ['Hand total', '1900', '450'],
+      ['Match total', '1900', '450'],
+    ]);
+    expect(root.textContent).toContain('Ann won the hand.');
+    expect(root.textContent).toContain('First to 5000 points wins the match.');
+    click(buttons(root, 'Deal the next hand')[0]);
+    expect(sent).toEqual([{ type: 'nextHand' }]);
+  });
+
+  it('waits when the next hand is not this seat’s move', () => {
+    const v = { ...handOverView(), legalMoves: [] };
+    const { session } = fakeSession(info(v));
+    const root = mount(<Table session={session} />);
+    expect(buttons(root, 'Deal the next hand')).toHaveLength(0);
+    expect(root.textContent).toContain('Waiting for the next hand to be dealt.');
+  });
+
+  it('names the match winner and offers a rematch at the end of the match', () => {
+    const { session } = fakeSession(info(matchOverView()));
+    const root = mount(<Table session={session} />);
+    expect(root.querySelector('.winner')!.textContent).toBe('Bob won the match!');
+    expect(rows(root).at(-1)).toEqual(['Match total', '600', '1125']);
+    expect(buttons(root, 'Play again')).toHaveLength(1);
+  });
+});
 
 function endText(v: ReturnType<typeof view>): string {
   const i = info(v);
