@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 /** Settings of a seat: the coup-fourré choice and e-mail notifications are sent to the server. */
+import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useCatalogForTests } from '../../web/src/i18n';
 import { en } from '../../web/src/i18n/en';
@@ -41,6 +42,42 @@ describe('settings', () => {
     await vi.waitFor(() =>
       expect(root.textContent).toContain('This browser or server cannot send notifications.'),
     );
+  });
+
+  it('keeps the choice shown while the server answers, through a redraw', async () => {
+    let answer: (r: Response) => void = () => {};
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (String(url).includes('/push/key')) return new Response('{}', { status: 404 });
+        if (init?.method === 'POST') return new Promise<Response>((resolve) => (answer = resolve));
+        return new Response('{}', { status: 200 });
+      }),
+    );
+    const first = info(view(), { settings: { language: 'en', emailNotifications: true, hasEmail: false } });
+    const { session, raw } = fakeSession(first);
+    raw.accept.mockImplementation((next: typeof first) => {
+      raw.info.value = next;
+    });
+    const root = mount(<Settings session={session} />);
+    const radio = (mode: string) =>
+      [...root.querySelectorAll<HTMLInputElement>('input[name="responseMode"]')].find(
+        (r) => r.value === mode,
+      )!;
+    expect(radio('auto').checked).toBe(true);
+    click(radio('ask'));
+    // Another answer redraws the panel with the old choice before the server confirms this one.
+    await act(async () => {
+      raw.info.value = { ...first };
+    });
+    expect(radio('ask').checked).toBe(true);
+    const saved = info(view(), { settings: first.settings });
+    saved.seats[0] = { ...saved.seats[0], responseMode: 'ask' };
+    await act(async () => {
+      answer(new Response(JSON.stringify(saved), { status: 200 }));
+    });
+    await vi.waitFor(() => expect(root.textContent).toContain('Saved.'));
+    expect(radio('ask').checked).toBe(true);
   });
 
   it('a spectator has no settings', () => {

@@ -43,6 +43,9 @@ export function Settings({ session }: { session: MatchSession }): JSX.Element {
   const status = useSignal<string>('');
   const err = useSignal<{ code: string; message: string } | null>(null);
   const email = useSignal('');
+  // What the player just chose, shown until the server answers: a redraw meanwhile (another
+  // answer arriving) must not flip a radio or a box back.
+  const pending = useSignal<Parameters<typeof api.settings>[2]>({});
   const me = info?.you.seat ?? null;
   useEffect(() => {
     void checkPush();
@@ -53,13 +56,21 @@ export function Settings({ session }: { session: MatchSession }): JSX.Element {
   const save = async (body: Parameters<typeof api.settings>[2]) => {
     status.value = '';
     err.value = null;
+    pending.value = { ...pending.value, ...body };
     try {
       session.accept(await api.settings(info.matchId, token, body));
       status.value = t('common.saved');
     } catch (e) {
       err.value = e as { code: string; message: string };
+    } finally {
+      const rest = { ...pending.value };
+      for (const key of Object.keys(body) as Array<keyof typeof rest>) delete rest[key];
+      pending.value = rest;
     }
   };
+  const mode = pending.value.responseMode ?? seat?.responseMode;
+  const mailOn =
+    pending.value.emailNotifications ?? (info.settings?.hasEmail && info.settings?.emailNotifications);
   const push = pushState.value;
   return (
     <section class="settings card-box" aria-labelledby="settings-title">
@@ -67,16 +78,16 @@ export function Settings({ session }: { session: MatchSession }): JSX.Element {
       <LanguagePicker onChange={(l) => void save({ language: l })} />
       <fieldset>
         <legend>{t('settings.coupFourre')}</legend>
-        {(['auto', 'ask'] as const).map((mode) => (
-          <label key={mode} class="radio">
+        {(['auto', 'ask'] as const).map((m) => (
+          <label key={m} class="radio">
             <input
               type="radio"
               name="responseMode"
-              value={mode}
-              checked={seat?.responseMode === mode}
-              onChange={() => void save({ responseMode: mode })}
+              value={m}
+              checked={mode === m}
+              onChange={() => void save({ responseMode: m })}
             />
-            {t(`cf.${mode}`)}
+            {t(`cf.${m}`)}
           </label>
         ))}
       </fieldset>
@@ -86,7 +97,7 @@ export function Settings({ session }: { session: MatchSession }): JSX.Element {
           <input
             type="checkbox"
             disabled={!info.settings?.hasEmail}
-            checked={(info.settings?.hasEmail && info.settings?.emailNotifications) ?? false}
+            checked={mailOn ?? false}
             onChange={(e) => void save({ emailNotifications: e.currentTarget.checked })}
           />
           {t('settings.email')}
