@@ -109,6 +109,21 @@ describe('the journal after an absence', () => {
     );
     expect(others).toEqual([]);
 
+    // The same words again are said again: each announcement is a new node of the live region.
+    await page.evaluate(() => {
+      const region = document.querySelector('.journal [aria-live="polite"]')!;
+      const said: string[] = [];
+      (window as unknown as { said: string[] }).said = said;
+      new MutationObserver((records) => {
+        for (const r of records) for (const n of r.addedNodes) said.push(n.textContent ?? '');
+      }).observe(region, { childList: true, subtree: true, characterData: true });
+    });
+    await move(m.matchId, bob, { type: 'play', card: 'd25' }, 'bob-25');
+    await move(m.matchId, ann, { type: 'play', card: 'd100' }, 'ann-100-again');
+    await page.waitForFunction(() =>
+      (window as unknown as { said: string[] }).said.includes('Ann drove 100 km.'),
+    );
+
     // Seen: a reload shows no summary any more.
     await page.reload();
     await page.waitForSelector('.journal h3');

@@ -66,7 +66,8 @@ describe('the journal lines of a hand', () => {
         (l) => l.isNew,
       ),
     ).toEqual([false, false, true, false, false, false, false, false]);
-    expect(lines.map((l) => l.other)).toEqual([true, true, true, false, false, false, false, true]);
+    // Announced: the others' lines, and the coup fourré the server played for Ann (news to her).
+    expect(lines.map((l) => l.other)).toEqual([true, true, true, false, true, false, false, true]);
     expect(lines.filter((l) => l.draw).length).toBe(3);
     // Nothing is new on a first visit.
     expect(
@@ -84,6 +85,20 @@ describe('the journal lines of a hand', () => {
     const extended = [...events, at({ type: 'extended', seat: 0, accept: true }, 30)];
     expect(goalOfHand({ hand: 2, events: extended }, seven)).toBe(1000);
     expect(goalOfHand({ hand: 3, events: [] }, view({ handNumber: 3, goal: 1000 }))).toBe(1000);
+  });
+
+  it("the reader's automatic draw is not news; a bot's or a timeout's move on their seat is", () => {
+    const own: LoggedEvent[] = [
+      at({ type: 'drew', seat: 0, from: 'pile' }, 31, 'server'),
+      at({ type: 'played', seat: 0, card: 'd25' }, 32, 'timeout'),
+      at({ type: 'played', seat: 1, card: 'd50' }, 33),
+    ];
+    const lines = handLines({ hand: 3, events: own }, { info: i, view: v, result: null, baseline: 30 });
+    expect(lines.map((l) => [l.text, l.isNew, l.other])).toEqual([
+      ['Ann drew a card.', false, false],
+      ['Ann drove 25 km.', true, true],
+      ['Bob drove 50 km.', true, true],
+    ]);
   });
 
   it('"since you left": what came after the version seen, in the mail\'s words for the reader', () => {

@@ -116,7 +116,8 @@ export function Journal(props: { session: MatchSession; info: MatchInfo; view: M
   }));
   // Announce only lines that arrive after the first load, once each.
   const announced = useRef<number | null>(null);
-  const [said, setSaid] = useState('');
+  // Each announcement is a new node (keyed by its count): the same words twice are said twice.
+  const [said, setSaid] = useState({ text: '', n: 0 });
   const newest = Math.max(0, ...perHand.flatMap((h) => h.lines.map((l) => l.seq)));
   useEffect(() => {
     if (!feed.ready.value) return;
@@ -130,7 +131,7 @@ export function Journal(props: { session: MatchSession; info: MatchInfo; view: M
       announced.current,
     );
     announced.current = newest;
-    if (text) setSaid(text);
+    if (text) setSaid((s) => ({ text, n: s.n + 1 }));
   }, [newest, feed.ready.value]);
   const older = feed.oldestLoaded() - 1;
   const loading = feed.loadingHand.value;
@@ -138,7 +139,7 @@ export function Journal(props: { session: MatchSession; info: MatchInfo; view: M
     <section class="log journal" aria-labelledby="journal-title">
       <h2 id="journal-title">{t('table.log')}</h2>
       <div class="sr-only" aria-live="polite">
-        {said}
+        <p key={said.n}>{said.text}</p>
       </div>
       {!feed.ready.value ? (
         <p class="muted">{t('common.loading')}</p>

@@ -24,7 +24,7 @@ export interface JournalLine {
   highlight: boolean;
   /** After the last version this device had shown. */
   isNew: boolean;
-  /** Made by someone other than the reader (or by nobody: a hand's end): announced when it arrives. */
+  /** Not the reader's own doing (see `ownDoing`; a hand's end is nobody's): announced when it arrives. */
   other: boolean;
   /** Draws from the pile (one or folded): not announced, they say nothing. */
   draw: boolean;
@@ -89,7 +89,7 @@ export function handLines(
       at: last.at,
       highlight: items.some((i) => isHighlight(i.event)),
       isNew: items.some(fresh),
-      other: seat === null || seat !== view.seat,
+      other: seat === null || !items.every((i) => ownDoing(i, view)),
       draw: f.kind === 'draws' || (e.type === 'drew' && e.from === 'pile'),
       seq: last.seq,
     });
@@ -109,7 +109,16 @@ function isFresh(
   upTo = Number.POSITIVE_INFINITY,
 ): boolean {
   if (baseline === null || e.version <= baseline || e.version > upTo) return false;
-  return !(e.by === 'player' && view.seat !== null && seatOf(e.event) === view.seat);
+  return !ownDoing(e, view);
+}
+
+/**
+ * What the reader did, or what was done on their seat as a matter of course: their own moves, and the
+ * server's automatic draws for them. A bot's or a timeout's move on their seat is news to them.
+ */
+function ownDoing(e: LoggedEvent, view: MatchView): boolean {
+  if (view.seat === null || seatOf(e.event) !== view.seat) return false;
+  return e.by === 'player' || (e.by === 'server' && e.event.type === 'drew');
 }
 
 /**
