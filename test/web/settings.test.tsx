@@ -11,6 +11,42 @@ import { click, fakeSession, mount } from './render';
 beforeEach(() => useCatalogForTests('en', en));
 afterEach(() => vi.unstubAllGlobals());
 
+/**
+ * The settings panel of Ann with the server's answers to `POST /settings` held back: `sent` are the
+ * bodies sent, `answer(i, info)` releases answer `i`; the session takes what it accepts.
+ */
+function heldSettings() {
+  const sent: unknown[] = [];
+  const answers: Array<(r: Response) => void> = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      if (String(url).includes('/push/key')) return new Response('{}', { status: 404 });
+      if (init?.method === 'POST') {
+        sent.push(JSON.parse(String(init.body)));
+        return new Promise<Response>((resolve) => answers.push(resolve));
+      }
+      return new Response('{}', { status: 200 });
+    }),
+  );
+  const first = info(view(), { settings: { language: 'en', emailNotifications: true, hasEmail: false } });
+  const { session, raw } = fakeSession(first);
+  raw.accept.mockImplementation((next: typeof first) => {
+    raw.info.value = next;
+  });
+  const root = mount(<Settings session={session} />);
+  const radio = (mode: string) =>
+    [...root.querySelectorAll<HTMLInputElement>('input[name="responseMode"]')].find((r) => r.value === mode)!;
+  const withMode = (mode: 'auto' | 'ask') => {
+    const i = info(view(), { settings: first.settings });
+    i.seats[0] = { ...i.seats[0], responseMode: mode };
+    return i;
+  };
+  const answer = (i: number, body: ReturnType<typeof info>) =>
+    act(async () => answers[i](new Response(JSON.stringify(body), { status: 200 })));
+  return { root, raw, first, sent, radio, withMode, answer };
+}
+
 describe('settings', () => {
   it('sends the coup-fourré choice and shows the push state in words', async () => {
     const bodies: Array<{ url: string; body: unknown }> = [];
@@ -45,25 +81,7 @@ describe('settings', () => {
   });
 
   it('keeps the choice shown while the server answers, through a redraw', async () => {
-    let answer: (r: Response) => void = () => {};
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string, init?: RequestInit) => {
-        if (String(url).includes('/push/key')) return new Response('{}', { status: 404 });
-        if (init?.method === 'POST') return new Promise<Response>((resolve) => (answer = resolve));
-        return new Response('{}', { status: 200 });
-      }),
-    );
-    const first = info(view(), { settings: { language: 'en', emailNotifications: true, hasEmail: false } });
-    const { session, raw } = fakeSession(first);
-    raw.accept.mockImplementation((next: typeof first) => {
-      raw.info.value = next;
-    });
-    const root = mount(<Settings session={session} />);
-    const radio = (mode: string) =>
-      [...root.querySelectorAll<HTMLInputElement>('input[name="responseMode"]')].find(
-        (r) => r.value === mode,
-      )!;
+    const { root, raw, first, radio, withMode, answer } = heldSettings();
     expect(radio('auto').checked).toBe(true);
     click(radio('ask'));
     // Another answer redraws the panel with the old choice before the server confirms this one.
@@ -71,13 +89,27 @@ describe('settings', () => {
       raw.info.value = { ...first };
     });
     expect(radio('ask').checked).toBe(true);
-    const saved = info(view(), { settings: first.settings });
-    saved.seats[0] = { ...saved.seats[0], responseMode: 'ask' };
-    await act(async () => {
-      answer(new Response(JSON.stringify(saved), { status: 200 }));
-    });
+    await answer(0, withMode('ask'));
     await vi.waitFor(() => expect(root.textContent).toContain('Saved.'));
     expect(radio('ask').checked).toBe(true);
+  });
+
+  it('sends quick changes one after another and shows the last one', async () => {
+    const { raw, sent, radio, withMode, answer } = heldSettings();
+    click(radio('ask'));
+    click(radio('auto'));
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    // The second change waits for the first answer, so the server applies them in order.
+    expect(sent).toEqual([{ responseMode: 'ask' }]);
+    expect(radio('auto').checked).toBe(true);
+    await answer(0, withMode('ask'));
+    await vi.waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1]).toEqual({ responseMode: 'auto' });
+    // The first answer is not the latest word: the page still shows the last choice.
+    expect(radio('auto').checked).toBe(true);
+    await answer(1, withMode('auto'));
+    await vi.waitFor(() => expect(raw.info.value?.seats[0].responseMode).toBe('auto'));
+    expect(radio('auto').checked).toBe(true);
   });
 
   it('a spectator has no settings', () => {

@@ -29,9 +29,10 @@ export function SourceTag({ tag }: { tag: string }): JSX.Element | null {
   const parts = sourceParts(tag);
   if (!parts.length) return null;
   const words = parts.map((p) => t(`src.${p.code}`));
-  // The accessible name holds the visible code (WCAG 2.5.3, label in name), each followed at once by
-  // its source in words, so "[NO]" is heard as "Source NO: a Norwegian guide…", never a bare "no".
-  const name = parts.map((p, i) => `${sourceLabel(p)}: ${words[i]}`).join('; ');
+  // The accessible name holds the visible codes in one piece (WCAG 2.5.3, label in name), followed at
+  // once by the sources in words: "[NO]" is heard as "Source NO: a Norwegian guide…", never a bare "no".
+  const codes = parts.map(sourceLabel).join(', ');
+  const name = `${codes}: ${words.join('; ')}`;
   return (
     <span class="src-tag">
       <button
@@ -41,7 +42,7 @@ export function SourceTag({ tag }: { tag: string }): JSX.Element | null {
         aria-label={t('src.name', { list: name })}
         onClick={() => (open.value = !open.value)}
       >
-        [{parts.map(sourceLabel).join(', ')}]
+        [{codes}]
       </button>
       {open.value && <span class="src-note">{words.join('; ')}</span>}
     </span>

@@ -5,7 +5,7 @@
  */
 import { useSignal } from '@preact/signals';
 import type { JSX } from 'preact';
-import { useEffect } from 'preact/hooks';
+import { useEffect, useRef } from 'preact/hooks';
 import { LANGUAGE_NAMES, LANGUAGES, type Language, lang, setLanguage, t } from '../i18n';
 import { api } from '../lib/api';
 import { checkPush, pushState, subscribePush, unsubscribePush } from '../lib/push';
@@ -46,6 +46,9 @@ export function Settings({ session }: { session: MatchSession }): JSX.Element {
   // What the player just chose, shown until the server answers: a redraw meanwhile (another
   // answer arriving) must not flip a radio or a box back.
   const pending = useSignal<Parameters<typeof api.settings>[2]>({});
+  // Saves go one after another, so the server applies them in the order they were made.
+  const queue = useRef<Promise<void>>(Promise.resolve());
+  const saves = useRef(0);
   const me = info?.you.seat ?? null;
   useEffect(() => {
     void checkPush();
@@ -53,20 +56,27 @@ export function Settings({ session }: { session: MatchSession }): JSX.Element {
   const token = session.token;
   if (!info || me === null || !token) return <p class="muted">{t('settings.noSeat')}</p>;
   const seat = info.seats.find((s) => s.seat === me);
-  const save = async (body: Parameters<typeof api.settings>[2]) => {
+  const save = (body: Parameters<typeof api.settings>[2]): Promise<void> => {
     status.value = '';
     err.value = null;
     pending.value = { ...pending.value, ...body };
-    try {
-      session.accept(await api.settings(info.matchId, token, body));
-      status.value = t('common.saved');
-    } catch (e) {
-      err.value = e as { code: string; message: string };
-    } finally {
-      const rest = { ...pending.value };
-      for (const key of Object.keys(body) as Array<keyof typeof rest>) delete rest[key];
-      pending.value = rest;
-    }
+    const n = ++saves.current;
+    const run = async () => {
+      const last = () => n === saves.current;
+      try {
+        const next = await api.settings(info.matchId, token, body);
+        // Only the last save's answer is the server's latest word (the view's version stays the same).
+        if (last()) session.accept(next);
+        status.value = t('common.saved');
+      } catch (e) {
+        err.value = e as { code: string; message: string };
+        if (last()) void session.refresh();
+      } finally {
+        if (last()) pending.value = {};
+      }
+    };
+    queue.current = queue.current.then(run);
+    return queue.current;
   };
   const mode = pending.value.responseMode ?? seat?.responseMode;
   const mailOn =
