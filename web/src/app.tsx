@@ -1,12 +1,12 @@
 /** The app shell: header with navigation and language, the routed screen, and a crash guard. */
 import type { JSX } from 'preact';
 import { Component } from 'preact';
+import { LanguagePicker } from './components/LanguagePicker';
 import { lazyComponent } from './components/Lazy';
 import { t } from './i18n';
 import { matchRoute, onLinkClick, path } from './lib/router';
 import { Home } from './screens/Home';
 import { MatchPage } from './screens/MatchPage';
-import { LanguagePicker } from './screens/Settings';
 
 const Rules = lazyComponent(() => import('./screens/Rules').then((m) => m.Rules));
 

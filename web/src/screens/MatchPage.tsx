@@ -9,6 +9,7 @@
 import { useSignal } from '@preact/signals';
 import type { JSX } from 'preact';
 import { useEffect, useMemo, useRef } from 'preact/hooks';
+import { lazyComponent } from '../components/Lazy';
 import { t } from '../i18n';
 import { type Access, forgetInvite, pendingLink, resolveAccess, settleLink } from '../lib/access';
 import { api } from '../lib/api';
@@ -18,8 +19,10 @@ import { errorText } from '../lib/words';
 import { HostPanel } from './HostPanel';
 import { Lobby } from './Lobby';
 import { SeatSwitcher } from './SeatSwitcher';
-import { Settings } from './Settings';
 import { Table } from './Table';
+
+/** The seat's settings, loaded when first opened (out of the initial script). */
+const Settings = lazyComponent(() => import('./Settings').then((m) => m.Settings));
 
 const STATUS_KEYS = {
   connecting: 'conn.connecting',

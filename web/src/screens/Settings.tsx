@@ -6,36 +6,13 @@
 import { useSignal } from '@preact/signals';
 import type { JSX } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
-import { LANGUAGE_NAMES, LANGUAGES, type Language, lang, setLanguage, t } from '../i18n';
+import { LanguagePicker } from '../components/LanguagePicker';
+import { t } from '../i18n';
 import { api } from '../lib/api';
 import { checkPush, pushState, subscribePush, unsubscribePush } from '../lib/push';
 import type { MatchSession } from '../lib/session';
 import { setTurnSound, turnSound } from '../lib/turn-sound';
 import { errorText, seatName } from '../lib/words';
-
-/** The language menu (used on every page). */
-export function LanguagePicker(props: { onChange?: (l: Language) => void; compact?: boolean }): JSX.Element {
-  const { onChange, compact = false } = props;
-  return (
-    <label class={`lang-picker${compact ? ' compact' : ''}`}>
-      <span class={compact ? 'sr-only' : ''}>{t('nav.language')}</span>
-      <select
-        value={lang.value}
-        onChange={(e) => {
-          const next = e.currentTarget.value as Language;
-          void setLanguage(next);
-          onChange?.(next);
-        }}
-      >
-        {LANGUAGES.map((l) => (
-          <option key={l} value={l} lang={l}>
-            {LANGUAGE_NAMES[l]}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
-}
 
 /** The settings panel of one seat. */
 export function Settings({ session }: { session: MatchSession }): JSX.Element {
