@@ -8,26 +8,15 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { Created, MatchInfo } from '../../worker/protocol';
+import type { Created } from '../../worker/protocol';
+import { apiCall as apiCall_, linkToken, playAs } from './api';
 import { e2eHooks, player, waitText } from './browser';
 
 const h = e2eHooks();
 const HOUR = 3_600_000;
 
-const tokenOf = (url: string | null) =>
-  new URLSearchParams(new URL(url ?? '', 'http://x').hash.slice(1)).get('seat')!;
-
-async function apiCall(path: string, init: { token?: string; body?: unknown } = {}) {
-  const headers: Record<string, string> = {};
-  if (init.token) headers.authorization = `Bearer ${init.token}`;
-  if (init.body) headers['content-type'] = 'application/json';
-  const res = await fetch(`${h.server.url}${path}`, {
-    method: init.body ? 'POST' : 'GET',
-    headers,
-    body: init.body ? JSON.stringify(init.body) : undefined,
-  });
-  return { status: res.status, body: await res.json() };
-}
+const tokenOf = (url: string | null) => linkToken(url);
+const apiCall = (path: string, init?: { token?: string; body?: unknown }) => apiCall_(h, path, init);
 
 /** Moves the match's clock and the page's clock forward by `ms`. */
 async function pass(page: Page, matchId: string, ms: number): Promise<void> {
@@ -78,16 +67,7 @@ describe('coming back after a day', () => {
 
     // 20 hours later Ann plays a Stop on Bob; Bob comes back four hours after that.
     await pass(page, m.matchId, 20 * HOUR);
-    const info = (await apiCall(`/api/matches/${m.matchId}`, { token: ann })).body as MatchInfo;
-    const played = await apiCall(`/api/matches/${m.matchId}/moves`, {
-      token: ann,
-      body: {
-        version: info.view!.version,
-        moveId: 'ann-stop',
-        move: { type: 'play', card: 'stop', target: 1 },
-      },
-    });
-    expect(played.status, JSON.stringify(played.body)).toBe(200);
+    await playAs(h, m.matchId, ann, { type: 'play', card: 'stop', target: 1 }, 'ann-stop');
     await pass(page, m.matchId, 4 * HOUR);
 
     // Home: the match is listed first as Bob's turn, with Ann's move four hours ago.
@@ -114,17 +94,8 @@ describe('coming back after a day', () => {
     // While Bob watches, his own move and Ann's next one are not "since you left" nor marked new:
     // the journal's live region tells them.
     const bob = tokenOf(m.seats[1].url);
-    for (const [token, id, mv] of [
-      [bob, 'bob-roll', { type: 'play', card: 'roll' }],
-      [ann, 'ann-100', { type: 'play', card: 'd100' }],
-    ] as const) {
-      const now = (await apiCall(`/api/matches/${m.matchId}`, { token })).body as MatchInfo;
-      const r = await apiCall(`/api/matches/${m.matchId}/moves`, {
-        token,
-        body: { version: now.view!.version, moveId: id, move: mv },
-      });
-      expect(r.status, JSON.stringify(r.body)).toBe(200);
-    }
+    await playAs(h, m.matchId, bob, { type: 'play', card: 'roll' }, 'bob-roll');
+    await playAs(h, m.matchId, ann, { type: 'play', card: 'd100' }, 'ann-100');
     await waitText(page, '.journal [aria-live="polite"]', 'Ann drove 100 km.');
     expect(await page.locator('.since li').allTextContents()).toEqual(['Ann played Stop on you.']);
     const fresh = await page.locator('.journal li.new').allTextContents();

@@ -7,7 +7,8 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { Created, MatchInfo } from '../../worker/protocol';
+import type { Created } from '../../worker/protocol';
+import { apiCall as apiCall_, linkToken, playAs } from './api';
 import { e2eHooks, player as playerPage, waitText } from './browser';
 
 const h = e2eHooks();
@@ -15,30 +16,9 @@ const h = e2eHooks();
 /** A new player's page (its own storage, English, Oslo time). */
 const player = (label: string, width: number): Promise<Page> => playerPage(h, label, width);
 
-const tokenOf = (url: string | null) =>
-  new URLSearchParams(new URL(url ?? '', 'http://x').hash.slice(1)).get('seat')!;
-
-async function apiCall(path: string, init: { token?: string; body?: unknown } = {}) {
-  const headers: Record<string, string> = {};
-  if (init.token) headers.authorization = `Bearer ${init.token}`;
-  if (init.body) headers['content-type'] = 'application/json';
-  const res = await fetch(`${h.server.url}${path}`, {
-    method: init.body ? 'POST' : 'GET',
-    headers,
-    body: init.body ? JSON.stringify(init.body) : undefined,
-  });
-  return { status: res.status, body: await res.json() };
-}
-
-/** Plays `move` for the seat of `token` at its current version (through the API). */
-async function move(matchId: string, token: string, mv: unknown, id: string): Promise<void> {
-  const info = (await apiCall(`/api/matches/${matchId}`, { token })).body as MatchInfo;
-  const r = await apiCall(`/api/matches/${matchId}/moves`, {
-    token,
-    body: { version: info.view!.version, moveId: id, move: mv },
-  });
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-}
+const tokenOf = (url: string | null) => linkToken(url);
+const apiCall = (path: string, init?: { token?: string; body?: unknown }) => apiCall_(h, path, init);
+const move = (matchId: string, token: string, mv: unknown, id: string) => playAs(h, matchId, token, mv, id);
 
 describe('the journal after an absence', () => {
   it('marks what is new, opens with "since you left", and announces only the new lines', async () => {
