@@ -7,7 +7,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useCatalogForTests } from '../../web/src/i18n';
 import { en } from '../../web/src/i18n/en';
-import { goalOfHand, handLines, sinceLines } from '../../web/src/screens/table/journal-lines';
+import { handGoal } from '../../web/src/lib/words';
+import { handLines, sinceLines } from '../../web/src/screens/table/journal-lines';
 import type { HandResult } from '../../worker/engine/types';
 import type { LoggedEvent } from '../../worker/protocol';
 import { info, score, view } from './fixtures';
@@ -75,16 +76,15 @@ describe('the journal lines of a hand', () => {
     ).toBe(false);
   });
 
-  it("an old hand's goal: the rules', or 1000 after an accepted extension; the current hand's: the view's", () => {
+  it("a hand's goal: its result's own (1000 after an extension); for an older result, the rules' or the view's", () => {
     const seven = view({
       handNumber: 3,
       goal: 700,
       rules: { preset: 'classic', options: { ...v.rules.options, goal: 700 } },
     });
-    expect(goalOfHand({ hand: 2, events }, seven)).toBe(700);
-    const extended = [...events, at({ type: 'extended', seat: 0, accept: true }, 30)];
-    expect(goalOfHand({ hand: 2, events: extended }, seven)).toBe(1000);
-    expect(goalOfHand({ hand: 3, events: [] }, view({ handNumber: 3, goal: 1000 }))).toBe(1000);
+    expect(handGoal(result, seven)).toBe(700);
+    expect(handGoal({ ...result, goal: 1000 }, seven)).toBe(1000);
+    expect(handGoal({ ...result, hand: 3 }, view({ handNumber: 3, goal: 1000 }))).toBe(1000);
   });
 
   it("the reader's automatic draw is not news; a bot's or a timeout's move on their seat is", () => {

@@ -4,6 +4,7 @@
  * event words shared with the mail.
  */
 
+import type { HandResult } from '../../../worker/engine/types';
 import { CARD_KINDS } from '../../../worker/shared/rules-data';
 import {
   describeEvent,
@@ -47,6 +48,15 @@ export function listTeams(
 ): string {
   if (teams.length <= 1) return teams.length ? teamName(info, view, teams[0]) : '';
   return listNames(teams.map((team) => teamInList(eventTable(info, view), team)));
+}
+
+/**
+ * The goal of a finished hand in km: the result's own (the engine records it: 1000 after an
+ * extension, RULES.md §8); for a result stored before results carried it, the view's goal for the
+ * hand just ended, else the rules' goal.
+ */
+export function handGoal(result: HandResult, view: Pick<MatchView, 'handNumber' | 'goal' | 'rules'>): number {
+  return result.goal ?? (result.hand === view.handNumber ? view.goal : view.rules.options.goal);
 }
 
 /** The names and cards of a match for the shared event words (worker/words/events). */

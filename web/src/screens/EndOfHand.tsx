@@ -5,7 +5,6 @@
  */
 import { useSignal } from '@preact/signals';
 import type { JSX } from 'preact';
-import type { HandResult } from '../../../worker/engine/types';
 import { describePlayedOut } from '../../../worker/words/events/history';
 import { lazyComponent } from '../components/Lazy';
 import { eventWords, t } from '../i18n';
@@ -14,19 +13,11 @@ import { navigate } from '../lib/router';
 import type { MatchSession } from '../lib/session';
 import { findMatch, saveMatch } from '../lib/storage';
 import type { MatchInfo, MatchView } from '../lib/types';
-import { errorText, eventTable, listTeams, teamName } from '../lib/words';
+import { errorText, eventTable, handGoal, listTeams, teamName } from '../lib/words';
 import { HandScores } from './table/HandScores';
 
 /** The whole score sheet, shown with the result at the end of a match of several hands. */
 const ScoreSheet = lazyComponent(() => import('./table/panels').then((m) => m.ScoreSheet));
-
-/**
- * The goal in km of the hand of `result`: the view's goal for the hand just ended (1000 after an
- * extension, RULES.md §8), else the rules' goal.
- */
-function goalOfResult(result: HandResult, view: MatchView): number {
-  return result.hand === view.handNumber ? view.goal : view.rules.options.goal;
-}
 
 /** The score table of the last finished hand plus totals and what comes next. */
 export function EndOfHand(props: {
@@ -78,7 +69,7 @@ export function EndOfHand(props: {
     <section class="end" aria-labelledby="end-title">
       <h2 id="end-title">{t('end.title', { n: result.hand })}</h2>
       <p>
-        {describePlayedOut(result, goalOfResult(result, view), eventTable(info, view), eventWords.value) ??
+        {describePlayedOut(result, handGoal(result, view), eventTable(info, view), eventWords.value) ??
           (result.winners.length
             ? t('end.handWinner', { names: listTeams(info, view, result.winners) })
             : t('end.noWinner'))}

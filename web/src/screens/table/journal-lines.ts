@@ -11,7 +11,7 @@ import { describeHandEnd, drawsText, foldDraws, readerLines } from '../../../../
 import { eventWords } from '../../i18n';
 import type { JournalHand } from '../../lib/journal';
 import type { GameEvent, LoggedEvent, MatchInfo, MatchView } from '../../lib/types';
-import { eventTable, eventText } from '../../lib/words';
+import { eventTable, eventText, handGoal } from '../../lib/words';
 
 /** One line of the journal. */
 export interface JournalLine {
@@ -42,16 +42,6 @@ function isHighlight(e: LoggedEvent['event']): boolean {
   return e.type === 'coupFourre' || (e.type === 'played' && CARD_KINDS[e.card] === 'safety');
 }
 
-/** The goal in force in hand `hand` (km): the view's now, else the rules' (1000 after an accepted extension). */
-export function goalOfHand(
-  hand: JournalHand,
-  view: Pick<MatchView, 'handNumber' | 'goal' | 'rules'>,
-): number {
-  if (hand.hand === view.handNumber) return view.goal;
-  const extended = hand.events.some((e) => e.event.type === 'extended' && e.event.accept);
-  return extended ? 1000 : view.rules.options.goal;
-}
-
 /**
  * A hand's lines, oldest first: each event (or folded run of draws) with its words, time and flags;
  * the hand's end with its score line when `result` is known. `baseline`: the last version shown on
@@ -79,7 +69,7 @@ export function handLines(
     let text: string;
     if (f.kind === 'draws') text = drawsText(f.seat, f.count, table, w);
     else if (e.type === 'handOver' && result)
-      text = describeHandEnd(result, goalOfHand(hand, view), table, w);
+      text = describeHandEnd(result, handGoal(result, view), table, w);
     else text = eventText(e as GameEvent, info, view);
     if (!text) continue;
     const seat = seatOf(e);
