@@ -6,7 +6,9 @@
  */
 import { evictDurableObject, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import type { GameEvent } from '../../worker/engine/types';
 import type { JournalPage } from '../../worker/match/journal';
+import type { MoveLog } from '../../worker/match/log';
 import type { LoggedEvent } from '../../worker/protocol';
 import { annAndBob, api, create, playOut, stubOf, type TestMatch } from './helpers';
 
@@ -146,5 +148,19 @@ describe('the journal in pages', () => {
     const pages = await allPages(m);
     expect(pages.length).toBeGreaterThanOrEqual(2);
     expect(pages.flatMap((p) => p.events)).toEqual(await wholeLog(m));
+  });
+
+  it("gives the expert bots the current hand's events from the hand index (that hand's rows only)", async () => {
+    const m = await finishedMatch('journal-bot-hand');
+    const latest = await page(m);
+    expect(latest.hand).toBeGreaterThanOrEqual(2);
+    const current = await runInDurableObject(stubOf(m), (instance) =>
+      (instance as unknown as { match: { log: MoveLog } }).match.log.handEvents([]),
+    );
+    expect(current[0]).toEqual({ type: 'handStarted', hand: latest.hand, firstSeat: expect.any(Number) });
+    const fromPage = latest.events
+      .map((e) => e.event)
+      .filter((e) => e.type !== 'responseMode') as GameEvent[];
+    expect(current).toEqual(fromPage);
   });
 });

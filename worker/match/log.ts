@@ -231,10 +231,9 @@ export class MoveLog {
 
   /** The public events of the current hand, oldest first: the stored rows plus `pending` (the change being made). */
   handEvents(pending: readonly GameEvent[]): GameEvent[] {
-    const rows = this.exec<Record<string, SqlValue>>(
-      'SELECT * FROM log WHERE seq > (SELECT COALESCE(MAX(seq), 0) FROM log) - ? ORDER BY seq',
-      400,
-    ).map(toLogRow);
+    // The hand index names the current hand's first row: only the rows since then are read.
+    const first = this.handStarts().at(-1);
+    const rows = first === undefined ? [] : this.rowsBetween(first, this.seq);
     const events = rows.flatMap((r) => r.events).concat(pending);
     let start = 0;
     for (let i = events.length - 1; i >= 0; i--) {
