@@ -182,6 +182,7 @@ const createFields = {
   /** Minutes an `ask` seat has to answer a hazard: 1 to 10080 (7 days). */
   responseWindowMinutes: v.optional(v.pipe(v.number(), v.minValue(1), v.maxValue(10080))),
   onDeadline: v.optional(v.picklist(['bot', 'skip'])),
+  // -- vacation days, timeouts before a bot keeps the seat (issue 14 part 3) --
 };
 
 /** POST /api/matches body. */
@@ -284,6 +285,9 @@ export const SettingsSchema = v.strictObject({
   language: v.optional(Language),
   email: v.optional(v.nullable(Email)),
   emailNotifications: v.optional(v.boolean()),
+  // -- presence: always e-mail me (issue 14 part 1) --
+  // -- time zone, mail preferences (issue 14 part 2) --
+  // -- away until, play for me (issue 14 part 3) --
 });
 export type Settings = v.InferOutput<typeof SettingsSchema>;
 
@@ -304,6 +308,7 @@ export const JournalQuerySchema = v.strictObject({
 export const ClientFrameSchema = v.variant('type', [
   v.strictObject({ type: v.literal('auth'), token: Token }),
   v.strictObject({ type: v.literal('ping') }),
+  // -- presence (issue 14 part 1) --
 ]);
 export type ClientFrame = v.InferOutput<typeof ClientFrameSchema>;
 
@@ -357,6 +362,7 @@ export interface MatchSummary {
     kind: 'human' | 'bot' | 'open';
     standIn: boolean;
     team: number | null;
+    // -- away until (issue 14 part 3) --
   }>;
   /**
    * Who acts next (engine `whoActs`): `turn` a seat's turn, `window` a seat's answer to a hazard
@@ -414,6 +420,7 @@ export interface SeatInfo {
   /** A WebSocket authenticated as this seat is open. */
   connected: boolean;
   responseMode: ResponseMode;
+  // -- away until (issue 14 part 3) --
 }
 
 /** The caller's view of a match. See docs/API.md. */
@@ -439,7 +446,14 @@ export interface MatchInfo {
   /** The rematch's id once someone asked for one (the same links work there). */
   rematchId: string | null;
   /** Own seat only. */
-  settings?: { language: string; emailNotifications: boolean; hasEmail: boolean };
+  settings?: {
+    language: string;
+    emailNotifications: boolean;
+    hasEmail: boolean;
+    // -- presence: always e-mail me (issue 14 part 1) --
+    // -- time zone, mail preferences (issue 14 part 2) --
+    // -- away, vacation days left, play for me (issue 14 part 3) --
+  };
   /** Host only: the mail queue's statuses (filled by the notifications module). */
   mail?: Array<{ seat: number; kind: string; status: 'queued' | 'sent' | 'failed' | 'dropped' }>;
 }

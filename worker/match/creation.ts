@@ -75,6 +75,7 @@ export async function create(m: MatchContext, req: CreateRequest): Promise<Reply
       email: s.kind === 'human' ? (s.email ?? null) : null,
       language: s.language ?? 'en',
       emailNotifications: true,
+      prefs: {},
     })),
   );
   const input: CreateInput = {

@@ -21,6 +21,7 @@ export interface MatchConfig {
    * the chain). Unset in matches stored before chains: see `chainIdOf`.
    */
   chainId?: string;
+  // -- vacation days, timeouts before a bot keeps the seat (issue 14 part 3) --
 }
 
 export const MATCH_STATUSES = ['lobby', 'playing', 'finished'] as const;
@@ -73,6 +74,20 @@ export interface SeatRow {
   email: string | null;
   language: string;
   emailNotifications: boolean;
+  /** The seat's other settings and away state (issue 14), stored as one JSON column: `SeatPrefs`. */
+  prefs: SeatPrefs;
+}
+
+/**
+ * A seat's settings and state beyond the columns of `SeatRow`, kept as one JSON column so a new one
+ * costs no migration (a seat write is one row either way). Every field is optional: a missing one
+ * means its default.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: its fields are being added (issue 14)
+export interface SeatPrefs {
+  // -- presence: always e-mail me (issue 14 part 1) --
+  // -- time zone, mail preferences of this seat (issue 14 part 2) --
+  // -- away, vacation, timeouts, stand-in reason (issue 14 part 3) --
 }
 
 /** Kinds of log rows: accepted moves, or a coup-fourré setting change (both are needed to replay). */

@@ -8,7 +8,7 @@
 import type { ResponseMode } from '../engine/index';
 import type { BotLevel } from '../protocol';
 import type { SnapshotIndexes } from './log';
-import { type MatchStatus, type Meta, readTurnDeadline, type SeatRow } from './rows';
+import { type MatchStatus, type Meta, readTurnDeadline, type SeatPrefs, type SeatRow } from './rows';
 
 type SqlValue = string | number | null;
 
@@ -48,7 +48,10 @@ export class MatchStore {
     sql.exec(`CREATE TABLE IF NOT EXISTS seats (
       seat INTEGER PRIMARY KEY, name TEXT NOT NULL, kind TEXT NOT NULL, token_hash TEXT,
       bot_level TEXT NOT NULL, stand_in INTEGER NOT NULL, response_mode TEXT NOT NULL,
-      email TEXT, language TEXT NOT NULL, email_notifications INTEGER NOT NULL)`);
+      email TEXT, language TEXT NOT NULL, email_notifications INTEGER NOT NULL, prefs TEXT)`);
+    // Matches stored before the seat preferences: the column is added (null reads as no preferences).
+    if (!sql.exec('SELECT * FROM seats LIMIT 0').columnNames.includes('prefs'))
+      sql.exec('ALTER TABLE seats ADD COLUMN prefs TEXT');
     sql.exec(`CREATE TABLE IF NOT EXISTS mail_links (
       token_hash TEXT PRIMARY KEY, seat INTEGER NOT NULL, created_at INTEGER NOT NULL)`);
   }
@@ -143,14 +146,15 @@ export class MatchStore {
       email: (r.email as string | null) ?? null,
       language: r.language as string,
       emailNotifications: r.email_notifications === 1,
+      prefs: r.prefs ? (JSON.parse(r.prefs as string) as SeatPrefs) : {},
     }));
   }
 
   /** Inserts or replaces a seat (one row). */
   saveSeat(s: SeatRow): void {
     this.exec(
-      `INSERT OR REPLACE INTO seats (seat, name, kind, token_hash, bot_level, stand_in, response_mode, email, language, email_notifications)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT OR REPLACE INTO seats (seat, name, kind, token_hash, bot_level, stand_in, response_mode, email, language, email_notifications, prefs)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       s.seat,
       s.name,
       s.kind,
@@ -161,6 +165,7 @@ export class MatchStore {
       s.email,
       s.language,
       s.emailNotifications ? 1 : 0,
+      Object.keys(s.prefs).length > 0 ? JSON.stringify(s.prefs) : null,
     );
   }
 

@@ -343,4 +343,8 @@ export const de: Messages = {
   'settings.pushDenied': 'Benachrichtigungen sind in diesem Browser gesperrt.',
   'settings.pushActive': 'Benachrichtigungen sind auf diesem Gerät an.',
   'settings.noSeat': 'Nur Spieler mit Platz haben Einstellungen.',
+  // -- presence: always e-mail me (issue 14 part 1) --
+  // -- digest, quiet hours, time zone (issue 14 part 2) --
+  // -- vacation, away, play for me, stand-in (issue 14 part 3) --
+  // -- deadlines in words (issue 14, coordinator) --
 };

@@ -344,6 +344,10 @@ export const en = {
   'settings.pushDenied': 'Notifications are blocked in this browser.',
   'settings.pushActive': 'Notifications are on for this device.',
   'settings.noSeat': 'Only players with a seat have settings.',
+  // -- presence: always e-mail me (issue 14 part 1) --
+  // -- digest, quiet hours, time zone (issue 14 part 2) --
+  // -- vacation, away, play for me, stand-in (issue 14 part 3) --
+  // -- deadlines in words (issue 14, coordinator) --
 } as const;
 
 /** A message key. */

@@ -342,4 +342,8 @@ export const fr: Messages = {
   'settings.pushDenied': 'Les notifications sont bloquées dans ce navigateur.',
   'settings.pushActive': 'Les notifications sont activées sur cet appareil.',
   'settings.noSeat': 'Seuls les joueurs assis ont des réglages.',
+  // -- presence: always e-mail me (issue 14 part 1) --
+  // -- digest, quiet hours, time zone (issue 14 part 2) --
+  // -- vacation, away, play for me, stand-in (issue 14 part 3) --
+  // -- deadlines in words (issue 14, coordinator) --
 };

@@ -341,4 +341,8 @@ export const nb: Messages = {
   'settings.pushDenied': 'Varsler er blokkert i denne nettleseren.',
   'settings.pushActive': 'Varsler er på for denne enheten.',
   'settings.noSeat': 'Bare spillere med plass har innstillinger.',
+  // -- presence: always e-mail me (issue 14 part 1) --
+  // -- digest, quiet hours, time zone (issue 14 part 2) --
+  // -- vacation, away, play for me, stand-in (issue 14 part 3) --
+  // -- deadlines in words (issue 14, coordinator) --
 };

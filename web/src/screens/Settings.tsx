@@ -63,6 +63,7 @@ export function Settings({ session }: { session: MatchSession }): JSX.Element {
     <section class="settings card-box" aria-labelledby="settings-title">
       <h2 id="settings-title">{t('settings.title', { name: seatName(info, me) })}</h2>
       <LanguagePicker onChange={(l) => void save({ language: l })} />
+      {/* -- away, vacation, play for me (issue 14 part 3) -- */}
       <fieldset>
         <legend>{t('settings.coupFourre')}</legend>
         {(['auto', 'ask'] as const).map((m) => (
@@ -110,6 +111,7 @@ export function Settings({ session }: { session: MatchSession }): JSX.Element {
           </button>
         </form>
       </fieldset>
+      {/* -- presence: always e-mail me (issue 14 part 1) -- */}
       <fieldset>
         <legend>{t('settings.push')}</legend>
         {push === 'unsupported' && <p class="muted">{t('settings.pushUnsupported')}</p>}
@@ -132,6 +134,7 @@ export function Settings({ session }: { session: MatchSession }): JSX.Element {
           </button>
         )}
       </fieldset>
+      {/* -- digest, quiet hours (issue 14 part 2) -- */}
       <fieldset>
         <legend>{t('sound.legend')}</legend>
         <label class="radio">

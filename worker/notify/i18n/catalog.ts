@@ -105,6 +105,8 @@ export interface Catalog {
     unblockButton: string;
     unblocked: string;
   };
+  // -- digest, confirmation of mail settings (issue 14 part 2) --
+  // -- vacation, stand-in, bot deadline (issue 14 part 3) --
 }
 
 /** Fills `{key}` placeholders; unknown keys are left as they are so a missing value is visible in tests. */

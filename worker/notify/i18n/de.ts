@@ -93,4 +93,6 @@ export const de: Catalog = {
     unblockButton: 'Mails wieder einschalten',
     unblocked: 'Mails an diese Adresse sind wieder an.',
   },
+  // -- digest, confirmation of mail settings (issue 14 part 2) --
+  // -- vacation, stand-in, bot deadline (issue 14 part 3) --
 };

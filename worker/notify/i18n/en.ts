@@ -92,4 +92,6 @@ export const en: Catalog = {
     unblockButton: 'Turn mail back on',
     unblocked: 'Mail to this address is back on.',
   },
+  // -- digest, confirmation of mail settings (issue 14 part 2) --
+  // -- vacation, stand-in, bot deadline (issue 14 part 3) --
 };

@@ -93,4 +93,6 @@ export const fr: Catalog = {
     unblockButton: 'Réactiver les mails',
     unblocked: 'Les mails vers cette adresse sont réactivés.',
   },
+  // -- digest, confirmation of mail settings (issue 14 part 2) --
+  // -- vacation, stand-in, bot deadline (issue 14 part 3) --
 };

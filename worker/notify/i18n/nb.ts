@@ -93,4 +93,6 @@ export const nb: Catalog = {
     unblockButton: 'Slå på e-post igjen',
     unblocked: 'E-post til denne adressen er slått på igjen.',
   },
+  // -- digest, confirmation of mail settings (issue 14 part 2) --
+  // -- vacation, stand-in, bot deadline (issue 14 part 3) --
 };

@@ -92,4 +92,6 @@ export const sv: Catalog = {
     unblockButton: 'Slå på mejl igen',
     unblocked: 'Mejl till den här adressen är på igen.',
   },
+  // -- digest, confirmation of mail settings (issue 14 part 2) --
+  // -- vacation, stand-in, bot deadline (issue 14 part 3) --
 };
