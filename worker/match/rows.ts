@@ -83,10 +83,11 @@ export interface SeatRow {
  * costs no migration (a seat write is one row either way). Every field is optional: a missing one
  * means its default.
  */
-// biome-ignore lint/suspicious/noEmptyInterface: its fields are being added (issue 14)
 export interface SeatPrefs {
   // -- presence: always e-mail me (issue 14 part 1) --
   // -- time zone, mail preferences of this seat (issue 14 part 2) --
+  /** The player's IANA time zone, reported by their browser ("Europe/Oslo"); mails and quiet hours use it. */
+  timeZone?: string;
   // -- away, vacation, timeouts, stand-in reason (issue 14 part 3) --
 }
 

@@ -1,0 +1,51 @@
+/**
+ * Times in words, shared by the page and the mail (issue 14 "deadlines in words"), through `Intl`
+ * only, so every language the runtime knows gets them without a catalog: "in 5 hours", "2 days ago",
+ * and a deadline as "Friday 14:30, in 2 days" in the reader's time zone.
+ */
+
+const STEPS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
+  ['minute', 60_000],
+  ['hour', 3_600_000],
+  ['day', 86_400_000],
+];
+
+/** Six days, ms: a deadline closer than this is named by its weekday, a later one by its date. */
+const WEEKDAY_SPAN_MS = 6 * 86_400_000;
+
+/**
+ * `atMs` relative to `nowMs` (both ms since the epoch) in `language` (a BCP 47 tag): under a minute
+ * "now", then minutes, hours (from 60 minutes) or days (from 24 hours), rounded to the nearest.
+ */
+export function relativeTime(atMs: number, nowMs: number, language: string): string {
+  const rtf = new Intl.RelativeTimeFormat(language, { numeric: 'auto', style: 'long' });
+  const diff = atMs - nowMs;
+  const abs = Math.abs(diff);
+  if (abs < 60_000) return rtf.format(0, 'second');
+  let unit = STEPS[0];
+  for (const step of STEPS) if (abs >= step[1]) unit = step;
+  return rtf.format(Math.sign(diff) * Math.round(abs / unit[1]), unit[0]);
+}
+
+/**
+ * A point in time as a reader wants a deadline: the weekday and clock time in `timeZone` (an IANA
+ * name; the runtime's own zone when absent or unknown), the date instead of the weekday when it is
+ * six days away or more, then how far it is: "Friday 14:30, in 2 days" ("vendredi 14:30, dans
+ * 2 jours"). Times are ms since the epoch.
+ */
+export function deadlineText(atMs: number, nowMs: number, language: string, timeZone?: string): string {
+  const far = Math.abs(atMs - nowMs) >= WEEKDAY_SPAN_MS;
+  const options: Intl.DateTimeFormatOptions = far
+    ? { day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' }
+    : { weekday: 'long', hour: '2-digit', minute: '2-digit' };
+  // A 24-hour clock in every language ("Friday 14:30"), as in the mails' en-GB.
+  let clock: string;
+  try {
+    clock = new Intl.DateTimeFormat(language, { ...options, hourCycle: 'h23', timeZone }).format(atMs);
+  } catch {
+    // An unknown zone name (stored from an older browser): the runtime's own zone.
+    clock = new Intl.DateTimeFormat(language, { ...options, hourCycle: 'h23' }).format(atMs);
+  }
+  const head = clock.charAt(0).toLocaleUpperCase(language) + clock.slice(1);
+  return `${head}, ${relativeTime(Math.max(atMs, nowMs), nowMs, language)}`;
+}
