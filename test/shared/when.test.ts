@@ -9,8 +9,8 @@ describe('deadlineText', () => {
     const at = NOW + 2 * 86_400_000 + 4.5 * 3_600_000; // Thursday 14:30 UTC
     expect(deadlineText(at, NOW, 'en', 'Europe/Paris')).toBe('Thursday 15:30, in 2 days');
     expect(deadlineText(at, NOW, 'en', 'UTC')).toBe('Thursday 14:30, in 2 days');
-    expect(deadlineText(at, NOW, 'fr', 'Europe/Paris')).toBe('Jeudi 15:30, après-demain');
-    expect(deadlineText(at, NOW, 'nb', 'Europe/Oslo')).toMatch(/^Torsdag (kl\. )?15:30, i overmorgen$/);
+    expect(deadlineText(at, NOW, 'fr', 'Europe/Paris')).toBe('jeudi 15:30, après-demain');
+    expect(deadlineText(at, NOW, 'nb', 'Europe/Oslo')).toMatch(/^torsdag (kl\. )?15:30, i overmorgen$/);
   });
 
   it('gives the date instead of the weekday from six days on', () => {

@@ -221,7 +221,15 @@ describe('my matches: the list', () => {
     const mine = groups[0].querySelector('.mine-row')!;
     expect(mine.classList.contains('yours')).toBe(true);
     expect(mine.querySelector('strong')?.textContent).toBe('Your answer to a hazard');
-    expect(mine.textContent).toContain('Your answer to a hazard · Ends in 5 hours');
+    // The deadline in words: the weekday and the clock time in the reader's zone, then how far.
+    const due = new Date(now + 5 * HOUR + 60_000);
+    const clock = new Intl.DateTimeFormat('en', {
+      weekday: 'long',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    expect(mine.textContent).toContain(`Your answer to a hazard · Ends ${clock.format(due)}, in 5 hours`);
     expect(mine.textContent).toContain('Bob played 2 hours ago');
     expect(mine.textContent).toContain('Hand 3 · Score: Ann 1,200, Bob 800 · Place 1 of 2');
     expect(mine.textContent).toContain('Ann (you), Bob');

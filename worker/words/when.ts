@@ -30,8 +30,9 @@ export function relativeTime(atMs: number, nowMs: number, language: string): str
 /**
  * A point in time as a reader wants a deadline: the weekday and clock time in `timeZone` (an IANA
  * name; the runtime's own zone when absent or unknown), the date instead of the weekday when it is
- * six days away or more, then how far it is: "Friday 14:30, in 2 days" ("vendredi 14:30, dans
- * 2 jours"). Times are ms since the epoch.
+ * six days away or more, then how far it is: "Friday 14:30, in 2 days" ("jeudi 15:30,
+ * après-demain"), in the language's own case (a caller starting a sentence with it capitalises it).
+ * Times are ms since the epoch.
  */
 export function deadlineText(atMs: number, nowMs: number, language: string, timeZone?: string): string {
   const far = Math.abs(atMs - nowMs) >= WEEKDAY_SPAN_MS;
@@ -46,6 +47,5 @@ export function deadlineText(atMs: number, nowMs: number, language: string, time
     // An unknown zone name (stored from an older browser): the runtime's own zone.
     clock = new Intl.DateTimeFormat(language, { ...options, hourCycle: 'h23' }).format(atMs);
   }
-  const head = clock.charAt(0).toLocaleUpperCase(language) + clock.slice(1);
-  return `${head}, ${relativeTime(Math.max(atMs, nowMs), nowMs, language)}`;
+  return `${clock}, ${relativeTime(Math.max(atMs, nowMs), nowMs, language)}`;
 }

@@ -113,7 +113,7 @@ export const fr: Messages = {
   'home.mine.handOver': 'La manche {n} est finie ; la suivante peut commencer',
   'home.mine.lobby': 'En attente de joueurs',
   'home.mine.over': 'Terminée',
-  'home.mine.due': 'Fin {when}',
+  'home.mine.due': 'Fin\u00a0: {when}',
   'home.mine.last.play': '{name} a joué {when}',
   'home.mine.last.discard': '{name} a défaussé {when}',
   'home.mine.last.draw': '{name} a pioché {when}',

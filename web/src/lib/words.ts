@@ -13,6 +13,7 @@ import {
   teamName as sharedTeamName,
   teamInList,
 } from '../../../worker/words/events/describe';
+import { deadlineText } from '../../../worker/words/when';
 import { cardName } from '../components/Card';
 import { eventWords, lang, t } from '../i18n';
 import type { GameEvent, MatchInfo, MatchView } from './types';
@@ -72,15 +73,13 @@ export function eventTable(
   };
 }
 
-/** An ISO time in the viewer's time zone and language, e.g. "Tue 14:30" or "12 Dec, 09:00". */
+/**
+ * An ISO time in the viewer's time zone and language, as a deadline reads: "Friday 14:30, in 2 days"
+ * (worker/words/when.ts, shared with the mail); "" for an unreadable time.
+ */
 export function localTime(iso: string, now = Date.now()): string {
-  const when = new Date(iso);
-  if (Number.isNaN(when.getTime())) return '';
-  const near = Math.abs(when.getTime() - now) < 6 * 24 * 3600 * 1000;
-  const opts: Intl.DateTimeFormatOptions = near
-    ? { weekday: 'short', hour: '2-digit', minute: '2-digit' }
-    : { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' };
-  return new Intl.DateTimeFormat(lang.value, opts).format(when);
+  const when = Date.parse(iso);
+  return Number.isNaN(when) ? '' : deadlineText(when, now, lang.value);
 }
 
 /** Time left as "2 h 05 min", "4 min 09 s" or "0 s". */

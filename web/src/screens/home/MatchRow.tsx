@@ -7,7 +7,7 @@ import type { JSX } from 'preact';
 import { lang, t } from '../../i18n';
 import { onLinkClick } from '../../lib/router';
 import { forgetMatch } from '../../lib/storage';
-import { dateText, relativeTime } from '../../lib/time';
+import { dateText, deadlineText, relativeTime } from '../../lib/time';
 import type { MatchSummary } from '../../lib/types';
 import type { Row } from './model';
 
@@ -110,7 +110,7 @@ export function MatchRow({ row, now }: { row: Row; now: number }): JSX.Element {
           {deadline !== null && (
             <span class="mine-due">
               {' · '}
-              {t('home.mine.due', { when: relativeTime(Math.max(deadline, now), now, lang.value) })}
+              {t('home.mine.due', { when: deadlineText(deadline, now, lang.value) })}
             </span>
           )}
         </p>

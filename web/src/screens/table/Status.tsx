@@ -10,6 +10,7 @@ import { t } from '../../i18n';
 import { canPlay } from '../../lib/moves';
 import type { MatchSession } from '../../lib/session';
 import { isMyMove } from '../../lib/tab-badge';
+import { minuteNow } from '../../lib/time';
 import type { MatchInfo, MatchView, Move } from '../../lib/types';
 import { errorText, localTime, seatName } from '../../lib/words';
 import type { TableState } from './state';
@@ -41,7 +42,7 @@ export function Status({ state }: { state: TableState }): JSX.Element {
       <div class="statusbar">
         <strong class={isMyMove(view) ? 'your-turn' : ''}>{whoseMove(info, view)}</strong>
         {info.deadlines.turn && !handIsOver(view) && (
-          <span>{t('table.deadline', { time: localTime(info.deadlines.turn) })}</span>
+          <span>{t('table.deadline', { time: localTime(info.deadlines.turn, minuteNow()) })}</span>
         )}
         <span class="muted">
           {t('table.handNo', { n: view.handNumber })} · {t('table.goal', { km: view.goal })}
