@@ -286,6 +286,7 @@ export const SettingsSchema = v.strictObject({
   email: v.optional(v.nullable(Email)),
   emailNotifications: v.optional(v.boolean()),
   // -- presence: always e-mail me (issue 14 part 1) --
+  alwaysEmail: v.optional(v.boolean()),
   // -- time zone, mail preferences (issue 14 part 2) --
   // -- away until, play for me (issue 14 part 3) --
 });
@@ -293,6 +294,14 @@ export type Settings = v.InferOutput<typeof SettingsSchema>;
 
 /** Body of the endpoints that take none (`{}` or no body). */
 export const EmptySchema = v.strictObject({});
+
+/**
+ * `GET /api/matches/:id` query: `present=1` when the polling page is visible and was used within
+ * the last minutes (worker/match/presence.ts); any other value is 400.
+ */
+export const InfoQuerySchema = v.strictObject({
+  present: v.optional(v.literal('1')),
+});
 
 /** GET /api/matches/:id/log query. */
 export const LogQuerySchema = v.strictObject({
@@ -309,6 +318,8 @@ export const ClientFrameSchema = v.variant('type', [
   v.strictObject({ type: v.literal('auth'), token: Token }),
   v.strictObject({ type: v.literal('ping') }),
   // -- presence (issue 14 part 1) --
+  /** The page is visible and was just used (`true`), or hidden (`false`): worker/match/presence.ts. */
+  v.strictObject({ type: v.literal('presence'), visible: v.boolean() }),
 ]);
 export type ClientFrame = v.InferOutput<typeof ClientFrameSchema>;
 
@@ -451,6 +462,8 @@ export interface MatchInfo {
     emailNotifications: boolean;
     hasEmail: boolean;
     // -- presence: always e-mail me (issue 14 part 1) --
+    /** Mails go out even while the player is looking at the match (pushes still wait): `SeatPrefs.alwaysEmail`. */
+    alwaysEmail: boolean;
     // -- time zone, mail preferences (issue 14 part 2) --
     // -- away, vacation days left, play for me (issue 14 part 3) --
   };

@@ -277,3 +277,37 @@ describe('MatchSession and answers that cross on the wire', () => {
     s.stop();
   });
 });
+
+describe('MatchSession and presence (lib/presence.ts)', () => {
+  it('tells the server the page is looked at: a frame after auth and on visibility, ?present=1 on polls', async () => {
+    const setVisibility = (v: DocumentVisibilityState) => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => v });
+      document.dispatchEvent(new Event('visibilitychange'));
+    };
+    const s = await started();
+    window.dispatchEvent(new Event('keydown'));
+    last().open();
+    expect(last().sent.map((x) => JSON.parse(x))).toEqual([
+      { type: 'auth', token: 'tok' },
+      { type: 'presence', visible: true },
+    ]);
+    setVisibility('hidden');
+    expect(JSON.parse(last().sent.at(-1)!)).toEqual({ type: 'presence', visible: false });
+    setVisibility('visible');
+    expect(JSON.parse(last().sent.at(-1)!)).toEqual({ type: 'presence', visible: true });
+
+    // Without a socket, the polls say it while the page is used, and stop saying it a minute later.
+    last().closed(1006);
+    const urls = () => vi.mocked(fetch).mock.calls.map((c) => String(c[0]));
+    const before = urls().length;
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(urls().slice(before)).toContain(`/api/matches/${ID}?present=1`);
+    await vi.advanceTimersByTimeAsync(60_000);
+    const late = urls().length;
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(urls().slice(late)).toContain(`/api/matches/${ID}`);
+    expect(urls().slice(late)).not.toContain(`/api/matches/${ID}?present=1`);
+    s.stop();
+    Reflect.deleteProperty(document, 'visibilityState');
+  });
+});

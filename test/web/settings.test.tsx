@@ -29,7 +29,9 @@ function heldSettings() {
       return new Response('{}', { status: 200 });
     }),
   );
-  const first = info(view(), { settings: { language: 'en', emailNotifications: true, hasEmail: false } });
+  const first = info(view(), {
+    settings: { language: 'en', emailNotifications: true, hasEmail: false, alwaysEmail: false },
+  });
   const { session, raw } = fakeSession(first);
   raw.accept.mockImplementation((next: typeof first) => {
     raw.info.value = next;
@@ -59,7 +61,9 @@ describe('settings', () => {
       }),
     );
     const { session } = fakeSession(
-      info(view(), { settings: { language: 'en', emailNotifications: true, hasEmail: false } }),
+      info(view(), {
+        settings: { language: 'en', emailNotifications: true, hasEmail: false, alwaysEmail: false },
+      }),
     );
     const root = mount(<Settings session={session} />);
     expect(root.querySelector('h2')!.textContent).toBe('Settings for Ann');

@@ -135,7 +135,9 @@ describe('the tab', () => {
     localStorage.removeItem('mb.turnSound');
     setTurnSound(false);
     const { session } = fakeSession(
-      info(view(), { settings: { language: 'en', emailNotifications: false, hasEmail: false } }),
+      info(view(), {
+        settings: { language: 'en', emailNotifications: false, hasEmail: false, alwaysEmail: false },
+      }),
     );
     const root = mount(<Settings session={session} />);
     const box = [...root.querySelectorAll('label')].find((l) => l.textContent?.includes('short sound'))!;

@@ -78,7 +78,7 @@ describe('invitations and your turn', () => {
     expect(h.sender.to(bob).map((m) => m.subject)).toEqual(['Ann vous invite à jouer au Mille Bornes']);
   });
 
-  it('drops the turn mail when the player is connected', async () => {
+  it('still mails a connected player whose page never said it is looked at (mail-presence.test.ts)', async () => {
     const { ann, bob } = addresses();
     const h = await mailMatch(duo({ ann, bob }));
     const t0 = h.clock.now;
@@ -94,9 +94,10 @@ describe('invitations and your turn', () => {
     await move(h.m, h.m.seats[0]!, { type: 'play', card: 'roll' });
     await h.fire(t0 + 3 * MIN);
     const rows = await h.rows();
+    // An open socket is not presence: only a visible, used page is (worker/match/presence.ts).
     expect(rows.find((r) => r.seat === 1 && r.kind === 'yourTurn')).toMatchObject({
-      status: 'dropped',
-      error: 'connected',
+      status: 'sent',
+      error: null,
     });
     ws.close();
   });

@@ -2,7 +2,7 @@
  * The live state of one match's Durable Object, shared by the modules that serve its requests,
  * alarms and sockets: the rows in memory (meta, seats) with their store, the move log, the schedule
  * and the notifier. It holds no rules and handles no request: it answers "who is this caller",
- * "what time is it", "is this seat a bot" and "who is connected". Seats change only through
+ * "what time is it", "is this seat a bot", "who is connected" and "who is looking" (presence.ts). Seats change only through
  * `setSeat`, the state only through `setState` (the commit path and the wake-up's replay).
  */
 import type { MatchState } from '../engine/index';
@@ -11,6 +11,7 @@ import { Notifier } from '../notify/notifier';
 import type { NotifyMatch, NotifySeat } from '../notify/scope';
 import type { Reply } from '../reply';
 import { MoveLog } from './log';
+import { PolledPresence, seatPresent } from './presence';
 import { chainIdOf, type Meta, type SeatRow } from './rows';
 import { Schedule } from './schedule';
 import { mintSeatLink } from './seats';
@@ -36,6 +37,8 @@ export class MatchContext {
   readonly seams: TestSeams;
   /** The pushes that only tell who is connected, coalesced (in memory: socket-flow.ts). */
   readonly presence = new PresencePushes();
+  /** Presence reported by polls, per seat (in memory: presence.ts). */
+  readonly polledPresence = new PolledPresence();
   /** The rematch being created, so concurrent requests share it. */
   rematching: Promise<Reply> | null = null;
   private metaRow: Meta | null;
@@ -60,7 +63,8 @@ export class MatchContext {
       seats: () => this.seatRows satisfies readonly NotifySeat[],
       now: () => this.now(),
       origin: () => env.PUBLIC_URL ?? '',
-      connected: () => this.connectedSeats(),
+      present: (seat, nowMs) => seatPresent(this, seat, nowMs),
+      alwaysEmail: (seat) => this.seatRows[seat]?.prefs.alwaysEmail === true,
       windowDeadline: () => this.schedule.get(KINDS.window, '')?.atMs ?? null,
       eventsSinceLastTurn: (seat) => this.log.eventsSinceLastTurn(seat),
       movedSince: (seat, version) => this.log.movedSince(seat, version),

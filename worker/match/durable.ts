@@ -16,6 +16,7 @@ import * as creation from './creation';
 import { journalReply } from './journal';
 import * as lifecycle from './lifecycle';
 import { playMove } from './moves';
+import { onPresentPoll } from './presence';
 import { catchUp, replayCheck } from './replay';
 import * as seats from './seats';
 import { importLinks, revokeLinks } from './seats';
@@ -48,9 +49,15 @@ export class MatchDurableObject extends DurableObject<Env> {
     return this.track(() => creation.store(this.match, input));
   }
 
-  /** The caller's MatchInfo, with ETag; 304 when `ifNoneMatch` matches. */
-  async info(who: string | null, ifNoneMatch: string | null): Promise<Reply> {
-    return this.track(async () => infoReply(this.match, who, ifNoneMatch));
+  /**
+   * The caller's MatchInfo, with ETag; 304 when `ifNoneMatch` matches. `present`: the polling page is
+   * visible and used, so the caller's seat is present (presence.ts; memory only).
+   */
+  async info(who: string | null, ifNoneMatch: string | null, present = false): Promise<Reply> {
+    return this.track(async () => {
+      if (present) onPresentPoll(this.match, who);
+      return infoReply(this.match, who, ifNoneMatch);
+    });
   }
 
   /** The caller's summary for "my matches", from memory (no row written): see summary.ts. */

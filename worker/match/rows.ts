@@ -85,6 +85,11 @@ export interface SeatRow {
  */
 export interface SeatPrefs {
   // -- presence: always e-mail me (issue 14 part 1) --
+  /**
+   * Turn, reminder and seat mails go out even while the player is present (worker/match/presence.ts);
+   * a push to a present seat is still dropped. Default false.
+   */
+  alwaysEmail?: boolean;
   // -- time zone, mail preferences of this seat (issue 14 part 2) --
   /** The player's IANA time zone, reported by their browser ("Europe/Oslo"); mails and quiet hours use it. */
   timeZone?: string;

@@ -57,6 +57,7 @@ export async function changeSettings(
   const revoking = s.email !== undefined && s.email !== row.email ? revokeSeatLinks(m, seat) : null;
   if (s.email !== undefined) row.email = s.email;
   if (s.emailNotifications !== undefined) row.emailNotifications = s.emailNotifications;
+  if (s.alwaysEmail !== undefined) row.prefs = { ...row.prefs, alwaysEmail: s.alwaysEmail };
   if (s.responseMode !== undefined && !state) row.responseMode = s.responseMode;
   m.setSeat(row);
   const opening: Opening =

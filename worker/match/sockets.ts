@@ -11,6 +11,7 @@ import { type ClientFrame, ClientFrameSchema, frameTooLarge, type ServerFrame } 
 import { NOT_FOUND } from '../reply';
 import { hashToken } from '../tokens';
 import type { Caller, MatchContext } from './context';
+import { onPresenceFrame } from './presence';
 import { type FrameCredit, spendFrame } from './socket-flow';
 import { infoFor } from './views';
 
@@ -26,6 +27,11 @@ export interface SocketAttachment {
   frames?: FrameCredit;
   /** Closed for sending frames too fast: frames still in flight are dropped. */
   rateLimited?: true;
+  /**
+   * Until when (ms since the epoch) the page counts as looked at, from its last `presence` frame
+   * (presence.ts); 0 or missing: hidden, or no report yet (an auth alone is no presence).
+   */
+  presentUntil?: number;
 }
 
 const SPECTATOR: SocketAttachment = { seat: null, host: false };
@@ -99,7 +105,8 @@ export function acceptSocket(m: MatchContext, request: Request): Response {
 }
 
 /**
- * A client frame: `ping`, or `auth` with a token that makes the socket a seat's or the host's (refused
+ * A client frame: `ping`, `presence` (the page is visible and used, or hidden: presence.ts; no
+ * answer), or `auth` with a token that makes the socket a seat's or the host's (refused
  * with an error frame and closed, code 1008, when `MAX_SOCKETS_PER_SEAT` are open for it already).
  * Every frame spends one of the socket's budget (`MAX_FRAMES_PER_WINDOW` per `FRAME_WINDOW_MS` on the
  * match clock): past it, the error frame `socket.rate_limited` and close 1008. Frames over
@@ -138,6 +145,10 @@ export async function onMessage(
     send(ws, { type: 'pong' });
     return;
   }
+  if (frame.type === 'presence') {
+    onPresenceFrame(m, ws, frame.visible);
+    return;
+  }
   if (!m.meta) return;
   const caller = m.caller(await hashToken(frame.token));
   // Closed for its rate while the token was hashed: its frame is dropped.
@@ -168,6 +179,7 @@ export async function onMessage(
     host: caller.host,
     ...(was.since !== undefined ? { since: was.since } : {}),
     ...(was.frames ? { frames: was.frames } : {}),
+    ...(was.presentUntil ? { presentUntil: was.presentUntil } : {}),
   } satisfies SocketAttachment);
   if (seatsKey(m) !== before) presenceChanged(m, { asker: ws });
   else send(ws, { type: 'info', info: infoFor(m, caller) });

@@ -103,6 +103,7 @@ export function buildInfo(
       language: own.language,
       emailNotifications: own.emailNotifications,
       hasEmail: own.email !== null,
+      alwaysEmail: own.prefs.alwaysEmail === true,
     };
   }
   if (caller.host && extras.mail) info.mail = extras.mail;

@@ -3,7 +3,7 @@
  * intents, which are queued once per idempotency key (with the push that goes first for turn and
  * window mails); turn reminders are queued when due; the `mail` schedule item is pointed at the
  * earliest queued row. Also decides when a queued row has gone stale (the player acted, is
- * connected, or a bot took the seat; for "a bot took your seat", the player took it back). It
+ * present, i.e. looking at the match, or a bot took the seat; for "a bot took your seat", the player took it back). It
  * learns about the match only through its context. Every time of a turn counts from the one
  * timestamp of the change that started it: the turn mail's row is created at it (its grace ends
  * after it), the deadline was computed from it, and the reminders come from the row's creation
@@ -259,8 +259,10 @@ export function wake(n: MailScope, now: number, notBefore = 0): void {
 
 /**
  * Why a queued turn/window/reminder/seat-change row no longer needs sending, or null when it still
- * does. A "bot took your seat" row is stale once the player took the seat back, connected, or the
- * seat changed hands again (the later row tells).
+ * does. A "bot took your seat" row is stale once the player took the seat back, is present, or the
+ * seat changed hands again (the later row tells). `present`: the player is looking at the match at
+ * the row's due time (`presentFor`); a row dropped for it stays dropped (one row per key, so a
+ * presence that flips never sends anything twice).
  */
 export function staleReason(n: MailScope, row: OutboxRow): string | null {
   const meta = n.ctx.match()!;
@@ -272,7 +274,7 @@ export function staleReason(n: MailScope, row: OutboxRow): string | null {
   if (data.kind === 'botTookOver' && data.scope === 'seat') {
     if (!seat.standIn) return 'reclaimed';
     if (laterSeatChange(n, row)) return 'superseded';
-    if (n.ctx.connected().has(row.seat)) return 'connected';
+    if (presentFor(n, row)) return 'present';
     return null;
   }
   if (kind === 'yourTurn' && (data as { between?: boolean }).between) {
@@ -281,7 +283,7 @@ export function staleReason(n: MailScope, row: OutboxRow): string | null {
     const version = (data as { version: number }).version;
     if (!state || meta.status !== 'playing' || state.phase !== 'handOver' || state.version !== version)
       return 'acted';
-    if (n.ctx.connected().has(row.seat)) return 'connected';
+    if (presentFor(n, row)) return 'present';
     return null;
   }
   if (kind === 'yourTurn' || kind === 'reminder' || kind === 'responseWindow') {
@@ -302,9 +304,19 @@ export function staleReason(n: MailScope, row: OutboxRow): string | null {
         return 'acted';
       if (n.ctx.movedSince(row.seat, version)) return 'acted';
     }
-    if (n.ctx.connected().has(row.seat)) return 'connected';
+    if (presentFor(n, row)) return 'present';
   }
   return null;
+}
+
+/**
+ * True when `row` need not go because its seat is present now (a person looking at the match:
+ * worker/match/presence.ts): a push always; a mail unless the seat asked for mail even while
+ * online (`alwaysEmail`).
+ */
+function presentFor(n: MailScope, row: OutboxRow): boolean {
+  if (!n.ctx.present(row.seat, n.now())) return false;
+  return row.kind === 'push' || !n.ctx.alwaysEmail(row.seat);
 }
 
 /** True when the seat of `row` (a "bot took your seat" row) was handed to a bot again after it. */

@@ -57,8 +57,14 @@ export interface NotifierContext {
   now(): number;
   /** The public origin for links (e.g. "https://mb.example.org"). */
   origin(): string;
-  /** Seats with an authenticated open WebSocket now. */
-  connected(): ReadonlySet<number>;
+  /**
+   * Whether a person is looking at `seat`'s page at `nowMs` (ms, the match clock): a page of the seat
+   * is visible and was used within the last minutes (worker/match/presence.ts). An open socket alone
+   * is not presence.
+   */
+  present(seat: number, nowMs: number): boolean;
+  /** Whether `seat` asked for its mails even while present ("always e-mail me"). */
+  alwaysEmail(seat: number): boolean;
   /** The open response window's deadline (ms since the epoch), or null. */
   windowDeadline(): number | null;
   /** The public events since `seat`'s own last move (what a your-turn mail tells). */

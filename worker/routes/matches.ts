@@ -15,6 +15,7 @@ import {
   CreateMatchSchema,
   CreateMatchWithSeamSchema,
   EmptySchema,
+  InfoQuerySchema,
   JournalQuerySchema,
   LogQuerySchema,
   MatchIdSchema,
@@ -59,9 +60,10 @@ matches.post(
   },
 );
 
-matches.get('/:id', valid('param', IdParam), async (c) => {
+matches.get('/:id', valid('param', IdParam), valid('query', InfoQuerySchema), async (c) => {
   const { id } = c.req.valid('param');
-  return send(c, await stub(c, id).info(await callerHash(c), c.req.header('If-None-Match') ?? null));
+  const present = c.req.valid('query').present === '1';
+  return send(c, await stub(c, id).info(await callerHash(c), c.req.header('If-None-Match') ?? null, present));
 });
 
 matches.post('/:id/moves', moveLimit, valid('param', IdParam), validJson(MoveRequestSchema), async (c) => {

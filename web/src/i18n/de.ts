@@ -344,6 +344,8 @@ export const de: Messages = {
   'settings.pushActive': 'Benachrichtigungen sind auf diesem Gerät an.',
   'settings.noSeat': 'Nur Spieler mit Platz haben Einstellungen.',
   // -- presence: always e-mail me (issue 14 part 1) --
+  'settings.alwaysEmail': 'Immer eine E-Mail schicken, auch wenn ich online bin',
+  'settings.alwaysEmailHint': 'Sonst kommt keine E-Mail, solange die Partie offen vor dir liegt.',
   // -- digest, quiet hours, time zone (issue 14 part 2) --
   // -- vacation, away, play for me, stand-in (issue 14 part 3) --
   // -- deadlines in words (issue 14, coordinator) --

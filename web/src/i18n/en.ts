@@ -345,6 +345,8 @@ export const en = {
   'settings.pushActive': 'Notifications are on for this device.',
   'settings.noSeat': 'Only players with a seat have settings.',
   // -- presence: always e-mail me (issue 14 part 1) --
+  'settings.alwaysEmail': 'Always e-mail me, even while I am online',
+  'settings.alwaysEmailHint': 'Otherwise no mail comes while this match is open in front of you.',
   // -- digest, quiet hours, time zone (issue 14 part 2) --
   // -- vacation, away, play for me, stand-in (issue 14 part 3) --
   // -- deadlines in words (issue 14, coordinator) --

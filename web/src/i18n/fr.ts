@@ -343,6 +343,8 @@ export const fr: Messages = {
   'settings.pushActive': 'Les notifications sont activées sur cet appareil.',
   'settings.noSeat': 'Seuls les joueurs assis ont des réglages.',
   // -- presence: always e-mail me (issue 14 part 1) --
+  'settings.alwaysEmail': 'Toujours m’envoyer un e-mail, même quand je suis en ligne',
+  'settings.alwaysEmailHint': 'Sinon, aucun e-mail n’arrive tant que la partie est ouverte sous vos yeux.',
   // -- digest, quiet hours, time zone (issue 14 part 2) --
   // -- vacation, away, play for me, stand-in (issue 14 part 3) --
   // -- deadlines in words (issue 14, coordinator) --

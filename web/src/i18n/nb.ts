@@ -342,6 +342,8 @@ export const nb: Messages = {
   'settings.pushActive': 'Varsler er på for denne enheten.',
   'settings.noSeat': 'Bare spillere med plass har innstillinger.',
   // -- presence: always e-mail me (issue 14 part 1) --
+  'settings.alwaysEmail': 'Send alltid e-post, også når jeg er pålogget',
+  'settings.alwaysEmailHint': 'Ellers kommer det ingen e-post mens spillet er åpent foran deg.',
   // -- digest, quiet hours, time zone (issue 14 part 2) --
   // -- vacation, away, play for me, stand-in (issue 14 part 3) --
   // -- deadlines in words (issue 14, coordinator) --

@@ -342,6 +342,8 @@ export const sv: Messages = {
   'settings.pushActive': 'Aviseringar är på för den här enheten.',
   'settings.noSeat': 'Bara spelare med plats har inställningar.',
   // -- presence: always e-mail me (issue 14 part 1) --
+  'settings.alwaysEmail': 'Skicka alltid e-post, även när jag är online',
+  'settings.alwaysEmailHint': 'Annars kommer ingen e-post medan matchen är öppen framför dig.',
   // -- digest, quiet hours, time zone (issue 14 part 2) --
   // -- vacation, away, play for me, stand-in (issue 14 part 3) --
   // -- deadlines in words (issue 14, coordinator) --

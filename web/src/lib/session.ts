@@ -15,6 +15,7 @@
  */
 import { signal } from '@preact/signals';
 import { ApiError, api } from './api';
+import { looking, watchPresence } from './presence';
 import type { GameEvent, LoggedEvent, MatchInfo, Move } from './types';
 
 /** Connection states shown to the player; `closed`: the match is gone, nothing more is fetched. */
@@ -80,6 +81,8 @@ export class MatchSession {
   private lastFrame = 0;
   /** The socket's own info frames so far (after its auth): a GET answer older than one is dropped. */
   private infoFrames = 0;
+  /** Stops the presence reports (lib/presence.ts). */
+  private unwatch: (() => void) | null = null;
   private readonly offline = () => {
     this.status.value = 'offline';
     this.ws?.close();
@@ -110,6 +113,7 @@ export class MatchSession {
     window.addEventListener('online', this.wake);
     window.addEventListener('offline', this.offline);
     window.addEventListener('focus', this.wake);
+    this.unwatch ??= watchPresence((visible) => this.sendPresence(visible));
   }
 
   /** Closes everything (when the page leaves the match). */
@@ -119,6 +123,8 @@ export class MatchSession {
     window.removeEventListener('online', this.wake);
     window.removeEventListener('offline', this.offline);
     window.removeEventListener('focus', this.wake);
+    this.unwatch?.();
+    this.unwatch = null;
     if (this.pingTimer) clearInterval(this.pingTimer);
     if (this.pollTimer) clearTimeout(this.pollTimer);
     if (this.retryTimer) clearTimeout(this.retryTimer);
@@ -148,7 +154,9 @@ export class MatchSession {
     if (this.etag) headers['if-none-match'] = this.etag;
     const framesBefore = this.infoFrames;
     try {
-      const res = await fetch(`/api/matches/${encodeURIComponent(this.matchId)}`, { headers });
+      // A seat's poll tells the server someone is looking (no mail then): lib/presence.ts.
+      const present = this.token && looking() ? '?present=1' : '';
+      const res = await fetch(`/api/matches/${encodeURIComponent(this.matchId)}${present}`, { headers });
       this.reachable = res.status < 500;
       if (res.status === 304) return;
       if (!res.ok) {
@@ -212,6 +220,7 @@ export class MatchSession {
       opened = true;
       this.failedUpgrades = 0;
       if (this.token) ws.send(JSON.stringify({ type: 'auth', token: this.token }));
+      if (looking()) this.sendPresence(true);
       // The backoff is not reset here: the server may still refuse the auth frame (socket.limit).
       this.status.value = 'live';
       this.lastFrame = Date.now();
@@ -260,6 +269,12 @@ export class MatchSession {
       }
     });
     ws.addEventListener('error', () => ws.close());
+  }
+
+  /** Tells the server over the socket whether this page is looked at (lib/presence.ts). */
+  private sendPresence(visible: boolean): void {
+    if (this.token && this.ws?.readyState === WebSocket.OPEN)
+      this.ws.send(JSON.stringify({ type: 'presence', visible }));
   }
 
   /** Whether an info frame is this socket's own view after its auth frame (or a spectator's view). */

@@ -13,6 +13,7 @@ import { checkPush, pushState, subscribePush, unsubscribePush } from '../lib/pus
 import type { MatchSession } from '../lib/session';
 import { setTurnSound, turnSound } from '../lib/turn-sound';
 import { errorText, seatName } from '../lib/words';
+import { AlwaysEmail } from './settings/AlwaysEmail';
 
 /** The settings panel of one seat. */
 export function Settings({ session }: { session: MatchSession }): JSX.Element {
@@ -112,6 +113,7 @@ export function Settings({ session }: { session: MatchSession }): JSX.Element {
         </form>
       </fieldset>
       {/* -- presence: always e-mail me (issue 14 part 1) -- */}
+      <AlwaysEmail info={info} pending={pending.value} save={(b) => void save(b)} />
       <fieldset>
         <legend>{t('settings.push')}</legend>
         {push === 'unsupported' && <p class="muted">{t('settings.pushUnsupported')}</p>}
