@@ -345,6 +345,14 @@ export const de: Messages = {
   'settings.noSeat': 'Nur Spieler mit Platz haben Einstellungen.',
   // -- presence: always e-mail me (issue 14 part 1) --
   // -- digest, quiet hours, time zone (issue 14 part 2) --
+  'mailPrefs.legend': 'Mail-Zeiten',
+  'mailPrefs.digest': 'Eine Mail am Tag statt einer pro Zug, um',
+  'mailPrefs.quiet': 'Ruhezeit: Mails und Benachrichtigungen warten, von',
+  'mailPrefs.to': 'bis',
+  'mailPrefs.needsEmail': 'Dafür braucht dieser Platz eine E-Mail-Adresse.',
+  'mailPrefs.note':
+    'Diese Partie folgt sofort; deine anderen Partien folgen, sobald du den zugeschickten Link benutzt.',
+  'mailPrefs.zone': 'Zeitzone: {zone}',
   // -- vacation, away, play for me, stand-in (issue 14 part 3) --
   // -- deadlines in words (issue 14, coordinator) --
 };

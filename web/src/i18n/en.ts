@@ -346,6 +346,14 @@ export const en = {
   'settings.noSeat': 'Only players with a seat have settings.',
   // -- presence: always e-mail me (issue 14 part 1) --
   // -- digest, quiet hours, time zone (issue 14 part 2) --
+  'mailPrefs.legend': 'Mail timing',
+  'mailPrefs.digest': 'One mail a day instead of one per turn, at',
+  'mailPrefs.quiet': 'Quiet hours: mails and notifications wait, from',
+  'mailPrefs.to': 'to',
+  'mailPrefs.needsEmail': 'Needs an e-mail address on this seat.',
+  'mailPrefs.note':
+    'This match follows at once; your other matches follow once you use the link we mail you.',
+  'mailPrefs.zone': 'Time zone: {zone}',
   // -- vacation, away, play for me, stand-in (issue 14 part 3) --
   // -- deadlines in words (issue 14, coordinator) --
 } as const;

@@ -13,6 +13,7 @@ import { checkPush, pushState, subscribePush, unsubscribePush } from '../lib/pus
 import type { MatchSession } from '../lib/session';
 import { setTurnSound, turnSound } from '../lib/turn-sound';
 import { errorText, seatName } from '../lib/words';
+import { MailPrefs } from './settings/MailPrefs';
 
 /** The settings panel of one seat. */
 export function Settings({ session }: { session: MatchSession }): JSX.Element {
@@ -135,6 +136,7 @@ export function Settings({ session }: { session: MatchSession }): JSX.Element {
         )}
       </fieldset>
       {/* -- digest, quiet hours (issue 14 part 2) -- */}
+      <MailPrefs info={info} save={save} />
       <fieldset>
         <legend>{t('sound.legend')}</legend>
         <label class="radio">
