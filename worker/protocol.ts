@@ -288,6 +288,8 @@ export const SettingsSchema = v.strictObject({
   // -- presence: always e-mail me (issue 14 part 1) --
   alwaysEmail: v.optional(v.boolean()),
   // -- time zone, mail preferences (issue 14 part 2) --
+  timeZone: v.optional(timeZoneSchema()),
+  mailPrefs: v.optional(mailPrefsSchema()),
   // -- away until, play for me (issue 14 part 3) --
 });
 export type Settings = v.InferOutput<typeof SettingsSchema>;
@@ -465,6 +467,10 @@ export interface MatchInfo {
     /** Mails go out even while the player is looking at the match (pushes still wait): `SeatPrefs.alwaysEmail`. */
     alwaysEmail: boolean;
     // -- time zone, mail preferences (issue 14 part 2) --
+    /** The seat's IANA time zone as last reported by a browser (absent: never reported). */
+    timeZone?: string;
+    /** The mail preferences set for this seat from a match (absent: the address's, or the defaults). */
+    mailPrefs?: MailPrefs;
     // -- away, vacation days left, play for me (issue 14 part 3) --
   };
   /** Host only: the mail queue's statuses (filled by the notifications module). */
@@ -504,4 +510,44 @@ export function issueLines(issues: readonly v.BaseIssue<unknown>[]): string[] {
     const line = path ? `${path}: ${i.message}` : i.message;
     return line.length > ISSUE_LINE_MAX ? `${line.slice(0, ISSUE_LINE_MAX - 1)}…` : line;
   });
+}
+
+// Time zone and mail preferences (issue 14 part 2). Function declarations, so the settings schema
+// above can use them.
+
+/** True for an IANA time zone name the runtime knows ("Europe/Oslo"). */
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat(undefined, { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A time zone in the settings: at most 64 characters, one the runtime knows (else 400). */
+function timeZoneSchema() {
+  return v.pipe(v.string(), v.maxLength(64), v.check(isTimeZone, 'unknown time zone'));
+}
+
+/** An hour of the day on the reader's clock, 0..23. */
+function hourSchema() {
+  return v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(23));
+}
+
+/**
+ * A seat's mail preferences: `digestHour` one mail a day at that hour (null: a mail per turn, as
+ * before); `quiet` the quiet hours, from `from`:00 to `to`:00 (null: none; equal hours: none).
+ */
+function mailPrefsSchema() {
+  return v.strictObject({
+    digestHour: v.nullable(hourSchema()),
+    quiet: v.nullable(v.strictObject({ from: hourSchema(), to: hourSchema() })),
+  });
+}
+
+/** Mail preferences (see `mailPrefsSchema`): hours are 0..23 in the seat's time zone. */
+export interface MailPrefs {
+  digestHour: number | null;
+  quiet: { from: number; to: number } | null;
 }

@@ -8,11 +8,13 @@
 import { DurableObject } from 'cloudflare:workers';
 import type { Env } from '../env';
 import { type BudgetPayer, payerOf } from '../notify/budget';
+import type { DigestEntry } from '../notify/digest';
 import type { MailRpc } from '../notify/protocol';
 import type { MoveRequest, Settings } from '../protocol';
 import { NOT_FOUND, type Reply } from '../reply';
 import { MatchContext } from './context';
 import * as creation from './creation';
+import { digestEntry } from './digest-entry';
 import { journalReply } from './journal';
 import * as lifecycle from './lifecycle';
 import { playMove } from './moves';
@@ -142,6 +144,12 @@ export class MatchDurableObject extends DurableObject<Env> {
       if (!this.match.meta) return NOT_FOUND;
       return this.match.notifier.rpc(this.match.caller(who), req);
     });
+  }
+
+  /** An address's daily digest asks what waits for `seat` (digest-entry.ts); `addressKey` must be the seat's. */
+  async digestEntry(seat: number, addressKey: string, _nowMs: number): Promise<DigestEntry | null> {
+    this.match.seams.stats.requests++;
+    return digestEntry(this.match, seat, addressKey);
   }
 
   /** Public events after log row `after` (at most 500 rows). */

@@ -4,7 +4,7 @@
  * deadline. Plain data; storage.ts and log.ts read and write them.
  */
 import type { GameEvent, MatchSetup, MatchState, Move, ResponseMode, RulesInput } from '../engine/index';
-import type { Actor, BotLevel, TestStack } from '../protocol';
+import type { Actor, BotLevel, MailPrefs, TestStack } from '../protocol';
 
 /** Match settings chosen at creation. */
 export interface MatchConfig {
@@ -93,6 +93,11 @@ export interface SeatPrefs {
   // -- time zone, mail preferences of this seat (issue 14 part 2) --
   /** The player's IANA time zone, reported by their browser ("Europe/Oslo"); mails and quiet hours use it. */
   timeZone?: string;
+  /**
+   * This seat's own mail preferences, set from this match (the address's Durable Object keeps the
+   * copy that counts for mail; this one is shown in the settings and serves a seat without address).
+   */
+  mailPrefs?: MailPrefs;
   // -- away, vacation, timeouts, stand-in reason (issue 14 part 3) --
 }
 

@@ -15,6 +15,7 @@ import { hashToken, newToken } from '../tokens';
 import { commit, type Opening } from './commit';
 import type { MatchContext } from './context';
 import { payAddresses } from './creation';
+import { changeMailPrefs } from './mail-prefs';
 import { matchStub } from './stub';
 import { infoFor } from './views';
 
@@ -45,12 +46,15 @@ export async function changeSettings(
     const unpaid = await payAddresses(m, payer, 1);
     if (unpaid) return unpaid;
   }
+  const prefs = await changeMailPrefs(m, seat, s, payer);
+  if ('status' in prefs) return prefs;
   const state = m.state;
   const modeChanges =
     s.responseMode !== undefined && state !== null && setResponseMode(state, seat, s.responseMode) !== state;
   if (modeChanges && (meta.status === 'finished' || state.phase === 'matchOver'))
     return error(409, 'match.finished', 'The match is over: its coup-fourré setting can no longer change.');
   const row = { ...m.seats[seat] };
+  row.prefs = prefs;
   if (s.language !== undefined) row.language = s.language;
   // Mails sent to the old address must no longer open the seat (deleted here at once; the
   // rematch's copies once the request's other changes are made).

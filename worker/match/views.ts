@@ -8,6 +8,7 @@ import { type MatchState, type Rules, resolveRules, viewFor } from '../engine/in
 import type { Created, MatchInfo } from '../protocol';
 import { NOT_FOUND, type Reply } from '../reply';
 import type { Caller, MatchContext } from './context';
+import { mailSettings } from './mail-prefs';
 import type { Meta, SeatRow } from './rows';
 import { KINDS } from './timers';
 
@@ -104,6 +105,7 @@ export function buildInfo(
       emailNotifications: own.emailNotifications,
       hasEmail: own.email !== null,
       alwaysEmail: own.prefs.alwaysEmail === true,
+      ...mailSettings(own),
     };
   }
   if (caller.host && extras.mail) info.mail = extras.mail;

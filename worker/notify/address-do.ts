@@ -7,10 +7,17 @@
  * - the block: once set from a link mailed to this address, no match mail goes to it, whoever
  *   types it; only a link mailed to it on request (the unblock tokens, hashes only, 24 h) lifts it;
  * - the address's matches (id, seat, title, status), for the "my matches" page;
- * - the "my matches" magic-link tokens (hashes only, 24 h).
+ * - the "my matches" magic-link tokens (hashes only, 24 h);
+ * - the mail preferences (issue 14 part 2: address-prefs.ts) and the daily digest's alarm (digest.ts).
  * Every method is a typed RPC call that returns a value; expected failures are values.
  */
 import { DurableObject } from 'cloudflare:workers';
+import { type Env, testSeamsEnabled } from '../env';
+import { AddressPrefs, type SeatRef, type ZonedPrefs } from './address-prefs';
+import { hourlyLimit } from './config';
+import { type DigestSource, runDigest } from './digest';
+import { senderOf } from './sender-of';
+import type { MailSender } from './types';
 
 /** What a match mail is about: the match, and its rematch chain (the id of the chain's first match). */
 export interface MailTarget {
@@ -69,10 +76,14 @@ function sameString(a: string, b: string): boolean {
 }
 
 /** The mail state of one address. */
-export class MailAddressDurableObject extends DurableObject<unknown> {
+export class MailAddressDurableObject extends DurableObject<Env> {
   private readonly sql: SqlStorage;
+  /** The mail preferences and the digest schedule. Made after the kv table, which they share. */
+  private readonly prefs: AddressPrefs;
+  /** Test seams only: a fixed clock (ms) and a sender for the digest. */
+  private testHooks: { nowMs?: number; sender?: MailSender } = {};
 
-  constructor(ctx: DurableObjectState, env: unknown) {
+  constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.sql = ctx.storage.sql;
     this.sql.exec(`CREATE TABLE IF NOT EXISTS kv (k TEXT PRIMARY KEY, v TEXT NOT NULL)`);
@@ -86,6 +97,97 @@ export class MailAddressDurableObject extends DurableObject<unknown> {
     this.sql.exec(
       `CREATE TABLE IF NOT EXISTS unblock (token_hash TEXT PRIMARY KEY, expires_at INTEGER NOT NULL)`,
     );
+    this.prefs = new AddressPrefs(this.sql);
+  }
+
+  // Mail preferences and the daily digest (issue 14 part 2).
+
+  /**
+   * Sets `at`'s own mail preferences (from its match, for the seat whose address has the key
+   * `selfKey`, this object's name) and moves the digest's alarm.
+   */
+  async setSeatPrefs(selfKey: string, at: SeatRef, z: ZonedPrefs, nowMs: number): Promise<void> {
+    this.set('self', selfKey);
+    this.prefs.setSeat(at, z);
+    await this.alarmAt(this.prefs.reschedule(nowMs));
+  }
+
+  /** The preferences in force for `at` (see AddressPrefs `effective`); `seatZone`: the seat's reported zone. */
+  async prefsFor(at: SeatRef, seatZone: string | null): Promise<ZonedPrefs> {
+    return this.prefs.effective(at, seatZone);
+  }
+
+  /** The address's confirmed preferences, or null. */
+  async confirmedPrefs(): Promise<ZonedPrefs | null> {
+    return this.prefs.confirmed();
+  }
+
+  /** True while a confirmation link mailed less than 24 h ago still works. */
+  async prefsConfirmationLive(nowMs: number): Promise<boolean> {
+    return this.prefs.confirmationLive(nowMs);
+  }
+
+  /**
+   * A confirmation token for `z` (24 h), or null while one mailed earlier still works: at most one
+   * confirmation mail a day, however often a match asks.
+   */
+  async newPrefsConfirmation(z: ZonedPrefs, nowMs: number): Promise<string | null> {
+    if (this.prefs.confirmationLive(nowMs)) return null;
+    const token = b64url(crypto.getRandomValues(new Uint8Array(32)));
+    await this.prefs.newConfirmation(z, nowMs, token);
+    return token;
+  }
+
+  /** The preferences a live confirmation token carries (the page shows them), or null. */
+  async pendingPrefs(token: string, nowMs: number): Promise<ZonedPrefs | null> {
+    return this.prefs.pending(token, this.testHooks.nowMs ?? nowMs);
+  }
+
+  /** Makes a live token's preferences the address's own, for all its matches. False for a wrong token. */
+  async confirmPrefs(selfKey: string, token: string, at: number): Promise<boolean> {
+    const nowMs = this.testHooks.nowMs ?? at;
+    if (!(await this.prefs.confirm(token, nowMs))) return false;
+    this.set('self', selfKey);
+    await this.alarmAt(this.prefs.reschedule(nowMs));
+    return true;
+  }
+
+  /** The digest: see digest.ts `runDigest`. An alarm that runs twice sends one digest. */
+  override async alarm(): Promise<void> {
+    const next = await runDigest(
+      {
+        prefs: this.prefs,
+        selfKey: () => this.get('self'),
+        matches: () => this.matches(),
+        source: (matchId) =>
+          this.env.MATCH
+            ? (this.env.MATCH.get(this.env.MATCH.idFromName(matchId)) as unknown as DigestSource)
+            : null,
+        stopped: (about) => this.stopped(about),
+        isBlocked: () => this.isBlocked(),
+        admit: (target, nowMs, limit) => this.admit(target, nowMs, limit),
+        blockToken: () => this.blockToken(),
+        hourlyLimit: () => hourlyLimit(this.env),
+        sender: (origin) => this.testHooks.sender ?? senderOf(this.env, origin),
+      },
+      this.now(),
+    );
+    await this.alarmAt(next);
+  }
+
+  /** Test seams only: a fixed clock (ms) and a sender for the digest. Ignored otherwise. */
+  setTestHooks(hooks: { nowMs?: number; sender?: MailSender }): void {
+    if (testSeamsEnabled(this.env)) this.testHooks = hooks;
+  }
+
+  /** This object's time (ms since the epoch): the real clock, or the test seams' fixed one. */
+  private now(): number {
+    return this.testHooks.nowMs ?? Date.now();
+  }
+
+  private async alarmAt(atMs: number | null): Promise<void> {
+    if (atMs === null) await this.ctx.storage.deleteAlarm();
+    else await this.ctx.storage.setAlarm(atMs);
   }
 
   private get(k: string): string | null {

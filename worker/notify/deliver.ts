@@ -5,12 +5,10 @@
  * the address's block, mute (per rematch chain) and hourly limit, and the "my matches" tracking of
  * each address.
  */
-import { EmailMessage } from 'cloudflare:email';
 import { parseAddress } from '../address';
 import { addressKey } from './address';
 import type { Admission, MailAddressDurableObject } from './address-do';
-import { chooseSender, hourlyLimit } from './config';
-import { DEV_OUTBOX_NAME, type DevOutboxDurableObject } from './dev-outbox';
+import { hourlyLimit } from './config';
 import { composeRow } from './message';
 import { count, finish, type OutboxRow, retryLater, rowByKey } from './outbox';
 import { reminders, staleReason, wake } from './plan';
@@ -18,6 +16,8 @@ import { backoffMs, MAX_ATTEMPTS } from './policy';
 import { type PushSubscriptionJSON, sendPush } from './push';
 import { safeUrl } from './sanitize';
 import { type MailScope, pushEnv } from './scope';
+import { senderOf } from './sender-of';
+import { heldOrDropped } from './timing';
 import type { MailSender, OutgoingMail } from './types';
 
 /** Sends what is due at `now` (at most 25 rows), then moves the outbox's wake-up. */
@@ -44,18 +44,7 @@ export async function processDue(n: MailScope, now: number): Promise<void> {
 }
 
 function sender(n: MailScope, origin: string): MailSender | { error: string } {
-  if (n.hooks.sender) return n.hooks.sender;
-  const env = n.ctx.env;
-  const choice = chooseSender(env, {
-    origin,
-    makeEmailMessage: (from, to, raw) => new EmailMessage(from, to, raw),
-    outbox: env.DEV_MAIL
-      ? (env.DEV_MAIL.get(
-          env.DEV_MAIL.idFromName(DEV_OUTBOX_NAME),
-        ) as unknown as DurableObjectStub<DevOutboxDurableObject>)
-      : undefined,
-  });
-  return choice.ok ? choice.sender : { error: choice.code };
+  return n.hooks.sender ?? senderOf(n.ctx.env, origin);
 }
 
 function addressStub(n: MailScope, key: string): DurableObjectStub<MailAddressDurableObject> | null {
@@ -79,6 +68,7 @@ async function deliverMail(n: MailScope, row: OutboxRow, now: number): Promise<v
   const seat = n.ctx.seats()[row.seat];
   const to = seat.email ? parseAddress(seat.email) : null;
   if (!to || !seat.emailNotifications) return finish(sql, row.key, 'dropped', 'no_email');
+  if (!row.prepared && (await heldOrDropped(n, row, now))) return;
   const origin = n.ctx.origin();
   if (!safeUrl(origin)) return finish(sql, row.key, 'failed', 'mail.no_origin');
   const via = sender(n, origin);
@@ -123,6 +113,7 @@ async function deliverPush(n: MailScope, row: OutboxRow, now: number): Promise<v
     .exec<{ endpoint: string; sub: string }>('SELECT endpoint, sub FROM push_subs WHERE seat = ?', row.seat)
     .toArray();
   if (subs.length === 0) return finish(sql, row.key, 'dropped', 'no_subscription');
+  if (await heldOrDropped(n, row, now)) return;
   const meta = n.ctx.match()!;
   const origin = n.ctx.origin();
   if (!safeUrl(origin)) return finish(sql, row.key, 'failed', 'mail.no_origin');

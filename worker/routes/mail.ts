@@ -45,6 +45,7 @@ import {
   readForm,
   sendLinkMail,
 } from './mail-pages';
+import { mailPrefs } from './mail-prefs';
 
 /** The mail route group (paths are absolute: /api/mail/… and /dev/mail). */
 export const mail = new Hono<AppEnv>();
@@ -195,6 +196,7 @@ mail.post('/api/mail/mute/:key/:id/:token', valid('param', MuteParam), async (c)
 });
 
 mail.route('/', mailBlock);
+mail.route('/', mailPrefs);
 
 // ---------------------------------------------------------------------------------------------
 // Web Push.

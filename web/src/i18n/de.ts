@@ -347,6 +347,14 @@ export const de: Messages = {
   'settings.alwaysEmail': 'Immer eine E-Mail schicken, auch wenn ich online bin',
   'settings.alwaysEmailHint': 'Sonst kommt keine E-Mail, solange die Partie offen vor dir liegt.',
   // -- digest, quiet hours, time zone (issue 14 part 2) --
+  'mailPrefs.legend': 'Mail-Zeiten',
+  'mailPrefs.digest': 'Eine Mail am Tag statt einer pro Zug, um',
+  'mailPrefs.quiet': 'Ruhezeit: Mails und Benachrichtigungen warten, von',
+  'mailPrefs.to': 'bis',
+  'mailPrefs.needsEmail': 'Dafür braucht dieser Platz eine E-Mail-Adresse.',
+  'mailPrefs.note':
+    'Diese Partie folgt sofort; deine anderen Partien folgen, sobald du den zugeschickten Link benutzt.',
+  'mailPrefs.zone': 'Zeitzone: {zone}',
   // -- vacation, away, play for me, stand-in (issue 14 part 3) --
   // -- deadlines in words (issue 14, coordinator) --
 };

@@ -348,6 +348,14 @@ export const en = {
   'settings.alwaysEmail': 'Always e-mail me, even while I am online',
   'settings.alwaysEmailHint': 'Otherwise no mail comes while this match is open in front of you.',
   // -- digest, quiet hours, time zone (issue 14 part 2) --
+  'mailPrefs.legend': 'Mail timing',
+  'mailPrefs.digest': 'One mail a day instead of one per turn, at',
+  'mailPrefs.quiet': 'Quiet hours: mails and notifications wait, from',
+  'mailPrefs.to': 'to',
+  'mailPrefs.needsEmail': 'Needs an e-mail address on this seat.',
+  'mailPrefs.note':
+    'This match follows at once; your other matches follow once you use the link we mail you.',
+  'mailPrefs.zone': 'Time zone: {zone}',
   // -- vacation, away, play for me, stand-in (issue 14 part 3) --
   // -- deadlines in words (issue 14, coordinator) --
 } as const;

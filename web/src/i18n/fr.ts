@@ -346,6 +346,14 @@ export const fr: Messages = {
   'settings.alwaysEmail': 'Toujours m’envoyer un e-mail, même quand je suis en ligne',
   'settings.alwaysEmailHint': 'Sinon, aucun e-mail n’arrive tant que la partie est ouverte sous vos yeux.',
   // -- digest, quiet hours, time zone (issue 14 part 2) --
+  'mailPrefs.legend': 'Horaires des mails',
+  'mailPrefs.digest': 'Un mail par jour au lieu d’un par tour, à',
+  'mailPrefs.quiet': 'Heures de silence : mails et notifications attendent, de',
+  'mailPrefs.to': 'à',
+  'mailPrefs.needsEmail': 'Il faut une adresse e-mail pour cette place.',
+  'mailPrefs.note':
+    'Cette partie suit tout de suite ; vos autres parties suivront quand vous utiliserez le lien envoyé par mail.',
+  'mailPrefs.zone': 'Fuseau horaire : {zone}',
   // -- vacation, away, play for me, stand-in (issue 14 part 3) --
   // -- deadlines in words (issue 14, coordinator) --
 };

@@ -345,6 +345,14 @@ export const nb: Messages = {
   'settings.alwaysEmail': 'Send alltid e-post, også når jeg er pålogget',
   'settings.alwaysEmailHint': 'Ellers kommer det ingen e-post mens spillet er åpent foran deg.',
   // -- digest, quiet hours, time zone (issue 14 part 2) --
+  'mailPrefs.legend': 'Tider for e-post',
+  'mailPrefs.digest': 'Én e-post om dagen i stedet for én per tur, kl.',
+  'mailPrefs.quiet': 'Stille timer: e-post og varsler venter, fra',
+  'mailPrefs.to': 'til',
+  'mailPrefs.needsEmail': 'Krever en e-postadresse for denne plassen.',
+  'mailPrefs.note':
+    'Denne kampen følger med en gang; de andre kampene dine følger når du bruker lenken vi sender deg.',
+  'mailPrefs.zone': 'Tidssone: {zone}',
   // -- vacation, away, play for me, stand-in (issue 14 part 3) --
   // -- deadlines in words (issue 14, coordinator) --
 };

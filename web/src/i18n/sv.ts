@@ -345,6 +345,14 @@ export const sv: Messages = {
   'settings.alwaysEmail': 'Skicka alltid e-post, även när jag är online',
   'settings.alwaysEmailHint': 'Annars kommer ingen e-post medan matchen är öppen framför dig.',
   // -- digest, quiet hours, time zone (issue 14 part 2) --
+  'mailPrefs.legend': 'Tider för mejl',
+  'mailPrefs.digest': 'Ett mejl om dagen i stället för ett per tur, kl.',
+  'mailPrefs.quiet': 'Tysta timmar: mejl och aviseringar väntar, från',
+  'mailPrefs.to': 'till',
+  'mailPrefs.needsEmail': 'Kräver en e-postadress för den här platsen.',
+  'mailPrefs.note':
+    'Den här matchen följer direkt; dina andra matcher följer när du använder länken vi mejlar dig.',
+  'mailPrefs.zone': 'Tidszon: {zone}',
   // -- vacation, away, play for me, stand-in (issue 14 part 3) --
   // -- deadlines in words (issue 14, coordinator) --
 };

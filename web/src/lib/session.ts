@@ -16,6 +16,7 @@
 import { signal } from '@preact/signals';
 import { ApiError, api } from './api';
 import { looking, watchPresence } from './presence';
+import { reportTimeZone } from './time-zone';
 import type { GameEvent, LoggedEvent, MatchInfo, Move } from './types';
 
 /** Connection states shown to the player; `closed`: the match is gone, nothing more is fetched. */
@@ -144,6 +145,7 @@ export class MatchSession {
     // before its auth frame) never replaces this seat's own view.
     if (cur && cur.you.seat !== null && next.you.seat === null) return;
     this.info.value = next;
+    reportTimeZone(next, this.token);
   }
 
   /** Fetches the match now (ETag: an unchanged match costs a 304). */

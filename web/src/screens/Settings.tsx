@@ -14,6 +14,7 @@ import type { MatchSession } from '../lib/session';
 import { setTurnSound, turnSound } from '../lib/turn-sound';
 import { errorText, seatName } from '../lib/words';
 import { AlwaysEmail } from './settings/AlwaysEmail';
+import { MailPrefs } from './settings/MailPrefs';
 
 /** The settings panel of one seat. */
 export function Settings({ session }: { session: MatchSession }): JSX.Element {
@@ -137,6 +138,7 @@ export function Settings({ session }: { session: MatchSession }): JSX.Element {
         )}
       </fieldset>
       {/* -- digest, quiet hours (issue 14 part 2) -- */}
+      <MailPrefs info={info} save={save} />
       <fieldset>
         <legend>{t('sound.legend')}</legend>
         <label class="radio">

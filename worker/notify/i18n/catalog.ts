@@ -106,6 +106,27 @@ export interface Catalog {
     unblocked: string;
   };
   // -- digest, confirmation of mail settings (issue 14 part 2) --
+  /** The daily digest and the confirmation of mail settings (issue 14 part 2). */
+  digest: {
+    subject: string; // {count}
+    intro: string;
+    turn: string; // {title}
+    answer: string; // {title}
+    nextHand: string; // {title}
+    deadline: string; // {time}
+    open: string; // button
+    confirmSubject: string;
+    confirmIntro: string;
+    confirmButton: string;
+    /** Page words of the confirmation link. */
+    confirmTitle: string;
+    confirmText: string;
+    confirmed: string;
+    digestAt: string; // {hour}: one mail a day at this hour
+    eachTurn: string;
+    quietFrom: string; // {from} {to}
+    noQuiet: string;
+  };
   // -- vacation, stand-in, bot deadline (issue 14 part 3) --
 }
 

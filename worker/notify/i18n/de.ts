@@ -94,5 +94,25 @@ export const de: Catalog = {
     unblocked: 'Mails an diese Adresse sind wieder an.',
   },
   // -- digest, confirmation of mail settings (issue 14 part 2) --
+  digest: {
+    subject: 'Mille Bornes: {count} Partien warten auf dich',
+    intro: 'Deine tägliche Übersicht: diese Partien warten auf dich.',
+    turn: '{title}: du bist dran',
+    answer: '{title}: deine Antwort auf einen Angriff',
+    nextHand: '{title}: starte die nächste Runde',
+    deadline: 'Frist: {time}',
+    open: 'Partie öffnen',
+    confirmSubject: 'Mille Bornes: bestätige deine Mail-Einstellungen',
+    confirmIntro:
+      'Jemand mit dem Link deines Platzes möchte diese Mail-Einstellungen für alle Partien dieser Adresse:',
+    confirmButton: 'Diese Einstellungen verwenden',
+    confirmTitle: 'Diese Mail-Einstellungen für alle deine Partien verwenden?',
+    confirmText: 'Diese Einstellungen gelten dann für jede Partie dieser Adresse:',
+    confirmed: 'Erledigt: deine Partien folgen diesen Mail-Einstellungen.',
+    digestAt: 'eine Mail am Tag um {hour}:00',
+    eachTurn: 'eine Mail pro Zug',
+    quietFrom: 'Ruhe von {from}:00 bis {to}:00',
+    noQuiet: 'keine Ruhezeit',
+  },
   // -- vacation, stand-in, bot deadline (issue 14 part 3) --
 };

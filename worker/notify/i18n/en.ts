@@ -93,5 +93,25 @@ export const en: Catalog = {
     unblocked: 'Mail to this address is back on.',
   },
   // -- digest, confirmation of mail settings (issue 14 part 2) --
+  digest: {
+    subject: 'Mille Bornes: {count} matches wait for you',
+    intro: 'Your daily summary: these matches wait for you.',
+    turn: '{title}: your turn',
+    answer: '{title}: your answer to a hazard',
+    nextHand: '{title}: start the next hand',
+    deadline: 'Deadline: {time}',
+    open: 'Open the match',
+    confirmSubject: 'Mille Bornes: confirm your mail settings',
+    confirmIntro:
+      'Someone with your seat link asked to use these mail settings for all matches of this address:',
+    confirmButton: 'Use these settings',
+    confirmTitle: 'Use these mail settings for all your matches?',
+    confirmText: 'These settings will apply to every match of this address:',
+    confirmed: 'Done: your matches follow these mail settings.',
+    digestAt: 'one mail a day at {hour}:00',
+    eachTurn: 'a mail for each turn',
+    quietFrom: 'quiet from {from}:00 to {to}:00',
+    noQuiet: 'no quiet hours',
+  },
   // -- vacation, stand-in, bot deadline (issue 14 part 3) --
 };

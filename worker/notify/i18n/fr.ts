@@ -94,5 +94,25 @@ export const fr: Catalog = {
     unblocked: 'Les mails vers cette adresse sont réactivés.',
   },
   // -- digest, confirmation of mail settings (issue 14 part 2) --
+  digest: {
+    subject: 'Mille Bornes : {count} parties vous attendent',
+    intro: 'Votre résumé du jour : ces parties vous attendent.',
+    turn: '{title} : à vous de jouer',
+    answer: '{title} : votre réponse à une attaque',
+    nextHand: '{title} : lancez la manche suivante',
+    deadline: 'Échéance : {time}',
+    open: 'Ouvrir la partie',
+    confirmSubject: 'Mille Bornes : confirmez vos réglages de mail',
+    confirmIntro:
+      "Quelqu'un ayant le lien de votre place a demandé ces réglages de mail pour toutes les parties de cette adresse :",
+    confirmButton: 'Utiliser ces réglages',
+    confirmTitle: 'Utiliser ces réglages de mail pour toutes vos parties ?',
+    confirmText: "Ces réglages s'appliqueront à toutes les parties de cette adresse :",
+    confirmed: "C'est fait : vos parties suivent ces réglages de mail.",
+    digestAt: 'un mail par jour à {hour} h',
+    eachTurn: 'un mail à chaque tour',
+    quietFrom: 'silence de {from} h à {to} h',
+    noQuiet: 'pas d’heures de silence',
+  },
   // -- vacation, stand-in, bot deadline (issue 14 part 3) --
 };

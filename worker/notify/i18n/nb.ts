@@ -94,5 +94,25 @@ export const nb: Catalog = {
     unblocked: 'E-post til denne adressen er slått på igjen.',
   },
   // -- digest, confirmation of mail settings (issue 14 part 2) --
+  digest: {
+    subject: 'Mille Bornes: {count} kamper venter på deg',
+    intro: 'Den daglige oppsummeringen din: disse kampene venter på deg.',
+    turn: '{title}: din tur',
+    answer: '{title}: ditt svar på et angrep',
+    nextHand: '{title}: start neste runde',
+    deadline: 'Frist: {time}',
+    open: 'Åpne kampen',
+    confirmSubject: 'Mille Bornes: bekreft e-postinnstillingene dine',
+    confirmIntro:
+      'Noen med lenken til plassen din ba om disse e-postinnstillingene for alle kamper på denne adressen:',
+    confirmButton: 'Bruk innstillingene',
+    confirmTitle: 'Bruke disse e-postinnstillingene for alle kampene dine?',
+    confirmText: 'Innstillingene gjelder da hver kamp på denne adressen:',
+    confirmed: 'Ferdig: kampene dine følger disse e-postinnstillingene.',
+    digestAt: 'én e-post om dagen kl. {hour}:00',
+    eachTurn: 'én e-post for hver tur',
+    quietFrom: 'stille fra {from}:00 til {to}:00',
+    noQuiet: 'ingen stille timer',
+  },
   // -- vacation, stand-in, bot deadline (issue 14 part 3) --
 };

@@ -93,5 +93,25 @@ export const sv: Catalog = {
     unblocked: 'Mejl till den här adressen är på igen.',
   },
   // -- digest, confirmation of mail settings (issue 14 part 2) --
+  digest: {
+    subject: 'Mille Bornes: {count} matcher väntar på dig',
+    intro: 'Din dagliga sammanfattning: de här matcherna väntar på dig.',
+    turn: '{title}: din tur',
+    answer: '{title}: ditt svar på en attack',
+    nextHand: '{title}: starta nästa giv',
+    deadline: 'Tidsgräns: {time}',
+    open: 'Öppna matchen',
+    confirmSubject: 'Mille Bornes: bekräfta dina e-postinställningar',
+    confirmIntro:
+      'Någon med länken till din plats bad om de här e-postinställningarna för alla matcher på den här adressen:',
+    confirmButton: 'Använd inställningarna',
+    confirmTitle: 'Använda de här e-postinställningarna för alla dina matcher?',
+    confirmText: 'Inställningarna gäller då varje match på den här adressen:',
+    confirmed: 'Klart: dina matcher följer de här e-postinställningarna.',
+    digestAt: 'ett mejl om dagen kl. {hour}:00',
+    eachTurn: 'ett mejl för varje tur',
+    quietFrom: 'tyst från {from}:00 till {to}:00',
+    noQuiet: 'inga tysta timmar',
+  },
   // -- vacation, stand-in, bot deadline (issue 14 part 3) --
 };

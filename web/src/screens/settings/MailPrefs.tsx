@@ -1,0 +1,85 @@
+/**
+ * The seat's mail timing (issue 14 part 2): the daily digest (one mail a day at an hour) and the
+ * quiet hours (mails and notifications wait), in the browser's time zone, which is sent with
+ * every save. They need an e-mail address on the seat; other matches of the address follow once
+ * the player uses the confirmation link mailed to it (the server decides; this only asks).
+ */
+import type { JSX } from 'preact';
+import type { MatchInfo, MailPrefs as Prefs } from '../../../../worker/protocol';
+import { t } from '../../i18n';
+import { browserTimeZone } from '../../lib/time-zone';
+
+/** What the settings panel's `save` takes (a subset). */
+type Save = (body: { mailPrefs: Prefs; timeZone?: string }) => Promise<void>;
+
+const HOURS = Array.from({ length: 24 }, (_, h) => h);
+const DEFAULT_QUIET = { from: 22, to: 7 };
+
+function HourSelect(props: { value: number; label: string; disabled: boolean; onChange(h: number): void }) {
+  return (
+    <select
+      aria-label={props.label}
+      value={props.value}
+      disabled={props.disabled}
+      onChange={(e) => props.onChange(Number(e.currentTarget.value))}
+    >
+      {HOURS.map((h) => (
+        <option key={h} value={h}>{`${String(h).padStart(2, '0')}:00`}</option>
+      ))}
+    </select>
+  );
+}
+
+/** The digest and quiet-hours fieldset of the seat's settings. */
+export function MailPrefs({ info, save }: { info: MatchInfo; save: Save }): JSX.Element {
+  const hasEmail = info.settings?.hasEmail ?? false;
+  const prefs: Prefs = info.settings?.mailPrefs ?? { digestHour: null, quiet: DEFAULT_QUIET };
+  const zone = browserTimeZone();
+  const put = (next: Partial<Prefs>) => void save({ mailPrefs: { ...prefs, ...next }, timeZone: zone });
+  const quiet = prefs.quiet ?? DEFAULT_QUIET;
+  return (
+    <fieldset>
+      <legend>{t('mailPrefs.legend')}</legend>
+      {!hasEmail && <p class="muted">{t('mailPrefs.needsEmail')}</p>}
+      <label class="radio">
+        <input
+          type="checkbox"
+          disabled={!hasEmail}
+          checked={prefs.digestHour !== null}
+          onChange={(e) => put({ digestHour: e.currentTarget.checked ? 8 : null })}
+        />
+        {t('mailPrefs.digest')}{' '}
+        <HourSelect
+          value={prefs.digestHour ?? 8}
+          label={t('mailPrefs.digest')}
+          disabled={!hasEmail || prefs.digestHour === null}
+          onChange={(h) => put({ digestHour: h })}
+        />
+      </label>
+      <label class="radio">
+        <input
+          type="checkbox"
+          disabled={!hasEmail}
+          checked={prefs.quiet !== null}
+          onChange={(e) => put({ quiet: e.currentTarget.checked ? quiet : null })}
+        />
+        {t('mailPrefs.quiet')}{' '}
+        <HourSelect
+          value={quiet.from}
+          label={t('mailPrefs.quiet')}
+          disabled={!hasEmail || prefs.quiet === null}
+          onChange={(h) => put({ quiet: { ...quiet, from: h } })}
+        />{' '}
+        {t('mailPrefs.to')}{' '}
+        <HourSelect
+          value={quiet.to}
+          label={t('mailPrefs.to')}
+          disabled={!hasEmail || prefs.quiet === null}
+          onChange={(h) => put({ quiet: { ...quiet, to: h } })}
+        />
+      </label>
+      {zone && <p class="muted">{t('mailPrefs.zone', { zone })}</p>}
+      <p class="muted">{t('mailPrefs.note')}</p>
+    </fieldset>
+  );
+}

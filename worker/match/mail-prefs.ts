@@ -1,0 +1,94 @@
+/**
+ * A seat's time zone and mail preferences as its own settings change them (issue 14 part 2): the
+ * zone the browser reports, and the digest and quiet hours. Preferences set from a match apply to
+ * that seat at once (kept in the seat's `prefs` and in its address's Durable Object) and need an
+ * e-mail address on the seat; they become the address's, for all its matches, only through the
+ * confirmation link mailed to that address (notify/prefs-mail.ts), which costs one address of the
+ * daily budget. Nobody can set another person's preferences by typing their address.
+ */
+import { addressKey } from '../notify/address';
+import type { MailAddressDurableObject } from '../notify/address-do';
+import type { ZonedPrefs } from '../notify/address-prefs';
+import type { BudgetPayer } from '../notify/budget';
+import { hourlyLimit } from '../notify/config';
+import { sendPrefsConfirmation } from '../notify/prefs-mail';
+import { DEFAULT_TIME_ZONE } from '../notify/quiet';
+import { senderOf } from '../notify/sender-of';
+import type { MailPrefs, Settings } from '../protocol';
+import { error, type Reply } from '../reply';
+import type { MatchContext } from './context';
+import { payAddresses } from './creation';
+import type { SeatPrefs, SeatRow } from './rows';
+
+function addressStub(m: MatchContext, key: string): DurableObjectStub<MailAddressDurableObject> | null {
+  const ns = m.env.MAIL_ADDRESS;
+  return ns ? (ns.get(ns.idFromName(key)) as DurableObjectStub<MailAddressDurableObject>) : null;
+}
+
+function same(a: ZonedPrefs | null, b: ZonedPrefs): boolean {
+  return a !== null && JSON.stringify(a) === JSON.stringify(b);
+}
+
+/**
+ * The seat's new `prefs` after the settings `s` (its `timeZone` and `mailPrefs`), or a refusal:
+ * 409 `settings.no_email` for mail preferences on a seat without an address; 429
+ * `mail.daily_limit` when the confirmation mail would pass the daily budget (nothing is written).
+ * With mail preferences, the seat's address gets them at once for this seat and, unless they are
+ * already its own or a link mailed earlier still works, a confirmation link.
+ */
+export async function changeMailPrefs(
+  m: MatchContext,
+  seat: number,
+  s: Settings,
+  payer: BudgetPayer,
+): Promise<SeatPrefs | Reply> {
+  const row = m.seats[seat];
+  const prefs: SeatPrefs = { ...row.prefs };
+  if (s.timeZone !== undefined) prefs.timeZone = s.timeZone;
+  const mailPrefs = s.mailPrefs ?? (s.timeZone !== undefined ? prefs.mailPrefs : undefined);
+  if (mailPrefs === undefined) return prefs;
+  const email = s.email !== undefined ? s.email : row.email;
+  if (!email) {
+    if (s.mailPrefs === undefined) return prefs;
+    return error(409, 'settings.no_email', 'Mail preferences need an e-mail address on this seat.');
+  }
+  const key = await addressKey(email, m.env);
+  const stub = addressStub(m, key);
+  prefs.mailPrefs = mailPrefs;
+  if (!stub) return prefs;
+  const z: ZonedPrefs = { prefs: mailPrefs, timeZone: prefs.timeZone ?? DEFAULT_TIME_ZONE };
+  const now = m.now();
+  const confirm =
+    s.mailPrefs !== undefined &&
+    !same(await stub.confirmedPrefs(), z) &&
+    !(await stub.prefsConfirmationLive(now)) &&
+    !(await stub.isBlocked());
+  if (confirm) {
+    const unpaid = await payAddresses(m, payer, 1);
+    if (unpaid) return unpaid;
+  }
+  await stub.setSeatPrefs(key, { matchId: m.meta!.matchId, seat }, z, now);
+  if (confirm) {
+    const origin = m.env.PUBLIC_URL ?? '';
+    await sendPrefsConfirmation({
+      stub,
+      sender: m.notifier.hooks.sender ?? senderOf(m.env, origin),
+      key,
+      email,
+      language: s.language ?? row.language,
+      origin,
+      z,
+      nowMs: now,
+      hourlyLimit: hourlyLimit(m.env),
+    });
+  }
+  return prefs;
+}
+
+/** The seat's time zone and own mail preferences for its MatchInfo.settings (absent ones left out). */
+export function mailSettings(row: SeatRow): { timeZone?: string; mailPrefs?: MailPrefs } {
+  const out: { timeZone?: string; mailPrefs?: MailPrefs } = {};
+  if (row.prefs.timeZone) out.timeZone = row.prefs.timeZone;
+  if (row.prefs.mailPrefs) out.mailPrefs = row.prefs.mailPrefs;
+  return out;
+}

@@ -1,0 +1,164 @@
+/**
+ * The mail preferences kept by one address's Durable Object (issue 14 part 2), as SQL on its
+ * storage: the address's confirmed preferences (kv `prefs`), the preferences set for one seat from
+ * a match (`seat_prefs`, applied at once to that seat only), the pending confirmation links
+ * (`prefs_confirm`, hashes only, 24 h, at most one live) and the digest's schedule (kv
+ * `digestSlots`: the next time of each digest hour and zone in use). Row-level SQL only; the
+ * digest itself is digest.ts.
+ */
+import type { MailPrefs } from '../protocol';
+import { defaultPrefs, nextHourAt } from './quiet';
+
+/** Preferences with the zone their hours are in. */
+export interface ZonedPrefs {
+  prefs: MailPrefs;
+  timeZone: string;
+}
+
+/** A seat of a match, as the address knows it. */
+export interface SeatRef {
+  matchId: string;
+  seat: number;
+}
+
+const DAY_MS = 86_400_000;
+
+async function sha256hex(s: string): Promise<string> {
+  const d = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(s));
+  return [...new Uint8Array(d)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** The key of a digest slot: one hour in one zone. */
+export function slotKey(z: ZonedPrefs): string {
+  return `${z.prefs.digestHour}|${z.timeZone}`;
+}
+
+/** The mail preferences of one address, over its Durable Object's SQL storage. */
+export class AddressPrefs {
+  constructor(private readonly sql: SqlStorage) {
+    sql.exec(`CREATE TABLE IF NOT EXISTS seat_prefs (match_id TEXT NOT NULL, seat INTEGER NOT NULL,
+      prefs TEXT NOT NULL, time_zone TEXT NOT NULL, PRIMARY KEY (match_id, seat))`);
+    sql.exec(`CREATE TABLE IF NOT EXISTS prefs_confirm (token_hash TEXT PRIMARY KEY,
+      expires_at INTEGER NOT NULL, prefs TEXT NOT NULL, time_zone TEXT NOT NULL)`);
+  }
+
+  private kv(k: string): string | null {
+    return this.sql.exec<{ v: string }>('SELECT v FROM kv WHERE k = ?', k).toArray()[0]?.v ?? null;
+  }
+
+  private setKv(k: string, v: string): void {
+    this.sql.exec('INSERT OR REPLACE INTO kv (k, v) VALUES (?, ?)', k, v);
+  }
+
+  /** The address's confirmed preferences, or null when it never confirmed any. */
+  confirmed(): ZonedPrefs | null {
+    const raw = this.kv('prefs');
+    return raw ? (JSON.parse(raw) as ZonedPrefs) : null;
+  }
+
+  /** Sets `seat`'s own preferences (from its match), in `timeZone`. */
+  setSeat(at: SeatRef, z: ZonedPrefs): void {
+    this.sql.exec(
+      'INSERT OR REPLACE INTO seat_prefs (match_id, seat, prefs, time_zone) VALUES (?, ?, ?, ?)',
+      at.matchId,
+      at.seat,
+      JSON.stringify(z.prefs),
+      z.timeZone,
+    );
+  }
+
+  /**
+   * The preferences in force for `at`: its own, else the address's confirmed ones, else the
+   * defaults in `seatZone` (the seat's reported zone; without one, no quiet hours: `defaultPrefs`).
+   */
+  effective(at: SeatRef, seatZone: string | null): ZonedPrefs {
+    const own = this.sql
+      .exec<{ prefs: string; time_zone: string }>(
+        'SELECT prefs, time_zone FROM seat_prefs WHERE match_id = ? AND seat = ?',
+        at.matchId,
+        at.seat,
+      )
+      .toArray()[0];
+    if (own) return { prefs: JSON.parse(own.prefs) as MailPrefs, timeZone: seatZone ?? own.time_zone };
+    const conf = this.confirmed();
+    if (conf) return { prefs: conf.prefs, timeZone: seatZone ?? conf.timeZone };
+    return defaultPrefs(seatZone);
+  }
+
+  /** True while a confirmation link mailed less than 24 h ago still works (then none other is mailed). */
+  confirmationLive(nowMs: number): boolean {
+    return this.sql.exec('SELECT 1 FROM prefs_confirm WHERE expires_at > ?', nowMs).toArray().length > 0;
+  }
+
+  /** A new confirmation token for `z` (valid 24 h; only its hash is kept); expired ones are purged. */
+  async newConfirmation(z: ZonedPrefs, nowMs: number, token: string): Promise<void> {
+    this.sql.exec('DELETE FROM prefs_confirm WHERE expires_at <= ?', nowMs);
+    this.sql.exec(
+      'INSERT INTO prefs_confirm (token_hash, expires_at, prefs, time_zone) VALUES (?, ?, ?, ?)',
+      await sha256hex(token),
+      nowMs + DAY_MS,
+      JSON.stringify(z.prefs),
+      z.timeZone,
+    );
+  }
+
+  /** The preferences a live confirmation token carries, or null. */
+  async pending(token: string, nowMs: number): Promise<ZonedPrefs | null> {
+    const row = this.sql
+      .exec<{ prefs: string; time_zone: string; expires_at: number }>(
+        'SELECT prefs, time_zone, expires_at FROM prefs_confirm WHERE token_hash = ?',
+        await sha256hex(token),
+      )
+      .toArray()[0];
+    if (!row || row.expires_at <= nowMs) return null;
+    return { prefs: JSON.parse(row.prefs) as MailPrefs, timeZone: row.time_zone };
+  }
+
+  /**
+   * Makes the preferences of a live token the address's own, for all its matches (the seats' own
+   * preferences give way to them); the token is used up. Returns false for a wrong or old token.
+   */
+  async confirm(token: string, nowMs: number): Promise<boolean> {
+    const z = await this.pending(token, nowMs);
+    if (!z) return false;
+    this.sql.exec('DELETE FROM prefs_confirm WHERE token_hash = ?', await sha256hex(token));
+    this.sql.exec('DELETE FROM seat_prefs');
+    this.setKv('prefs', JSON.stringify(z));
+    return true;
+  }
+
+  /** Every digest slot in use (the confirmed preferences' and the seats' own), by key. */
+  private slotsInUse(): Map<string, ZonedPrefs> {
+    const all = this.sql
+      .exec<{ prefs: string; time_zone: string }>('SELECT prefs, time_zone FROM seat_prefs')
+      .toArray()
+      .map((r) => ({ prefs: JSON.parse(r.prefs) as MailPrefs, timeZone: r.time_zone }));
+    const conf = this.confirmed();
+    if (conf) all.push(conf);
+    return new Map(all.filter((z) => z.prefs.digestHour !== null).map((z) => [slotKey(z), z]));
+  }
+
+  /** The stored next time (ms) of each digest slot. */
+  slots(): Record<string, number> {
+    return JSON.parse(this.kv('digestSlots') ?? '{}') as Record<string, number>;
+  }
+
+  /**
+   * Brings the digest schedule up to date at `nowMs`: a slot in use keeps its next time (or gets
+   * its next hour), a slot no longer used goes; `advance` slots move to their next hour after
+   * `nowMs`, `retry` ones to the given time. Returns the earliest next time, or null for none.
+   */
+  reschedule(nowMs: number, advance: ReadonlySet<string> = new Set(), retry?: number): number | null {
+    const old = this.slots();
+    const next: Record<string, number> = {};
+    for (const [key, z] of this.slotsInUse()) {
+      const hour = z.prefs.digestHour as number;
+      if (retry !== undefined && advance.has(key)) next[key] = retry;
+      else if (advance.has(key) || old[key] === undefined) next[key] = nextHourAt(nowMs, hour, z.timeZone);
+      else next[key] = old[key];
+    }
+    this.setKv('digestSlots', JSON.stringify(next));
+    const times = Object.values(next);
+    return times.length ? Math.min(...times) : null;
+  }
+}

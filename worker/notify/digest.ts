@@ -1,0 +1,148 @@
+/**
+ * The daily digest (issue 14 item 2): at a digest hour, the address's Durable Object asks each of
+ * its playing matches what waits for that seat (`DigestSource.digestEntry`, answered by the match)
+ * and sends one mail listing every waiting match with its deadline in the reader's words and its
+ * link; none when nothing waits. The block, mute (per chain) and the hourly limit apply. The
+ * schedule is address-prefs.ts; the words are the catalogs' `digest`.
+ */
+import { deadlineText } from '../words/when';
+import type { AddressMatch, Admission, MailTarget } from './address-do';
+import { type AddressPrefs, slotKey } from './address-prefs';
+import { link } from './compose';
+import { catalogFor, fill } from './i18n';
+import { type Block, render } from './render';
+import { defuseLinks, headerText } from './sanitize';
+import type { MailSender, OutgoingMail } from './types';
+
+/** What waits for a seat: its turn, its answer to a hazard, or the start of the next hand. */
+export const WAITING_KINDS = ['turn', 'answer', 'nextHand'] as const;
+export type WaitingKind = (typeof WAITING_KINDS)[number];
+
+/** A new chat line for the digest. Chat does not exist yet (issue 16): the list is always empty. */
+export interface DigestChatLine {
+  name: string;
+  text: string;
+}
+
+/** One waiting match of the digest, as the match answers it. `deadlineMs`: ms since the epoch. */
+export interface DigestEntry {
+  matchId: string;
+  chainId: string;
+  title: string;
+  waiting: WaitingKind;
+  deadlineMs: number | null;
+  /** A fresh seat link (like a mail's). */
+  link: string;
+  /** The seat's language and address, and the match's public origin. */
+  language: string;
+  email: string;
+  origin: string;
+  chat: DigestChatLine[];
+}
+
+/**
+ * The match's side (a method of the match Durable Object): what waits for `seat` at `nowMs`, or
+ * null when nothing does or the seat's address no longer has the key `addressKey`.
+ */
+export interface DigestSource {
+  digestEntry(seat: number, addressKey: string, nowMs: number): Promise<DigestEntry | null>;
+}
+
+/** What the digest run needs of the address's Durable Object. */
+export interface DigestHost {
+  prefs: AddressPrefs;
+  /** The address's own key (the name of its object), once known. */
+  selfKey(): string | null;
+  matches(): AddressMatch[];
+  source(matchId: string): DigestSource | null;
+  stopped(about: MailTarget): Promise<'blocked' | 'muted' | null>;
+  isBlocked(): boolean;
+  admit(target: null, nowMs: number, limit: number): Promise<Admission>;
+  blockToken(): Promise<string>;
+  hourlyLimit(): number;
+  sender(origin: string): MailSender | { error: string };
+}
+
+/**
+ * Runs the digest due at `nowMs` (the slots whose time has come move on first, so an alarm that
+ * runs twice sends one digest). Returns the next alarm time (ms), or null for none.
+ */
+export async function runDigest(h: DigestHost, nowMs: number): Promise<number | null> {
+  const slots = h.prefs.slots();
+  const due = new Set(Object.keys(slots).filter((k) => slots[k] <= nowMs));
+  const key = h.selfKey();
+  if (due.size === 0 || key === null || h.isBlocked()) return h.prefs.reschedule(nowMs, due);
+  const next = h.prefs.reschedule(nowMs, due);
+  const entries: Array<DigestEntry & { timeZone: string }> = [];
+  for (const m of h.matches()) {
+    if (m.status !== 'playing') continue;
+    const z = h.prefs.effective(m, null);
+    if (z.prefs.digestHour === null || !due.has(slotKey(z))) continue;
+    const entry = await ask(h, m, key, nowMs);
+    if (!entry || (await h.stopped({ matchId: entry.matchId, chainId: entry.chainId }))) continue;
+    entries.push({ ...entry, timeZone: z.timeZone });
+  }
+  if (entries.length === 0) return next;
+  const admission = await h.admit(null, nowMs, h.hourlyLimit());
+  if (!admission.ok) {
+    return admission.reason === 'rate_limited' ? h.prefs.reschedule(nowMs, due, admission.retryAtMs) : next;
+  }
+  const origin = entries[0].origin;
+  const via = h.sender(origin);
+  if ('error' in via) {
+    console.warn(`digest: no sender (${via.error})`);
+    return next;
+  }
+  const block = `${origin}/api/mail/block/${key}/${await h.blockToken()}`;
+  const mail = composeDigest(entries, { to: entries[0].email, block, nowMs, key });
+  const result = await via.send(mail);
+  if (!result.ok) console.warn(`digest: send failed (${result.code})`);
+  return next;
+}
+
+async function ask(h: DigestHost, m: AddressMatch, key: string, nowMs: number): Promise<DigestEntry | null> {
+  try {
+    return (await h.source(m.matchId)?.digestEntry(m.seat, key, nowMs)) ?? null;
+  } catch (e) {
+    console.warn(`digest: match ${m.matchId} did not answer: ${String(e).slice(0, 200)}`);
+    return null;
+  }
+}
+
+/**
+ * The digest mail: one paragraph per waiting match (its title, what waits, the deadline in its
+ * zone) with its button, in the language of the first entry, and the "stop all mail" link (also
+ * its List-Unsubscribe). Titles pass through `headerText` and `defuseLinks` like every match mail.
+ */
+export function composeDigest(
+  entries: ReadonlyArray<DigestEntry & { timeZone: string }>,
+  o: { to: string; block: string; nowMs: number; key: string },
+): OutgoingMail {
+  const c = catalogFor(entries[0].language);
+  const subject = headerText(fill(c.digest.subject, { count: entries.length }), 200);
+  const blocks: Block[] = [{ p: c.digest.intro }];
+  for (const e of entries) {
+    const title = defuseLinks(headerText(e.title || c.defaultTitle, 80));
+    const lines = [fill(c.digest[e.waiting], { title })];
+    if (e.deadlineMs !== null)
+      lines.push(
+        fill(c.digest.deadline, { time: deadlineText(e.deadlineMs, o.nowMs, c.locale, e.timeZone) }),
+      );
+    blocks.push({ p: lines.join('\n') });
+    blocks.push({ button: c.digest.open, href: link(e.link) });
+  }
+  const block = link(o.block);
+  const { text, html } = render(c, subject, blocks, link(entries[0].link), {
+    why: null,
+    private: 'list',
+    links: [{ label: c.footer.blockAll, href: block }],
+  });
+  return {
+    to: o.to,
+    subject,
+    text,
+    html,
+    headers: { 'List-Unsubscribe': `<${block}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    idempotencyKey: `digest:${o.key}:${o.nowMs}`,
+  };
+}

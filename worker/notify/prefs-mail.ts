@@ -1,0 +1,83 @@
+/**
+ * The confirmation of mail preferences set from a match (issue 14 part 2): a seat may change its
+ * own preferences at once, but they become the address's, for all its matches, only through a
+ * link mailed to that address (at most one live a day, within the hourly limit; never to a
+ * blocked address). The mail, its summary words (also on the link's page) and its sending.
+ */
+import { MAGIC_LINK_HOURS, type MailAddressDurableObject } from './address-do';
+import type { ZonedPrefs } from './address-prefs';
+import { link } from './compose';
+import { type Catalog, catalogFor, fill } from './i18n';
+import { type Block, render } from './render';
+import { headerText } from './sanitize';
+import type { MailSender } from './types';
+
+/** The preferences in words: the digest line and the quiet-hours line, with the zone. */
+export function prefsSummary(c: Catalog, z: ZonedPrefs): string[] {
+  const two = (h: number) => String(h).padStart(2, '0');
+  const p = z.prefs;
+  return [
+    p.digestHour === null ? c.digest.eachTurn : fill(c.digest.digestAt, { hour: two(p.digestHour) }),
+    p.quiet === null || p.quiet.from === p.quiet.to
+      ? c.digest.noQuiet
+      : fill(c.digest.quietFrom, { from: two(p.quiet.from), to: two(p.quiet.to) }),
+    z.timeZone,
+  ];
+}
+
+/** The link of a confirmation token for the address with key `key`. */
+export function prefsLink(origin: string, key: string, token: string): string {
+  return `${origin}/api/mail/prefs/${key}/${token}`;
+}
+
+/** What sending a confirmation needs. `nowMs`: ms since the epoch. */
+export interface PrefsConfirmation {
+  stub: DurableObjectStub<MailAddressDurableObject>;
+  sender: MailSender | { error: string };
+  key: string;
+  email: string;
+  language: string;
+  origin: string;
+  z: ZonedPrefs;
+  nowMs: number;
+  hourlyLimit: number;
+}
+
+/**
+ * Mails the confirmation link for `z` to the address, unless it is blocked, a link mailed earlier
+ * still works, or the hourly limit is reached. Returns true when a mail was sent; failures are
+ * logged, never thrown (the seat's own change stands either way).
+ */
+export async function sendPrefsConfirmation(o: PrefsConfirmation): Promise<boolean> {
+  const { stub, nowMs } = o;
+  if ('error' in o.sender) {
+    console.warn(`prefs: no sender (${o.sender.error})`);
+    return false;
+  }
+  if ((await stub.isBlocked()) || (await stub.prefsConfirmationLive(nowMs))) return false;
+  const admission = await stub.admit(null, nowMs, o.hourlyLimit);
+  if (!admission.ok) return false;
+  const token = await stub.newPrefsConfirmation(o.z, nowMs);
+  if (token === null) return false;
+  const c = catalogFor(o.language);
+  const href = link(prefsLink(o.origin, o.key, token));
+  const subject = headerText(c.digest.confirmSubject, 200);
+  const blocks: Block[] = [
+    { p: c.digest.confirmIntro },
+    { list: prefsSummary(c, o.z) },
+    { button: c.digest.confirmButton, href },
+    { p: fill(c.bodies.myMatchesExpiry, { hours: MAGIC_LINK_HOURS }) },
+    { p: c.bodies.myMatchesNotYou },
+  ];
+  const { text, html } = render(c, subject, blocks, href, { why: null, private: null, links: [] });
+  const result = await o.sender.send({
+    to: o.email,
+    subject,
+    text,
+    html,
+    headers: {},
+    idempotencyKey: `prefs:${o.key}:${nowMs}`,
+  });
+  if (!result.ok) console.warn(`prefs: send failed (${result.code})`);
+  return result.ok;
+}

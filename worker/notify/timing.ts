@@ -1,0 +1,65 @@
+/**
+ * Quiet hours and the digest applied to a due outbox row (issue 14 parts 2 and 3), called by
+ * deliver.ts before a mail is admitted and before a push is sent: the seat's preferences in force
+ * (from its address's Durable Object; a seat without an address: the defaults in its own zone,
+ * `defaultPrefs`),
+ * the deadline the row is about, and `mailTiming` (quiet.ts) decide whether it goes now, waits
+ * (its due time moves to the end of the quiet hours) or is dropped (`digest`).
+ */
+import type { MailPrefs } from '../protocol';
+import { addressKey } from './address';
+import type { MailAddressDurableObject } from './address-do';
+import type { ZonedPrefs } from './address-prefs';
+import { finish, type OutboxRow } from './outbox';
+import { turnDeadline } from './plan';
+import { defaultPrefs, mailTiming, type TimedKind } from './quiet';
+import type { MailScope, NotifySeat } from './scope';
+
+/** A seat with the settings its match keeps in `prefs` (worker/match/rows.ts SeatPrefs). */
+type SeatWithPrefs = NotifySeat & { prefs?: { timeZone?: string; mailPrefs?: MailPrefs } };
+
+const TIMED: Record<string, TimedKind> = { yourTurn: 'turn', reminder: 'reminder', responseWindow: 'window' };
+
+/** The preferences in force for the row's seat, in its zone. */
+async function prefsOf(n: MailScope, seat: SeatWithPrefs): Promise<ZonedPrefs> {
+  const zone = seat.prefs?.timeZone ?? null;
+  const ns = n.ctx.env.MAIL_ADDRESS;
+  if (seat.email && ns) {
+    const stub = ns.get(
+      ns.idFromName(await addressKey(seat.email)),
+    ) as DurableObjectStub<MailAddressDurableObject>;
+    return stub.prefsFor({ matchId: n.ctx.match()!.matchId, seat: seat.seat }, zone);
+  }
+  return defaultPrefs(zone);
+}
+
+/**
+ * Applies the seat's quiet hours and digest to the due row `row` (a mail, or a push) at `now`
+ * (ms): returns true when the row was held (its due time moved, error `quiet`) or dropped
+ * (`digest`), false when it goes now.
+ */
+export async function heldOrDropped(n: MailScope, row: OutboxRow, now: number): Promise<boolean> {
+  const seat = n.ctx.seats()[row.seat] as SeatWithPrefs | undefined;
+  if (!seat) return false;
+  const data = JSON.parse(row.data) as { kind: string; between?: boolean };
+  const kind = TIMED[row.kind === 'push' ? data.kind : row.kind] ?? 'other';
+  const deadlineMs =
+    kind === 'window'
+      ? n.ctx.windowDeadline()
+      : kind === 'other'
+        ? null
+        : turnDeadline(n, data.between ? 'handOver' : row.seat);
+  const z = await prefsOf(n, seat);
+  const t = mailTiming({
+    kind,
+    channel: row.kind === 'push' ? 'push' : 'mail',
+    deadlineMs,
+    nowMs: now,
+    prefs: z.prefs,
+    timeZone: z.timeZone,
+  });
+  if (t.action === 'send') return false;
+  if (t.action === 'drop') finish(n.ctx.sql, row.key, 'dropped', t.reason);
+  else n.ctx.sql.exec(`UPDATE mail_outbox SET due_at = ?, error = 'quiet' WHERE key = ?`, t.untilMs, row.key);
+  return true;
+}

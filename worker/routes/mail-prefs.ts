@@ -1,0 +1,45 @@
+/**
+ * The page of a mail-preferences confirmation link (issue 14 part 2), mailed to an address when a
+ * seat of it changed its digest or quiet hours from a match:
+ * - `GET /api/mail/prefs/:key/:token` shows the preferences and a button (a GET changes nothing:
+ *   link scanners open links);
+ * - `POST` the same path makes them the address's preferences for all its matches (24 h, used once).
+ * No JavaScript needed.
+ */
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import { isAddressKey } from '../notify/address';
+import { prefsSummary } from '../notify/prefs-mail';
+import { escapeHtml } from '../notify/sanitize';
+import { type AppEnv, valid } from './http';
+import { addressStub, page, pageCatalog, postButton } from './mail-pages';
+
+/** The confirmation routes (paths are absolute: /api/mail/prefs/…). */
+export const mailPrefs = new Hono<AppEnv>();
+
+const Param = v.object({
+  key: v.pipe(v.string(), v.check(isAddressKey, 'not an address key')),
+  token: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{43}$/)),
+});
+
+mailPrefs.get('/api/mail/prefs/:key/:token', valid('param', Param), async (c) => {
+  const cat = pageCatalog(c);
+  const { key, token } = c.req.valid('param');
+  const stub = addressStub(c, key);
+  const z = stub ? await stub.pendingPrefs(token, Date.now()) : null;
+  if (!z) return page(c, cat, cat.pages.expired, '', 403);
+  const items = prefsSummary(cat, z)
+    .map((l) => `<li>${escapeHtml(l)}</li>`)
+    .join('');
+  const body = `<p>${escapeHtml(cat.digest.confirmText)}</p><ul>${items}</ul>${postButton(cat.digest.confirmButton)}`;
+  return page(c, cat, cat.digest.confirmTitle, body);
+});
+
+mailPrefs.post('/api/mail/prefs/:key/:token', valid('param', Param), async (c) => {
+  const cat = pageCatalog(c);
+  const { key, token } = c.req.valid('param');
+  const stub = addressStub(c, key);
+  if (!stub || !(await stub.confirmPrefs(key, token, Date.now())))
+    return page(c, cat, cat.pages.expired, '', 403);
+  return page(c, cat, cat.digest.confirmed, '');
+});
