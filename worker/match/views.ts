@@ -10,6 +10,7 @@ import { NOT_FOUND, type Reply } from '../reply';
 import type { Caller, MatchContext } from './context';
 import type { Meta, SeatRow } from './rows';
 import { KINDS } from './timers';
+import { awayText, timeoutsToBotOf, vacationDaysOf, vacationLeft } from './vacation';
 
 /** The caller's MatchInfo; `connected` defaults to the seats with an open socket now. */
 export function infoFor(m: MatchContext, caller: Caller, connected = m.connectedSeats()): MatchInfo {
@@ -19,6 +20,7 @@ export function infoFor(m: MatchContext, caller: Caller, connected = m.connected
     turnDeadline: meta.turnDeadline?.atMs ?? null,
     windowDeadline: m.schedule.get(KINDS.window, '')?.atMs ?? null,
     mail: caller.host ? m.notifier.mailStatus() : undefined,
+    now: m.now(),
   });
 }
 
@@ -60,6 +62,8 @@ export interface InfoExtras {
   windowDeadline: number | null;
   /** Host-only mail statuses. */
   mail?: MatchInfo['mail'];
+  /** The time of the view (ms since the epoch): who is away now. */
+  now: number;
 }
 
 /** The caller's MatchInfo. */
@@ -83,6 +87,7 @@ export function buildInfo(
       botStandIn: s.standIn,
       connected: extras.connected.has(s.seat),
       responseMode: state ? state.responses[s.seat] : s.responseMode,
+      awayUntil: awayText(s, extras.now),
     })),
     deadlines: {
       turn: extras.turnDeadline === null ? null : new Date(extras.turnDeadline).toISOString(),
@@ -94,6 +99,8 @@ export function buildInfo(
       responseWindowMinutes: meta.config.responseWindowMinutes,
       onDeadline: meta.config.onDeadline,
       teamSize: meta.config.teamSize,
+      vacationDays: vacationDaysOf(meta.config),
+      timeoutsToBot: timeoutsToBotOf(meta.config),
       rules: state ? state.rules : lobbyRules(meta, seats.length),
     },
     rematchId: meta.rematchId,
@@ -103,6 +110,10 @@ export function buildInfo(
       language: own.language,
       emailNotifications: own.emailNotifications,
       hasEmail: own.email !== null,
+      awayUntil: awayText(own, extras.now),
+      vacationLeftMs: vacationLeft(meta.config, own),
+      playForMe: own.standIn,
+      standInReason: own.standIn ? (own.prefs.standInReason ?? 'host') : null,
     };
   }
   if (caller.host && extras.mail) info.mail = extras.mail;

@@ -347,6 +347,21 @@ export const en = {
   // -- presence: always e-mail me (issue 14 part 1) --
   // -- digest, quiet hours, time zone (issue 14 part 2) --
   // -- vacation, away, play for me, stand-in (issue 14 part 3) --
+  'away.until': '{name} is away until {when}',
+  'away.legend': 'Away',
+  'away.date': "I'm away until",
+  'away.youUntil': 'You are away until {when}.',
+  'away.back': "I'm back",
+  'away.left':
+    'Vacation left: {days} days. While you are away, the clock of your turns stops and uses them up.',
+  'away.playForMe': 'Let the computer play for me until I come back',
+  'away.standIn.timeouts':
+    'Your turns ran out of time, so the computer plays your seat until you take it back.',
+  'away.standIn.self': 'The computer plays your seat, as you asked, until you take it back.',
+  'home.vacationDays': 'Vacation days per player',
+  'home.timeoutsToBot': 'The computer keeps the seat after',
+  'home.timeoutsToBot.0': 'never',
+  'home.timeoutsToBot.n': '{n} timeouts in a row',
   // -- deadlines in words (issue 14, coordinator) --
 } as const;
 

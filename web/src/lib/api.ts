@@ -3,6 +3,7 @@
  * and words for the player; network failures have code `network`.
  */
 import type { JournalPage } from '../../../worker/match/journal';
+import type { Settings } from '../../../worker/protocol';
 import type { Created, CreateMatch, LoggedEvent, MatchInfo, Move, SummaryItem } from './types';
 
 /** A failed call: `status` 0 for a network failure. `info` comes with a 409 (stale version). */
@@ -61,11 +62,8 @@ export const api = {
   claim: (id: string, body: { invite: string; name: string; email?: string; language?: string }) =>
     call<{ seat: number; token: string; seatUrl: string }>('POST', `${m(id)}/claim`, null, body),
   start: (id: string, token: string) => call<MatchInfo>('POST', `${m(id)}/start`, token, {}),
-  settings: (
-    id: string,
-    token: string,
-    body: { responseMode?: 'auto' | 'ask'; language?: string; email?: string; emailNotifications?: boolean },
-  ) => call<MatchInfo>('POST', `${m(id)}/settings`, token, body),
+  settings: (id: string, token: string, body: Settings) =>
+    call<MatchInfo>('POST', `${m(id)}/settings`, token, body),
   bot: (id: string, token: string, seat: number) =>
     call<MatchInfo>('POST', `${m(id)}/seats/${seat}/bot`, token, {}),
   reclaim: (id: string, token: string, seat: number) =>

@@ -13,6 +13,7 @@ import { checkPush, pushState, subscribePush, unsubscribePush } from '../lib/pus
 import type { MatchSession } from '../lib/session';
 import { setTurnSound, turnSound } from '../lib/turn-sound';
 import { errorText, seatName } from '../lib/words';
+import { Away } from './settings/Away';
 
 /** The settings panel of one seat. */
 export function Settings({ session }: { session: MatchSession }): JSX.Element {
@@ -64,6 +65,7 @@ export function Settings({ session }: { session: MatchSession }): JSX.Element {
       <h2 id="settings-title">{t('settings.title', { name: seatName(info, me) })}</h2>
       <LanguagePicker onChange={(l) => void save({ language: l })} />
       {/* -- away, vacation, play for me (issue 14 part 3) -- */}
+      <Away info={info} save={save} />
       <fieldset>
         <legend>{t('settings.coupFourre')}</legend>
         {(['auto', 'ask'] as const).map((m) => (

@@ -95,4 +95,10 @@ export const fr: Catalog = {
   },
   // -- digest, confirmation of mail settings (issue 14 part 2) --
   // -- vacation, stand-in, bot deadline (issue 14 part 3) --
+  away: {
+    idleBot: "Si vous n'avez pas joué d'ici {when}, l'ordinateur jouera ce tour à votre place.",
+    idleSkip: "Si vous n'avez pas joué d'ici {when}, votre tour sera passé.",
+    botSeatTimeouts:
+      "Vos derniers tours ont dépassé leur délai : l'ordinateur joue désormais à votre place, jusqu'à ce que vous reveniez avec votre lien.",
+  },
 };

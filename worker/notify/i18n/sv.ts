@@ -94,4 +94,10 @@ export const sv: Catalog = {
   },
   // -- digest, confirmation of mail settings (issue 14 part 2) --
   // -- vacation, stand-in, bot deadline (issue 14 part 3) --
+  away: {
+    idleBot: 'Om du inte har spelat senast {when} spelar datorn turen åt dig.',
+    idleSkip: 'Om du inte har spelat senast {when} hoppas din tur över.',
+    botSeatTimeouts:
+      'Dina senaste turer gick ut på tid, så datorn spelar nu din plats. Den fortsätter tills du kommer tillbaka med din länk.',
+  },
 };
