@@ -258,6 +258,9 @@ describe('a vacation across a deadline', () => {
     expect(rb.map((t, i) => t - ra[i])).toEqual([vacation, vacation]);
     const sentKeys = (h: MailMatch) => h.sender.sent.map((m) => m.idempotencyKey.slice(h.m.id.length + 1));
     expect(sentKeys(away)).toEqual(sentKeys(plain));
+    // Each turn mail says when the computer plays if nothing happens (Bob reads French).
+    const turnMail = away.sender.sent.find((m) => m.idempotencyKey.endsWith(':turn:1:v3'))!;
+    expect(turnMail.text).toContain("l'ordinateur jouera ce tour à votre place");
     // The old deadline passes unnoticed; the moved one makes the bot play.
     const rows = await logRows(away.m);
     await runTurnAlarm(away, a.deadline);

@@ -86,6 +86,7 @@ export function Settings({ session }: { session: MatchSession }): JSX.Element {
         <label class="radio">
           <input
             type="checkbox"
+            name="emailNotifications"
             disabled={!info.settings?.hasEmail}
             checked={mailOn ?? false}
             onChange={(e) => void save({ emailNotifications: e.currentTarget.checked })}
