@@ -183,6 +183,10 @@ const createFields = {
   responseWindowMinutes: v.optional(v.pipe(v.number(), v.minValue(1), v.maxValue(10080))),
   onDeadline: v.optional(v.picklist(['bot', 'skip'])),
   // -- vacation days, timeouts before a bot keeps the seat (issue 14 part 3) --
+  /** Days each player's turn clock may stand still while they are away: 0 to 30 (default 7). */
+  vacationDays: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(30))),
+  /** Turn timeouts in a row after which a bot keeps the seat: 0 (never) to 10 (default 2). */
+  timeoutsToBot: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(10))),
 };
 
 /** POST /api/matches body. */
@@ -291,6 +295,22 @@ export const SettingsSchema = v.strictObject({
   timeZone: v.optional(timeZoneSchema()),
   mailPrefs: v.optional(mailPrefsSchema()),
   // -- away until, play for me (issue 14 part 3) --
+  /**
+   * "I'm away until": an ISO date or time (`2026-05-04` or `2026-05-04T08:00:00.000Z`), in the
+   * future and at most 30 days ahead (else 400 `settings.away_range`); null: "I'm back".
+   */
+  awayUntil: v.optional(
+    v.nullable(
+      v.pipe(
+        v.string(),
+        v.maxLength(40),
+        v.regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2}))?$/),
+        v.check((t) => !Number.isNaN(Date.parse(t)), 'must be a date'),
+      ),
+    ),
+  ),
+  /** True: the computer plays the seat until the player comes back (409 `seat.last_human`); false: take it back. */
+  playForMe: v.optional(v.boolean()),
 });
 export type Settings = v.InferOutput<typeof SettingsSchema>;
 
@@ -376,6 +396,8 @@ export interface MatchSummary {
     standIn: boolean;
     team: number | null;
     // -- away until (issue 14 part 3) --
+    /** ISO time the player said they are away until, while they are; else null. */
+    awayUntil?: string | null;
   }>;
   /**
    * Who acts next (engine `whoActs`): `turn` a seat's turn, `window` a seat's answer to a hazard
@@ -434,6 +456,8 @@ export interface SeatInfo {
   connected: boolean;
   responseMode: ResponseMode;
   // -- away until (issue 14 part 3) --
+  /** ISO time (always sent; optional for the fixtures of older tests) the player said they are away until, while they are; else null. */
+  awayUntil?: string | null;
 }
 
 /** The caller's view of a match. See docs/API.md. */
@@ -453,6 +477,10 @@ export interface MatchInfo {
     responseWindowMinutes: number;
     onDeadline: 'bot' | 'skip';
     teamSize: 1 | 2;
+    /** Vacation days per player (issue 14 part 3). */
+    vacationDays?: number;
+    /** Turn timeouts in a row after which a bot keeps the seat, 0 = never (issue 14 part 3). */
+    timeoutsToBot?: number;
     /** Every rule option's value (the preset plus the host's changes), shown before the match starts. */
     rules: Rules | null;
   };
@@ -472,6 +500,14 @@ export interface MatchInfo {
     /** The mail preferences set for this seat from a match (absent: the address's, or the defaults). */
     mailPrefs?: MailPrefs;
     // -- away, vacation days left, play for me (issue 14 part 3) --
+    /** ISO time this player said they are away until, while they are; else null. */
+    awayUntil?: string | null;
+    /** Vacation left (ms): the match's days minus what frozen turns used (a running freeze counts whole). */
+    vacationLeftMs?: number;
+    /** A bot plays this seat now (the player's choice, the host's, or after timeouts). */
+    playForMe?: boolean;
+    /** Why a bot plays it, while one does. */
+    standInReason?: 'host' | 'timeouts' | 'self' | null;
   };
   /** Host only: the mail queue's statuses (filled by the notifications module). */
   mail?: Array<{ seat: number; kind: string; status: 'queued' | 'sent' | 'failed' | 'dropped' }>;

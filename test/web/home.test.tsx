@@ -90,6 +90,8 @@ describe('home', () => {
       turnDeadlineHours: 72,
       responseWindowMinutes: 720,
       onDeadline: 'bot',
+      vacationDays: 7,
+      timeoutsToBot: 2,
     });
     await vi.waitFor(() => expect(location.pathname).toBe('/m/BBBBBBBBBBBBBBBBBBBBBB'));
     const saved = JSON.parse(localStorage.getItem('mb.matches')!);

@@ -67,7 +67,7 @@ describe('settings', () => {
     );
     const root = mount(<Settings session={session} />);
     expect(root.querySelector('h2')!.textContent).toBe('Settings for Ann');
-    const email = root.querySelector<HTMLInputElement>('input[type="checkbox"]')!;
+    const email = root.querySelector<HTMLInputElement>('input[name="emailNotifications"]')!;
     expect(email.disabled).toBe(true); // no address yet
     click(
       [...root.querySelectorAll<HTMLInputElement>('input[name="responseMode"]')].find(

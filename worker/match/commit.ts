@@ -7,7 +7,8 @@
  *   2. settle the automatic moves that follow (forced draws, inline bots);
  *   3. append one log row (and the meta row's snapshot when due);
  *   4. update the timers (window, turn wake-up, bot, expiry);
- *   5. plan notifications (every time of a turn comes from the change's one timestamp, `now`);
+ *   5. plan notifications (every time of a turn comes from the change's one timestamp, `now`; a
+ *      vacation moves them all by its frozen span, vacation.ts);
  *   6. push every socket its view;
  *   7. reply with the events and the caller's view.
  */
@@ -27,6 +28,7 @@ import type { Caller, MatchContext } from './context';
 import type { LogStep } from './rows';
 import { pushViews } from './sockets';
 import { finishIfOver, turnDeadlineAfter, updateTimers } from './timers';
+import { backInPerson, shiftTurnTimes } from './vacation';
 import { infoFor } from './views';
 
 /** The meta row (state snapshot) is rewritten after this many log rows; a wake-up replays at most these. */
@@ -88,6 +90,7 @@ export function commit(m: MatchContext, change: MatchChange, replyTo?: Caller): 
   const now = m.now();
   const before = m.state;
   const statusBefore = m.meta!.status;
+  const deadlineBefore = m.meta!.turnDeadline;
   const opening = change.opening;
   // 1. Apply the opening moves (or setting) through the engine.
   const start = opening.kind === 'start' ? opening.state : before;
@@ -98,7 +101,8 @@ export function commit(m: MatchContext, change: MatchChange, replyTo?: Caller): 
     if (opening.kind === 'move') {
       const refused = applyStep(m, run, { seat: opening.seat, actor: 'player', move: opening.move });
       if (refused) return { ok: false, error: refused };
-      takeSeatBack(m, opening.seat);
+      // The player's own move: back from a stand-in, a vacation and a run of timeouts.
+      backInPerson(m, opening.seat);
     } else {
       applySteps(m, run, openingSteps(m, run, opening));
     }
@@ -118,6 +122,7 @@ export function commit(m: MatchContext, change: MatchChange, replyTo?: Caller): 
   // 5. Plan notifications, at the change's time: the turn's mails and reminders count from the same
   //    instant as its deadline.
   m.notifier.afterChange(before, m.state, events, { reason: change.reason, seat: change.seat }, now);
+  shiftTurnTimes(m, deadlineBefore, m.meta!.turnDeadline, now);
   // 6. Push every socket its view.
   const views = pushViews(m);
   // 7. Reply.
@@ -181,12 +186,6 @@ function changeResponseMode(
   run.state = setResponseMode(run.state, opening.seat, opening.mode);
   m.setState(run.state);
   m.log.appendResponseMode(opening.seat, opening.mode, now, run.state.version, m.meta!.turnDeadline);
-}
-
-/** The player's own move takes their seat back from a stand-in bot. */
-function takeSeatBack(m: MatchContext, seat: number): void {
-  const row = m.seats[seat];
-  if (row.standIn) m.setSeat({ ...row, standIn: false });
 }
 
 /**

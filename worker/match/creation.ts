@@ -15,6 +15,7 @@ import type { MatchContext } from './context';
 import { freeName, seatNames, takenNames } from './names';
 import type { MatchConfig, SeatRow, StoredSetup } from './rows';
 import { KINDS, LOBBY_TTL_MS } from './timers';
+import { DEFAULT_TIMEOUTS_TO_BOT, DEFAULT_VACATION_DAYS } from './vacation';
 
 /** A creation request from the Worker: the validated body, the new id, the links' origin and who pays for addresses. */
 export interface CreateRequest {
@@ -88,6 +89,8 @@ export async function create(m: MatchContext, req: CreateRequest): Promise<Reply
       turnDeadlineHours: body.turnDeadlineHours ?? DEFAULTS.turnDeadlineHours,
       responseWindowMinutes: body.responseWindowMinutes ?? DEFAULTS.responseWindowMinutes,
       onDeadline: body.onDeadline ?? 'bot',
+      vacationDays: body.vacationDays ?? DEFAULT_VACATION_DAYS,
+      timeoutsToBot: body.timeoutsToBot ?? DEFAULT_TIMEOUTS_TO_BOT,
       chainId: req.matchId,
     },
     hostHash: await hashToken(hostToken),

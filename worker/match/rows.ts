@@ -22,6 +22,10 @@ export interface MatchConfig {
    */
   chainId?: string;
   // -- vacation days, timeouts before a bot keeps the seat (issue 14 part 3) --
+  /** Days each player's turns may be frozen while away (0..30); unset in older matches: 7 (vacation.ts). */
+  vacationDays?: number;
+  /** Turn timeouts in a row after which a bot keeps the seat (0 = never); unset in older matches: 2. */
+  timeoutsToBot?: number;
 }
 
 export const MATCH_STATUSES = ['lobby', 'playing', 'finished'] as const;
@@ -99,6 +103,28 @@ export interface SeatPrefs {
    */
   mailPrefs?: MailPrefs;
   // -- away, vacation, timeouts, stand-in reason (issue 14 part 3) --
+  /** The player said "I'm away until" this time (ms since the epoch); past or unset: not away. */
+  awayUntil?: number;
+  /** Vacation used in this match (ms): the frozen spans of this seat's turns (worker/match/vacation.ts). */
+  vacationUsedMs?: number;
+  /** The seat's turn deadlines that passed in a row (reset by the player's own move or taking the seat back). */
+  timeoutsInRow?: number;
+  /** Why a stand-in bot plays the seat: the host gave it away, too many timeouts, or the player asked. */
+  standInReason?: StandInReason;
+}
+
+/** Why a bot stands in for a human seat. */
+export const STAND_IN_REASONS = ['host', 'timeouts', 'self'] as const;
+export type StandInReason = (typeof STAND_IN_REASONS)[number];
+
+/**
+ * A stretch of a turn during which its clock stood still, the player being away on vacation
+ * (`fromMs`..`toMs`, ms since the epoch; worker/match/vacation.ts). Every time of the turn (its
+ * deadline, its mail, its reminders) is later by exactly `toMs - fromMs`.
+ */
+export interface FrozenSpan {
+  fromMs: number;
+  toMs: number;
 }
 
 /** Kinds of log rows: accepted moves, or a coup-fourré setting change (both are needed to replay). */
@@ -141,10 +167,11 @@ export interface LogRow {
 /**
  * The current deadline (kept in the meta row and in every log row, so a new turn costs no extra row;
  * the schedule only holds a wake-up no later than it): a human seat's turn, or, between hands, the
- * time by which someone must start the next hand. `atMs` is ms since the epoch.
+ * time by which someone must start the next hand. `atMs` is ms since the epoch; `frozen`, the
+ * vacation that stopped a turn's clock (already counted in `atMs`).
  */
 export type TurnDeadline =
-  | { kind: 'turn'; seat: number; hand: number; atMs: number }
+  | { kind: 'turn'; seat: number; hand: number; atMs: number; frozen?: FrozenSpan }
   | { kind: 'handOver'; hand: number; atMs: number };
 
 /**

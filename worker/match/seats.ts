@@ -17,6 +17,7 @@ import type { MatchContext } from './context';
 import { payAddresses } from './creation';
 import { changeMailPrefs } from './mail-prefs';
 import { matchStub } from './stub';
+import { applyAway, awayRefusal, backInPerson, isLastHuman, withStandIn } from './vacation';
 import { infoFor } from './views';
 
 /**
@@ -27,6 +28,8 @@ import { infoFor } from './views';
  * seat links sent by mail (below). A response-mode change is a log row (replay needs it);
  * an unchanged mode writes none. Switching to `auto` while the seat's own response window is open
  * applies the automatic answer at once (logged as by the `server` and pushed like any move).
+ * Away until / play for me (issue 14): 400 `settings.away_range`, 409 `seat.last_human`
+ * (vacation.ts `awayRefusal`); the computer playing the seat moves at once.
  */
 export async function changeSettings(
   m: MatchContext,
@@ -40,6 +43,8 @@ export async function changeSettings(
   if (caller.seat === null)
     return error(403, 'auth.not_a_seat', 'Only a player with a seat link has settings.');
   const seat = caller.seat;
+  const away = awayRefusal(m, seat, s, m.now());
+  if (away) return away;
   const current = m.seats[seat].email;
   if (s.email && s.email.toLowerCase() !== current?.toLowerCase()) {
     // A new address costs the daily budget, so settings cannot turn a seat into a way to mail strangers.
@@ -53,8 +58,9 @@ export async function changeSettings(
     s.responseMode !== undefined && state !== null && setResponseMode(state, seat, s.responseMode) !== state;
   if (modeChanges && (meta.status === 'finished' || state.phase === 'matchOver'))
     return error(409, 'match.finished', 'The match is over: its coup-fourré setting can no longer change.');
-  const row = { ...m.seats[seat] };
-  row.prefs = prefs;
+  const wasStandIn = m.seats[seat].standIn;
+  // Away until / I'm back / play for me (vacation.ts); the turn's clock follows in the commit.
+  const row = applyAway({ ...m.seats[seat], prefs }, s);
   if (s.language !== undefined) row.language = s.language;
   // Mails sent to the old address must no longer open the seat (deleted here at once; the
   // rematch's copies once the request's other changes are made).
@@ -67,7 +73,9 @@ export async function changeSettings(
   const opening: Opening =
     modeChanges && s.responseMode !== undefined
       ? { kind: 'responseMode', seat, mode: s.responseMode }
-      : { kind: 'none' };
+      : row.standIn && !wasStandIn
+        ? { kind: 'seatToBot' }
+        : { kind: 'none' };
   const done = commit(m, { reason: 'settings', seat, opening }, caller);
   await revoking;
   return { status: 200, body: done.ok ? done.info : infoFor(m, caller) };
@@ -87,13 +95,12 @@ export function giveToBot(m: MatchContext, who: string | null, seat: number): Re
   if (row.kind !== 'human')
     return error(409, 'seat.not_human', 'Only a player’s seat can be given to a bot.');
   if (meta.status !== 'playing') return error(409, 'match.not_playing', 'The match is not being played.');
-  const othersPlaying = m.seats.some((s, i) => i !== seat && s.kind === 'human' && !s.standIn);
-  if (!row.standIn && !othersPlaying) {
+  if (!row.standIn && isLastHuman(m, seat)) {
     // Bots alone would play the match out at once, to nobody's benefit (and on the daily budget).
     return error(409, 'seat.last_human', 'At least one player must keep their seat; bots do not play alone.');
   }
   if (!row.standIn) {
-    m.setSeat({ ...row, standIn: true });
+    m.setSeat(withStandIn(row, 'host'));
     commit(m, { reason: 'seat', seat, opening: { kind: 'seatToBot' } });
   }
   return { status: 200, body: infoFor(m, m.caller(who)) };
@@ -105,9 +112,9 @@ export function reclaim(m: MatchContext, who: string | null, seat: number): Repl
   const caller = m.caller(who);
   if (caller.seat !== seat)
     return error(403, 'auth.not_your_seat', 'Only this seat’s link can take it back.');
-  const row = m.seats[seat];
-  if (row.standIn) {
-    m.setSeat({ ...row, standIn: false });
+  if (m.seats[seat].standIn) {
+    // Back in person: no stand-in, no vacation, no run of timeouts (vacation.ts).
+    backInPerson(m, seat);
     commit(m, { reason: 'seat', seat, opening: { kind: 'none' } });
   }
   return { status: 200, body: infoFor(m, caller) };

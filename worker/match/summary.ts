@@ -9,6 +9,7 @@ import type { MatchSummary, SummaryRole } from '../protocol';
 import { error, NOT_FOUND, type Reply } from '../reply';
 import type { MatchContext } from './context';
 import { KINDS } from './timers';
+import { awayText } from './vacation';
 
 /** 404 `token.unknown`: the token is none of this match's seat, mail-link, host or invitation tokens. */
 const UNKNOWN_TOKEN = error(404, 'token.unknown', 'This link is not (or no longer) valid for this match.');
@@ -39,6 +40,7 @@ export function summaryReply(m: MatchContext, who: string | null): Reply {
       kind: s.kind,
       standIn: s.standIn,
       team: state ? s.seat % teams : null,
+      awayUntil: awayText(s, m.now()),
     })),
     acts: null,
     yourTurn: false,

@@ -12,6 +12,7 @@ import { commit } from './commit';
 import type { MatchContext } from './context';
 import type { TurnDeadline } from './rows';
 import type { ScheduleItem } from './schedule';
+import { countTimeout, vacationDeadline } from './vacation';
 
 const DAY_MS = 86_400_000;
 /** Unstarted matches are deleted this long after creation (ms). */
@@ -52,12 +53,18 @@ function humanActing(m: MatchContext, state: MatchState): { seat: number; window
  * The turn deadline after a change at `now` (ms): a human seat's turn, or the time by which someone
  * must start the next hand; unchanged while the same turn goes on, new when a turn or hand starts
  * (an extra turn after a safety starts anew). Null without deadlines, outside play, or while a bot acts.
+ * A turn of a player away on vacation is frozen (vacation.ts `vacationDeadline`).
  */
 export function turnDeadlineAfter(
   m: MatchContext,
   events: readonly GameEvent[],
   now: number,
 ): TurnDeadline | null {
+  return vacationDeadline(m, m.meta!.turnDeadline, plainDeadlineAfter(m, events, now), now);
+}
+
+/** `turnDeadlineAfter` without vacations. */
+function plainDeadlineAfter(m: MatchContext, events: readonly GameEvent[], now: number): TurnDeadline | null {
   const meta = m.meta!;
   const state = meta.state;
   const hours = meta.config.turnDeadlineHours;
@@ -171,7 +178,9 @@ async function onDue(m: MatchContext, item: ScheduleItem, now: number): Promise<
       const w = whoActs(state);
       if (w.kind !== 'turn' || w.seat !== d.seat) return true;
       const opening = { kind: 'turnTimeout', seat: d.seat, onDeadline: meta.config.onDeadline } as const;
-      commit(m, { reason: 'timeout', seat: d.seat, opening });
+      // The timeoutsToBot-th timeout in a row: a bot keeps the seat from now on (mailed once, as a seat change).
+      const kept = countTimeout(m, d.seat);
+      commit(m, { reason: kept ? 'seat' : 'timeout', seat: d.seat, opening });
       return true;
     }
     case KINDS.window: {

@@ -11,6 +11,7 @@ import type { Caller, MatchContext } from './context';
 import { mailSettings } from './mail-prefs';
 import type { Meta, SeatRow } from './rows';
 import { KINDS } from './timers';
+import { awayText, timeoutsToBotOf, vacationDaysOf, vacationLeft } from './vacation';
 
 /** The caller's MatchInfo; `connected` defaults to the seats with an open socket now. */
 export function infoFor(m: MatchContext, caller: Caller, connected = m.connectedSeats()): MatchInfo {
@@ -20,6 +21,7 @@ export function infoFor(m: MatchContext, caller: Caller, connected = m.connected
     turnDeadline: meta.turnDeadline?.atMs ?? null,
     windowDeadline: m.schedule.get(KINDS.window, '')?.atMs ?? null,
     mail: caller.host ? m.notifier.mailStatus() : undefined,
+    now: m.now(),
   });
 }
 
@@ -61,6 +63,8 @@ export interface InfoExtras {
   windowDeadline: number | null;
   /** Host-only mail statuses. */
   mail?: MatchInfo['mail'];
+  /** The time of the view (ms since the epoch): who is away now. */
+  now: number;
 }
 
 /** The caller's MatchInfo. */
@@ -84,6 +88,7 @@ export function buildInfo(
       botStandIn: s.standIn,
       connected: extras.connected.has(s.seat),
       responseMode: state ? state.responses[s.seat] : s.responseMode,
+      awayUntil: awayText(s, extras.now),
     })),
     deadlines: {
       turn: extras.turnDeadline === null ? null : new Date(extras.turnDeadline).toISOString(),
@@ -95,6 +100,8 @@ export function buildInfo(
       responseWindowMinutes: meta.config.responseWindowMinutes,
       onDeadline: meta.config.onDeadline,
       teamSize: meta.config.teamSize,
+      vacationDays: vacationDaysOf(meta.config),
+      timeoutsToBot: timeoutsToBotOf(meta.config),
       rules: state ? state.rules : lobbyRules(meta, seats.length),
     },
     rematchId: meta.rematchId,
@@ -106,6 +113,10 @@ export function buildInfo(
       hasEmail: own.email !== null,
       alwaysEmail: own.prefs.alwaysEmail === true,
       ...mailSettings(own),
+      awayUntil: awayText(own, extras.now),
+      vacationLeftMs: vacationLeft(meta.config, own),
+      playForMe: own.standIn,
+      standInReason: own.standIn ? (own.prefs.standInReason ?? 'host') : null,
     };
   }
   if (caller.host && extras.mail) info.mail = extras.mail;

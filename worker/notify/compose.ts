@@ -8,6 +8,7 @@
  */
 import type { HazardCard } from '../engine/cards';
 import type { GameEvent, HandResult } from '../engine/types';
+import { deadlineText } from '../words/when';
 import { cardText, describeEvents, joinNames, type TableNames, targetText, teamName } from './events';
 import { type Catalog, catalogFor, fill } from './i18n';
 import { type Block, type FooterLink, render } from './render';
@@ -51,6 +52,8 @@ export type MailContent =
       now: Date;
       /** Set between hands: this hand is over and any seat may start the next one. */
       handOver?: number;
+      /** What happens at the deadline if nothing is played: see `IdleAction`. */
+      idle?: IdleAction;
     }
   | {
       kind: 'responseWindow';
@@ -61,8 +64,9 @@ export type MailContent =
       target: number;
       deadline: Date | null;
     }
-  | { kind: 'reminder'; deadline: Date; now: Date }
-  | { kind: 'botTookOver'; scope: 'turn' | 'seat' }
+  | { kind: 'reminder'; deadline: Date; now: Date; idle?: IdleAction }
+  /** `why`: 'timeouts' when the seat went to a bot after turns ran out of time (else the host gave it). */
+  | { kind: 'botTookOver'; scope: 'turn' | 'seat'; why?: 'timeouts' }
   | {
       kind: 'finished';
       table: TableNames;
@@ -73,6 +77,22 @@ export type MailContent =
       /** Where a rematch starts (defaults to the seat link, whose page offers it). */
       rematch?: string | null;
     };
+
+/**
+ * What happens at a turn's deadline if nothing is played (the match's `onDeadline`: a bot plays the
+ * turn, or it is skipped), with the reader's IANA time zone for the time in words (UTC without one).
+ */
+export interface IdleAction {
+  action: 'bot' | 'skip';
+  timeZone?: string;
+}
+
+/** "If you have not played by Friday 14:30, in 2 days, …" (worker/words/when.ts), or nothing. */
+function idleBlocks(idle: IdleAction | undefined, deadline: Date | null, now: Date, c: Catalog): Block[] {
+  if (!idle || !deadline) return [];
+  const when = deadlineText(deadline.getTime(), now.getTime(), c.locale, idle.timeZone ?? 'UTC');
+  return [{ p: fill(idle.action === 'bot' ? c.away.idleBot : c.away.idleSkip, { when }) }];
+}
 
 /** A composed message: header-safe subject, both bodies, and the list headers. */
 export interface ComposedMail {
@@ -172,6 +192,7 @@ function draftFor(ctx: MailContext, content: MailContent, c: Catalog, title: str
           }),
         });
       }
+      blocks.push(...idleBlocks(content.idle, content.deadline, content.now, c));
       blocks.push({ button: c.buttons.play, href: seat });
       const subject = between ? fill(c.subjects.handOver, { hand: content.handOver! }) : c.subjects.yourTurn;
       return { subject, blocks, primary: seat };
@@ -199,6 +220,7 @@ function draftFor(ctx: MailContext, content: MailContent, c: Catalog, title: str
         blocks: [
           greet,
           { p: fill(c.bodies.reminder, { time: formatTime(content.deadline, c), left }) },
+          ...idleBlocks(content.idle, content.deadline, content.now, c),
           { button: c.buttons.play, href: seat },
         ],
         primary: seat,
@@ -210,7 +232,13 @@ function draftFor(ctx: MailContext, content: MailContent, c: Catalog, title: str
         subject: turn ? c.subjects.botTurn : c.subjects.botSeat,
         blocks: [
           greet,
-          { p: turn ? c.bodies.botTurn : c.bodies.botSeat },
+          {
+            p: turn
+              ? c.bodies.botTurn
+              : content.why === 'timeouts'
+                ? c.away.botSeatTimeouts
+                : c.bodies.botSeat,
+          },
           { p: c.bodies.takeBack },
           { button: c.buttons.takeBack, href: seat },
         ],

@@ -6,7 +6,7 @@
  */
 
 import type { MailTokens } from './address-do';
-import { composeMail, type MailContent } from './compose';
+import { composeMail, type IdleAction, type MailContent } from './compose';
 import type { OutboxRow } from './outbox';
 import { turnDeadline } from './plan';
 import type { IntentData } from './policy';
@@ -50,13 +50,18 @@ export async function composeRow(
         // Between hands the deadline is the match's: when the next hand starts by itself.
         deadline: dateOrNull(turnDeadline(n, data.between ? 'handOver' : row.seat)),
         now: new Date(now),
-        ...(data.between ? { handOver: data.hand } : {}),
+        ...(data.between ? { handOver: data.hand } : { idle: idleOf(meta.config.onDeadline, seat.prefs) }),
       };
       break;
     case 'reminder': {
       const deadline = turnDeadline(n, row.seat);
       content = deadline
-        ? { kind: 'reminder', deadline: new Date(deadline), now: new Date(now) }
+        ? {
+            kind: 'reminder',
+            deadline: new Date(deadline),
+            now: new Date(now),
+            idle: idleOf(meta.config.onDeadline, seat.prefs),
+          }
         : { kind: 'yourTurn', table, events: [], deadline: null, now: new Date(now) };
       break;
     }
@@ -71,7 +76,7 @@ export async function composeRow(
       };
       break;
     case 'botTookOver':
-      content = { kind: 'botTookOver', scope: data.scope };
+      content = { kind: 'botTookOver', scope: data.scope, ...(data.why ? { why: data.why } : {}) };
       break;
     case 'finished':
       content = { kind: 'finished', table, scores: data.scores, winners: data.winners };
@@ -101,6 +106,11 @@ export async function composeRow(
     },
     seatUrl,
   };
+}
+
+/** What a turn's mail says happens at its deadline, with the reader's time zone. */
+function idleOf(action: 'bot' | 'skip', prefs: { timeZone?: string }): IdleAction {
+  return prefs.timeZone ? { action, timeZone: prefs.timeZone } : { action };
 }
 
 function dateOrNull(ms: number | null): Date | null {

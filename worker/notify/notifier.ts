@@ -14,7 +14,7 @@ import type { MatchInfo } from '../protocol';
 import type { Reply } from '../reply';
 import { processDue } from './deliver';
 import { createOutboxTables, mailStatus } from './outbox';
-import { planChange } from './plan';
+import { planChange, shiftTurn } from './plan';
 import type { MailRpc } from './protocol';
 import { mailRequest } from './requests';
 import {
@@ -67,6 +67,14 @@ export class Notifier implements MailScope {
     now: number,
   ): void {
     planChange(this, before, after, events, change, now);
+  }
+
+  /**
+   * A vacation froze `seat`'s running turn (or ended early): its queued mail and push move by
+   * `deltaMs` like its deadline (plan.ts `shiftTurn`); `now` is the change's time (ms).
+   */
+  shiftTurn(seat: number, deltaMs: number, now: number): void {
+    shiftTurn(this, seat, deltaMs, now);
   }
 
   /** Called for a due schedule item of a kind the match does not own. Returns true when handled. */

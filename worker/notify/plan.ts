@@ -91,6 +91,7 @@ function policySeats(n: MailScope): PolicySeat[] {
     seat: s.seat,
     human: s.kind === 'human',
     standIn: s.standIn,
+    standInReason: s.prefs.standInReason,
     notifiable:
       s.kind === 'human' && ((mailOn && s.email !== null && s.emailNotifications) || withPush.has(s.seat)),
   }));
@@ -144,7 +145,10 @@ function dueAt(n: MailScope, intent: Intent, now: number): number {
 /** The deadline (ms) an intent's mail is about: its turn's, its hand's or its response window's, if any. */
 function deadlineOf(n: MailScope, intent: Intent): number | null {
   const data = intent.data;
-  if (data.kind === 'yourTurn') return turnDeadline(n, data.between ? 'handOver' : intent.seat);
+  if (data.kind === 'yourTurn')
+    return data.between
+      ? turnDeadline(n, 'handOver')
+      : unfrozen(turnDeadline(n, intent.seat), n, intent.seat);
   if (data.kind === 'responseWindow') return n.ctx.windowDeadline();
   return null;
 }
@@ -198,10 +202,41 @@ export function turnDeadline(n: MailScope, of: number | 'handOver'): number | nu
 }
 
 /**
+ * How far a vacation moved every time of `seat`'s running turn (ms): the deadline's frozen span
+ * (worker/match/vacation.ts), 0 without one.
+ */
+export function turnShift(n: MailScope, seat: number): number {
+  const d = n.ctx.match()?.turnDeadline;
+  return d?.kind === 'turn' && d.seat === seat && d.frozen ? d.frozen.toMs - d.frozen.fromMs : 0;
+}
+
+/** A turn deadline of `seat` as it was before its vacation moved it (null stays null). */
+function unfrozen(deadline: number | null, n: MailScope, seat: number): number | null {
+  return deadline === null ? null : deadline - turnShift(n, seat);
+}
+
+/**
+ * Moves the queued mail and push of `seat`'s running turn by `deltaMs` (a vacation froze the turn,
+ * or ended before its time), like its deadline and reminders; then re-points the wake-up at `now`.
+ */
+export function shiftTurn(n: MailScope, seat: number, deltaMs: number, now: number): void {
+  const state = n.ctx.match()?.state;
+  const row = state ? currentTurnRow(n, state) : null;
+  if (row?.seat === seat) {
+    n.ctx.sql.exec(
+      `UPDATE mail_outbox SET due_at = due_at + ? WHERE grp = ? AND status = 'queued' AND kind IN ('yourTurn', 'push')`,
+      deltaMs,
+      row.grp,
+    );
+  }
+  wake(n, now);
+}
+
+/**
  * Reminders of the current turn that are due at `now` (ms) and not yet queued: queue them, each due
  * at its own time. They count from the turn's start (its mail row's creation, the time of the change
- * that started it) and its deadline (computed by the match from the same time). Returns the next
- * one's time.
+ * that started it, moved by the turn's vacation like everything else) and its deadline (computed by
+ * the match from the same time). Returns the next one's time.
  */
 export function reminders(n: MailScope, now: number): number | null {
   const meta = n.ctx.match();
@@ -216,7 +251,8 @@ export function reminders(n: MailScope, now: number): number | null {
   let next: number | null = null;
   // Scanning the log for the player's moves is left for when a reminder is due (this runs on every change).
   let acted: boolean | undefined;
-  for (const r of reminderTimes(row.created_at, turnDeadline(n, row.seat))) {
+  const start = row.created_at + turnShift(n, row.seat);
+  for (const r of reminderTimes(start, turnDeadline(n, row.seat))) {
     const key = `reminder:${row.seat}:v${data.version}:${r.tag}`;
     if (hasRow(n.ctx.sql, key)) continue;
     if (r.atMs <= now) {

@@ -13,6 +13,8 @@ export interface PolicySeat {
   human: boolean;
   standIn: boolean;
   notifiable: boolean;
+  /** Why a bot stands in (worker/match/rows.ts `StandInReason`), if one does. */
+  standInReason?: 'host' | 'timeouts' | 'self';
 }
 
 /**
@@ -47,7 +49,7 @@ export type IntentData =
   | { kind: 'yourTurn'; version: number; hand: number; between?: boolean }
   | { kind: 'responseWindow'; version: number; attacker: number; hazard: HazardCard; target: number }
   | { kind: 'reminder'; version: number; tag: string }
-  | { kind: 'botTookOver'; scope: 'turn' | 'seat' }
+  | { kind: 'botTookOver'; scope: 'turn' | 'seat'; why?: 'timeouts' }
   | { kind: 'finished'; scores: number[]; winners: number[] };
 
 /** The group of a seat's turn that started at `version`. */
@@ -193,7 +195,7 @@ export function intentsFor(
       }
     }
   }
-  // The host gave the seat to a bot (a reclaim is the same reason with standIn false). It waits the
+  // The host gave the seat to a bot, or turn timeouts in a row did (a reclaim is the same reason with standIn false). It waits the
   // grace period: a seat taken back meanwhile is no news (plan.ts `staleReason`).
   if (change.reason === 'seat' && change.seat !== null) {
     const s = byNo(change.seat);
@@ -205,7 +207,12 @@ export function intentsFor(
         group: `botseat:${s.seat}:${opts.nowMs}`,
         grace: true,
         active: false,
-        data: { kind: 'botTookOver', scope: 'seat' },
+        // After turns ran out of time the mail says so, once: no mail for each turn the bot plays.
+        data: {
+          kind: 'botTookOver',
+          scope: 'seat',
+          ...(s.standInReason === 'timeouts' ? { why: 'timeouts' } : {}),
+        },
       });
     }
   }

@@ -15,11 +15,17 @@ export interface NotifyMatch {
   /** The first match of its rematch chain (its own id for a first match); mutes are per chain. */
   chainId: string;
   status: 'lobby' | 'playing' | 'finished';
-  config: { title: string; onDeadline: 'bot' | 'skip' };
+  config: { title: string; onDeadline: 'bot' | 'skip'; timeoutsToBot?: number };
   state: MatchState | null;
   rematchId: string | null;
-  /** The running deadline (ms since the epoch): a seat's turn, or between hands. */
-  turnDeadline: { kind: 'turn'; seat: number; atMs: number } | { kind: 'handOver'; atMs: number } | null;
+  /**
+   * The running deadline (ms since the epoch): a seat's turn, or between hands. `frozen`: the
+   * vacation that stopped the turn's clock; every time of the turn is later by `toMs - fromMs`.
+   */
+  turnDeadline:
+    | { kind: 'turn'; seat: number; atMs: number; frozen?: { fromMs: number; toMs: number } }
+    | { kind: 'handOver'; atMs: number }
+    | null;
 }
 
 /** One seat as the notifier sees it. */
@@ -31,6 +37,8 @@ export interface NotifySeat {
   email: string | null;
   language: string;
   emailNotifications: boolean;
+  /** The seat's further settings the notifier reads: why a bot stands in, the player's time zone (IANA). */
+  prefs: { standInReason?: 'host' | 'timeouts' | 'self'; timeZone?: string };
 }
 
 /** The part of the match's schedule the notifier uses: its own `mail` item. Times in ms since the epoch. */

@@ -356,5 +356,20 @@ export const de: Messages = {
     'Diese Partie folgt sofort; deine anderen Partien folgen, sobald du den zugeschickten Link benutzt.',
   'mailPrefs.zone': 'Zeitzone: {zone}',
   // -- vacation, away, play for me, stand-in (issue 14 part 3) --
+  'away.until': '{name} ist weg bis {when}',
+  'away.legend': 'Abwesend',
+  'away.date': 'Ich bin weg bis',
+  'away.youUntil': 'Du bist weg bis {when}.',
+  'away.back': 'Ich bin zurück',
+  'away.left':
+    'Übrige Urlaubstage: {days}. Solange du weg bist, steht die Uhr deiner Züge still und verbraucht sie.',
+  'away.playForMe': 'Der Computer soll für mich spielen, bis ich zurück bin',
+  'away.standIn.timeouts':
+    'Deine Züge haben die Frist überschritten, deshalb spielt der Computer deinen Platz, bis du ihn zurückholst.',
+  'away.standIn.self': 'Der Computer spielt wie gewünscht deinen Platz, bis du ihn zurückholst.',
+  'home.vacationDays': 'Urlaubstage pro Person',
+  'home.timeoutsToBot': 'Der Computer übernimmt den Platz nach',
+  'home.timeoutsToBot.0': 'nie',
+  'home.timeoutsToBot.n': '{n} Fristüberschreitungen in Folge',
   // -- deadlines in words (issue 14, coordinator) --
 };

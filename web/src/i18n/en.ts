@@ -357,6 +357,21 @@ export const en = {
     'This match follows at once; your other matches follow once you use the link we mail you.',
   'mailPrefs.zone': 'Time zone: {zone}',
   // -- vacation, away, play for me, stand-in (issue 14 part 3) --
+  'away.until': '{name} is away until {when}',
+  'away.legend': 'Away',
+  'away.date': "I'm away until",
+  'away.youUntil': 'You are away until {when}.',
+  'away.back': "I'm back",
+  'away.left':
+    'Vacation left: {days} days. While you are away, the clock of your turns stops and uses them up.',
+  'away.playForMe': 'Let the computer play for me until I come back',
+  'away.standIn.timeouts':
+    'Your turns ran out of time, so the computer plays your seat until you take it back.',
+  'away.standIn.self': 'The computer plays your seat, as you asked, until you take it back.',
+  'home.vacationDays': 'Vacation days per player',
+  'home.timeoutsToBot': 'The computer keeps the seat after',
+  'home.timeoutsToBot.0': 'never',
+  'home.timeoutsToBot.n': '{n} timeouts in a row',
   // -- deadlines in words (issue 14, coordinator) --
 } as const;
 

@@ -355,5 +355,21 @@ export const fr: Messages = {
     'Cette partie suit tout de suite ; vos autres parties suivront quand vous utiliserez le lien envoyé par mail.',
   'mailPrefs.zone': 'Fuseau horaire : {zone}',
   // -- vacation, away, play for me, stand-in (issue 14 part 3) --
+  'away.until': '{name} est absent·e jusqu’à {when}',
+  'away.legend': 'Absence',
+  'away.date': 'Je suis absent·e jusqu’au',
+  'away.youUntil': 'Vous êtes absent·e jusqu’à {when}.',
+  'away.back': 'Je suis de retour',
+  'away.left':
+    'Jours de vacances restants : {days}. Pendant votre absence, le temps de vos tours s’arrête et les consomme.',
+  'away.playForMe': 'Laisser l’ordinateur jouer pour moi jusqu’à mon retour',
+  'away.standIn.timeouts':
+    'Vos tours ont dépassé leur délai : l’ordinateur joue à votre place jusqu’à ce que vous repreniez votre place.',
+  'away.standIn.self':
+    'L’ordinateur joue à votre place, comme demandé, jusqu’à ce que vous repreniez votre place.',
+  'home.vacationDays': 'Jours de vacances par joueur',
+  'home.timeoutsToBot': 'L’ordinateur garde la place après',
+  'home.timeoutsToBot.0': 'jamais',
+  'home.timeoutsToBot.n': '{n} dépassements de délai de suite',
   // -- deadlines in words (issue 14, coordinator) --
 };

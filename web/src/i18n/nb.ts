@@ -354,5 +354,20 @@ export const nb: Messages = {
     'Denne kampen følger med en gang; de andre kampene dine følger når du bruker lenken vi sender deg.',
   'mailPrefs.zone': 'Tidssone: {zone}',
   // -- vacation, away, play for me, stand-in (issue 14 part 3) --
+  'away.until': '{name} er borte til {when}',
+  'away.legend': 'Borte',
+  'away.date': 'Jeg er borte til',
+  'away.youUntil': 'Du er borte til {when}.',
+  'away.back': 'Jeg er tilbake',
+  'away.left':
+    'Feriedager igjen: {days}. Mens du er borte, står klokken for turene dine stille og bruker dem opp.',
+  'away.playForMe': 'La datamaskinen spille for meg til jeg er tilbake',
+  'away.standIn.timeouts':
+    'Turene dine gikk ut på tid, så datamaskinen spiller plassen din til du tar den tilbake.',
+  'away.standIn.self': 'Datamaskinen spiller plassen din som du ba om, til du tar den tilbake.',
+  'home.vacationDays': 'Feriedager per spiller',
+  'home.timeoutsToBot': 'Datamaskinen beholder plassen etter',
+  'home.timeoutsToBot.0': 'aldri',
+  'home.timeoutsToBot.n': '{n} tidsavbrudd på rad',
   // -- deadlines in words (issue 14, coordinator) --
 };

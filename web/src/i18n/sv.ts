@@ -354,5 +354,19 @@ export const sv: Messages = {
     'Den här matchen följer direkt; dina andra matcher följer när du använder länken vi mejlar dig.',
   'mailPrefs.zone': 'Tidszon: {zone}',
   // -- vacation, away, play for me, stand-in (issue 14 part 3) --
+  'away.until': '{name} är borta till {when}',
+  'away.legend': 'Borta',
+  'away.date': 'Jag är borta till',
+  'away.youUntil': 'Du är borta till {when}.',
+  'away.back': 'Jag är tillbaka',
+  'away.left':
+    'Semesterdagar kvar: {days}. Medan du är borta står klockan för dina turer still och använder dem.',
+  'away.playForMe': 'Låt datorn spela åt mig tills jag kommer tillbaka',
+  'away.standIn.timeouts': 'Dina turer gick ut på tid, så datorn spelar din plats tills du tar tillbaka den.',
+  'away.standIn.self': 'Datorn spelar din plats som du bad om, tills du tar tillbaka den.',
+  'home.vacationDays': 'Semesterdagar per spelare',
+  'home.timeoutsToBot': 'Datorn behåller platsen efter',
+  'home.timeoutsToBot.0': 'aldrig',
+  'home.timeoutsToBot.n': '{n} missade turer i rad',
   // -- deadlines in words (issue 14, coordinator) --
 };

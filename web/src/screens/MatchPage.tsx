@@ -44,6 +44,13 @@ function takeHash(): string {
   return hash;
 }
 
+/** Why the computer plays my seat, in words (issue 14: after timeouts, or as I asked). */
+function standInWords(reason: string | null | undefined): string {
+  if (reason === 'timeouts') return t('away.standIn.timeouts');
+  if (reason === 'self') return t('away.standIn.self');
+  return t('table.botStandIn');
+}
+
 /** The match page. */
 export function MatchPage({ matchId }: { matchId: string }): JSX.Element {
   const access = useSignal<Access | null>(null);
@@ -176,7 +183,7 @@ export function MatchPage({ matchId }: { matchId: string }): JSX.Element {
             {showSettings.value && <Settings session={session} />}
             {standIn && session.token && (
               <div class="prompt">
-                <p>{t('table.botStandIn')}</p>
+                <p>{standInWords(info?.settings?.standInReason)}</p>
                 <button
                   type="button"
                   class="primary"

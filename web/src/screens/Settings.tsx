@@ -14,6 +14,7 @@ import type { MatchSession } from '../lib/session';
 import { setTurnSound, turnSound } from '../lib/turn-sound';
 import { errorText, seatName } from '../lib/words';
 import { AlwaysEmail } from './settings/AlwaysEmail';
+import { Away } from './settings/Away';
 import { MailPrefs } from './settings/MailPrefs';
 
 /** The settings panel of one seat. */
@@ -66,6 +67,7 @@ export function Settings({ session }: { session: MatchSession }): JSX.Element {
       <h2 id="settings-title">{t('settings.title', { name: seatName(info, me) })}</h2>
       <LanguagePicker onChange={(l) => void save({ language: l })} />
       {/* -- away, vacation, play for me (issue 14 part 3) -- */}
+      <Away info={info} save={save} />
       <fieldset>
         <legend>{t('settings.coupFourre')}</legend>
         {(['auto', 'ask'] as const).map((m) => (
@@ -86,6 +88,7 @@ export function Settings({ session }: { session: MatchSession }): JSX.Element {
         <label class="radio">
           <input
             type="checkbox"
+            name="emailNotifications"
             disabled={!info.settings?.hasEmail}
             checked={mailOn ?? false}
             onChange={(e) => void save({ emailNotifications: e.currentTarget.checked })}

@@ -128,6 +128,12 @@ export interface Catalog {
     noQuiet: string;
   };
   // -- vacation, stand-in, bot deadline (issue 14 part 3) --
+  /** When a turn's deadline passes with nothing played, and a bot keeping the seat after timeouts. */
+  away: {
+    idleBot: string; // {when}
+    idleSkip: string; // {when}
+    botSeatTimeouts: string;
+  };
 }
 
 /** Fills `{key}` placeholders; unknown keys are left as they are so a missing value is visible in tests. */

@@ -115,4 +115,10 @@ export const de: Catalog = {
     noQuiet: 'keine Ruhezeit',
   },
   // -- vacation, stand-in, bot deadline (issue 14 part 3) --
+  away: {
+    idleBot: 'Wenn du bis {when} nicht gespielt hast, spielt der Computer diesen Zug für dich.',
+    idleSkip: 'Wenn du bis {when} nicht gespielt hast, wird dein Zug übersprungen.',
+    botSeatTimeouts:
+      'Deine letzten Züge haben die Frist überschritten, deshalb spielt jetzt der Computer deinen Platz – bis du mit deinem Link zurückkommst.',
+  },
 };

@@ -114,4 +114,10 @@ export const en: Catalog = {
     noQuiet: 'no quiet hours',
   },
   // -- vacation, stand-in, bot deadline (issue 14 part 3) --
+  away: {
+    idleBot: 'If you have not played by {when}, the computer will play this turn for you.',
+    idleSkip: 'If you have not played by {when}, your turn will be skipped.',
+    botSeatTimeouts:
+      'Your last turns ran out of time, so the computer now plays your seat. It keeps playing until you come back with your link.',
+  },
 };

@@ -115,4 +115,10 @@ export const fr: Catalog = {
     noQuiet: 'pas d’heures de silence',
   },
   // -- vacation, stand-in, bot deadline (issue 14 part 3) --
+  away: {
+    idleBot: "Si vous n'avez pas joué d'ici {when}, l'ordinateur jouera ce tour à votre place.",
+    idleSkip: "Si vous n'avez pas joué d'ici {when}, votre tour sera passé.",
+    botSeatTimeouts:
+      "Vos derniers tours ont dépassé leur délai : l'ordinateur joue désormais à votre place, jusqu'à ce que vous reveniez avec votre lien.",
+  },
 };

@@ -115,4 +115,10 @@ export const nb: Catalog = {
     noQuiet: 'ingen stille timer',
   },
   // -- vacation, stand-in, bot deadline (issue 14 part 3) --
+  away: {
+    idleBot: 'Hvis du ikke har spilt innen {when}, spiller datamaskinen turen for deg.',
+    idleSkip: 'Hvis du ikke har spilt innen {when}, hoppes turen din over.',
+    botSeatTimeouts:
+      'De siste turene dine gikk ut på tid, så datamaskinen spiller nå plassen din. Den fortsetter til du kommer tilbake med lenken din.',
+  },
 };

@@ -114,4 +114,10 @@ export const sv: Catalog = {
     noQuiet: 'inga tysta timmar',
   },
   // -- vacation, stand-in, bot deadline (issue 14 part 3) --
+  away: {
+    idleBot: 'Om du inte har spelat senast {when} spelar datorn turen åt dig.',
+    idleSkip: 'Om du inte har spelat senast {when} hoppas din tur över.',
+    botSeatTimeouts:
+      'Dina senaste turer gick ut på tid, så datorn spelar nu din plats. Den fortsätter tills du kommer tillbaka med din länk.',
+  },
 };

@@ -1,6 +1,7 @@
 /**
  * The create form's timing: the turn deadline (hours), the response window for a coup fourré
- * (minutes) and what happens when a turn deadline passes (a bot plays the turn, or it is skipped).
+ * (minutes), what happens when a turn deadline passes (a bot plays the turn, or it is skipped), the
+ * vacation days per player and after how many timeouts in a row the computer keeps a seat.
  */
 import type { Signal } from '@preact/signals';
 import type { JSX } from 'preact';
@@ -11,6 +12,10 @@ import type { CreateFormState } from './form-state';
 const DEADLINES = [0, 24, 48, 72, 168] as const;
 /** Response windows offered, in minutes. */
 const WINDOWS = [60, 720, 1440] as const;
+/** Vacation days per player offered. */
+const VACATION_DAYS = [0, 3, 7, 14, 30] as const;
+/** Timeouts in a row before the computer keeps the seat (0: never). */
+const TIMEOUTS_TO_BOT = [0, 1, 2, 3, 5] as const;
 
 /** A labelled select of numbers, each option in the words `word` gives it. */
 function NumberSelect<N extends number>(props: {
@@ -61,6 +66,18 @@ export function Timing({ form }: { form: CreateFormState }): JSX.Element {
           <option value="skip">{t('home.onDeadline.skip')}</option>
         </select>
       </label>
+      <NumberSelect
+        label={t('home.vacationDays')}
+        value={form.vacationDays}
+        choices={VACATION_DAYS}
+        word={(d) => String(d)}
+      />
+      <NumberSelect
+        label={t('home.timeoutsToBot')}
+        value={form.timeoutsToBot}
+        choices={TIMEOUTS_TO_BOT}
+        word={(n) => (n === 0 ? t('home.timeoutsToBot.0') : t('home.timeoutsToBot.n', { n }))}
+      />
     </fieldset>
   );
 }

@@ -43,6 +43,10 @@ export interface CreateFormState {
   /** Response window in minutes. */
   windowMin: Signal<number>;
   onDeadline: Signal<'bot' | 'skip'>;
+  /** Vacation days per player (0..30). */
+  vacationDays: Signal<number>;
+  /** Turn timeouts in a row after which the computer keeps the seat (0: never). */
+  timeoutsToBot: Signal<number>;
   /** The host's own coup-fourré choice (RULES.md §7). */
   responseMode: Signal<ResponseMode>;
   busy: Signal<boolean>;
@@ -66,6 +70,8 @@ export function useCreateForm(): CreateFormState {
     deadline: useSignal<number>(72),
     windowMin: useSignal<number>(720),
     onDeadline: useSignal<'bot' | 'skip'>('bot'),
+    vacationDays: useSignal<number>(7),
+    timeoutsToBot: useSignal<number>(2),
     responseMode: useSignal<ResponseMode>('auto'),
     busy: useSignal(false),
     err: useSignal<string | null>(null),
@@ -124,6 +130,8 @@ export function createRequest(form: CreateFormState, choice: FormChoice): Create
     turnDeadlineHours: form.deadline.value,
     responseWindowMinutes: form.windowMin.value,
     onDeadline: form.onDeadline.value,
+    vacationDays: form.vacationDays.value,
+    timeoutsToBot: form.timeoutsToBot.value,
   };
 }
 

@@ -5,6 +5,7 @@
  */
 import type { JSX } from 'preact';
 import { lang, t } from '../../i18n';
+import { awayLine } from '../../lib/away';
 import { onLinkClick } from '../../lib/router';
 import { forgetMatch } from '../../lib/storage';
 import { dateText, deadlineText, relativeTime } from '../../lib/time';
@@ -117,6 +118,17 @@ export function MatchRow({ row, now }: { row: Row; now: number }): JSX.Element {
       )}
       {row.problem && <p class="muted">{t('home.mine.unknown')}</p>}
       {last && <p class="mine-last">{last}</p>}
+      {s?.status === 'playing' &&
+        s.players.map((p) => {
+          const away = awayLine(p.name, p.awayUntil, now, lang.value);
+          return (
+            away && (
+              <p key={p.seat} class="muted mine-away">
+                {away}
+              </p>
+            )
+          );
+        })}
       {s && scoreText(s).length > 0 && <p class="mine-score">{scoreText(s).join(' · ')}</p>}
       {s && (
         <p class="muted mine-players">

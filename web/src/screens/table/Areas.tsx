@@ -5,7 +5,8 @@
  */
 import type { JSX } from 'preact';
 import { CardFace, cardLabel } from '../../components/Card';
-import { t } from '../../i18n';
+import { lang, t } from '../../i18n';
+import { awayLine } from '../../lib/away';
 import { teamOfSeat } from '../../lib/moves';
 import type { CardId, MatchInfo, MatchView } from '../../lib/types';
 import { seatName, teamName } from '../../lib/words';
@@ -30,7 +31,7 @@ function PileTop({ label, card }: { label: string; card: CardId | null }): JSX.E
   );
 }
 
-/** The area's title chips: rolling or stopped, limited, a bot standing in, cards in each hand. */
+/** The area's title chips: rolling or stopped, limited, a bot standing in, who is away, cards in each hand. */
 function AreaChips(props: { info: MatchInfo | null; view: MatchView; tableau: TableauView }): JSX.Element {
   const { info, view, tableau: tb } = props;
   const hands = tb.seats.map((s) => view.handSizes[s] ?? 0);
@@ -42,6 +43,16 @@ function AreaChips(props: { info: MatchInfo | null; view: MatchView; tableau: Ta
       </span>
       {tb.limited && <span class="chip warn">{t('table.limited')}</span>}
       {standIn && <span class="chip">{t('table.botStandIn')}</span>}
+      {tb.seats.map((seat) => {
+        const away = awayLine(seatName(info, seat), info?.seats[seat]?.awayUntil, Date.now(), lang.value);
+        return (
+          away && (
+            <span key={`away${seat}`} class="chip warn">
+              {away}
+            </span>
+          )
+        );
+      })}
       {tb.seats.map((seat, i) => (
         <span key={seat} class="chip">
           {tb.seats.length > 1 && `${seatName(info, seat)}: `}

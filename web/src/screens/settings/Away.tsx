@@ -1,0 +1,84 @@
+/**
+ * My absence in a match (issue 14, vacation days): "I'm away until <date>" (the clock of my turns
+ * stops meanwhile and uses up my vacation days), "I'm back", the days left, and "let the computer
+ * play for me until I come back". Part of the lazily loaded settings panel.
+ */
+import { useSignal } from '@preact/signals';
+import type { JSX } from 'preact';
+import { lang, t } from '../../i18n';
+import { deadlineText } from '../../lib/time';
+import type { MatchInfo } from '../../lib/types';
+
+const DAY_MS = 86_400_000;
+/** "I'm away until" may name a day at most this many days ahead (the server checks 30 days). */
+const MAX_DAYS = 30;
+
+/** A local date as the date input's "YYYY-MM-DD". */
+function dayValue(d: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+/** The start of a "YYYY-MM-DD" day in this browser's time zone, as an ISO time. */
+function dayStart(value: string): string {
+  const [y, m, d] = value.split('-').map(Number);
+  return new Date(y, m - 1, d).toISOString();
+}
+
+/** The away fieldset; `save` sends a settings change (Settings.tsx). */
+export function Away(props: {
+  info: MatchInfo;
+  save: (body: { awayUntil?: string | null; playForMe?: boolean }) => Promise<void>;
+}): JSX.Element | null {
+  const { info, save } = props;
+  const s = info.settings;
+  const day = useSignal('');
+  if (!s) return null;
+  const now = Date.now();
+  const away = s.awayUntil ?? null;
+  const days = ((s.vacationLeftMs ?? 0) / DAY_MS).toLocaleString(lang.value, { maximumFractionDigits: 1 });
+  const tomorrow = new Date(now + DAY_MS);
+  return (
+    <fieldset class="away">
+      <legend>{t('away.legend')}</legend>
+      {away && <p>{t('away.youUntil', { when: deadlineText(Date.parse(away), now, lang.value) })}</p>}
+      <p class="muted">{t('away.left', { days })}</p>
+      <form
+        class="inline"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (day.value) void save({ awayUntil: dayStart(day.value) });
+        }}
+      >
+        <label>
+          {t('away.date')}
+          <input
+            type="date"
+            name="awayUntil"
+            min={dayValue(tomorrow)}
+            max={dayValue(new Date(now + MAX_DAYS * DAY_MS))}
+            value={day.value}
+            onInput={(e) => (day.value = e.currentTarget.value)}
+          />
+        </label>
+        <button type="submit" class="secondary">
+          {t('common.save')}
+        </button>
+      </form>
+      {away && (
+        <button type="button" class="secondary" onClick={() => void save({ awayUntil: null })}>
+          {t('away.back')}
+        </button>
+      )}
+      <label class="radio">
+        <input
+          type="checkbox"
+          name="playForMe"
+          checked={s.playForMe ?? false}
+          onChange={(e) => void save({ playForMe: e.currentTarget.checked })}
+        />
+        {t('away.playForMe')}
+      </label>
+    </fieldset>
+  );
+}
