@@ -7,7 +7,7 @@ import { useCatalogForTests } from '../../web/src/i18n';
 import { en } from '../../web/src/i18n/en';
 import { Home } from '../../web/src/screens/Home';
 import { PRESETS } from '../../worker/engine/rules';
-import { click, mount } from './render';
+import { click, mountLoaded } from './render';
 
 beforeEach(() => {
   useCatalogForTests('en', en);
@@ -24,8 +24,8 @@ function set(el: HTMLInputElement | HTMLSelectElement, value: string | boolean, 
 }
 
 describe('home', () => {
-  it('shows every preset with its source tag and one-line summary', () => {
-    const root = mount(<Home />);
+  it('shows every preset with its source tag and one-line summary', async () => {
+    const root = await mountLoaded(<Home />, '.preset');
     const presets = [...root.querySelectorAll('.preset')].map((l) => l.textContent ?? '');
     expect(presets).toHaveLength(4);
     expect(presets[0]).toContain('[H16]');
@@ -58,7 +58,7 @@ describe('home', () => {
         );
       }),
     );
-    const root = mount(<Home />);
+    const root = await mountLoaded(<Home />, '.preset');
     set(root.querySelector<HTMLInputElement>('input[autocomplete="nickname"]')!, 'Ann');
     click(root.querySelector('input[value="classic"]'));
     set(root.querySelector('select[aria-label="Players"]') as unknown as HTMLSelectElement, '3', 'change');

@@ -17,6 +17,18 @@ export function mount(node: ComponentChild): HTMLElement {
   return root;
 }
 
+/**
+ * Renders like `mount`, then waits (a few turns of the event loop, at most 100) until `selector`
+ * matches: for a screen whose parts load on first use (`lazyComponent`). Throws if it never does.
+ */
+export async function mountLoaded(node: ComponentChild, selector: string): Promise<HTMLElement> {
+  const root = mount(node);
+  for (let i = 0; i < 100 && !root.querySelector(selector); i++)
+    await act(async () => new Promise((r) => setTimeout(r, 0)));
+  if (!root.querySelector(selector)) throw new Error(`${selector} never appeared`);
+  return root;
+}
+
 /** Clicks an element and flushes Preact's updates. */
 export function click(el: Element | null | undefined): void {
   if (!el) throw new Error('nothing to click');

@@ -18,7 +18,7 @@ import { RulesPanel } from '../../web/src/screens/table/RulesPanel';
 import { PRESETS } from '../../worker/engine/rules';
 import { HAZARD_CARDS, REMEDY_FOR, SAFETY_FOR } from '../../worker/shared/rules-data';
 import { info, teamView, view } from './fixtures';
-import { buttons, click, fakeSession, mount } from './render';
+import { buttons, click, fakeSession, mount, mountLoaded } from './render';
 
 beforeEach(() => useCatalogForTests('en', en));
 
@@ -125,15 +125,15 @@ describe('source tags', () => {
     expect(sourceParts('')).toEqual([]);
   });
 
-  it('are explained in words everywhere they are shown: create form, /rules page, lobby summary, panel', () => {
+  it('are explained in words everywhere they are shown: create form, /rules page, lobby summary, panel', async () => {
     const lobbyRules = { preset: 'classic' as const, options: { ...PRESETS.classic.options } };
     for (const make of [
-      () => mount(<Home />),
+      () => mountLoaded(<Home />, 'button.src'),
       () => mount(<Rules />),
       () => mount(<RulesSummary rules={lobbyRules} />),
       () => mount(<RulesPanel view={view()} />),
     ]) {
-      const root = make();
+      const root = await make();
       const tags = [...root.querySelectorAll('button.src')];
       expect(tags.length).toBeGreaterThan(0);
       for (const tag of tags) {
@@ -145,7 +145,7 @@ describe('source tags', () => {
         expect(name.startsWith(`Source ${tag.textContent!.replace(/^\[|\]$/g, '')}: `)).toBe(true);
       }
     }
-    const home = mount(<Home />);
+    const home = await mountLoaded(<Home />, 'button.src');
     const no = [...home.querySelectorAll('button.src')].find((b) => b.textContent === '[NO]')!;
     expect(no.getAttribute('aria-label')).toBe('Source NO: a Norwegian guide for four players in two teams');
     // The legend's terms: the code shown, spelled letter by letter for a screen reader.

@@ -7,7 +7,9 @@ import type { JSX } from 'preact';
 import { lazyComponent } from '../components/Lazy';
 import { t } from '../i18n';
 import { savedMatches } from '../lib/storage';
-import { CreateForm } from './create/CreateForm';
+
+// The create form loads on its own: a match page (most visits, from a link) never needs it.
+const CreateForm = lazyComponent(() => import('./create/CreateForm').then((m) => m.CreateForm));
 
 // Loaded on first use: the list asks the server before it shows anything, and the initial script stays small.
 const MyMatches = lazyComponent(() => import('./home/MyMatches').then((m) => m.MyMatches));

@@ -67,7 +67,7 @@ export function Settings({ session }: { session: MatchSession }): JSX.Element {
       <h2 id="settings-title">{t('settings.title', { name: seatName(info, me) })}</h2>
       <LanguagePicker onChange={(l) => void save({ language: l })} />
       {/* -- away, vacation, play for me (issue 14 part 3) -- */}
-      <Away info={info} save={save} />
+      <Away info={info} pending={pending.value} save={save} />
       <fieldset>
         <legend>{t('settings.coupFourre')}</legend>
         {(['auto', 'ask'] as const).map((m) => (

@@ -25,12 +25,16 @@ function dayStart(value: string): string {
   return new Date(y, m - 1, d).toISOString();
 }
 
-/** The away fieldset; `save` sends a settings change (Settings.tsx). */
+/**
+ * The away fieldset; `pending` is what the player just chose (shown until the server answers, so a
+ * redraw meanwhile does not flip the box back), `save` sends a settings change (Settings.tsx).
+ */
 export function Away(props: {
   info: MatchInfo;
+  pending: { playForMe?: boolean };
   save: (body: { awayUntil?: string | null; playForMe?: boolean }) => Promise<void>;
 }): JSX.Element | null {
-  const { info, save } = props;
+  const { info, pending, save } = props;
   const s = info.settings;
   const day = useSignal('');
   if (!s) return null;
@@ -74,7 +78,7 @@ export function Away(props: {
         <input
           type="checkbox"
           name="playForMe"
-          checked={s.playForMe ?? false}
+          checked={pending.playForMe ?? s.playForMe ?? false}
           onChange={(e) => void save({ playForMe: e.currentTarget.checked })}
         />
         {t('away.playForMe')}
