@@ -6,7 +6,8 @@
  * latency, time spent in the Durable Object, Durable Object requests and SQLite rows written (from
  * SQLite's own counters). From these it derives how many complete matches one free account can host
  * per day (100,000 Durable Object requests and 100,000 rows written per day). Then it reads the first
- * match's journal, page by page, for its size and its time in the Durable Object.
+ * match's journal, page by page, for its size and its time in the Durable Object, and what being
+ * away and back costs a match (presence, vacation, play for me).
  *
  * First it checks that the production configuration (no TEST_SEAMS) refuses the stacked-deck seam.
  * `--check-only` stops after that check (CI runs it).
@@ -341,6 +342,7 @@ async function main() {
     );
     await benchMyMatches(mf);
     await measureJournal(mf, all[0].matchId);
+    await benchAwayAndBack(mf);
   } finally {
     await mf.dispose();
   }
@@ -453,3 +455,94 @@ main().catch((e) => {
   console.error(e);
   process.exit(1);
 });
+
+/**
+ * Away and back (issue 14): the rows written and Durable Object requests of presence reports (frames
+ * over the socket, polls with `?present=1`), "away until" and "I'm back", a vacation that freezes the
+ * player's own turn and the move that ends it, and "play for me" with the seat taken back. Three human
+ * seats, a 24 h turn deadline.
+ */
+async function benchAwayAndBack(mf: Miniflare): Promise<void> {
+  const created = await call(mf, '/api/matches', {
+    body: {
+      rules: RULES,
+      seats: ['A', 'B', 'C'].map((name) => ({ kind: 'human', name })),
+      firstSeat: 0,
+      turnDeadlineHours: 24,
+      testStack: { seed: 'bench-away' },
+    },
+  });
+  if (created.status !== 201) throw new Error(`create: ${created.status} ${JSON.stringify(created.body)}`);
+  const c = created.body as Created;
+  const tokens = c.seats.map((s) => tokenOf(s.url));
+  const id = c.matchId;
+  const stats = async () => (await call(mf, `/dev/stats/${id}`)).body as Stats;
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  console.log('');
+  console.log('away and back (3 human seats, 24 h turns): cost of each action');
+  const cost = async (label: string, action: () => Promise<void>, times = 1) => {
+    const before = await stats();
+    await action();
+    const after = await stats();
+    const rows = (after.rowsWritten - before.rowsWritten) / times;
+    const requests = (after.requests - before.requests) / times;
+    console.log(`  ${label}: ${rows.toFixed(2)} rows written, ${requests.toFixed(2)} DO requests`);
+  };
+  const settings = async (seat: number, body: unknown) => {
+    const r = await call(mf, `/api/matches/${id}/settings`, { token: tokens[seat], body });
+    if (r.status !== 200) throw new Error(`settings: ${r.status} ${JSON.stringify(r.body)}`);
+    return r.body as MatchInfo;
+  };
+  const res = await mf.dispatchFetch(`${ORIGIN}/api/matches/${id}/ws`, { headers: { Upgrade: 'websocket' } });
+  const ws = res.webSocket!;
+  ws.accept();
+  let frames = 0;
+  ws.addEventListener('message', () => frames++);
+  ws.send(JSON.stringify({ type: 'auth', token: tokens[1] }));
+  for (let i = 0; i < 1000 && frames === 0; i++) await sleep(1);
+  const FRAMES = 60;
+  await cost(
+    `presence frame over the socket (each of ${FRAMES}; one a minute at most while the page is used)`,
+    async () => {
+      for (let i = 0; i < FRAMES; i++) ws.send(JSON.stringify({ type: 'presence', visible: i % 2 === 0 }));
+      await sleep(300);
+    },
+    FRAMES,
+  );
+  const POLLS = 10;
+  await cost(
+    `GET with ?present=1 (each of ${POLLS})`,
+    async () => {
+      for (let i = 0; i < POLLS; i++) {
+        const r = await mf.dispatchFetch(`${ORIGIN}/api/matches/${id}?present=1`, {
+          headers: { Authorization: `Bearer ${tokens[2]}`, 'CF-Connecting-IP': '203.0.113.1' },
+        });
+        await r.text();
+      }
+    },
+    POLLS,
+  );
+  const inDays = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString();
+  await cost(
+    '"away until" on a seat whose turn it is not',
+    async () => void (await settings(1, { awayUntil: inDays(3) })),
+  );
+  await cost('"I\'m back"', async () => void (await settings(1, { awayUntil: null })));
+  await cost('"away until" during the player\'s own turn (its clock stops)', async () => {
+    await settings(0, { awayUntil: inDays(2) });
+  });
+  const info = await settings(0, {});
+  const move = info.view!.legalMoves.find((m) => m.type !== 'discard') ?? info.view!.legalMoves[0];
+  await cost('the move that ends the vacation (the seat row and the move)', async () => {
+    const r = await call(mf, `/api/matches/${id}/moves`, {
+      token: tokens[0],
+      body: { version: info.view!.version, moveId: 'away-1', move },
+    });
+    if (r.status !== 200) throw new Error(`move: ${r.status} ${JSON.stringify(r.body)}`);
+  });
+  await cost('"play for me", then "take my seat back"', async () => {
+    await settings(2, { playForMe: true });
+    await settings(2, { playForMe: false });
+  });
+  ws.close(1000);
+}
