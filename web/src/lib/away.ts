@@ -14,12 +14,18 @@ export function awayDay(atMs: number, nowMs: number, language: string): string {
   return new Intl.DateTimeFormat(language, options).format(atMs);
 }
 
-/** "{name} is away until {day}" for an ISO `until`, or null when there is none. */
+/**
+ * "{name} is away until {day}" for an ISO `until` ("You are away until {day}." when `own`: the
+ * reader's own seat), or null when there is none.
+ */
 export function awayLine(
   name: string,
   until: string | null | undefined,
   nowMs: number,
   language: string,
+  own = false,
 ): string | null {
-  return until ? t('away.until', { name, when: awayDay(Date.parse(until), nowMs, language) }) : null;
+  if (!until) return null;
+  const when = awayDay(Date.parse(until), nowMs, language);
+  return own ? t('away.youUntil', { when }) : t('away.until', { name, when });
 }

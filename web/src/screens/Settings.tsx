@@ -141,7 +141,7 @@ export function Settings({ session }: { session: MatchSession }): JSX.Element {
         )}
       </fieldset>
       {/* -- digest, quiet hours (issue 14 part 2) -- */}
-      <MailPrefs info={info} save={save} />
+      <MailPrefs info={info} pending={pending.value} save={save} />
       <fieldset>
         <legend>{t('sound.legend')}</legend>
         <label class="radio">

@@ -30,10 +30,23 @@ function HourSelect(props: { value: number; label: string; disabled: boolean; on
   );
 }
 
-/** The digest and quiet-hours fieldset of the seat's settings. */
-export function MailPrefs({ info, save }: { info: MatchInfo; save: Save }): JSX.Element {
+/**
+ * The digest and quiet-hours fieldset of the seat's settings; `pending` is what the player just chose,
+ * `save` sends a settings change (Settings.tsx).
+ */
+export function MailPrefs({
+  info,
+  pending,
+  save,
+}: {
+  info: MatchInfo;
+  pending: { mailPrefs?: Prefs };
+  save: Save;
+}): JSX.Element {
   const hasEmail = info.settings?.hasEmail ?? false;
-  const prefs: Prefs = info.settings?.mailPrefs ?? { digestHour: null, quiet: DEFAULT_QUIET };
+  // What the player just chose is shown until the server answers (a redraw must not flip a box back).
+  const prefs: Prefs = pending.mailPrefs ??
+    info.settings?.mailPrefs ?? { digestHour: null, quiet: DEFAULT_QUIET };
   const zone = browserTimeZone();
   const put = (next: Partial<Prefs>) => void save({ mailPrefs: { ...prefs, ...next }, timeZone: zone });
   const quiet = prefs.quiet ?? DEFAULT_QUIET;
@@ -41,43 +54,51 @@ export function MailPrefs({ info, save }: { info: MatchInfo; save: Save }): JSX.
     <fieldset>
       <legend>{t('mailPrefs.legend')}</legend>
       {!hasEmail && <p class="muted">{t('mailPrefs.needsEmail')}</p>}
-      <label class="radio">
-        <input
-          type="checkbox"
-          disabled={!hasEmail}
-          checked={prefs.digestHour !== null}
-          onChange={(e) => put({ digestHour: e.currentTarget.checked ? 8 : null })}
-        />
-        {t('mailPrefs.digest')}{' '}
-        <HourSelect
-          value={prefs.digestHour ?? 8}
-          label={t('mailPrefs.digest')}
-          disabled={!hasEmail || prefs.digestHour === null}
-          onChange={(h) => put({ digestHour: h })}
-        />
-      </label>
-      <label class="radio">
-        <input
-          type="checkbox"
-          disabled={!hasEmail}
-          checked={prefs.quiet !== null}
-          onChange={(e) => put({ quiet: e.currentTarget.checked ? quiet : null })}
-        />
-        {t('mailPrefs.quiet')}{' '}
-        <HourSelect
-          value={quiet.from}
-          label={t('mailPrefs.quiet')}
-          disabled={!hasEmail || prefs.quiet === null}
-          onChange={(h) => put({ quiet: { ...quiet, from: h } })}
-        />{' '}
-        {t('mailPrefs.to')}{' '}
-        <HourSelect
-          value={quiet.to}
-          label={t('mailPrefs.to')}
-          disabled={!hasEmail || prefs.quiet === null}
-          onChange={(h) => put({ quiet: { ...quiet, to: h } })}
-        />
-      </label>
+      <div class="pref">
+        <label class="radio">
+          <input
+            type="checkbox"
+            disabled={!hasEmail}
+            checked={prefs.digestHour !== null}
+            onChange={(e) => put({ digestHour: e.currentTarget.checked ? 8 : null })}
+          />
+          {t('mailPrefs.digest')}
+        </label>
+        <div class="pref-hours">
+          <HourSelect
+            value={prefs.digestHour ?? 8}
+            label={t('mailPrefs.digest')}
+            disabled={!hasEmail || prefs.digestHour === null}
+            onChange={(h) => put({ digestHour: h })}
+          />
+        </div>
+      </div>
+      <div class="pref">
+        <label class="radio">
+          <input
+            type="checkbox"
+            disabled={!hasEmail}
+            checked={prefs.quiet !== null}
+            onChange={(e) => put({ quiet: e.currentTarget.checked ? quiet : null })}
+          />
+          {t('mailPrefs.quiet')}
+        </label>
+        <div class="pref-hours">
+          <HourSelect
+            value={quiet.from}
+            label={t('mailPrefs.quiet')}
+            disabled={!hasEmail || prefs.quiet === null}
+            onChange={(h) => put({ quiet: { ...quiet, from: h } })}
+          />
+          <span aria-hidden="true">{t('mailPrefs.to')}</span>
+          <HourSelect
+            value={quiet.to}
+            label={t('mailPrefs.to')}
+            disabled={!hasEmail || prefs.quiet === null}
+            onChange={(h) => put({ quiet: { ...quiet, to: h } })}
+          />
+        </div>
+      </div>
       {zone && <p class="muted">{t('mailPrefs.zone', { zone })}</p>}
       <p class="muted">{t('mailPrefs.note')}</p>
     </fieldset>

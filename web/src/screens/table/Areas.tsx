@@ -44,7 +44,14 @@ function AreaChips(props: { info: MatchInfo | null; view: MatchView; tableau: Ta
       {tb.limited && <span class="chip warn">{t('table.limited')}</span>}
       {standIn && <span class="chip">{t('table.botStandIn')}</span>}
       {tb.seats.map((seat) => {
-        const away = awayLine(seatName(info, seat), info?.seats[seat]?.awayUntil, Date.now(), lang.value);
+        const own = info?.you.seat === seat;
+        const away = awayLine(
+          seatName(info, seat),
+          info?.seats[seat]?.awayUntil,
+          Date.now(),
+          lang.value,
+          own,
+        );
         return (
           away && (
             <span key={`away${seat}`} class="chip warn">
