@@ -22,10 +22,13 @@ describe('what happens at the deadline, in the mail', () => {
       now: NOW,
       idle: { action: 'bot', timeZone: 'Asia/Tokyo' },
     });
-    // 18:30 UTC is 03:30 the next day in Tokyo.
+    // 18:30 UTC is 03:30 two calendar days later in Tokyo (33 h away: "in 2 days", not "tomorrow").
     expect(mail.text).toContain(
-      'If you have not played by Wednesday 03:30, tomorrow, the computer will play this turn for you.',
+      'If you have not played by Wednesday 03:30, in 2 days, the computer will play this turn for you.',
     );
+    // The time is said once: no second "Please play by" line in UTC.
+    expect(mail.text).not.toContain('Please play by');
+    expect(mail.text).not.toContain('UTC');
     expect(mail.html).toContain('the computer will play this turn for you');
   });
 
@@ -37,7 +40,7 @@ describe('what happens at the deadline, in the mail', () => {
       idle: { action: 'skip' },
     });
     expect(mail.text).toContain(
-      'If you have not played by Tuesday 18:30, tomorrow, your turn will be skipped.',
+      'If you have not played by 15 Dec 2026, 18:30 UTC, your turn will be skipped.',
     );
   });
 

@@ -37,6 +37,8 @@ export interface MailContext {
   matchTitle: string;
   recipientName: string;
   links: { seat: string; mute: string; block: string };
+  /** The reader's IANA time zone, reported by their browser: times are said in it (in UTC, named, without). */
+  timeZone?: string;
 }
 
 /** The kind-specific part of a match mail. Times are absolute; `now` gives the "time left". */
@@ -63,6 +65,8 @@ export type MailContent =
       /** Team index (or any seat of the team) of the hazard's target. */
       target: number;
       deadline: Date | null;
+      /** The mail's time, for "in 40 minutes" (the deadline's own time in words without it). */
+      now?: Date;
     }
   | { kind: 'reminder'; deadline: Date; now: Date; idle?: IdleAction }
   /** `why`: 'timeouts' when the seat went to a bot after turns ran out of time (else the host gave it). */
@@ -87,11 +91,22 @@ export interface IdleAction {
   timeZone?: string;
 }
 
-/** "If you have not played by Friday 14:30, in 2 days, …" (worker/words/when.ts), or nothing. */
+/**
+ * "If you have not played by Friday 14:30, in 2 days, …" (the time in the reader's zone, or in UTC,
+ * named, without one), or nothing.
+ */
 function idleBlocks(idle: IdleAction | undefined, deadline: Date | null, now: Date, c: Catalog): Block[] {
   if (!idle || !deadline) return [];
-  const when = deadlineText(deadline.getTime(), now.getTime(), c.locale, idle.timeZone ?? 'UTC');
+  const when = readerTime(deadline, now, c, idle.timeZone);
   return [{ p: fill(idle.action === 'bot' ? c.away.idleBot : c.away.idleSkip, { when }) }];
+}
+
+/**
+ * A deadline as the reader wants it: "Friday 14:30, in 2 days" in their IANA `timeZone`
+ * (worker/words/when.ts, the page's words), or "14 Dec 2026, 18:30 UTC" when it is not known.
+ */
+function readerTime(d: Date, now: Date, c: Catalog, timeZone: string | undefined): string {
+  return timeZone ? deadlineText(d.getTime(), now.getTime(), c.locale, timeZone) : formatTime(d, c);
 }
 
 /** A composed message: header-safe subject, both bodies, and the list headers. */
@@ -184,15 +199,17 @@ function draftFor(ctx: MailContext, content: MailContent, c: Catalog, title: str
           p: between ? fill(c.events.handOver, { hand: content.handOver! }) : c.bodies.yourTurnOnly,
         });
       }
-      if (content.deadline) {
+      // What happens at the deadline names its time; without it, the deadline itself is said.
+      const idle = idleBlocks(content.idle, content.deadline, content.now, c);
+      if (content.deadline && idle.length === 0) {
         blocks.push({
           p: fill(c.bodies.deadline, {
-            time: formatTime(content.deadline, c),
+            time: readerTime(content.deadline, content.now, c, ctx.timeZone),
             left: formatLeft(content.deadline, content.now, c),
           }),
         });
       }
-      blocks.push(...idleBlocks(content.idle, content.deadline, content.now, c));
+      blocks.push(...idle);
       blocks.push({ button: c.buttons.play, href: seat });
       const subject = between ? fill(c.subjects.handOver, { hand: content.handOver! }) : c.subjects.yourTurn;
       return { subject, blocks, primary: seat };
@@ -205,7 +222,11 @@ function draftFor(ctx: MailContext, content: MailContent, c: Catalog, title: str
       const target = targetText(table, content.target, c);
       const blocks: Block[] = [greet, { p: fill(c.bodies.responseWindow, { attacker, hazard, target }) }];
       if (content.deadline)
-        blocks.push({ p: fill(c.bodies.responseWindowHint, { time: formatTime(content.deadline, c) }) });
+        blocks.push({
+          p: fill(c.bodies.responseWindowHint, {
+            time: readerTime(content.deadline, content.now ?? content.deadline, c, ctx.timeZone),
+          }),
+        });
       blocks.push({ button: c.buttons.answer, href: seat });
       return {
         subject: fill(c.subjects.responseWindow, { attacker: named, hazard }),
@@ -219,8 +240,17 @@ function draftFor(ctx: MailContext, content: MailContent, c: Catalog, title: str
         subject: fill(c.subjects.reminder, { left }),
         blocks: [
           greet,
-          { p: fill(c.bodies.reminder, { time: formatTime(content.deadline, c), left }) },
-          ...idleBlocks(content.idle, content.deadline, content.now, c),
+          // What happens at the deadline names its time; without it, the reminder names the deadline.
+          ...(content.idle
+            ? idleBlocks(content.idle, content.deadline, content.now, c)
+            : [
+                {
+                  p: fill(c.bodies.reminder, {
+                    time: readerTime(content.deadline, content.now, c, ctx.timeZone),
+                    left,
+                  }),
+                },
+              ]),
           { button: c.buttons.play, href: seat },
         ],
         primary: seat,

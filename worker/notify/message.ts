@@ -73,6 +73,7 @@ export async function composeRow(
         hazard: data.hazard,
         target: data.target,
         deadline: dateOrNull(n.ctx.windowDeadline()),
+        now: new Date(now),
       };
       break;
     case 'botTookOver':
@@ -92,6 +93,7 @@ export async function composeRow(
       matchTitle: meta.config.title,
       recipientName: seat.name,
       links: { seat: seatUrl, mute, block },
+      ...(seat.prefs.timeZone ? { timeZone: seat.prefs.timeZone } : {}),
     },
     content,
   );

@@ -47,5 +47,29 @@ export function deadlineText(atMs: number, nowMs: number, language: string, time
     // An unknown zone name (stored from an older browser): the runtime's own zone.
     clock = new Intl.DateTimeFormat(language, { ...options, hourCycle: 'h23' }).format(atMs);
   }
-  return `${clock}, ${relativeTime(Math.max(atMs, nowMs), nowMs, language)}`;
+  return `${clock}, ${distance(atMs, nowMs, language, timeZone)}`;
+}
+
+/**
+ * How far `atMs` is from `nowMs`: within a day in minutes or hours ("in 5 hours"), from a day on in
+ * calendar days of the reader's zone ("tomorrow", "in 2 days"), so that a Thursday deadline read on
+ * a Tuesday evening is never "tomorrow" however few hours away it is.
+ */
+function distance(atMs: number, nowMs: number, language: string, timeZone: string | undefined): string {
+  if (atMs - nowMs < 86_400_000) return relativeTime(Math.max(atMs, nowMs), nowMs, language);
+  const days = dayNumber(atMs, timeZone) - dayNumber(nowMs, timeZone);
+  return new Intl.RelativeTimeFormat(language, { numeric: 'auto', style: 'long' }).format(days, 'day');
+}
+
+/** The calendar day of `atMs` in `timeZone` (the runtime's own when absent or unknown), as days since the epoch. */
+function dayNumber(atMs: number, timeZone: string | undefined): number {
+  const options: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'numeric', day: 'numeric' };
+  let parts: Intl.DateTimeFormatPart[];
+  try {
+    parts = new Intl.DateTimeFormat('en-US', { ...options, timeZone }).formatToParts(atMs);
+  } catch {
+    parts = new Intl.DateTimeFormat('en-US', options).formatToParts(atMs);
+  }
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  return Math.round(Date.UTC(part('year'), part('month') - 1, part('day')) / 86_400_000);
 }
