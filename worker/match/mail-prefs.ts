@@ -85,6 +85,26 @@ export async function changeMailPrefs(
   return prefs;
 }
 
+/**
+ * Gives the rematch `rematchId` the seats' own mail preferences at their addresses (the rematch's
+ * seats carry them in `prefs`; the address keeps them per match and seat). A failure is logged,
+ * not thrown: the rematch works with the address's preferences meanwhile.
+ */
+export async function carryMailPrefs(m: MatchContext, rematchId: string): Promise<void> {
+  const now = m.now();
+  for (const row of m.seats) {
+    const prefs = row.prefs.mailPrefs;
+    if (!prefs || !row.email) continue;
+    const key = await addressKey(row.email, m.env);
+    const z: ZonedPrefs = { prefs, timeZone: row.prefs.timeZone ?? DEFAULT_TIME_ZONE };
+    try {
+      await addressStub(m, key)?.setSeatPrefs(key, { matchId: rematchId, seat: row.seat }, z, now);
+    } catch (e) {
+      console.warn(`prefs: carrying to the rematch failed: ${String(e).slice(0, 200)}`);
+    }
+  }
+}
+
 /** The seat's time zone and own mail preferences for its MatchInfo.settings (absent ones left out). */
 export function mailSettings(row: SeatRow): { timeZone?: string; mailPrefs?: MailPrefs } {
   const out: { timeZone?: string; mailPrefs?: MailPrefs } = {};

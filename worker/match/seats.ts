@@ -28,8 +28,9 @@ import { infoFor } from './views';
  * seat links sent by mail (below). A response-mode change is a log row (replay needs it);
  * an unchanged mode writes none. Switching to `auto` while the seat's own response window is open
  * applies the automatic answer at once (logged as by the `server` and pushed like any move).
- * Away until / play for me (issue 14): 400 `settings.away_range`, 409 `seat.last_human`
- * (vacation.ts `awayRefusal`); the computer playing the seat moves at once.
+ * Away until / play for me (issue 14): 400 `settings.away_range`, 409 `seat.last_human` /
+ * `match.not_playing` (vacation.ts `awayRefusal`); the computer playing the seat moves at once.
+ * Every refusal comes before anything is paid, written or mailed.
  */
 export async function changeSettings(
   m: MatchContext,
@@ -45,6 +46,9 @@ export async function changeSettings(
   const seat = caller.seat;
   const away = awayRefusal(m, seat, s, m.now());
   if (away) return away;
+  // Refused before anything is paid, written or mailed (the mail preferences below)...
+  const early = modeChange(m, seat, s);
+  if (typeof early !== 'boolean') return early;
   const current = m.seats[seat].email;
   if (s.email && s.email.toLowerCase() !== current?.toLowerCase()) {
     // A new address costs the daily budget, so settings cannot turn a seat into a way to mail strangers.
@@ -53,11 +57,10 @@ export async function changeSettings(
   }
   const prefs = await changeMailPrefs(m, seat, s, payer);
   if ('status' in prefs) return prefs;
+  // ...and again after the awaits, in which other requests may have changed the match.
+  const modeChanges = modeChange(m, seat, s);
+  if (typeof modeChanges !== 'boolean') return modeChanges;
   const state = m.state;
-  const modeChanges =
-    s.responseMode !== undefined && state !== null && setResponseMode(state, seat, s.responseMode) !== state;
-  if (modeChanges && (meta.status === 'finished' || state.phase === 'matchOver'))
-    return error(409, 'match.finished', 'The match is over: its coup-fourré setting can no longer change.');
   const wasStandIn = m.seats[seat].standIn;
   // Away until / I'm back / play for me (vacation.ts); the turn's clock follows in the commit.
   const row = applyAway({ ...m.seats[seat], prefs }, s);
@@ -79,6 +82,19 @@ export async function changeSettings(
   const done = commit(m, { reason: 'settings', seat, opening }, caller);
   await revoking;
   return { status: 200, body: done.ok ? done.info : infoFor(m, caller) };
+}
+
+/**
+ * Whether the settings `s` change `seat`'s coup-fourré response mode in the running state; 409
+ * `match.finished` when they would once the match is over.
+ */
+function modeChange(m: MatchContext, seat: number, s: Settings): boolean | Reply {
+  const state = m.state;
+  const changes =
+    s.responseMode !== undefined && state !== null && setResponseMode(state, seat, s.responseMode) !== state;
+  if (changes && (m.meta!.status === 'finished' || state.phase === 'matchOver'))
+    return error(409, 'match.finished', 'The match is over: its coup-fourré setting can no longer change.');
+  return changes;
 }
 
 /**

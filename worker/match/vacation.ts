@@ -144,6 +144,15 @@ export function isLastHuman(m: MatchContext, seat: number): boolean {
   return !m.seats.some((s, i) => i !== seat && s.kind === 'human' && !s.standIn);
 }
 
+/**
+ * `row` as it starts a rematch: the player's choices kept (away until, mail settings), this match's
+ * counters not (no stand-in, no vacation used, no timeouts in a row).
+ */
+export function seatForRematch(row: SeatRow): SeatRow {
+  const { vacationUsedMs: _, timeoutsInRow: __, standInReason: ___, ...prefs } = row.prefs;
+  return { ...row, standIn: false, prefs };
+}
+
 /** `row` with a stand-in bot, and why. */
 export function withStandIn(row: SeatRow, reason: StandInReason): SeatRow {
   return { ...row, standIn: true, prefs: { ...row.prefs, standInReason: reason } };
@@ -174,7 +183,8 @@ export interface AwaySettings {
 /**
  * Refuses an away/play-for-me change at `now` (ms) before anything is written: 400
  * `settings.away_range` unless `awayUntil` is in the future and at most 30 days ahead; 409
- * `seat.last_human` when the computer would play every human seat.
+ * `match.not_playing` for "play for me" in the lobby or a finished match (as the host's
+ * `giveToBot`); 409 `seat.last_human` when the computer would play every human seat.
  */
 export function awayRefusal(m: MatchContext, seat: number, s: AwaySettings, now: number): Reply | null {
   if (s.awayUntil) {
@@ -182,6 +192,8 @@ export function awayRefusal(m: MatchContext, seat: number, s: AwaySettings, now:
     if (!(at > now && at <= now + AWAY_MAX_MS))
       return error(400, 'settings.away_range', 'Away until must be in the future and at most 30 days ahead.');
   }
+  if (s.playForMe && !m.seats[seat].standIn && m.meta!.status !== 'playing')
+    return error(409, 'match.not_playing', 'The computer plays a seat only while the match is played.');
   if (s.playForMe && !m.seats[seat].standIn && isLastHuman(m, seat))
     return error(409, 'seat.last_human', 'At least one player must keep their seat; bots do not play alone.');
   return null;

@@ -1,0 +1,105 @@
+/**
+ * Away and back (issue 14) under odd sequences: settings refused with 409 change nothing (no
+ * confirmation mail, no address preferences), "play for me" only while the match is played, and a
+ * rematch starts with the players' choices but not the first match's counters (vacation used,
+ * timeouts in a row, why a bot played), its seats' own mail preferences in force there too.
+ */
+import { runInDurableObject } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import type { SeatPrefs } from '../../worker/match/rows';
+import { api, create, info, move, stubOf, type TestMatch } from './helpers';
+import { addresses, duo, HOUR, type MailMatch, mailMatch } from './mail-helpers';
+import { prefsAt } from './prefs-helpers';
+
+const DAY = 24 * HOUR;
+/** A match Ann wins with her first 100 km. */
+const SHORT = { rules: { preset: 'classic', options: { goal: 100, matchTarget: 0 } }, turnDeadlineHours: 24 };
+
+/** Seat `seat`'s stored prefs in match `id`. */
+function prefsOf(id: string, seat: number): Promise<SeatPrefs> {
+  return runInDurableObject(
+    stubOf(id),
+    (instance) =>
+      (instance as unknown as { match: { seats: Array<{ prefs: SeatPrefs }> } }).match.seats[seat].prefs,
+  );
+}
+
+/** POST settings for `seat` of `m` with its own token. */
+function settings(m: TestMatch, seat: number, body: Record<string, unknown>) {
+  return api(`/api/matches/${m.id}/settings`, { body, token: m.seats[seat] });
+}
+
+/** Ann and Bob with addresses; Bob used one day of vacation; Ann then wins (the match is finished). */
+async function finishedAfterVacation(): Promise<{ h: MailMatch; bob: string }> {
+  const a = addresses();
+  const h = await mailMatch(duo(a, SHORT));
+  const t0 = h.clock.now;
+  expect((await settings(h.m, 1, { awayUntil: new Date(t0 + 3 * DAY).toISOString() })).status).toBe(200);
+  expect((await move(h.m, h.m.seats[0]!, { type: 'play', card: 'roll' })).status).toBe(200);
+  await h.setClock(t0 + DAY);
+  expect((await move(h.m, h.m.seats[1]!, { type: 'play', card: 'roll' })).status).toBe(200);
+  expect((await prefsOf(h.m.id, 1)).vacationUsedMs).toBe(DAY);
+  expect((await move(h.m, h.m.seats[0]!, { type: 'play', card: 'd100' })).status).toBe(200);
+  expect((await info(h.m, h.m.seats[0])).status).toBe('finished');
+  return { h, bob: a.bob };
+}
+
+describe('away and back, odd sequences', () => {
+  it('a settings request refused for the finished match sends no confirmation and sets no preferences', async () => {
+    const { h, bob } = await finishedAfterVacation();
+    const before = h.sender.to(bob).length;
+    const r = await settings(h.m, 1, { responseMode: 'ask', mailPrefs: { digestHour: 8, quiet: null } });
+    expect(r.status).toBe(409);
+    expect(r.body.error.code).toBe('match.finished');
+    expect(h.sender.to(bob).length).toBe(before);
+    expect((await prefsAt(bob, h.m, 1)).prefs.digestHour).toBeNull();
+    expect((await prefsOf(h.m.id, 1)).mailPrefs).toBeUndefined();
+  });
+
+  it('play for me is refused before the start and after the end, changing nothing', async () => {
+    const { h } = await finishedAfterVacation();
+    const done = await settings(h.m, 1, { playForMe: true });
+    expect(done.status).toBe(409);
+    expect(done.body.error.code).toBe('match.not_playing');
+    expect((await info(h.m, h.m.seats[1])).seats[1].botStandIn).toBe(false);
+
+    const lobby = await create({
+      rules: 'classic',
+      seats: [{ kind: 'human', name: 'Ann' }, { kind: 'human', name: 'Bob' }, { kind: 'open' }],
+    });
+    const early = await settings(lobby, 1, { playForMe: true });
+    expect(early.status).toBe(409);
+    expect(early.body.error.code).toBe('match.not_playing');
+    expect((await info(lobby, lobby.seats[1])).seats[1].botStandIn).toBe(false);
+    // Taking the seat back is never refused (nothing to take back: nothing changes).
+    expect((await settings(lobby, 1, { playForMe: false })).status).toBe(200);
+  });
+
+  it('a rematch gives every player their whole vacation, no timeouts in a row and no stand-in reason', async () => {
+    const { h } = await finishedAfterVacation();
+    const re = await api(`/api/matches/${h.m.id}/rematch`, { token: h.m.seats[1], body: {} });
+    expect(re.status).toBe(201);
+    const next: TestMatch = { ...h.m, id: re.body.matchId as string };
+    const prefs = await prefsOf(next.id, 1);
+    expect(prefs.vacationUsedMs).toBeUndefined();
+    expect(prefs.timeoutsInRow).toBeUndefined();
+    expect(prefs.standInReason).toBeUndefined();
+    expect((await info(next, h.m.seats[1])).settings?.vacationLeftMs).toBe(7 * DAY);
+  });
+
+  it('a seat’s own mail preferences are in force in its rematch, as its settings there say', async () => {
+    const a = addresses();
+    const h = await mailMatch(duo(a, SHORT));
+    const own = { timeZone: 'Europe/Oslo', mailPrefs: { digestHour: 8, quiet: null } };
+    expect((await settings(h.m, 1, own)).status).toBe(200);
+    expect((await prefsAt(a.bob, h.m, 1)).prefs.digestHour).toBe(8);
+    await move(h.m, h.m.seats[0]!, { type: 'play', card: 'roll' });
+    await move(h.m, h.m.seats[1]!, { type: 'play', card: 'roll' });
+    await move(h.m, h.m.seats[0]!, { type: 'play', card: 'd100' });
+    const re = await api(`/api/matches/${h.m.id}/rematch`, { token: h.m.seats[0], body: {} });
+    expect(re.status).toBe(201);
+    const next: TestMatch = { ...h.m, id: re.body.matchId as string };
+    expect((await info(next, h.m.seats[1])).settings?.mailPrefs).toEqual(own.mailPrefs);
+    expect((await prefsAt(a.bob, next, 1)).prefs.digestHour).toBe(8);
+  });
+});
