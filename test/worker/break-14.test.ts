@@ -102,4 +102,35 @@ describe('away and back, odd sequences', () => {
     expect((await info(next, h.m.seats[1])).settings?.mailPrefs).toEqual(own.mailPrefs);
     expect((await prefsAt(a.bob, next, 1)).prefs.digestHour).toBe(8);
   });
+
+  it('a seat’s own mail preferences follow it to its new address', async () => {
+    const a = addresses();
+    const h = await mailMatch(duo(a, SHORT));
+    const own = { timeZone: 'Europe/Oslo', mailPrefs: { digestHour: 8, quiet: null } };
+    expect((await settings(h.m, 1, own)).status).toBe(200);
+    const moved = `new.${a.bob}`;
+    const r = await settings(h.m, 1, { email: moved });
+    expect(r.status).toBe(200);
+    expect(r.body.settings.mailPrefs).toEqual(own.mailPrefs);
+    expect(await prefsAt(moved, h.m, 1)).toEqual({ prefs: own.mailPrefs, timeZone: 'Europe/Oslo' });
+    // No confirmation link for the new address: the preferences are this seat's only.
+    expect(h.sender.to(moved).filter((m) => m.text.includes('/api/mail/prefs/'))).toHaveLength(0);
+  });
+
+  it('two players asking the computer to play for them at once leave one seat to a person', async () => {
+    const a = addresses();
+    const h = await mailMatch(duo(a, SHORT));
+    // Their own mail preferences make each request wait for their address's object meanwhile.
+    const own = { timeZone: 'Europe/Oslo', mailPrefs: { digestHour: 8, quiet: null } };
+    expect((await settings(h.m, 0, own)).status).toBe(200);
+    expect((await settings(h.m, 1, own)).status).toBe(200);
+    const both = await Promise.all(
+      [0, 1].map((seat) => settings(h.m, seat, { playForMe: true, timeZone: 'Europe/Berlin' })),
+    );
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(both.find((r) => r.status === 409)!.body.error.code).toBe('seat.last_human');
+    const seen = await info(h.m, h.m.seats[0]);
+    expect(seen.seats.filter((s) => s.botStandIn)).toHaveLength(1);
+    expect(seen.status).toBe('playing');
+  });
 });
