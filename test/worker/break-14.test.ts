@@ -6,7 +6,7 @@
  */
 import { runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import type { SeatPrefs } from '../../worker/match/rows';
+import type { SeatPrefs, TurnDeadline } from '../../worker/match/rows';
 import { api, create, info, move, stubOf, type TestMatch } from './helpers';
 import { addresses, duo, HOUR, type MailMatch, mailMatch } from './mail-helpers';
 import { prefsAt } from './prefs-helpers';
@@ -133,4 +133,48 @@ describe('away and back, odd sequences', () => {
     expect(seen.seats.filter((s) => s.botStandIn)).toHaveLength(1);
     expect(seen.status).toBe('playing');
   });
+
+  it('away, back and away again in the same turn stops the clock again, for the days left', async () => {
+    const a = addresses();
+    const h = await mailMatch(duo(a, { turnDeadlineHours: 24, vacationDays: 2 }));
+    const t0 = h.clock.now;
+    expect((await move(h.m, h.m.seats[0]!, { type: 'play', card: 'roll' })).status).toBe(200);
+    const turnMailDue = async () =>
+      (await h.rows()).find((r) => r.seat === 1 && r.kind === 'yourTurn' && r.status === 'queued')!.due_at;
+    const due = await turnMailDue();
+    const away = (at: number) => settings(h.m, 1, { awayUntil: new Date(at).toISOString() });
+    await h.setClock(t0 + HOUR);
+    expect((await away(t0 + 5 * DAY)).status).toBe(200);
+    await h.setClock(t0 + 2 * HOUR);
+    expect((await settings(h.m, 1, { awayUntil: null })).status).toBe(200);
+    // One hour used, one frozen: the deadline is an hour later.
+    expect((await deadlineOf(h.m.id)).atMs).toBe(t0 + 25 * HOUR);
+    await h.setClock(t0 + 3 * HOUR);
+    const again = await away(t0 + 5 * DAY);
+    expect(again.status).toBe(200);
+    // The rest of the two days (47 h) freezes the turn again: the deadline moves by the whole of it.
+    expect(again.body.settings.vacationLeftMs).toBe(0);
+    const d = await deadlineOf(h.m.id);
+    expect(d.atMs).toBe(t0 + 25 * HOUR + 47 * HOUR);
+    expect(d.frozen!.toMs - d.frozen!.fromMs).toBe(48 * HOUR);
+    expect(d.frozen!.toMs).toBe(t0 + 50 * HOUR);
+    expect(again.body.deadlines.turn).toBe(new Date(t0 + 72 * HOUR).toISOString());
+    // Bob's turn mail moves with it, by the whole frozen time (the one-timestamp rule).
+    expect(await turnMailDue()).toBe(due + 48 * HOUR);
+    // Back again at once: the unused part is given back, the deadline comes earlier by as much.
+    await h.setClock(t0 + 4 * HOUR);
+    const back = await settings(h.m, 1, { awayUntil: null });
+    expect(back.body.settings.vacationLeftMs).toBe(2 * DAY - 2 * HOUR);
+    expect((await deadlineOf(h.m.id)).atMs).toBe(t0 + 26 * HOUR);
+  });
 });
+
+/** The match's running turn deadline. */
+function deadlineOf(id: string): Promise<Extract<TurnDeadline, { kind: 'turn' }>> {
+  return runInDurableObject(
+    stubOf(id),
+    (instance) =>
+      (instance as unknown as { match: { meta: { turnDeadline: Extract<TurnDeadline, { kind: 'turn' }> } } })
+        .match.meta.turnDeadline,
+  );
+}

@@ -71,7 +71,8 @@ function endFreeze(m: MatchContext, d: TurnDeadline, now: number): TurnDeadline 
  * Fits a turn deadline to its seat's away state at `now`: starts a freeze when the player is away
  * (until `awayUntil`, capped by the days left; the whole span is charged now and what is not used
  * is given back when the freeze ends early), ends it when they are back, re-fits it when they
- * changed the date. One freeze per turn: a freeze that ended before `now` is not started again.
+ * changed the date. A player away again in the same turn freezes it again: the span grows by the
+ * new stretch (its `fromMs` moves back by the earlier ones), so it is always the turn's whole shift.
  */
 function fitFreeze(m: MatchContext, d: Extract<TurnDeadline, { kind: 'turn' }>, now: number): TurnDeadline {
   const row = m.seats[d.seat];
@@ -83,12 +84,12 @@ function fitFreeze(m: MatchContext, d: Extract<TurnDeadline, { kind: 'turn' }>, 
     if (away && wanted === f.toMs) return d;
     out = endFreeze(m, d, now) as typeof d;
   }
-  if (!away || (out.frozen && out.frozen.toMs < now)) return out;
+  if (!away) return out;
   const left = vacationLeftMs(m, d.seat);
   if (left <= 0) return out;
   const toMs = Math.min(m.seats[d.seat].prefs.awayUntil!, now + left);
   addUsed(m, d.seat, toMs - now);
-  return { ...out, atMs: out.atMs + (toMs - now), frozen: { fromMs: out.frozen?.fromMs ?? now, toMs } };
+  return { ...out, atMs: out.atMs + (toMs - now), frozen: { fromMs: now - spanOf(out), toMs } };
 }
 
 /**
