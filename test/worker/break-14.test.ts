@@ -4,7 +4,7 @@
  * rematch starts with the players' choices but not the first match's counters (vacation used,
  * timeouts in a row, why a bot played), its seats' own mail preferences in force there too.
  */
-import { runInDurableObject } from 'cloudflare:test';
+import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { SeatPrefs, TurnDeadline } from '../../worker/match/rows';
 import { api, create, info, move, stubOf, type TestMatch } from './helpers';
@@ -166,6 +166,19 @@ describe('away and back, odd sequences', () => {
     const back = await settings(h.m, 1, { awayUntil: null });
     expect(back.body.settings.vacationLeftMs).toBe(2 * DAY - 2 * HOUR);
     expect((await deadlineOf(h.m.id)).atMs).toBe(t0 + 26 * HOUR);
+  });
+
+  it('with no bot after timeouts (timeoutsToBot 0), a timeout counts nothing: no seat row written for it', async () => {
+    const a = addresses();
+    const h = await mailMatch(duo(a, { turnDeadlineHours: 24, timeoutsToBot: 0 }));
+    const t0 = h.clock.now;
+    expect((await move(h.m, h.m.seats[0]!, { type: 'play', card: 'roll' })).status).toBe(200);
+    await h.setClock(t0 + DAY);
+    await runDurableObjectAlarm(stubOf(h.m));
+    // The timeout was handled (a bot played Bob's turn) but nothing counts timeouts in a row.
+    expect((await info(h.m, h.m.seats[0])).view!.turn).toBe(0);
+    expect((await prefsOf(h.m.id, 1)).timeoutsInRow).toBeUndefined();
+    expect((await info(h.m, h.m.seats[1])).seats[1].botStandIn).toBe(false);
   });
 });
 

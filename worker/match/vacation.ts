@@ -160,15 +160,17 @@ export function withStandIn(row: SeatRow, reason: StandInReason): SeatRow {
 }
 
 /**
- * Counts a turn timeout of human seat `seat` (one seat row written). Returns true when it was the
+ * Counts a turn timeout of human seat `seat` (one seat row written; none when the match never hands
+ * a seat to a bot for timeouts, `timeoutsToBot` 0). Returns true when it was the
  * `timeoutsToBot`-th in a row and a bot now keeps the seat; never for the last human seat (that turn
  * just times out, as before).
  */
 export function countTimeout(m: MatchContext, seat: number): boolean {
+  const limit = timeoutsToBotOf(m.meta!.config);
+  if (limit === 0) return false;
   const row = m.seats[seat];
   const count = (row.prefs.timeoutsInRow ?? 0) + 1;
-  const limit = timeoutsToBotOf(m.meta!.config);
-  const keep = limit > 0 && count >= limit && !row.standIn && !isLastHuman(m, seat);
+  const keep = count >= limit && !row.standIn && !isLastHuman(m, seat);
   const counted = { ...row, prefs: { ...row.prefs, timeoutsInRow: count } };
   m.setSeat(keep ? withStandIn(counted, 'timeouts') : counted);
   return keep;
