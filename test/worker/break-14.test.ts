@@ -8,8 +8,8 @@ import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { SeatPrefs, TurnDeadline } from '../../worker/match/rows';
 import { api, create, info, move, stubOf, type TestMatch } from './helpers';
-import { addresses, duo, HOUR, type MailMatch, mailMatch } from './mail-helpers';
-import { prefsAt } from './prefs-helpers';
+import { addresses, duo, HOUR, type MailMatch, mailMatch, postForm } from './mail-helpers';
+import { prefsAt, prefsLinkIn } from './prefs-helpers';
 
 const DAY = 24 * HOUR;
 /** A match Ann wins with her first 100 km. */
@@ -101,6 +101,25 @@ describe('away and back, odd sequences', () => {
     const next: TestMatch = { ...h.m, id: re.body.matchId as string };
     expect((await info(next, h.m.seats[1])).settings?.mailPrefs).toEqual(own.mailPrefs);
     expect((await prefsAt(a.bob, next, 1)).prefs.digestHour).toBe(8);
+  });
+
+  it('a rematch follows the address’s confirmed preferences once they replaced the seat’s own', async () => {
+    const a = addresses();
+    const h = await mailMatch(duo(a, SHORT));
+    const first = { digestHour: 8, quiet: null };
+    expect((await settings(h.m, 1, { timeZone: 'Europe/Oslo', mailPrefs: first })).status).toBe(200);
+    // A second change while the first link is live mails no new link: the link still confirms the first.
+    expect((await settings(h.m, 1, { mailPrefs: { digestHour: 9, quiet: null } })).status).toBe(200);
+    const links = h.sender.to(a.bob).filter((m) => m.text.includes('/api/mail/prefs/'));
+    expect(links).toHaveLength(1);
+    expect((await postForm(prefsLinkIn(links[0]), '')).status).toBe(200);
+    expect((await prefsAt(a.bob, h.m, 1)).prefs).toEqual(first);
+    await move(h.m, h.m.seats[0]!, { type: 'play', card: 'roll' });
+    await move(h.m, h.m.seats[1]!, { type: 'play', card: 'roll' });
+    await move(h.m, h.m.seats[0]!, { type: 'play', card: 'd100' });
+    const re = await api(`/api/matches/${h.m.id}/rematch`, { token: h.m.seats[0], body: {} });
+    expect(re.status).toBe(201);
+    expect((await prefsAt(a.bob, { ...h.m, id: re.body.matchId as string }, 1)).prefs).toEqual(first);
   });
 
   it('a seat’s own mail preferences follow it to its new address', async () => {

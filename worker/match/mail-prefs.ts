@@ -89,19 +89,23 @@ export async function changeMailPrefs(
 }
 
 /**
- * Gives the rematch `rematchId` the seats' own mail preferences at their addresses (the rematch's
- * seats carry them in `prefs`; the address keeps them per match and seat). A failure is logged,
- * not thrown: the rematch works with the address's preferences meanwhile.
+ * Gives the rematch `rematchId` the seats' own mail preferences at their addresses, as far as they
+ * are still in force here (the address keeps them per match and seat; confirmed preferences
+ * replace them). A failure is logged, not thrown: the rematch works with the address's meanwhile.
  */
 export async function carryMailPrefs(m: MatchContext, rematchId: string): Promise<void> {
   const now = m.now();
+  const matchId = m.meta!.matchId;
   for (const row of m.seats) {
-    const prefs = row.prefs.mailPrefs;
-    if (!prefs || !row.email) continue;
+    if (!row.prefs.mailPrefs || !row.email) continue;
     const key = await addressKey(row.email, m.env);
-    const z: ZonedPrefs = { prefs, timeZone: row.prefs.timeZone ?? DEFAULT_TIME_ZONE };
     try {
-      await addressStub(m, key)?.setSeatPrefs(key, { matchId: rematchId, seat: row.seat }, z, now);
+      await addressStub(m, key)?.copySeatPrefs(
+        key,
+        { matchId, seat: row.seat },
+        { matchId: rematchId, seat: row.seat },
+        now,
+      );
     } catch (e) {
       console.warn(`prefs: carrying to the rematch failed: ${String(e).slice(0, 200)}`);
     }
