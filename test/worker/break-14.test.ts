@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { SeatPrefs, TurnDeadline } from '../../worker/match/rows';
 import { api, create, info, move, stubOf, type TestMatch } from './helpers';
 import { addresses, duo, HOUR, type MailMatch, mailMatch, postForm } from './mail-helpers';
-import { prefsAt, prefsLinkIn } from './prefs-helpers';
+import { addressDo, hookAddress, prefsAt, prefsLinkIn } from './prefs-helpers';
 
 const DAY = 24 * HOUR;
 /** A match Ann wins with her first 100 km. */
@@ -120,6 +120,59 @@ describe('away and back, odd sequences', () => {
     const re = await api(`/api/matches/${h.m.id}/rematch`, { token: h.m.seats[0], body: {} });
     expect(re.status).toBe(201);
     expect((await prefsAt(a.bob, { ...h.m, id: re.body.matchId as string }, 1)).prefs).toEqual(first);
+  });
+
+  it('a confirmation link works only at its own address, within its day, once', async () => {
+    const a = addresses();
+    const h = await mailMatch(duo(a, SHORT));
+    const mailPrefs = { digestHour: 8, quiet: null };
+    expect((await settings(h.m, 1, { timeZone: 'Europe/Oslo', mailPrefs })).status).toBe(200);
+    expect((await settings(h.m, 0, { timeZone: 'Europe/Oslo', mailPrefs })).status).toBe(200);
+    const bobLink = prefsLinkIn(h.sender.to(a.bob).find((m) => m.text.includes('/api/mail/prefs/'))!);
+    const annLink = prefsLinkIn(h.sender.to(a.ann).find((m) => m.text.includes('/api/mail/prefs/'))!);
+    // Bob's token under Ann's address key: refused, Ann's address keeps no confirmed preferences.
+    const annKey = annLink.split('/').at(-2)!;
+    const bobKey = bobLink.split('/').at(-2)!;
+    const crossed = bobLink.replace(`/${bobKey}/`, `/${annKey}/`);
+    expect((await api(crossed.replace('https://mb.test', ''))).status).toBe(403);
+    expect((await postForm(crossed, '')).status).toBe(403);
+    expect(await (await addressDo(a.ann)).confirmedPrefs()).toBeNull();
+    // A day later Ann's own link has expired.
+    await hookAddress(a.ann, h.clock.now + DAY + 1, h.sender);
+    expect((await postForm(annLink, '')).status).toBe(403);
+    expect(await (await addressDo(a.ann)).confirmedPrefs()).toBeNull();
+    // Bob's works once.
+    expect((await postForm(bobLink, '')).status).toBe(200);
+    expect((await postForm(bobLink, '')).status).toBe(403);
+  });
+
+  it('another player sees Bob away, and nothing else of his settings', async () => {
+    const a = addresses();
+    const h = await mailMatch(duo(a, { turnDeadlineHours: 24, vacationDays: 3 }));
+    const until = new Date(h.clock.now + 5 * DAY).toISOString();
+    const bob = { timeZone: 'Pacific/Chatham', mailPrefs: { digestHour: 5, quiet: { from: 21, to: 6 } } };
+    expect((await settings(h.m, 1, { ...bob, awayUntil: until, alwaysEmail: true })).status).toBe(200);
+    expect((await move(h.m, h.m.seats[0]!, { type: 'play', card: 'roll' })).status).toBe(200);
+    const seen = [
+      JSON.stringify(await info(h.m, h.m.seats[0])),
+      JSON.stringify(await info(h.m, h.m.host)),
+      JSON.stringify(await info(h.m, null)),
+      JSON.stringify(
+        (await api('/api/matches/summaries', { body: { items: [{ matchId: h.m.id, token: h.m.seats[0] }] } }))
+          .body,
+      ),
+    ];
+    for (const text of seen) {
+      expect(text).toContain(until);
+      for (const secret of [
+        'Pacific/Chatham',
+        a.bob,
+        '"digestHour":5',
+        'vacationLeftMs":0',
+        'alwaysEmail":true',
+      ])
+        expect(text).not.toContain(secret);
+    }
   });
 
   it('a seat’s own mail preferences follow it to its new address', async () => {
