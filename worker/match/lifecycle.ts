@@ -9,10 +9,12 @@ import { hashToken, newMatchId, newToken } from '../tokens';
 import { commit } from './commit';
 import type { MatchContext } from './context';
 import { type CreateInput, lobbyChange, payAddresses, start } from './creation';
+import { carryMailPrefs } from './mail-prefs';
 import { nameKey, takenNames } from './names';
 import { chainIdOf } from './rows';
 import { exportLinks } from './seats';
 import { matchStub } from './stub';
+import { seatForRematch } from './vacation';
 import { createdFor, infoFor } from './views';
 
 /** Why a claim is refused now (bad invite, started, full, name taken), or null. */
@@ -120,7 +122,7 @@ async function makeRematch(m: MatchContext, origin: string): Promise<Reply> {
     config: { ...meta.config, chainId: chainIdOf(meta) },
     hostHash: meta.hostHash,
     inviteHash: null,
-    seats: m.seats.map((s) => ({ ...s, standIn: false })),
+    seats: m.seats.map(seatForRematch),
   };
   const r = await matchStub(m.env, matchId).createRematch(input);
   if (r.status !== 201) return r;
@@ -128,6 +130,8 @@ async function makeRematch(m: MatchContext, origin: string): Promise<Reply> {
   commit(m, { reason: 'rematch', seat: null, opening: { kind: 'none' }, metaChanged: true });
   // The rematch keeps the seats' links; the links sent in mails too.
   await exportLinks(m, matchId);
+  // And the seats' own mail preferences (their addresses keep them per match).
+  await carryMailPrefs(m, matchId);
   return { status: 201, body: createdFor(m, matchId, origin) };
 }
 

@@ -34,7 +34,8 @@ function same(a: ZonedPrefs | null, b: ZonedPrefs): boolean {
  * 409 `settings.no_email` for mail preferences on a seat without an address; 429
  * `mail.daily_limit` when the confirmation mail would pass the daily budget (nothing is written).
  * With mail preferences, the seat's address gets them at once for this seat and, unless they are
- * already its own or a link mailed earlier still works, a confirmation link.
+ * already its own or a link mailed earlier still works, a confirmation link. A new zone or a new
+ * address takes the seat's own preferences along (no confirmation link for them).
  */
 export async function changeMailPrefs(
   m: MatchContext,
@@ -45,9 +46,11 @@ export async function changeMailPrefs(
   const row = m.seats[seat];
   const prefs: SeatPrefs = { ...row.prefs };
   if (s.timeZone !== undefined) prefs.timeZone = s.timeZone;
-  const mailPrefs = s.mailPrefs ?? (s.timeZone !== undefined ? prefs.mailPrefs : undefined);
-  if (mailPrefs === undefined) return prefs;
   const email = s.email !== undefined ? s.email : row.email;
+  // The seat's own preferences are set again at its address when its zone or its address changes.
+  const again = s.timeZone !== undefined || (email !== null && email !== row.email);
+  const mailPrefs = s.mailPrefs ?? (again ? prefs.mailPrefs : undefined);
+  if (mailPrefs === undefined) return prefs;
   if (!email) {
     if (s.mailPrefs === undefined) return prefs;
     return error(409, 'settings.no_email', 'Mail preferences need an e-mail address on this seat.');
@@ -83,6 +86,30 @@ export async function changeMailPrefs(
     });
   }
   return prefs;
+}
+
+/**
+ * Gives the rematch `rematchId` the seats' own mail preferences at their addresses, as far as they
+ * are still in force here (the address keeps them per match and seat; confirmed preferences
+ * replace them). A failure is logged, not thrown: the rematch works with the address's meanwhile.
+ */
+export async function carryMailPrefs(m: MatchContext, rematchId: string): Promise<void> {
+  const now = m.now();
+  const matchId = m.meta!.matchId;
+  for (const row of m.seats) {
+    if (!row.prefs.mailPrefs || !row.email) continue;
+    const key = await addressKey(row.email, m.env);
+    try {
+      await addressStub(m, key)?.copySeatPrefs(
+        key,
+        { matchId, seat: row.seat },
+        { matchId: rematchId, seat: row.seat },
+        now,
+      );
+    } catch (e) {
+      console.warn(`prefs: carrying to the rematch failed: ${String(e).slice(0, 200)}`);
+    }
+  }
 }
 
 /** The seat's time zone and own mail preferences for its MatchInfo.settings (absent ones left out). */

@@ -120,7 +120,8 @@ export type StandInReason = (typeof STAND_IN_REASONS)[number];
 /**
  * A stretch of a turn during which its clock stood still, the player being away on vacation
  * (`fromMs`..`toMs`, ms since the epoch; worker/match/vacation.ts). Every time of the turn (its
- * deadline, its mail, its reminders) is later by exactly `toMs - fromMs`.
+ * deadline, its mail, its reminders) is later by exactly `toMs - fromMs`. A player away again in
+ * the same turn extends it: `fromMs` moves back by the earlier stretch, so the span stays the whole.
  */
 export interface FrozenSpan {
   fromMs: number;

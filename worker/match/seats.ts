@@ -28,8 +28,10 @@ import { infoFor } from './views';
  * seat links sent by mail (below). A response-mode change is a log row (replay needs it);
  * an unchanged mode writes none. Switching to `auto` while the seat's own response window is open
  * applies the automatic answer at once (logged as by the `server` and pushed like any move).
- * Away until / play for me (issue 14): 400 `settings.away_range`, 409 `seat.last_human`
- * (vacation.ts `awayRefusal`); the computer playing the seat moves at once.
+ * Away until / play for me (issue 14): 400 `settings.away_range`, 409 `seat.last_human` /
+ * `match.not_playing` (vacation.ts `awayRefusal`); the computer playing the seat moves at once.
+ * Every refusal is checked before anything is paid, written or mailed, and again before the seat
+ * is written (another request may have changed the match while this one waited).
  */
 export async function changeSettings(
   m: MatchContext,
@@ -43,8 +45,9 @@ export async function changeSettings(
   if (caller.seat === null)
     return error(403, 'auth.not_a_seat', 'Only a player with a seat link has settings.');
   const seat = caller.seat;
-  const away = awayRefusal(m, seat, s, m.now());
-  if (away) return away;
+  // Refused before anything is paid, written or mailed (the mail preferences below)...
+  const early = checked(m, seat, s);
+  if ('status' in early) return early;
   const current = m.seats[seat].email;
   if (s.email && s.email.toLowerCase() !== current?.toLowerCase()) {
     // A new address costs the daily budget, so settings cannot turn a seat into a way to mail strangers.
@@ -53,11 +56,12 @@ export async function changeSettings(
   }
   const prefs = await changeMailPrefs(m, seat, s, payer);
   if ('status' in prefs) return prefs;
+  // ...and again after the awaits, in which other requests may have changed the match (another
+  // player asking the computer to play for them too).
+  const late = checked(m, seat, s);
+  if ('status' in late) return late;
+  const { modeChanges } = late;
   const state = m.state;
-  const modeChanges =
-    s.responseMode !== undefined && state !== null && setResponseMode(state, seat, s.responseMode) !== state;
-  if (modeChanges && (meta.status === 'finished' || state.phase === 'matchOver'))
-    return error(409, 'match.finished', 'The match is over: its coup-fourré setting can no longer change.');
   const wasStandIn = m.seats[seat].standIn;
   // Away until / I'm back / play for me (vacation.ts); the turn's clock follows in the commit.
   const row = applyAway({ ...m.seats[seat], prefs }, s);
@@ -79,6 +83,22 @@ export async function changeSettings(
   const done = commit(m, { reason: 'settings', seat, opening }, caller);
   await revoking;
   return { status: 200, body: done.ok ? done.info : infoFor(m, caller) };
+}
+
+/**
+ * The refusals of the settings `s` for `seat` as the match is now (away until, play for me:
+ * vacation.ts `awayRefusal`; 409 `match.finished` for a response-mode change once the match is
+ * over), or whether they change the seat's coup-fourré response mode in the running state.
+ */
+function checked(m: MatchContext, seat: number, s: Settings): Reply | { modeChanges: boolean } {
+  const away = awayRefusal(m, seat, s, m.now());
+  if (away) return away;
+  const state = m.state;
+  const modeChanges =
+    s.responseMode !== undefined && state !== null && setResponseMode(state, seat, s.responseMode) !== state;
+  if (modeChanges && (m.meta!.status === 'finished' || state.phase === 'matchOver'))
+    return error(409, 'match.finished', 'The match is over: its coup-fourré setting can no longer change.');
+  return { modeChanges };
 }
 
 /**

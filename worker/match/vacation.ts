@@ -71,7 +71,8 @@ function endFreeze(m: MatchContext, d: TurnDeadline, now: number): TurnDeadline 
  * Fits a turn deadline to its seat's away state at `now`: starts a freeze when the player is away
  * (until `awayUntil`, capped by the days left; the whole span is charged now and what is not used
  * is given back when the freeze ends early), ends it when they are back, re-fits it when they
- * changed the date. One freeze per turn: a freeze that ended before `now` is not started again.
+ * changed the date. A player away again in the same turn freezes it again: the span grows by the
+ * new stretch (its `fromMs` moves back by the earlier ones), so it is always the turn's whole shift.
  */
 function fitFreeze(m: MatchContext, d: Extract<TurnDeadline, { kind: 'turn' }>, now: number): TurnDeadline {
   const row = m.seats[d.seat];
@@ -83,12 +84,12 @@ function fitFreeze(m: MatchContext, d: Extract<TurnDeadline, { kind: 'turn' }>, 
     if (away && wanted === f.toMs) return d;
     out = endFreeze(m, d, now) as typeof d;
   }
-  if (!away || (out.frozen && out.frozen.toMs < now)) return out;
+  if (!away) return out;
   const left = vacationLeftMs(m, d.seat);
   if (left <= 0) return out;
   const toMs = Math.min(m.seats[d.seat].prefs.awayUntil!, now + left);
   addUsed(m, d.seat, toMs - now);
-  return { ...out, atMs: out.atMs + (toMs - now), frozen: { fromMs: out.frozen?.fromMs ?? now, toMs } };
+  return { ...out, atMs: out.atMs + (toMs - now), frozen: { fromMs: now - spanOf(out), toMs } };
 }
 
 /**
@@ -144,21 +145,32 @@ export function isLastHuman(m: MatchContext, seat: number): boolean {
   return !m.seats.some((s, i) => i !== seat && s.kind === 'human' && !s.standIn);
 }
 
+/**
+ * `row` as it starts a rematch: the player's choices kept (away until, mail settings), this match's
+ * counters not (no stand-in, no vacation used, no timeouts in a row).
+ */
+export function seatForRematch(row: SeatRow): SeatRow {
+  const { vacationUsedMs: _, timeoutsInRow: __, standInReason: ___, ...prefs } = row.prefs;
+  return { ...row, standIn: false, prefs };
+}
+
 /** `row` with a stand-in bot, and why. */
 export function withStandIn(row: SeatRow, reason: StandInReason): SeatRow {
   return { ...row, standIn: true, prefs: { ...row.prefs, standInReason: reason } };
 }
 
 /**
- * Counts a turn timeout of human seat `seat` (one seat row written). Returns true when it was the
+ * Counts a turn timeout of human seat `seat` (one seat row written; none when the match never hands
+ * a seat to a bot for timeouts, `timeoutsToBot` 0). Returns true when it was the
  * `timeoutsToBot`-th in a row and a bot now keeps the seat; never for the last human seat (that turn
  * just times out, as before).
  */
 export function countTimeout(m: MatchContext, seat: number): boolean {
+  const limit = timeoutsToBotOf(m.meta!.config);
+  if (limit === 0) return false;
   const row = m.seats[seat];
   const count = (row.prefs.timeoutsInRow ?? 0) + 1;
-  const limit = timeoutsToBotOf(m.meta!.config);
-  const keep = limit > 0 && count >= limit && !row.standIn && !isLastHuman(m, seat);
+  const keep = count >= limit && !row.standIn && !isLastHuman(m, seat);
   const counted = { ...row, prefs: { ...row.prefs, timeoutsInRow: count } };
   m.setSeat(keep ? withStandIn(counted, 'timeouts') : counted);
   return keep;
@@ -174,7 +186,8 @@ export interface AwaySettings {
 /**
  * Refuses an away/play-for-me change at `now` (ms) before anything is written: 400
  * `settings.away_range` unless `awayUntil` is in the future and at most 30 days ahead; 409
- * `seat.last_human` when the computer would play every human seat.
+ * `match.not_playing` for "play for me" in the lobby or a finished match (as the host's
+ * `giveToBot`); 409 `seat.last_human` when the computer would play every human seat.
  */
 export function awayRefusal(m: MatchContext, seat: number, s: AwaySettings, now: number): Reply | null {
   if (s.awayUntil) {
@@ -182,6 +195,8 @@ export function awayRefusal(m: MatchContext, seat: number, s: AwaySettings, now:
     if (!(at > now && at <= now + AWAY_MAX_MS))
       return error(400, 'settings.away_range', 'Away until must be in the future and at most 30 days ahead.');
   }
+  if (s.playForMe && !m.seats[seat].standIn && m.meta!.status !== 'playing')
+    return error(409, 'match.not_playing', 'The computer plays a seat only while the match is played.');
   if (s.playForMe && !m.seats[seat].standIn && isLastHuman(m, seat))
     return error(409, 'seat.last_human', 'At least one player must keep their seat; bots do not play alone.');
   return null;

@@ -112,6 +112,15 @@ export class MailAddressDurableObject extends DurableObject<Env> {
     await this.alarmAt(this.prefs.reschedule(nowMs));
   }
 
+  /**
+   * Gives seat `to` (a rematch's) the own preferences seat `from` still has here, if any, and moves
+   * the digest's alarm; nothing when `from` follows the address's.
+   */
+  async copySeatPrefs(selfKey: string, from: SeatRef, to: SeatRef, nowMs: number): Promise<void> {
+    const own = this.prefs.own(from);
+    if (own) await this.setSeatPrefs(selfKey, to, own, nowMs);
+  }
+
   /** The preferences in force for `at` (see AddressPrefs `effective`); `seatZone`: the seat's reported zone. */
   async prefsFor(at: SeatRef, seatZone: string | null): Promise<ZonedPrefs> {
     return this.prefs.effective(at, seatZone);

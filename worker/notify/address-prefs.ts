@@ -67,19 +67,25 @@ export class AddressPrefs {
     );
   }
 
-  /**
-   * The preferences in force for `at`: its own, else the address's confirmed ones, else the
-   * defaults in `seatZone` (the seat's reported zone; without one, no quiet hours: `defaultPrefs`).
-   */
-  effective(at: SeatRef, seatZone: string | null): ZonedPrefs {
-    const own = this.sql
+  /** `at`'s own preferences (set from its match and not since replaced by confirmed ones), or null. */
+  own(at: SeatRef): ZonedPrefs | null {
+    const row = this.sql
       .exec<{ prefs: string; time_zone: string }>(
         'SELECT prefs, time_zone FROM seat_prefs WHERE match_id = ? AND seat = ?',
         at.matchId,
         at.seat,
       )
       .toArray()[0];
-    if (own) return { prefs: JSON.parse(own.prefs) as MailPrefs, timeZone: seatZone ?? own.time_zone };
+    return row ? { prefs: JSON.parse(row.prefs) as MailPrefs, timeZone: row.time_zone } : null;
+  }
+
+  /**
+   * The preferences in force for `at`: its own, else the address's confirmed ones, else the
+   * defaults in `seatZone` (the seat's reported zone; without one, no quiet hours: `defaultPrefs`).
+   */
+  effective(at: SeatRef, seatZone: string | null): ZonedPrefs {
+    const own = this.own(at);
+    if (own) return { prefs: own.prefs, timeZone: seatZone ?? own.timeZone };
     const conf = this.confirmed();
     if (conf) return { prefs: conf.prefs, timeZone: seatZone ?? conf.timeZone };
     return defaultPrefs(seatZone);

@@ -74,15 +74,18 @@ export function Away(props: {
           {t('away.back')}
         </button>
       )}
-      <label class="radio">
-        <input
-          type="checkbox"
-          name="playForMe"
-          checked={pending.playForMe ?? s.playForMe ?? false}
-          onChange={(e) => void save({ playForMe: e.currentTarget.checked })}
-        />
-        {t('away.playForMe')}
-      </label>
+      {/* The computer plays a seat only while the match is played (409 `match.not_playing`). */}
+      {(info.status === 'playing' || s.playForMe) && (
+        <label class="radio">
+          <input
+            type="checkbox"
+            name="playForMe"
+            checked={pending.playForMe ?? s.playForMe ?? false}
+            onChange={(e) => void save({ playForMe: e.currentTarget.checked })}
+          />
+          {t('away.playForMe')}
+        </label>
+      )}
     </fieldset>
   );
 }
