@@ -149,6 +149,16 @@ export class AddressPrefs {
     return JSON.parse(this.kv('digestSlots') ?? '{}') as Record<string, number>;
   }
 
+  /** Failed tries of the digest now due (a passing provider error), 0 when none. */
+  digestAttempts(): number {
+    return Number(this.kv('digestAttempts') ?? 0);
+  }
+
+  /** Records `n` failed tries of the digest now due (0: none; the row is written only on a change). */
+  setDigestAttempts(n: number): void {
+    if (n !== this.digestAttempts()) this.setKv('digestAttempts', String(n));
+  }
+
   /**
    * Brings the digest schedule up to date at `nowMs`: a slot in use keeps its next time (or gets
    * its next hour), a slot no longer used goes; `advance` slots move to their next hour after

@@ -5,11 +5,13 @@
  * link; none when nothing waits. The block, mute (per chain) and the hourly limit apply. The
  * schedule is address-prefs.ts; the words are the catalogs' `digest`.
  */
+
 import { deadlineText } from '../words/when';
 import type { AddressMatch, Admission, MailTarget } from './address-do';
 import { type AddressPrefs, slotKey } from './address-prefs';
 import { link } from './compose';
 import { catalogFor, fill } from './i18n';
+import { backoffMs, MAX_ATTEMPTS } from './policy';
 import { type Block, render } from './render';
 import { defuseLinks, headerText } from './sanitize';
 import type { MailSender, OutgoingMail } from './types';
@@ -65,7 +67,9 @@ export interface DigestHost {
 
 /**
  * Runs the digest due at `nowMs` (the slots whose time has come move on first, so an alarm that
- * runs twice sends one digest). Returns the next alarm time (ms), or null for none.
+ * runs twice sends one digest). A rate limit waits for the time the limit gives; a passing provider
+ * error is tried again after the turn mails' backoff (1 min, 5 min, …), at most MAX_ATTEMPTS times in
+ * all. Returns the next alarm time (ms), or null for none.
  */
 export async function runDigest(h: DigestHost, nowMs: number): Promise<number | null> {
   const slots = h.prefs.slots();
@@ -96,8 +100,19 @@ export async function runDigest(h: DigestHost, nowMs: number): Promise<number | 
   const block = `${origin}/api/mail/block/${key}/${await h.blockToken()}`;
   const mail = composeDigest(entries, { to: entries[0].email, block, nowMs, key });
   const result = await via.send(mail);
-  if (!result.ok) console.warn(`digest: send failed (${result.code})`);
-  return next;
+  if (result.ok) {
+    h.prefs.setDigestAttempts(0);
+    return next;
+  }
+  // A provider error the provider calls passing is tried again, with the turn mails' backoff.
+  const attempts = h.prefs.digestAttempts() + 1;
+  console.warn(`digest: send failed (${result.code}), attempt ${attempts}`);
+  if (!result.retryable || attempts >= MAX_ATTEMPTS) {
+    h.prefs.setDigestAttempts(0);
+    return next;
+  }
+  h.prefs.setDigestAttempts(attempts);
+  return h.prefs.reschedule(nowMs, due, nowMs + backoffMs(attempts));
 }
 
 async function ask(h: DigestHost, m: AddressMatch, key: string, nowMs: number): Promise<DigestEntry | null> {
