@@ -35,7 +35,8 @@ function same(a: ZonedPrefs | null, b: ZonedPrefs): boolean {
  * `mail.daily_limit` when the confirmation mail would pass the daily budget (nothing is written).
  * With mail preferences, the seat's address gets them at once for this seat and, unless they are
  * already its own or a link mailed earlier still works, a confirmation link. A new zone or a new
- * address takes the seat's own preferences along (no confirmation link for them).
+ * address takes the seat's own preferences along (no confirmation link for them), unless a
+ * confirmation replaced them at the address: then the seat takes the address's.
  */
 export async function changeMailPrefs(
   m: MatchContext,
@@ -59,6 +60,15 @@ export async function changeMailPrefs(
   const stub = addressStub(m, key);
   prefs.mailPrefs = mailPrefs;
   if (!stub) return prefs;
+  const at = { matchId: m.meta!.matchId, seat };
+  if (s.mailPrefs === undefined && email === row.email && !(await stub.seatPrefsOf(at))) {
+    // A new zone at the same address, after a confirmation link replaced the seat's own preferences
+    // there: the address's are in force, so the seat shows them and does not set its old ones again.
+    const confirmed = await stub.confirmedPrefs();
+    if (confirmed) prefs.mailPrefs = confirmed.prefs;
+    else delete prefs.mailPrefs;
+    return prefs;
+  }
   const z: ZonedPrefs = { prefs: mailPrefs, timeZone: prefs.timeZone ?? DEFAULT_TIME_ZONE };
   const now = m.now();
   const confirm =
@@ -70,7 +80,7 @@ export async function changeMailPrefs(
     const unpaid = await payAddresses(m, payer, 1);
     if (unpaid) return unpaid;
   }
-  await stub.setSeatPrefs(key, { matchId: m.meta!.matchId, seat }, z, now);
+  await stub.setSeatPrefs(key, at, z, now);
   if (confirm) {
     const origin = m.env.PUBLIC_URL ?? '';
     await sendPrefsConfirmation({

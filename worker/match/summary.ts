@@ -40,7 +40,7 @@ export function summaryReply(m: MatchContext, who: string | null): Reply {
       kind: s.kind,
       standIn: s.standIn,
       team: state ? s.seat % teams : null,
-      awayUntil: awayText(s, m.now()),
+      awayUntil: awayText(s, m.now(), meta.status),
     })),
     acts: null,
     yourTurn: false,

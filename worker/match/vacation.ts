@@ -10,7 +10,7 @@
 import type { Reply } from '../reply';
 import { error } from '../reply';
 import type { MatchContext } from './context';
-import type { MatchConfig, SeatRow, StandInReason, TurnDeadline } from './rows';
+import type { MatchConfig, MatchStatus, SeatRow, StandInReason, TurnDeadline } from './rows';
 
 const DAY_MS = 86_400_000;
 /** Vacation days of a match stored before the setting existed. */
@@ -187,13 +187,17 @@ export interface AwaySettings {
  * Refuses an away/play-for-me change at `now` (ms) before anything is written: 400
  * `settings.away_range` unless `awayUntil` is in the future and at most 30 days ahead; 409
  * `match.not_playing` for "play for me" in the lobby or a finished match (as the host's
- * `giveToBot`); 409 `seat.last_human` when the computer would play every human seat.
+ * `giveToBot`); 409 `match.finished` for "away until" once the match is over; 409
+ * `seat.last_human` when the computer would play every human seat.
  */
 export function awayRefusal(m: MatchContext, seat: number, s: AwaySettings, now: number): Reply | null {
   if (s.awayUntil) {
     const at = Date.parse(s.awayUntil);
     if (!(at > now && at <= now + AWAY_MAX_MS))
       return error(400, 'settings.away_range', 'Away until must be in the future and at most 30 days ahead.');
+    // Before the start a player may plan an absence; after the end there is nothing to be away from.
+    if (m.meta!.status === 'finished')
+      return error(409, 'match.finished', 'The match is over: nobody is away from it any more.');
   }
   if (s.playForMe && !m.seats[seat].standIn && m.meta!.status !== 'playing')
     return error(409, 'match.not_playing', 'The computer plays a seat only while the match is played.');
@@ -220,7 +224,10 @@ export function applyAway(row: SeatRow, s: AwaySettings): SeatRow {
   return out;
 }
 
-/** The seat's away time as everybody sees it: ISO while the player is away at `now` (ms), else null. */
-export function awayText(row: SeatRow, now: number): string | null {
-  return isAway(row, now) ? new Date(row.prefs.awayUntil!).toISOString() : null;
+/**
+ * The seat's away time as everybody sees it: ISO while the player is away at `now` (ms) in a match
+ * not yet over (`status`), else null.
+ */
+export function awayText(row: SeatRow, now: number, status: MatchStatus): string | null {
+  return status !== 'finished' && isAway(row, now) ? new Date(row.prefs.awayUntil!).toISOString() : null;
 }

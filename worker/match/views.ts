@@ -88,7 +88,7 @@ export function buildInfo(
       botStandIn: s.standIn,
       connected: extras.connected.has(s.seat),
       responseMode: state ? state.responses[s.seat] : s.responseMode,
-      awayUntil: awayText(s, extras.now),
+      awayUntil: awayText(s, extras.now, meta.status),
     })),
     deadlines: {
       turn: extras.turnDeadline === null ? null : new Date(extras.turnDeadline).toISOString(),
@@ -113,7 +113,7 @@ export function buildInfo(
       hasEmail: own.email !== null,
       alwaysEmail: own.prefs.alwaysEmail === true,
       ...mailSettings(own),
-      awayUntil: awayText(own, extras.now),
+      awayUntil: awayText(own, extras.now, meta.status),
       vacationLeftMs: vacationLeft(meta.config, own),
       playForMe: own.standIn,
       standInReason: own.standIn ? (own.prefs.standInReason ?? 'host') : null,

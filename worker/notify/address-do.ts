@@ -126,6 +126,11 @@ export class MailAddressDurableObject extends DurableObject<Env> {
     return this.prefs.effective(at, seatZone);
   }
 
+  /** `at`'s own preferences kept here, or null (never set, or replaced by confirmed ones). */
+  async seatPrefsOf(at: SeatRef): Promise<ZonedPrefs | null> {
+    return this.prefs.own(at);
+  }
+
   /** The address's confirmed preferences, or null. */
   async confirmedPrefs(): Promise<ZonedPrefs | null> {
     return this.prefs.confirmed();

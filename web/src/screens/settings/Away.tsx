@@ -37,7 +37,8 @@ export function Away(props: {
   const { info, pending, save } = props;
   const s = info.settings;
   const day = useSignal('');
-  if (!s) return null;
+  // After the end there is nothing to be away from (the server refuses it: 409 match.finished).
+  if (!s || info.status === 'finished') return null;
   const now = Date.now();
   const away = s.awayUntil ?? null;
   const days = ((s.vacationLeftMs ?? 0) / DAY_MS).toLocaleString(lang.value, { maximumFractionDigits: 1 });
