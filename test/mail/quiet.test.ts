@@ -12,9 +12,9 @@ import {
   mailTiming,
   nextHourAt,
   quietEndAt,
-  wallClock,
 } from '../../worker/notify/quiet';
 import type { MailPrefs } from '../../worker/protocol';
+import { wallClock } from '../../worker/words/when';
 
 const H = 3_600_000;
 /** Tuesday 1 December 2026, 23:30 UTC: 00:30 in Oslo, 18:30 in New York. */

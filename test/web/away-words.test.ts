@@ -2,7 +2,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useCatalogForTests } from '../../web/src/i18n';
 import { en } from '../../web/src/i18n/en';
-import { awayDay, awayLine } from '../../web/src/lib/away';
+import { awayLine } from '../../web/src/lib/away';
+import { dayText as awayDay } from '../../worker/words/when';
 
 const NOW = Date.UTC(2026, 11, 1, 12); // Tuesday 1 December 2026
 

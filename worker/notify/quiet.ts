@@ -1,10 +1,11 @@
 /**
- * The clock of a reader (issue 14 parts 2 and 3): wall-clock hours in an IANA time zone through
- * `Intl` only (daylight saving included), the next digest hour, the end of quiet hours, and the one
+ * The clock of a reader (issue 14 parts 2 and 3): wall-clock hours in an IANA time zone (the shared
+ * `wallClock` of worker/words/when.ts, daylight saving included), the next digest hour, the end of quiet hours, and the one
  * decision of when a queued mail or push goes out under a seat's mail preferences (`mailTiming`).
  * Pure: no platform imports, times in ms since the epoch.
  */
 import type { MailPrefs } from '../protocol';
+import { wallClock } from '../words/when';
 
 /** The preferences of a seat that set none: a mail per turn, quiet from 22:00 to 07:00. */
 export const DEFAULT_MAIL_PREFS: MailPrefs = { digestHour: null, quiet: { from: 22, to: 7 } };
@@ -21,43 +22,6 @@ const HOUR_MS = 3_600_000;
 export function defaultPrefs(zone: string | null): { prefs: MailPrefs; timeZone: string } {
   if (zone === null) return { prefs: { digestHour: null, quiet: null }, timeZone: DEFAULT_TIME_ZONE };
   return { prefs: DEFAULT_MAIL_PREFS, timeZone: zone };
-}
-
-/** Formatters per zone (building one is slow). */
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    try {
-      f = new Intl.DateTimeFormat('en-US', {
-        timeZone,
-        hourCycle: 'h23',
-        year: 'numeric',
-        month: 'numeric',
-        day: 'numeric',
-        hour: 'numeric',
-        minute: 'numeric',
-      });
-    } catch {
-      // An unknown zone (stored from an older runtime): UTC.
-      f = formatter(DEFAULT_TIME_ZONE);
-    }
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
-/** The wall clock in `timeZone` at `atMs`: year, month (1..12), day, hour (0..23), minute. */
-export function wallClock(
-  atMs: number,
-  timeZone: string,
-): { year: number; month: number; day: number; hour: number; minute: number } {
-  const out = { year: 0, month: 0, day: 0, hour: 0, minute: 0 };
-  for (const p of formatter(timeZone).formatToParts(atMs)) {
-    if (p.type in out) out[p.type as keyof typeof out] = Number(p.value);
-  }
-  return out;
 }
 
 /** How far `timeZone`'s wall clock is ahead of UTC at `atMs` (ms, whole minutes). */

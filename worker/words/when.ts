@@ -27,6 +27,23 @@ export function relativeTime(atMs: number, nowMs: number, language: string): str
   return rtf.format(Math.sign(diff) * Math.round(abs / unit[1]), unit[0]);
 }
 
+/** True when `atMs` is six days or more from `nowMs`: named by its date, not its weekday. */
+function isFar(atMs: number, nowMs: number): boolean {
+  return Math.abs(atMs - nowMs) >= WEEKDAY_SPAN_MS;
+}
+
+/**
+ * A day as a reader wants a return date: its weekday ("Friday", "vendredi") within six days, its
+ * date ("11 December") from then on, in `language` (a BCP 47 tag) and in `timeZone` (the runtime's
+ * own when absent). Times are ms since the epoch.
+ */
+export function dayText(atMs: number, nowMs: number, language: string, timeZone?: string): string {
+  const options: Intl.DateTimeFormatOptions = isFar(atMs, nowMs)
+    ? { day: 'numeric', month: 'long', timeZone }
+    : { weekday: 'long', timeZone };
+  return new Intl.DateTimeFormat(language, options).format(atMs);
+}
+
 /**
  * A point in time as a reader wants a deadline: the weekday and clock time in `timeZone` (an IANA
  * name; the runtime's own zone when absent or unknown), the date instead of the weekday when it is
@@ -35,7 +52,7 @@ export function relativeTime(atMs: number, nowMs: number, language: string): str
  * Times are ms since the epoch.
  */
 export function deadlineText(atMs: number, nowMs: number, language: string, timeZone?: string): string {
-  const far = Math.abs(atMs - nowMs) >= WEEKDAY_SPAN_MS;
+  const far = isFar(atMs, nowMs);
   const options: Intl.DateTimeFormatOptions = far
     ? { day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' }
     : { weekday: 'long', hour: '2-digit', minute: '2-digit' };
@@ -61,15 +78,48 @@ function distance(atMs: number, nowMs: number, language: string, timeZone: strin
   return new Intl.RelativeTimeFormat(language, { numeric: 'auto', style: 'long' }).format(days, 'day');
 }
 
-/** The calendar day of `atMs` in `timeZone` (the runtime's own when absent or unknown), as days since the epoch. */
+/** The calendar day of `atMs` in `timeZone` (the runtime's own when absent), as days since the epoch. */
 function dayNumber(atMs: number, timeZone: string | undefined): number {
-  const options: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'numeric', day: 'numeric' };
-  let parts: Intl.DateTimeFormatPart[];
-  try {
-    parts = new Intl.DateTimeFormat('en-US', { ...options, timeZone }).formatToParts(atMs);
-  } catch {
-    parts = new Intl.DateTimeFormat('en-US', options).formatToParts(atMs);
+  const w = wallClock(atMs, timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone);
+  return Math.round(Date.UTC(w.year, w.month - 1, w.day) / 86_400_000);
+}
+
+/** Formatters per zone (building one is slow). */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    try {
+      f = new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+      });
+    } catch {
+      // An unknown zone (stored from an older runtime): UTC.
+      f = formatter('UTC');
+    }
+    formatters.set(timeZone, f);
   }
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  return Math.round(Date.UTC(part('year'), part('month') - 1, part('day')) / 86_400_000);
+  return f;
+}
+
+/**
+ * The wall clock in `timeZone` (an IANA name; UTC when unknown) at `atMs`: year, month (1..12), day,
+ * hour (0..23), minute. Shared by the words here and the mail's quiet hours (notify/quiet.ts).
+ */
+export function wallClock(
+  atMs: number,
+  timeZone: string,
+): { year: number; month: number; day: number; hour: number; minute: number } {
+  const out = { year: 0, month: 0, day: 0, hour: 0, minute: 0 };
+  for (const p of formatter(timeZone).formatToParts(atMs)) {
+    if (p.type in out) out[p.type as keyof typeof out] = Number(p.value);
+  }
+  return out;
 }
