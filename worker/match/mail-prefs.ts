@@ -6,7 +6,7 @@
  * confirmation link mailed to that address (notify/prefs-mail.ts), which costs one address of the
  * daily budget. Nobody can set another person's preferences by typing their address.
  */
-import { addressKey } from '../notify/address';
+import { addressKey, addressStubIn } from '../notify/address';
 import type { MailAddressDurableObject } from '../notify/address-do';
 import type { ZonedPrefs } from '../notify/address-prefs';
 import type { BudgetPayer } from '../notify/budget';
@@ -21,8 +21,7 @@ import { payAddresses } from './creation';
 import type { SeatPrefs, SeatRow } from './rows';
 
 function addressStub(m: MatchContext, key: string): DurableObjectStub<MailAddressDurableObject> | null {
-  const ns = m.env.MAIL_ADDRESS;
-  return ns ? (ns.get(ns.idFromName(key)) as DurableObjectStub<MailAddressDurableObject>) : null;
+  return addressStubIn(m.env, key);
 }
 
 function same(a: ZonedPrefs | null, b: ZonedPrefs): boolean {

@@ -5,6 +5,9 @@
  * logs and List-Unsubscribe headers) cannot be matched against a guessed address.
  */
 
+import type { Env } from '../env';
+import type { MailAddressDurableObject } from './address-do';
+
 /** The form used for identity: trimmed and lower-cased (mail providers treat addresses case-insensitively in practice). */
 export function normalizeAddress(address: string): string {
   return address.trim().toLowerCase();
@@ -65,4 +68,13 @@ export async function addressKey(address: string, env?: MailKeyEnv): Promise<str
 /** True for a 64-character lower-case hex string (an address key as made by `addressKey`). */
 export function isAddressKey(value: string): boolean {
   return /^[0-9a-f]{64}$/.test(value);
+}
+
+/** The Durable Object of the address with key `key` (`addressKey`), or null when the binding is missing. */
+export function addressStubIn(
+  env: Pick<Env, 'MAIL_ADDRESS'>,
+  key: string,
+): DurableObjectStub<MailAddressDurableObject> | null {
+  const ns = env.MAIL_ADDRESS;
+  return ns ? (ns.get(ns.idFromName(key)) as DurableObjectStub<MailAddressDurableObject>) : null;
 }

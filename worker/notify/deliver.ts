@@ -6,7 +6,7 @@
  * each address.
  */
 import { parseAddress } from '../address';
-import { addressKey } from './address';
+import { addressKey, addressStubIn } from './address';
 import type { Admission, MailAddressDurableObject } from './address-do';
 import { hourlyLimit } from './config';
 import { composeRow } from './message';
@@ -48,8 +48,7 @@ function sender(n: MailScope, origin: string): MailSender | { error: string } {
 }
 
 function addressStub(n: MailScope, key: string): DurableObjectStub<MailAddressDurableObject> | null {
-  const ns = n.ctx.env.MAIL_ADDRESS;
-  return ns ? (ns.get(ns.idFromName(key)) as DurableObjectStub<MailAddressDurableObject>) : null;
+  return addressStubIn(n.ctx.env, key);
 }
 
 async function deliverMail(n: MailScope, row: OutboxRow, now: number): Promise<void> {

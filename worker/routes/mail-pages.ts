@@ -6,7 +6,7 @@
  * the sending of the mails such a request asks for.
  */
 import * as v from 'valibot';
-import { addressKey } from '../notify/address';
+import { addressKey, addressStubIn } from '../notify/address';
 import { MAGIC_LINK_HOURS, type MailAddressDurableObject } from '../notify/address-do';
 import { chooseSender, hourlyLimit } from '../notify/config';
 import { DEV_OUTBOX_NAME, type DevOutboxDurableObject } from '../notify/dev-outbox';
@@ -19,8 +19,7 @@ import { type AppContext, fail, originOf } from './http';
 
 /** The Durable Object of the address with key `key`, or null when the binding is missing. */
 export function addressStub(c: AppContext, key: string): DurableObjectStub<MailAddressDurableObject> | null {
-  const ns = c.env.MAIL_ADDRESS;
-  return ns ? (ns.get(ns.idFromName(key)) as DurableObjectStub<MailAddressDurableObject>) : null;
+  return addressStubIn(c.env, key);
 }
 
 /** The dev outbox Durable Object, or null when the binding is missing. */
