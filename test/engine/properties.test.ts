@@ -20,7 +20,14 @@ import {
   sameMove,
   viewFor,
 } from '../../worker/engine/index';
-import { censusProblem, deepFreeze, playRandomGame, presetSeatings } from './random-game';
+import {
+  censusProblem,
+  deepFreeze,
+  playRandomGame,
+  presetSeatings,
+  randomResponses,
+  seatingLabel,
+} from './random-game';
 
 const VIEW_KEYS = [
   'rulesVersion',
@@ -158,10 +165,7 @@ function gameCases(rules: RulesInput, seating: Seating): fc.Arbitrary<GameCase> 
     seating: fc.constant(seating),
     seed: fc.string({ minLength: 1, maxLength: 12 }),
     choiceSeed: fc.string({ maxLength: 12 }),
-    responses: fc.array(fc.constantFrom('auto' as const, 'ask' as const), {
-      minLength: seating.seats,
-      maxLength: seating.seats,
-    }),
+    responses: randomResponses(seating.seats),
     rejections: fc.array(anyMove, { minLength: 5, maxLength: 20 }),
   });
 }
@@ -171,8 +175,7 @@ const RUNS = Number(process.env.PROPERTY_RUNS ?? 40);
 
 describe('random games keep every invariant', () => {
   for (const { preset, seating } of presetSeatings()) {
-    const label = `${preset}, ${seating.seats} seats${seating.teamSize > 1 ? ` in teams of ${seating.teamSize}` : ''}`;
-    it(label, () => {
+    it(seatingLabel(preset, seating), () => {
       // Multi-hand matches to 5000 are long: play them with a lower match target so that each run
       // still ends with matchOver after several hands.
       const rules: RulesInput =
