@@ -9,8 +9,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   CARD_IDS,
+  CARD_REASON_CODES,
   type CardId,
-  ERROR_CODES,
+  type CardReason,
   isHazard,
   legalMoves,
   type MatchState,
@@ -34,23 +35,50 @@ interface Tally {
   refused: number;
 }
 
+/** What is wrong with the params of one reason of `seat` (a few facts each code promises), or null. */
+function paramsProblem(state: MatchState, seat: number, r: CardReason): string | null {
+  switch (r.code) {
+    case 'distance.past_goal':
+      return r.params.kmLeft >= 0 && r.params.kmLeft < r.params.km ? null : 'past_goal km';
+    case 'distance.speed_limit':
+      return r.params.km > r.params.maxKm ? null : 'speed_limit km';
+    case 'hazard.target_protected':
+    case 'hazard.target_not_rolling':
+    case 'hazard.target_hazarded':
+    case 'hazard.target_limited':
+    case 'hazard.attacker_not_started': {
+      const { target, team, seats } = r.params;
+      const ok = team !== teamOf(state, seat) && seats[0] === target && teamOf(state, target) === team;
+      return ok ? null : `target ${JSON.stringify(r.params)}`;
+    }
+    default:
+      return null;
+  }
+}
+
 /** Null when `whyNot` agrees with `legalMoves` for every seat and card in `state`; else what differs. */
 function disagreement(state: MatchState, tally: Tally): string | null {
   for (let seat = 0; seat < state.seats; seat++) {
     const legal = legalMoves(state, seat);
+    const ownPlay = state.phase === 'play' && state.turn === seat;
     for (const card of CARD_IDS) {
       const reasons = whyNot(state, seat, card);
-      if (state.phase === 'play' && state.turn === seat && state.hands[seat].includes(card)) {
-        tally[reasons.length === 0 ? 'playable' : 'refused']++;
+      const inHand = state.hands[seat].includes(card);
+      if (ownPlay && inHand) tally[reasons.length === 0 ? 'playable' : 'refused']++;
+      const where = `seat ${seat}, ${card}, phase ${state.phase}: ${JSON.stringify(reasons)}`;
+      if ((reasons.length === 0) !== nonDiscardWith(legal, card)) return where;
+      for (const r of reasons) {
+        if (!(CARD_REASON_CODES as readonly string[]).includes(r.code)) return `unexpected code: ${where}`;
+        const problem = paramsProblem(state, seat, r);
+        if (problem) return `${problem}: ${where}`;
       }
-      if ((reasons.length === 0) !== nonDiscardWith(legal, card)) {
-        return `seat ${seat}, ${card}, phase ${state.phase}: ${JSON.stringify(reasons)}`;
-      }
-      if (!reasons.every((r) => (ERROR_CODES as readonly string[]).includes(r.code))) return 'unknown code';
-      const ownPlay = state.phase === 'play' && state.turn === seat && state.hands[seat].includes(card);
-      if (reasons.length > 0 && ownPlay && isHazard(card)) {
-        const opponents = state.teams.filter((_, team) => team !== teamOf(state, seat)).length;
-        if (reasons.length !== opponents) return `${card}: ${reasons.length} reasons for ${opponents} teams`;
+      if (reasons.length > 0 && ownPlay && inHand && isHazard(card)) {
+        // One reason per opponent team, in team order.
+        const opponents = state.teams.map((_, team) => team).filter((team) => team !== teamOf(state, seat));
+        const named = reasons.map((r) => ('team' in r.params ? r.params.team : null));
+        if (JSON.stringify(named) !== JSON.stringify(opponents)) return `not one per team: ${where}`;
+      } else if (reasons.length > 1) {
+        return `several reasons: ${where}`;
       }
     }
   }

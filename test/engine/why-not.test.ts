@@ -14,9 +14,16 @@ import {
   type MatchSetup,
   type MatchState,
   type Position,
+  type PositionTableau,
   type RulesInput,
   whyNot,
 } from '../../worker/engine/index';
+
+/** Seat 0 rolling at 975 km of a 1000 km trip, both 200s played. */
+const AT_975: PositionTableau = {
+  battle: ['roll'],
+  distance: ['d200', 'd200', 'd100', 'd100', 'd100', 'd100', 'd100', 'd75'],
+};
 
 const seen = new Set<ErrorCode>();
 
@@ -50,6 +57,21 @@ describe('whyNot outside the seat’s play phase', () => {
   it('says draw first in the draw phase', () => {
     const d = position('classic', 2, { hands: { 0: ['roll'] }, phase: 'draw' });
     expect(why(d, 0, 'roll')).toEqual([{ code: 'phase.wrong', params: { phase: 'draw' } }]);
+  });
+  it('says the hand is over, and an extension is to be decided first', () => {
+    const end = position('classic', 2, { hands: { 0: ['d25', 'd50'], 1: ['d75'] }, tableaux: { 0: AT_975 } });
+    const over = applyMove(end, 0, { type: 'play', card: 'd25' });
+    if (!over.ok) throw new Error(over.error.code);
+    expect(over.state.phase).toBe('handOver');
+    expect(why(over.state, 1, 'd75')).toEqual([{ code: 'phase.wrong', params: { phase: 'handOver' } }]);
+    const seven = position({ preset: 'classic', options: { goal: 700, extension: true } }, 2, {
+      hands: { 0: ['d100', 'd50'] },
+      tableaux: { 0: { battle: ['roll'], distance: ['d200', 'd200', 'd100', 'd100'] } },
+    });
+    const offered = applyMove(seven, 0, { type: 'play', card: 'd100' });
+    if (!offered.ok) throw new Error(offered.error.code);
+    expect(offered.state.phase).toBe('extension');
+    expect(why(offered.state, 0, 'd50')).toEqual([{ code: 'phase.wrong', params: { phase: 'extension' } }]);
   });
   it('names a card that is not in hand', () => {
     expect(why(s, 0, 'd100')).toEqual([{ code: 'card.not_in_hand', params: { card: 'd100' } }]);
@@ -128,9 +150,7 @@ describe('whyNot for distance (RULES.md §4)', () => {
   it('never past the goal with exactFinish: the km left', () => {
     const s = position('classic', 2, {
       hands: { 0: ['d50', 'd25'] },
-      tableaux: {
-        0: { battle: ['roll'], distance: ['d200', 'd200', 'd100', 'd100', 'd100', 'd100', 'd100', 'd75'] },
-      },
+      tableaux: { 0: AT_975 },
     });
     expect(why(s, 0, 'd50')).toEqual([
       { code: 'distance.past_goal', params: { km: 50, kmLeft: 25, goal: 1000 } },
