@@ -55,6 +55,7 @@ const VIEW_KEYS = [
   'matchWinners',
   'responses',
   'legalMoves',
+  'reasons',
 ].sort();
 
 /** A random move of any shape, for the "other moves are refused" check. */
@@ -98,6 +99,8 @@ function checkView(state: MatchState, seat: number | null): void {
   expect(view.deckSize).toBe(state.deck.length);
   if (view.window) expect(Object.keys(view.window).sort()).toEqual(['attacker', 'hazard', 'seat', 'target']);
   for (const t of view.tableaux) expect(Object.keys(t)).not.toContain('hand');
+  // Reasons name only cards of the viewer's own hand (none for a spectator).
+  for (const card of Object.keys(view.reasons)) expect(view.hand).toContain(card);
 }
 
 interface GameCase {
