@@ -99,8 +99,15 @@ function checkView(state: MatchState, seat: number | null): void {
   expect(view.deckSize).toBe(state.deck.length);
   if (view.window) expect(Object.keys(view.window).sort()).toEqual(['attacker', 'hazard', 'seat', 'target']);
   for (const t of view.tableaux) expect(Object.keys(t)).not.toContain('hand');
-  // Reasons name only cards of the viewer's own hand (none for a spectator).
+  // Reasons name only cards of the viewer's own hand (none for a spectator), and a card has one
+  // exactly when none of the view's legal moves plays it other than by a discard or mulligan.
   for (const card of Object.keys(view.reasons)) expect(view.hand).toContain(card);
+  for (const card of view.hand) {
+    const usable = view.legalMoves.some(
+      (m) => (m.type === 'play' || m.type === 'coupFourre' || m.type === 'quickRemedy') && m.card === card,
+    );
+    expect(view.reasons[card] === undefined, card).toBe(usable);
+  }
 }
 
 interface GameCase {
