@@ -20,7 +20,14 @@ import {
   sameMove,
   viewFor,
 } from '../../worker/engine/index';
-import { censusProblem, deepFreeze, playRandomGame, presetSeatings } from './random-game';
+import {
+  censusProblem,
+  deepFreeze,
+  playRandomGame,
+  presetSeatings,
+  randomResponses,
+  seatingLabel,
+} from './random-game';
 
 const VIEW_KEYS = [
   'rulesVersion',
@@ -48,6 +55,7 @@ const VIEW_KEYS = [
   'matchWinners',
   'responses',
   'legalMoves',
+  'reasons',
 ].sort();
 
 /** A random move of any shape, for the "other moves are refused" check. */
@@ -91,6 +99,15 @@ function checkView(state: MatchState, seat: number | null): void {
   expect(view.deckSize).toBe(state.deck.length);
   if (view.window) expect(Object.keys(view.window).sort()).toEqual(['attacker', 'hazard', 'seat', 'target']);
   for (const t of view.tableaux) expect(Object.keys(t)).not.toContain('hand');
+  // Reasons name only cards of the viewer's own hand (none for a spectator), and a card has one
+  // exactly when none of the view's legal moves plays it other than by a discard or mulligan.
+  for (const card of Object.keys(view.reasons)) expect(view.hand).toContain(card);
+  for (const card of view.hand) {
+    const usable = view.legalMoves.some(
+      (m) => (m.type === 'play' || m.type === 'coupFourre' || m.type === 'quickRemedy') && m.card === card,
+    );
+    expect(view.reasons[card] === undefined, card).toBe(usable);
+  }
 }
 
 interface GameCase {
@@ -158,10 +175,7 @@ function gameCases(rules: RulesInput, seating: Seating): fc.Arbitrary<GameCase> 
     seating: fc.constant(seating),
     seed: fc.string({ minLength: 1, maxLength: 12 }),
     choiceSeed: fc.string({ maxLength: 12 }),
-    responses: fc.array(fc.constantFrom('auto' as const, 'ask' as const), {
-      minLength: seating.seats,
-      maxLength: seating.seats,
-    }),
+    responses: randomResponses(seating.seats),
     rejections: fc.array(anyMove, { minLength: 5, maxLength: 20 }),
   });
 }
@@ -171,8 +185,7 @@ const RUNS = Number(process.env.PROPERTY_RUNS ?? 40);
 
 describe('random games keep every invariant', () => {
   for (const { preset, seating } of presetSeatings()) {
-    const label = `${preset}, ${seating.seats} seats${seating.teamSize > 1 ? ` in teams of ${seating.teamSize}` : ''}`;
-    it(label, () => {
+    it(seatingLabel(preset, seating), () => {
       // Multi-hand matches to 5000 are long: play them with a lower match target so that each run
       // still ends with matchOver after several hands.
       const rules: RulesInput =

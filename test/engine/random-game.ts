@@ -2,6 +2,7 @@
  * Test support: plays random games through the engine's public API only (no rule re-implemented
  * here): the seat to act (`whoActs`) picks a uniformly random move from `legalMoves`.
  */
+import fc from 'fast-check';
 import {
   applyMove,
   CARD_COUNTS,
@@ -24,6 +25,16 @@ export function presetSeatings(): Array<{ preset: PresetName; seating: Seating }
   return (Object.keys(PRESETS) as PresetName[]).flatMap((preset) =>
     PRESETS[preset].seatings.map((seating) => ({ preset, seating })),
   );
+}
+
+/** A test label for a preset seating: "classic, 4 seats in teams of 2". */
+export function seatingLabel(preset: PresetName, seating: Seating): string {
+  return `${preset}, ${seating.seats} seats${seating.teamSize > 1 ? ` in teams of ${seating.teamSize}` : ''}`;
+}
+
+/** Random coup-fourré choices, one per seat (RULES.md §7). */
+export function randomResponses(seats: number): fc.Arbitrary<Array<'auto' | 'ask'>> {
+  return fc.array(fc.constantFrom('auto' as const, 'ask' as const), { minLength: seats, maxLength: seats });
 }
 
 /** Counts every card in every place of a state: draw pile, discard, box, hands, tableaux. */

@@ -81,6 +81,13 @@ export function view(patch: Partial<MatchView> = {}): MatchView {
       { type: 'discard', card: 'driving_ace' },
       { type: 'discard', card: 'd25' },
     ] as Move[],
+    // What the server's `whyNot` gives for this hand: rolling under a Speed Limit.
+    reasons: {
+      d100: [{ code: 'distance.speed_limit', params: { km: 100, maxKm: 50 } }],
+      roll: [{ code: 'remedy.not_needed', params: { pile: 'battle', top: 'roll', rolling: true } }],
+      d200: [{ code: 'distance.speed_limit', params: { km: 200, maxKm: 50 } }],
+      repairs: [{ code: 'remedy.not_needed', params: { pile: 'battle', top: 'roll', rolling: true } }],
+    },
     ...patch,
   };
 }

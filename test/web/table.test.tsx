@@ -9,6 +9,7 @@ import { CardFace } from '../../web/src/components/Card';
 import { useCatalogForTests } from '../../web/src/i18n';
 import { en } from '../../web/src/i18n/en';
 import { fr, cards as frCards, events as frEvents } from '../../web/src/i18n/fr';
+import { loadReasonWords } from '../../web/src/lib/words';
 import { Table } from '../../web/src/screens/Table';
 import { CARD_IDS } from '../../worker/engine/cards';
 import { drawView, info, teamView, view, windowView } from './fixtures';
@@ -108,6 +109,48 @@ describe('the table for a mid-hand view', () => {
     expect(discardButtons.length).toBeGreaterThanOrEqual(1);
     click(root.querySelector('.piles button.discard'));
     expect(sent).toEqual([{ type: 'discard', card: 'd100' }]);
+  });
+
+  it("tapping a card that cannot be played says why, from the view's reasons", async () => {
+    const { session } = fakeSession(info(view()));
+    const root = mount(<Table session={session} />);
+    // The words load after the first paint (a lazy chunk), before any tap.
+    await loadReasonWords();
+    click(buttons(root, '100 km, distance card')[0]);
+    const hint = root.querySelector('.hand-area .hint')!;
+    expect(hint.textContent).toBe(
+      '100 km cannot be played now. You are under a Speed Limit: at most 50 km per card.',
+    );
+    click(buttons(root, 'Roll, remedy card')[0]);
+    expect(hint.textContent).toBe('Roll cannot be played now. You are already rolling.');
+  });
+
+  it('names the target and its safety, in the reader’s language', async () => {
+    await loadReasonWords();
+    const target = { target: 1, team: 1, seats: [1] };
+    const v = view({
+      legalMoves: [{ type: 'discard', card: 'stop' }],
+      reasons: { stop: [{ code: 'hazard.target_protected', params: { ...target, safety: 'right_of_way' } }] },
+    });
+    const { session } = fakeSession(info(v));
+    const root = mount(<Table session={session} />);
+    click(buttons(root, 'Stop, hazard card')[0]);
+    expect(root.querySelector('.hand-area .hint')!.textContent).toBe(
+      'Stop cannot be played now. Bob has Right of Way.',
+    );
+    useCatalogForTests('fr', fr, frEvents, frCards);
+    const again = mount(<Table session={fakeSession(info(v)).session} />);
+    click(again.querySelectorAll('ul.hand button.card')[1]);
+    expect(again.querySelector('.hand-area .hint')!.textContent).toContain(
+      'Bob a la botte Véhicule prioritaire.',
+    );
+  });
+
+  it('a card the view gives no reason for keeps the plain words', () => {
+    const { session } = fakeSession(info(view({ reasons: {} })));
+    const root = mount(<Table session={session} />);
+    click(buttons(root, '100 km, distance card')[0]);
+    expect(root.querySelector('.hand-area .hint')!.textContent).toBe('100 km cannot be played now.');
   });
 
   it('shows the pending move within the same render (optimistic feedback) and disables input', () => {

@@ -1,8 +1,8 @@
 /**
  * Hidden information over random games: no response body, WebSocket frame or log line reveals
  * another seat's hand, the draw pile or the seed. Each seat's info must equal the spectator's info
- * at the same version except for the seat's own hand and legal moves, and that hand must be the
- * seat's real hand (read from the Durable Object's stored state).
+ * at the same version except for the seat's own hand, legal moves and reasons (which name only its
+ * own cards), and that hand must be the seat's real hand (read from the Durable Object's stored state).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MatchState } from '../../worker/engine/index';
@@ -15,7 +15,7 @@ const FORBIDDEN_KEYS = new Set(['hands', 'deck', 'seed', 'rng', 'box']);
 function publicPart(i: MatchInfo) {
   const { you: _you, settings: _settings, mail: _mail, view, ...rest } = i;
   if (!view) return rest;
-  const { seat: _seat, hand: _hand, legalMoves: _legal, ...pub } = view;
+  const { seat: _seat, hand: _hand, legalMoves: _legal, reasons: _reasons, ...pub } = view;
   return { ...rest, view: pub };
 }
 
@@ -74,6 +74,7 @@ describe('hidden information', () => {
       for (let step = 0; step < 400; step++) {
         const spectator = await info(m, null);
         if (spectator.status === 'finished') break;
+        expect(spectator.view!.reasons).toEqual({});
         const state = await storedState(m);
         let mover: { t: string; seat: number; version: number; moves: MatchInfo['view'] } | null = null;
         for (const h of humans) {
@@ -81,6 +82,8 @@ describe('hidden information', () => {
           expect(mine.view!.version).toBe(spectator.view!.version);
           expect(publicPart(mine)).toEqual(publicPart(spectator));
           expect([...mine.view!.hand].sort()).toEqual([...state.hands[h.seat]].sort());
+          // Reasons only for the seat's own cards; a spectator gets none.
+          for (const card of Object.keys(mine.view!.reasons)) expect(state.hands[h.seat]).toContain(card);
           if (mine.view!.legalMoves.length && !mover)
             mover = { ...h, version: mine.view!.version, moves: mine.view };
         }

@@ -16,3 +16,10 @@ export { createMatch, HAND_SIZE, type MatchSetup, type Position, type PositionTa
 export { actingSeat, TURN_KINDS, type TurnKind, type WhoActs, whoActs } from './turn';
 export * from './types';
 export { isLimited, isRolling, viewFor } from './view';
+export {
+  CARD_REASON_CODES,
+  type CardReason,
+  type NotRollingParams,
+  type TargetParams,
+  whyNot,
+} from './why-not';

@@ -87,6 +87,11 @@ const NO_DRIVE: DriveFacts = {
   exactFinish: false,
 };
 
+/** Under a Speed Limit, the largest distance card allowed, km. RULES.md §4 [all]. */
+export const SPEED_LIMIT_KM = 50;
+/** At most this many 200 km cards per player/team per hand. RULES.md §4 [all]. */
+export const MAX_200S = 2;
+
 /**
  * Distance rules, RULES.md §4: only while rolling; under a Speed Limit only 25 and 50 [all]; at most
  * two 200s per player/team [all]; with `exactFinish` never past the goal [NO, FR, OLD].
@@ -94,8 +99,8 @@ const NO_DRIVE: DriveFacts = {
 export function distanceRule(f: DriveFacts, card: DistanceCard): ErrorCode | null {
   if (!f.rolling) return 'distance.not_rolling';
   const km = kmOf(card);
-  if (f.limited && km > 50) return 'distance.speed_limit';
-  if (card === 'd200' && f.twoHundreds >= 2) return 'distance.too_many_200';
+  if (f.limited && km > SPEED_LIMIT_KM) return 'distance.speed_limit';
+  if (card === 'd200' && f.twoHundreds >= MAX_200S) return 'distance.too_many_200';
   if (f.exactFinish && f.km + km > f.goal) return 'distance.past_goal';
   return null;
 }

@@ -4,6 +4,7 @@
  */
 import type { CardId, HazardCard, SafetyCard } from './cards';
 import type { Rules } from './rules';
+import type { CardReason } from './why-not-reasons';
 
 /** Tag of the rules implementation stored with every match; bump it when rule behaviour changes. */
 export const RULES_VERSION = 'mb-rules-1';
@@ -277,4 +278,10 @@ export interface MatchView {
   responses: ResponseMode[];
   /** The viewer's legal moves now (empty for a spectator or when it is not their move). */
   legalMoves: Move[];
+  /**
+   * Why each distinct card of the viewer's own hand cannot be played now (`whyNot`, one reason per
+   * possible target); a card that can be played has no entry. Empty for a spectator: never another
+   * seat's cards.
+   */
+  reasons: Partial<Record<CardId, CardReason[]>>;
 }

@@ -3,10 +3,13 @@
  * the draw pile's order, the seed or the generator state. RULES.md §2 ("hands are secret; everything
  * played is public").
  */
+
+import type { CardId } from './cards';
 import { copyTableau } from './draft';
 import { legalMoves } from './legal';
 import { isLimited, isRolling, top, twoHundreds } from './tableau';
 import type { MatchState, MatchView, TableauView } from './types';
+import { whyNot } from './why-not';
 
 export { isLimited, isRolling };
 
@@ -26,7 +29,7 @@ export function tableauViews(state: MatchState): TableauView[] {
 
 /**
  * The view for `seat` (0-based), or for a spectator with `seat = null`: the seat's own hand and legal
- * moves, hand sizes of everyone, public tableaux, deck size, discard top, whose move it is (null when
+ * moves with the reasons its other cards cannot be played, hand sizes of everyone, public tableaux, deck size, discard top, whose move it is (null when
  * the hand or match is over) and the open response window (who is asked, never what they hold).
  */
 export function viewFor(state: MatchState, seat: number | null): MatchView {
@@ -62,7 +65,21 @@ export function viewFor(state: MatchState, seat: number | null): MatchView {
     matchWinners: state.matchWinners.slice(),
     responses: state.responses.slice(),
     legalMoves: own === null ? [] : legalMoves(state, own),
+    reasons: own === null ? {} : handReasons(state, own),
   };
+}
+
+/**
+ * Why each distinct card of `seat`'s own hand cannot be played now (`whyNot`); a playable card has
+ * no entry, so the map stays small. Only ever built for the viewer's own hand (RULES.md §2).
+ */
+export function handReasons(state: MatchState, seat: number): MatchView['reasons'] {
+  const reasons: MatchView['reasons'] = {};
+  for (const card of new Set<CardId>(state.hands[seat])) {
+    const why = whyNot(state, seat, card);
+    if (why.length) reasons[card] = why;
+  }
+  return reasons;
 }
 
 function structuredCloneResults(state: MatchState): MatchView['results'] {

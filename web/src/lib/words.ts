@@ -4,6 +4,7 @@
  * event words shared with the mail.
  */
 
+import { signal } from '@preact/signals';
 import type { HandResult } from '../../../worker/engine/types';
 import { CARD_KINDS } from '../../../worker/shared/rules-data';
 import {
@@ -16,7 +17,7 @@ import {
 import { deadlineText } from '../../../worker/words/when';
 import { cardName } from '../components/Card';
 import { eventWords, lang, t } from '../i18n';
-import type { GameEvent, MatchInfo, MatchView } from './types';
+import type { CardId, GameEvent, MatchInfo, MatchView } from './types';
 
 /** A seat's display name ("Seat 2" when the server gave none). */
 export function seatName(info: Pick<MatchInfo, 'seats'> | null, seat: number): string {
@@ -104,6 +105,39 @@ export function eventText(
   view: Pick<MatchView, 'teams'>,
 ): string {
   return describeEvent(e, eventTable(info, view), eventWords.value);
+}
+
+/** The reason words once loaded (a lazy chunk: reason-text.ts), else null. */
+const reasonChunk = signal<typeof import('./reason-text') | null>(null);
+let reasonLoad: Promise<void> | null = null;
+
+/** Loads the reason words of every language (once); the table asks for them after its first paint. */
+export function loadReasonWords(): Promise<void> {
+  reasonLoad ??= import('./reason-text').then((m) => {
+    reasonChunk.value = m;
+  });
+  return reasonLoad;
+}
+
+/**
+ * Why `card` of my hand cannot be played now, in words (worker/words/reasons), read from the reasons
+ * the server put in my view (`view.reasons`; the client computes none): e.g. "Bob has Driving Ace."
+ * "" when the view gives no reason for the card, or until the words have loaded (then it re-renders).
+ */
+export function cardReasonText(
+  card: CardId,
+  info: Pick<MatchInfo, 'seats'> | null,
+  view: Pick<MatchView, 'teams' | 'reasons'>,
+): string {
+  const reasons = view.reasons?.[card];
+  if (!reasons?.length) return '';
+  const chunk = reasonChunk.value;
+  if (!chunk) {
+    void loadReasonWords();
+    return '';
+  }
+  const table = { ...eventTable(info, view), team: (team: number) => teamName(info, view, team) };
+  return chunk.reasonsText(reasons, table, chunk.REASON_WORDS[lang.value]);
 }
 
 /** The words for an error shown to the player. */

@@ -9,7 +9,7 @@ import { CardBody, cardLabel, cardName } from '../../components/Card';
 import { t } from '../../i18n';
 import { canPlay, findMulligan, optionsForCard, teamOfSeat } from '../../lib/moves';
 import type { CardId } from '../../lib/types';
-import { teamName } from '../../lib/words';
+import { loadReasonWords, teamName } from '../../lib/words';
 import { answerLabel, handHint } from './Status';
 import type { TableState } from './state';
 
@@ -143,6 +143,8 @@ export function Hand({ state }: { state: TableState }): JSX.Element {
   const actionsRef = useRef<HTMLDivElement>(null);
   // A card chosen from the keyboard moves the focus to its first option (no tabbing through the hand).
   const focusActions = useRef(false);
+  // The words for why a card cannot be played load after the first paint, before any tap.
+  useEffect(() => void loadReasonWords(), []);
   useEffect(() => {
     if (!focusActions.current) return;
     focusActions.current = false;

@@ -12,7 +12,7 @@ import type { MatchSession } from '../../lib/session';
 import { isMyMove } from '../../lib/tab-badge';
 import { minuteNow } from '../../lib/time';
 import type { MatchInfo, MatchView, Move } from '../../lib/types';
-import { errorText, localTime, seatName } from '../../lib/words';
+import { cardReasonText, errorText, localTime, seatName } from '../../lib/words';
 import type { TableState } from './state';
 
 /** True once the hand (or the whole match) is over: the score table shows and no deadline runs. */
@@ -63,15 +63,19 @@ export function Status({ state }: { state: TableState }): JSX.Element {
   );
 }
 
-/** The hint above the hand: what the player can do now. */
+/**
+ * The hint above the hand: what the player can do now; for a selected card that cannot be played,
+ * why (the reasons of the server's view, in words).
+ */
 export function handHint(state: TableState): string {
-  const { busy, card, options, selection, view } = state;
+  const { busy, card, options, selection, view, info } = state;
   if (busy) return t('table.sending');
   if (selection.picking.value) return t('table.mulliganPick');
   if (card && options) {
-    return canPlay(options)
-      ? t('table.chooseTarget', { card: cardName(card) })
-      : t('table.noPlay', { card: cardName(card) });
+    if (canPlay(options)) return t('table.chooseTarget', { card: cardName(card) });
+    const why = cardReasonText(card, info, view);
+    const noPlay = t('table.noPlay', { card: cardName(card) });
+    return why ? `${noPlay} ${why}` : noPlay;
   }
   return view.legalMoves.length ? t('table.pickCard') : '';
 }

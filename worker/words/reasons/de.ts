@@ -1,0 +1,35 @@
+/** German reason words: why a card cannot be played now (card and player names come from the caller). */
+import type { ReasonWords } from './catalog';
+
+export const de: ReasonWords = {
+  lang: 'de',
+  noSeat: 'Du hast keinen Platz in dieser Partie.',
+  turnOf: '{player} ist am Zug.',
+  noTurn: 'Gerade ist niemand am Zug.',
+  drawFirst: 'Zieh zuerst eine Karte.',
+  extensionFirst: 'Entscheide zuerst über die Verlängerung.',
+  answerFirst: 'Jetzt kann nur eine Karte gespielt werden, die auf den Angriff antwortet.',
+  handOver: 'Die Runde ist vorbei.',
+  matchOver: 'Die Partie ist vorbei.',
+  notInHand: '{card} ist nicht auf deiner Hand.',
+  needRoll: 'Du brauchst zuerst Grünes Licht.',
+  needRollClassic: 'Du brauchst zuerst Grünes Licht (klassische Regeln).',
+  needRemedy: 'Du stehst ({hazard}): Du brauchst zuerst die Karte {remedy}.',
+  needRemedyThenRoll:
+    'Du stehst ({hazard}): Du brauchst die Karte {remedy}, dann Grünes Licht (klassische Regeln).',
+  orSafety: 'Die Karte {safety} ginge auch.',
+  speedLimit: 'Du hast ein Tempolimit: höchstens {maxKm} km pro Karte.',
+  tooMany200: 'Du hast schon {played} Karten mit 200 km gespielt: höchstens {max} pro Runde.',
+  pastGoal: 'Nur noch {kmLeft} km: Diese Karte ginge über {goal} hinaus.',
+  protected: '{target} {count|hat|haben} {safety}.',
+  targetNotRolling: '{target} {count|fährt|fahren} nicht: Dieser Angriff hält nur auf, wer fährt.',
+  targetHazarded: '{target} {count|steht|stehen} schon ({hazard}).',
+  targetLimited: '{target} {count|hat|haben} schon ein Tempolimit.',
+  attackerNotStarted: 'Fahr erst los, bevor du {target} angreifst.',
+  notLimited: 'Du hast kein Tempolimit.',
+  alreadyRolling: 'Du fährst schon.',
+  noHazard: 'Auf deinem Kampfstapel liegt kein Angriff.',
+  doesNotAnswer: 'Diese Karte hilft nicht gegen {top} auf deinem Kampfstapel.',
+  safetyPlayed: '{safety} liegt schon bei dir aus.',
+  other: 'Diese Karte kann jetzt nicht gespielt werden.',
+};

@@ -1,0 +1,35 @@
+/** French reason words: why a card cannot be played now (card and player names come from the caller). */
+import type { ReasonWords } from './catalog';
+
+export const fr: ReasonWords = {
+  lang: 'fr',
+  noSeat: "Vous n'avez pas de place dans cette partie.",
+  turnOf: "C'est au tour de {player}.",
+  noTurn: 'Personne ne joue en ce moment.',
+  drawFirst: "Piochez d'abord une carte.",
+  extensionFirst: "Décidez d'abord de la prolongation.",
+  answerFirst: "Seule une carte qui répond à l'attaque peut être jouée maintenant.",
+  handOver: 'La manche est terminée.',
+  matchOver: 'La partie est terminée.',
+  notInHand: "{card} n'est pas dans votre main.",
+  needRoll: "Il vous faut d'abord un Feu vert.",
+  needRollClassic: "Il vous faut d'abord un Feu vert (règles classiques).",
+  needRemedy: "Vous êtes arrêté ({hazard}) : il vous faut d'abord la carte {remedy}.",
+  needRemedyThenRoll:
+    'Vous êtes arrêté ({hazard}) : il vous faut la carte {remedy}, puis un Feu vert (règles classiques).',
+  orSafety: 'La botte {safety} conviendrait aussi.',
+  speedLimit: 'Vous êtes sous Limite de vitesse : {maxKm} km au plus par carte.',
+  tooMany200: 'Vous avez déjà joué {played} cartes de 200 km : {max} au plus par manche.',
+  pastGoal: 'Plus que {kmLeft} km : cette carte dépasserait {goal}.',
+  protected: '{target} {count|a|ont} la botte {safety}.',
+  targetNotRolling: '{target} ne {count|roule|roulent} pas : cette attaque n’arrête qu’un joueur qui roule.',
+  targetHazarded: '{target} {count|subit|subissent} déjà la carte {hazard}.',
+  targetLimited: '{target} {count|est|sont} déjà sous Limite de vitesse.',
+  attackerNotStarted: "Commencez à rouler avant d'attaquer {target}.",
+  notLimited: "Vous n'êtes pas sous Limite de vitesse.",
+  alreadyRolling: 'Vous roulez déjà.',
+  noHazard: 'Votre pile de bataille ne porte aucune attaque.',
+  doesNotAnswer: 'Cette carte ne répond pas à la carte {top} de votre pile de bataille.',
+  safetyPlayed: 'La botte {safety} est déjà sur votre table.',
+  other: 'Cette carte ne peut pas être jouée maintenant.',
+};

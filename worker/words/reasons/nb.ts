@@ -1,0 +1,35 @@
+/** Norwegian (bokmål) reason words: why a card cannot be played now (card and player names come from the caller). */
+import type { ReasonWords } from './catalog';
+
+export const nb: ReasonWords = {
+  lang: 'nb',
+  noSeat: 'Du har ingen plass i dette spillet.',
+  turnOf: 'Nå spiller {player}.',
+  noTurn: 'Ingen spiller akkurat nå.',
+  drawFirst: 'Trekk et kort først.',
+  extensionFirst: 'Bestem deg om forlengelsen først.',
+  answerFirst: 'Nå kan bare et kort som svarer på angrepet, spilles.',
+  handOver: 'Hånden er over.',
+  matchOver: 'Spillet er over.',
+  notInHand: '{card} er ikke på hånden din.',
+  needRoll: 'Du trenger Grønt lys først.',
+  needRollClassic: 'Du trenger Grønt lys først (klassiske regler).',
+  needRemedy: 'Du står stille ({hazard}): du trenger kortet {remedy} først.',
+  needRemedyThenRoll:
+    'Du står stille ({hazard}): du trenger kortet {remedy} og så Grønt lys (klassiske regler).',
+  orSafety: 'Kortet {safety} går også.',
+  speedLimit: 'Du har fartsgrense: høyst {maxKm} km per kort.',
+  tooMany200: 'Du har allerede spilt {played} kort på 200 km: høyst {max} per hånd.',
+  pastGoal: 'Bare {kmLeft} km igjen: dette kortet ville gått forbi {goal}.',
+  protected: '{target} har {safety}.',
+  targetNotRolling: '{target} kjører ikke: dette angrepet stopper bare den som kjører.',
+  targetHazarded: '{target} står allerede stille ({hazard}).',
+  targetLimited: '{target} har allerede fartsgrense.',
+  attackerNotStarted: 'Begynn å kjøre før du angriper {target}.',
+  notLimited: 'Du har ingen fartsgrense.',
+  alreadyRolling: 'Du kjører allerede.',
+  noHazard: 'Det ligger ikke noe angrep på kamphaugen din.',
+  doesNotAnswer: 'Dette kortet hjelper ikke mot {top} på kamphaugen din.',
+  safetyPlayed: '{safety} ligger allerede ute hos deg.',
+  other: 'Dette kortet kan ikke spilles nå.',
+};

@@ -1,0 +1,35 @@
+/** Swedish reason words: why a card cannot be played now (card and player names come from the caller). */
+import type { ReasonWords } from './catalog';
+
+export const sv: ReasonWords = {
+  lang: 'sv',
+  noSeat: 'Du har ingen plats i den här matchen.',
+  turnOf: 'Nu spelar {player}.',
+  noTurn: 'Ingen spelar just nu.',
+  drawFirst: 'Dra ett kort först.',
+  extensionFirst: 'Bestäm dig om förlängningen först.',
+  answerFirst: 'Nu kan bara ett kort som svarar på attacken spelas.',
+  handOver: 'Given är slut.',
+  matchOver: 'Matchen är slut.',
+  notInHand: '{card} finns inte på din hand.',
+  needRoll: 'Du behöver Grönt ljus först.',
+  needRollClassic: 'Du behöver Grönt ljus först (klassiska regler).',
+  needRemedy: 'Du står still ({hazard}): du behöver kortet {remedy} först.',
+  needRemedyThenRoll:
+    'Du står still ({hazard}): du behöver kortet {remedy} och sedan Grönt ljus (klassiska regler).',
+  orSafety: 'Kortet {safety} fungerar också.',
+  speedLimit: 'Du har en hastighetsbegränsning: högst {maxKm} km per kort.',
+  tooMany200: 'Du har redan spelat {played} kort på 200 km: högst {max} per giv.',
+  pastGoal: 'Bara {kmLeft} km kvar: det här kortet skulle passera {goal}.',
+  protected: '{target} har {safety}.',
+  targetNotRolling: '{target} kör inte: den här attacken stoppar bara den som kör.',
+  targetHazarded: '{target} står redan still ({hazard}).',
+  targetLimited: '{target} har redan en hastighetsbegränsning.',
+  attackerNotStarted: 'Börja köra innan du attackerar {target}.',
+  notLimited: 'Du har ingen hastighetsbegränsning.',
+  alreadyRolling: 'Du kör redan.',
+  noHazard: 'Det finns ingen attack på din stridshög.',
+  doesNotAnswer: 'Det här kortet hjälper inte mot {top} på din stridshög.',
+  safetyPlayed: '{safety} ligger redan framme hos dig.',
+  other: 'Det här kortet kan inte spelas nu.',
+};
