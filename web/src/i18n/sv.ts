@@ -369,4 +369,8 @@ export const sv: Messages = {
   'home.timeoutsToBot.0': 'aldrig',
   'home.timeoutsToBot.n': '{n} missade turer i rad',
   // -- deadlines in words (issue 14, coordinator) --
+  // -- phone table, reasons on cards, window hint (issue 15 part A) --
+  // -- create form: seating, invitations, remembered choices, first seat (issue 15 part B) --
+  // -- rough edges: settings address, host panel, late guest, errors in words (issue 15 part C) --
+  // -- speed and accessibility (issue 15 part D) --
 };

@@ -134,6 +134,8 @@ export interface Catalog {
     idleSkip: string; // {when}
     botSeatTimeouts: string;
   };
+  // -- invitation from the create form (issue 15 part B) --
+  // -- window mail words (issue 15 part C) --
 }
 
 /** Fills `{key}` placeholders; unknown keys are left as they are so a missing value is visible in tests. */

@@ -121,4 +121,6 @@ export const de: Catalog = {
     botSeatTimeouts:
       'Deine letzten Züge haben die Frist überschritten, deshalb spielt jetzt der Computer deinen Platz – bis du mit deinem Link zurückkommst.',
   },
+  // -- invitation from the create form (issue 15 part B) --
+  // -- window mail words (issue 15 part C) --
 };

@@ -120,4 +120,6 @@ export const en: Catalog = {
     botSeatTimeouts:
       'Your last turns ran out of time, so the computer now plays your seat. It keeps playing until you come back with your link.',
   },
+  // -- invitation from the create form (issue 15 part B) --
+  // -- window mail words (issue 15 part C) --
 };

@@ -121,4 +121,6 @@ export const fr: Catalog = {
     botSeatTimeouts:
       "Vos derniers tours ont dépassé leur délai : l'ordinateur joue désormais à votre place, jusqu'à ce que vous reveniez avec votre lien.",
   },
+  // -- invitation from the create form (issue 15 part B) --
+  // -- window mail words (issue 15 part C) --
 };

@@ -121,4 +121,6 @@ export const nb: Catalog = {
     botSeatTimeouts:
       'De siste turene dine gikk ut på tid, så datamaskinen spiller nå plassen din. Den fortsetter til du kommer tilbake med lenken din.',
   },
+  // -- invitation from the create form (issue 15 part B) --
+  // -- window mail words (issue 15 part C) --
 };

@@ -120,4 +120,6 @@ export const sv: Catalog = {
     botSeatTimeouts:
       'Dina senaste turer gick ut på tid, så datorn spelar nu din plats. Den fortsätter tills du kommer tillbaka med din länk.',
   },
+  // -- invitation from the create form (issue 15 part B) --
+  // -- window mail words (issue 15 part C) --
 };
