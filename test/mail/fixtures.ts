@@ -51,6 +51,8 @@ export const ALL_CONTENTS: Record<MailContent['kind'], MailContent> = {
     hazard: 'stop',
     target: 0,
     deadline: DEADLINE,
+    // A window waits only for a seat that chose "ask me" (RULES.md §7).
+    mode: 'ask',
   },
   reminder: { kind: 'reminder', deadline: DEADLINE, now: NOW },
   botTookOver: { kind: 'botTookOver', scope: 'turn' },

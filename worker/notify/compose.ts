@@ -7,7 +7,8 @@
  * subjects carry no title and at most one name of at most 20 characters.
  */
 import type { HazardCard } from '../engine/cards';
-import type { GameEvent, HandResult } from '../engine/types';
+import type { GameEvent, HandResult, ResponseMode } from '../engine/types';
+import { REMEDY_FOR, SAFETY_FOR } from '../shared/rules-data/cards';
 import { deadlineText } from '../words/when';
 import { cardText, describeEvents, joinNames, type TableNames, targetText, teamName } from './events';
 import { type Catalog, catalogFor, fill } from './i18n';
@@ -67,6 +68,14 @@ export type MailContent =
       deadline: Date | null;
       /** The mail's time, for "in 40 minutes" (the deadline's own time in words without it). */
       now?: Date;
+      /**
+       * The reader's coup-fourré choice (RULES.md §7): with `ask` (the seats a window waits for) the
+       * hint says what happens at the deadline (a held safety is played as a coup fourré, or with
+       * `quickRemedy` a held remedy; else play goes on); absent or `auto`: "your automatic choice".
+       */
+      mode?: ResponseMode;
+      /** The match plays the fast game's quick remedy (RULES.md §7 `quickRemedy`). */
+      quickRemedy?: boolean;
     }
   | { kind: 'reminder'; deadline: Date; now: Date; idle?: IdleAction }
   /** `why`: 'timeouts' when the seat went to a bot after turns ran out of time (else the host gave it). */
@@ -223,9 +232,11 @@ function draftFor(ctx: MailContext, content: MailContent, c: Catalog, title: str
       const blocks: Block[] = [greet, { p: fill(c.bodies.responseWindow, { attacker, hazard, target }) }];
       if (content.deadline)
         blocks.push({
-          p: fill(c.bodies.responseWindowHint, {
-            time: readerTime(content.deadline, content.now ?? content.deadline, c, ctx.timeZone),
-          }),
+          p: windowHint(
+            content,
+            readerTime(content.deadline, content.now ?? content.deadline, c, ctx.timeZone),
+            c,
+          ),
         });
       blocks.push({ button: c.buttons.answer, href: seat });
       return {
@@ -340,4 +351,21 @@ export function composeMail(ctx: MailContext, content: MailContent): ComposedMai
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     },
   };
+}
+
+/**
+ * What happens when a response window's deadline passes, in words fitting the reader's choice
+ * (RULES.md §7): an `ask` reader is told that the safety against this hazard is played for them as a
+ * coup fourré if they hold it (with `quickRemedy`, else the remedy), otherwise play goes on; the
+ * words never say whether they hold it. An `auto` reader: "your automatic choice applies".
+ */
+function windowHint(
+  content: Extract<MailContent, { kind: 'responseWindow' }>,
+  time: string,
+  c: Catalog,
+): string {
+  if (content.mode !== 'ask') return fill(c.bodies.responseWindowHint, { time });
+  const safety = cardText(SAFETY_FOR[content.hazard], c);
+  if (!content.quickRemedy) return fill(c.windowMail.askHint, { time, safety });
+  return fill(c.windowMail.askHintQuick, { time, safety, remedy: cardText(REMEDY_FOR[content.hazard], c) });
 }

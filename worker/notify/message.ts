@@ -74,6 +74,8 @@ export async function composeRow(
         target: data.target,
         deadline: dateOrNull(n.ctx.windowDeadline()),
         now: new Date(now),
+        // The hint's words fit the reader's coup-fourré choice (compose.ts `windowHint`).
+        ...(state ? { mode: state.responses[row.seat], quickRemedy: state.rules.options.quickRemedy } : {}),
       };
       break;
     case 'botTookOver':

@@ -136,6 +136,11 @@ export interface Catalog {
   };
   // -- invitation from the create form (issue 15 part B) --
   // -- window mail words (issue 15 part C) --
+  /** The response window's hint for a seat that chose "ask me" (RULES.md §7). */
+  windowMail: {
+    askHint: string; // {time} {safety}
+    askHintQuick: string; // {time} {safety} {remedy}
+  };
 }
 
 /** Fills `{key}` placeholders; unknown keys are left as they are so a missing value is visible in tests. */

@@ -123,4 +123,10 @@ export const de: Catalog = {
   },
   // -- invitation from the create form (issue 15 part B) --
   // -- window mail words (issue 15 part C) --
+  windowMail: {
+    askHint:
+      'Antwortest du nicht bis {time}, wird {safety} für dich als Coup fourré gespielt, falls du die Karte hast; sonst geht das Spiel weiter.',
+    askHintQuick:
+      'Antwortest du nicht bis {time}, wird {safety} für dich als Coup fourré gespielt, falls du die Karte hast, sonst {remedy}, falls du diese hast; sonst geht das Spiel weiter.',
+  },
 };

@@ -122,4 +122,10 @@ export const en: Catalog = {
   },
   // -- invitation from the create form (issue 15 part B) --
   // -- window mail words (issue 15 part C) --
+  windowMail: {
+    askHint:
+      'If you have not answered by {time}, {safety} is played for you as a coup fourré if you hold it; if not, play goes on.',
+    askHintQuick:
+      'If you have not answered by {time}, {safety} is played for you as a coup fourré if you hold it, else {remedy} if you hold it; if not, play goes on.',
+  },
 };

@@ -123,4 +123,10 @@ export const fr: Catalog = {
   },
   // -- invitation from the create form (issue 15 part B) --
   // -- window mail words (issue 15 part C) --
+  windowMail: {
+    askHint:
+      'Sans réponse de votre part avant le {time}, la botte {safety} est jouée pour vous en coup fourré si vous l’avez ; sinon, le jeu continue.',
+    askHintQuick:
+      'Sans réponse de votre part avant le {time}, la botte {safety} est jouée pour vous en coup fourré si vous l’avez, sinon la parade {remedy} si vous l’avez ; sinon, le jeu continue.',
+  },
 };

@@ -123,4 +123,10 @@ export const nb: Catalog = {
   },
   // -- invitation from the create form (issue 15 part B) --
   // -- window mail words (issue 15 part C) --
+  windowMail: {
+    askHint:
+      'Har du ikke svart innen {time}, spilles {safety} for deg som coup fourré hvis du har kortet; ellers går spillet videre.',
+    askHintQuick:
+      'Har du ikke svart innen {time}, spilles {safety} for deg som coup fourré hvis du har kortet, ellers {remedy} hvis du har det kortet; ellers går spillet videre.',
+  },
 };

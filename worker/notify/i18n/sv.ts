@@ -122,4 +122,10 @@ export const sv: Catalog = {
   },
   // -- invitation from the create form (issue 15 part B) --
   // -- window mail words (issue 15 part C) --
+  windowMail: {
+    askHint:
+      'Om du inte har svarat före {time} spelas {safety} åt dig som coup fourré om du har kortet; annars fortsätter spelet.',
+    askHintQuick:
+      'Om du inte har svarat före {time} spelas {safety} åt dig som coup fourré om du har kortet, annars {remedy} om du har det kortet; annars fortsätter spelet.',
+  },
 };
