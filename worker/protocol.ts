@@ -491,6 +491,9 @@ export interface MatchInfo {
     language: string;
     emailNotifications: boolean;
     hasEmail: boolean;
+    // -- the seat's own address (issue 15 part C) --
+    /** The seat's own e-mail address (null: none); only ever in the seat's own MatchInfo. */
+    email?: string | null;
     // -- presence: always e-mail me (issue 14 part 1) --
     /** Mails go out even while the player is looking at the match (pushes still wait): `SeatPrefs.alwaysEmail`. */
     alwaysEmail: boolean;
@@ -587,3 +590,58 @@ export interface MailPrefs {
   digestHour: number | null;
   quiet: { from: number; to: number } | null;
 }
+
+// -- error codes of the routes (issue 15 part C) --
+/**
+ * Every error code a route or the match's Durable Object sends back (`{error: {code, message}}`,
+ * or a socket's `error` frame), besides the engine's `ERROR_CODES` for a refused move. The page
+ * words each in every language (web/src/lib/error-words/); test/web/error-words.test.ts checks
+ * that the code of every `error(...)`/`fail(...)` of worker/routes and worker/match is listed here.
+ */
+export const ROUTE_ERROR_CODES = [
+  'auth.bad_invite',
+  'auth.bad_token',
+  'auth.not_a_seat',
+  'auth.not_host',
+  'auth.not_your_seat',
+  'frame.invalid',
+  'frame.too_large',
+  'internal',
+  'journal.no_hand',
+  'link.expired',
+  'mail.bad_link',
+  'mail.daily_limit',
+  'match.exists',
+  'match.finished',
+  'match.full',
+  'match.not_finished',
+  'match.not_found',
+  'match.not_playing',
+  'match.not_started',
+  'match.rules_version',
+  'match.started',
+  'match.unavailable',
+  'method.not_allowed',
+  'move.id_reused',
+  'mute.bad_link',
+  'name.taken',
+  'push.not_configured',
+  'rate.limited',
+  'request.invalid',
+  'request.malformed',
+  'request.too_large',
+  'request.upgrade_required',
+  'rules.invalid',
+  'seat.creator_not_human',
+  'seat.last_human',
+  'seat.not_found',
+  'seat.not_human',
+  'settings.away_range',
+  'settings.no_email',
+  'socket.limit',
+  'socket.rate_limited',
+  'token.unknown',
+  'version.stale',
+] as const;
+/** An error code of a route (see `ROUTE_ERROR_CODES`). */
+export type RouteErrorCode = (typeof ROUTE_ERROR_CODES)[number];

@@ -111,6 +111,7 @@ export function buildInfo(
       language: own.language,
       emailNotifications: own.emailNotifications,
       hasEmail: own.email !== null,
+      email: own.email,
       alwaysEmail: own.prefs.alwaysEmail === true,
       ...mailSettings(own),
       awayUntil: awayText(own, extras.now, meta.status),
