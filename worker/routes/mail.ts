@@ -10,7 +10,7 @@
  *   first match of the rematch chain, so the mute covers every rematch; links from before chains
  *   name a single match and still mute it;
  * - the "stop all mail" block and the unblock link mailed on request (mail-block.ts, mounted here);
- * - `GET /api/mail/push/key`, `POST /api/mail/push/:id`, `POST /api/mail/push/:id/remove` — Web Push
+ * - `GET /api/mail/push/key` (200 `{publicKey}`, null when push is not set up), `POST /api/mail/push/:id`, `POST /api/mail/push/:id/remove` — Web Push
  *   opt-in per seat; `POST /api/mail/push-ack/:id/:ack` — the service worker's receipt;
  * - `GET /dev/mail` — the local outbox (only where the outbox itself is allowed).
  * Pages are plain server-rendered HTML (no inline script or style: the CSP forbids them).
@@ -201,11 +201,11 @@ mail.route('/', mailPrefs);
 // ---------------------------------------------------------------------------------------------
 // Web Push.
 
-mail.get('/api/mail/push/key', (c) => {
-  if (!pushConfigured(c.env))
-    return fail(c, 404, 'push.not_configured', 'Push is not set up on this server.');
-  return c.json({ publicKey: c.env.VAPID_PUBLIC_KEY });
-});
+// Always 200: `publicKey: null` says push is not set up here (the page then hides it, without an
+// error in the console).
+mail.get('/api/mail/push/key', (c) =>
+  c.json({ publicKey: pushConfigured(c.env) ? (c.env.VAPID_PUBLIC_KEY ?? null) : null }),
+);
 
 mail.post(
   '/api/mail/push/:id',

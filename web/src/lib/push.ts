@@ -1,13 +1,20 @@
 /**
  * Push notifications on this device: available only when the browser has the Push API and the
- * server publishes a VAPID key (`GET /api/mail/push/key` → `{publicKey}`); the subscription is sent
- * to `POST /api/mail/push/:id` and removed with `POST /api/mail/push/:id/remove`. The service worker
- * is web/public/sw.js. Otherwise the setting says that push is not available.
+ * server publishes a VAPID key (`GET /api/mail/push/key` → `{publicKey}`, null when push is not set
+ * up there; asked once per page load); the subscription is sent to `POST /api/mail/push/:id` and
+ * removed with `POST /api/mail/push/:id/remove`. The service worker is web/public/sw.js. A browser
+ * without push is told so; a server without push (`unavailable`) is not offered at all.
  */
 import { signal } from '@preact/signals';
+import { ApiError } from './api';
 
-/** `unknown` until checked; `on` when this device has a subscription. */
-export const pushState = signal<'unknown' | 'unsupported' | 'denied' | 'off' | 'on'>('unknown');
+/**
+ * `unknown` until checked; `unavailable` when the server has no push; `unsupported` when this browser
+ * has none; `on` when this device has a subscription.
+ */
+export const pushState = signal<'unknown' | 'unavailable' | 'unsupported' | 'denied' | 'off' | 'on'>(
+  'unknown',
+);
 
 function supported(): boolean {
   return (
@@ -15,15 +22,20 @@ function supported(): boolean {
   );
 }
 
-async function serverKey(): Promise<string | null> {
-  try {
-    const res = await fetch('/api/mail/push/key');
-    if (!res.ok) return null;
-    const body = (await res.json()) as { publicKey?: string };
-    return body.publicKey ?? null;
-  } catch {
-    return null;
-  }
+/** The server's key, asked once per page load (a failed request is asked again next time). */
+let keyRequest: Promise<string | null> | null = null;
+
+function serverKey(): Promise<string | null> {
+  keyRequest ??= fetch('/api/mail/push/key')
+    .then(async (res) => {
+      if (!res.ok) throw new Error(`push key: ${res.status}`);
+      return ((await res.json()) as { publicKey?: string | null }).publicKey ?? null;
+    })
+    .catch(() => {
+      keyRequest = null;
+      return null;
+    });
+  return keyRequest;
 }
 
 function keyBytes(base64url: string): Uint8Array {
@@ -36,8 +48,12 @@ function keyBytes(base64url: string): Uint8Array {
 
 /** Finds out whether push can be offered here, and whether it is on. */
 export async function checkPush(): Promise<void> {
-  if (!supported() || !(await serverKey())) {
+  if (!supported()) {
     pushState.value = 'unsupported';
+    return;
+  }
+  if (!(await serverKey())) {
+    pushState.value = 'unavailable';
     return;
   }
   if (Notification.permission === 'denied') {
@@ -49,11 +65,11 @@ export async function checkPush(): Promise<void> {
   pushState.value = sub ? 'on' : 'off';
 }
 
-/** Asks permission, subscribes this device and registers it for the seat. */
+/** Asks permission, subscribes this device and registers it for the seat; a refusal throws an `ApiError`. */
 export async function subscribePush(matchId: string, token: string): Promise<void> {
   const key = await serverKey();
   if (!key) {
-    pushState.value = 'unsupported';
+    pushState.value = 'unavailable';
     return;
   }
   const reg = await navigator.serviceWorker.register('/sw.js');
@@ -71,7 +87,10 @@ export async function subscribePush(matchId: string, token: string): Promise<voi
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: JSON.stringify({ subscription: sub.toJSON() }),
   });
-  if (!res.ok) throw new Error(`push registration refused (${res.status})`);
+  if (!res.ok) {
+    const body = (await res.json().catch(() => null)) as { error?: { code?: string } } | null;
+    throw new ApiError(res.status, body?.error?.code ?? `http.${res.status}`, 'push registration refused');
+  }
   pushState.value = 'on';
 }
 
