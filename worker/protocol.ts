@@ -625,6 +625,7 @@ export const ROUTE_ERROR_CODES = [
   'move.id_reused',
   'mute.bad_link',
   'name.taken',
+  'not_found',
   'push.not_configured',
   'rate.limited',
   'request.invalid',

@@ -397,7 +397,8 @@ export class MatchSession {
   /** Records an error for display. */
   fail(e: unknown): void {
     if (e instanceof ApiError) {
-      this.error.value = { code: e.status === 409 ? 'stale' : e.code, message: e.message };
+      // A stale version has its own words; every other refusal keeps its code (worded by errorText).
+      this.error.value = { code: e.code === 'version.stale' ? 'stale' : e.code, message: e.message };
     } else {
       this.error.value = { code: 'crash', message: e instanceof Error ? e.message : String(e) };
     }

@@ -16,7 +16,7 @@ import {
 } from '../../../worker/words/events/describe';
 import { deadlineText } from '../../../worker/words/when';
 import { cardName } from '../components/Card';
-import { eventWords, lang, t } from '../i18n';
+import { eventWords, lang, type MessageKey, t } from '../i18n';
 import type { CardId, GameEvent, MatchInfo, MatchView } from './types';
 
 /** A seat's display name ("Seat 2" when the server gave none). */
@@ -140,35 +140,64 @@ export function cardReasonText(
   return chunk.reasonsText(reasons, table, chunk.REASON_WORDS[lang.value]);
 }
 
-/** The words for an error shown to the player. */
+/** The error words once loaded (a lazy chunk: error-words/), else null. */
+const errorChunk = signal<typeof import('./error-words/index') | null>(null);
+let errorLoad: Promise<void> | null = null;
+
+/**
+ * Loads the error words of every language (once; the match page asks after its first paint). A
+ * failed load is forgotten, so a later error tries again; meanwhile errors read `error.generic`.
+ * `load` is the chunk's import (a test passes one that fails).
+ */
+export function loadErrorWords(
+  load: () => Promise<typeof import('./error-words/index')> = () => import('./error-words/index'),
+): Promise<void> {
+  errorLoad ??= load().then(
+    (m) => {
+      errorChunk.value = m;
+    },
+    () => {
+      errorLoad = null;
+    },
+  );
+  return errorLoad;
+}
+
+/** The words of the page's own failures, which never come from the server (main catalog). */
+const PAGE_ERRORS: Readonly<Record<string, MessageKey>> = {
+  network: 'error.network',
+  stale: 'error.stale',
+  notFound: 'error.notFound',
+  'match.deleted': 'error.deleted',
+};
+
+/** Server codes the main catalog words too, for the moment before the error words arrive. */
+const EARLY_ERRORS: Readonly<Record<string, MessageKey>> = {
+  'match.not_found': 'error.notFound',
+  'auth.bad_token': 'error.forbidden',
+  'rate.limited': 'error.rateLimited',
+  'seat.last_human': 'error.lastHuman',
+  'name.taken': 'error.nameTaken',
+  'mail.daily_limit': 'error.mailDailyLimit',
+  'version.stale': 'error.stale',
+};
+
+/**
+ * The words for an error shown to the player, in the page's language: the page's own failures from
+ * the main catalog; every server code (the engine's refusals, the routes': worker/protocol.ts
+ * `ROUTE_ERROR_CODES`) from the error words (error-words/, loaded on demand; it re-renders when they
+ * arrive); before they arrive (or when they could not load) the main catalog's words for a few
+ * common codes, else `error.generic`; an unknown code also reads `error.generic`. The server's own `message`
+ * (English, for developers) is never shown; only an unexpected failure of the page (`crash`) names it.
+ */
 export function errorText(err: { code: string; message: string }): string {
-  switch (err.code) {
-    case 'network':
-      return t('error.network');
-    case 'stale':
-      return t('error.stale');
-    case 'notFound':
-    case 'match.not_found':
-      return t('error.notFound');
-    case 'match.deleted':
-      return t('error.deleted');
-    case 'auth.bad_token':
-    case 'auth.forbidden':
-    case 'auth.required':
-      return t('error.forbidden');
-    case 'rate.limited':
-      return t('error.rateLimited');
-    case 'name.taken':
-      return t('error.nameTaken');
-    case 'mail.daily_limit':
-      return t('error.mailDailyLimit');
-    case 'seat.last_human':
-      return t('error.lastHuman');
-    case 'version.stale':
-      return t('error.stale');
-    case 'crash':
-      return t('error.crash', { message: err.message });
-    default:
-      return t('error.server', { message: err.message });
-  }
+  const page = PAGE_ERRORS[err.code];
+  if (page) return t(page);
+  if (err.code === 'crash') return t('error.crash', { message: err.message });
+  const chunk = errorChunk.value;
+  if (!chunk) void loadErrorWords();
+  const words: Readonly<Record<string, string>> | undefined = chunk?.ERROR_WORDS[lang.value];
+  if (words && Object.hasOwn(words, err.code)) return words[err.code];
+  const early = EARLY_ERRORS[err.code];
+  return early ? t(early) : t('error.generic');
 }
