@@ -23,7 +23,6 @@ export const de: Messages = {
   'common.no': 'Nein',
   'error.title': 'Etwas ist schiefgegangen',
   'error.network': 'Der Server ist nicht erreichbar. Prüfe deine Verbindung; die Seite versucht es weiter.',
-  'error.server': 'Der Server konnte das nicht tun: {message}',
   'error.stale': 'Der Tisch hat sich geändert, bevor dein Zug ankam. Sieh noch einmal hin und wähle neu.',
   'error.notFound': 'Diese Partie gibt es nicht (mehr). Prüfe den Link.',
   'error.forbidden': 'Dieser Link gibt dir keinen Platz in dieser Partie.',
@@ -375,5 +374,10 @@ export const de: Messages = {
   // -- phone table, reasons on cards, window hint (issue 15 part A) --
   // -- create form: seating, invitations, remembered choices, first seat (issue 15 part B) --
   // -- rough edges: settings address, host panel, late guest, errors in words (issue 15 part C) --
+  'error.generic': 'Das hat nicht geklappt. Sieh dir die Seite noch einmal an und versuche es erneut.',
+  'settings.emailRemove': 'Adresse entfernen',
+  'lobby.lateGuest':
+    'Der Gastgeber hat die Partie gestartet, bevor du beigetreten bist. Du kannst hier zuschauen.',
+  'host.lastHuman': 'spielt selbst: Der Computer spielt nicht allein',
   // -- speed and accessibility (issue 15 part D) --
 };

@@ -27,7 +27,6 @@ export const en = {
   'common.no': 'No',
   'error.title': 'Something went wrong',
   'error.network': 'The server cannot be reached. Check your connection; the page keeps trying.',
-  'error.server': 'The server could not do this: {message}',
   'error.stale': 'The table changed before your move arrived. Look again and choose your move.',
   'error.notFound': 'This match does not exist (any more). Check the link.',
   'error.forbidden': 'This link does not give you a seat at this match.',
@@ -376,6 +375,10 @@ export const en = {
   // -- phone table, reasons on cards, window hint (issue 15 part A) --
   // -- create form: seating, invitations, remembered choices, first seat (issue 15 part B) --
   // -- rough edges: settings address, host panel, late guest, errors in words (issue 15 part C) --
+  'error.generic': 'That did not work. Look at the page again and try once more.',
+  'settings.emailRemove': 'Remove address',
+  'lobby.lateGuest': 'The host started the match before you joined. You can watch it here.',
+  'host.lastHuman': 'plays in person: the computer does not play alone',
   // -- speed and accessibility (issue 15 part D) --
 } as const;
 

@@ -23,7 +23,6 @@ export const fr: Messages = {
   'common.no': 'Non',
   'error.title': 'Un problème est survenu',
   'error.network': 'Le serveur est injoignable. Vérifiez votre connexion ; la page réessaie toute seule.',
-  'error.server': 'Le serveur n’a pas pu le faire : {message}',
   'error.stale': 'La table a changé avant l’arrivée de votre coup. Regardez à nouveau et rejouez.',
   'error.notFound': 'Cette partie n’existe pas (ou plus). Vérifiez le lien.',
   'error.forbidden': 'Ce lien ne vous donne pas de place dans cette partie.',
@@ -375,5 +374,9 @@ export const fr: Messages = {
   // -- phone table, reasons on cards, window hint (issue 15 part A) --
   // -- create form: seating, invitations, remembered choices, first seat (issue 15 part B) --
   // -- rough edges: settings address, host panel, late guest, errors in words (issue 15 part C) --
+  'error.generic': 'Cela n’a pas marché. Regardez la page à nouveau et réessayez.',
+  'settings.emailRemove': 'Retirer l’adresse',
+  'lobby.lateGuest': 'L’hôte a lancé la partie avant que vous la rejoigniez. Vous pouvez la regarder ici.',
+  'host.lastHuman': 'joue en personne : l’ordinateur ne joue pas seul',
   // -- speed and accessibility (issue 15 part D) --
 };

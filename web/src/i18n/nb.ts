@@ -23,7 +23,6 @@ export const nb: Messages = {
   'common.no': 'Nei',
   'error.title': 'Noe gikk galt',
   'error.network': 'Serveren kan ikke nås. Sjekk tilkoblingen; siden fortsetter å prøve.',
-  'error.server': 'Serveren kunne ikke gjøre dette: {message}',
   'error.stale': 'Bordet endret seg før trekket ditt kom fram. Se igjen og velg trekket ditt.',
   'error.notFound': 'Dette spillet finnes ikke (lenger). Sjekk lenken.',
   'error.forbidden': 'Denne lenken gir deg ikke plass i dette spillet.',
@@ -373,5 +372,9 @@ export const nb: Messages = {
   // -- phone table, reasons on cards, window hint (issue 15 part A) --
   // -- create form: seating, invitations, remembered choices, first seat (issue 15 part B) --
   // -- rough edges: settings address, host panel, late guest, errors in words (issue 15 part C) --
+  'error.generic': 'Det gikk ikke. Se på siden igjen og prøv en gang til.',
+  'settings.emailRemove': 'Fjern adressen',
+  'lobby.lateGuest': 'Verten startet spillet før du ble med. Du kan se på det her.',
+  'host.lastHuman': 'spiller selv: datamaskinen spiller ikke alene',
   // -- speed and accessibility (issue 15 part D) --
 };

@@ -23,7 +23,6 @@ export const sv: Messages = {
   'common.no': 'Nej',
   'error.title': 'Något gick fel',
   'error.network': 'Servern går inte att nå. Kontrollera anslutningen; sidan fortsätter att försöka.',
-  'error.server': 'Servern kunde inte göra detta: {message}',
   'error.stale': 'Bordet ändrades innan ditt drag kom fram. Titta igen och välj ditt drag.',
   'error.notFound': 'Den här matchen finns inte (längre). Kontrollera länken.',
   'error.forbidden': 'Den här länken ger dig ingen plats i matchen.',
@@ -372,5 +371,9 @@ export const sv: Messages = {
   // -- phone table, reasons on cards, window hint (issue 15 part A) --
   // -- create form: seating, invitations, remembered choices, first seat (issue 15 part B) --
   // -- rough edges: settings address, host panel, late guest, errors in words (issue 15 part C) --
+  'error.generic': 'Det gick inte. Titta på sidan igen och försök en gång till.',
+  'settings.emailRemove': 'Ta bort adressen',
+  'lobby.lateGuest': 'Värden startade matchen innan du gick med. Du kan titta på den här.',
+  'host.lastHuman': 'spelar själv: datorn spelar inte ensam',
   // -- speed and accessibility (issue 15 part D) --
 };

@@ -1,22 +1,21 @@
 /**
  * The host's panel (shown only to a device holding the host token): once the match is being played,
  * "let the computer play" for each human seat (docs/API.md `POST /seats/:seat/bot`; the player takes
- * the seat back with their own link), and at any time "Delete match" after a confirmation
- * (`DELETE /api/matches/:id`). Every answer or refusal of the server is shown in words.
+ * the seat back with their own link; never for the last seat a person plays, which the server refuses),
+ * and at any time "Delete match" after a confirmation (`DELETE /api/matches/:id`). Only what the
+ * server accepts is offered; every answer or refusal of the server is shown in words.
  */
 import { useSignal } from '@preact/signals';
 import type { JSX } from 'preact';
 import { t } from '../i18n';
 import { api } from '../lib/api';
+import { isLastInPerson } from '../lib/seats';
 import type { MatchSession } from '../lib/session';
 import { forgetMatch } from '../lib/storage';
 import { errorText, seatName } from '../lib/words';
 
-/** The result of the last host action, for the status line. */
-interface Outcome {
-  ok: boolean;
-  text: string;
-}
+/** The result of the last host action, for the status line: words, or the refusal (worded at render). */
+type Outcome = { ok: true; text: string } | { ok: false; error: { code: string; message: string } };
 
 /** The panel; `onDeleted` runs after the server deleted the match. */
 export function HostPanel(props: {
@@ -39,10 +38,7 @@ export function HostPanel(props: {
       outcome.value = { ok: true, text: await action() };
     } catch (e) {
       const err = e as { code?: string; message?: string };
-      outcome.value = {
-        ok: false,
-        text: errorText({ code: err.code ?? 'crash', message: err.message ?? '' }),
-      };
+      outcome.value = { ok: false, error: { code: err.code ?? 'crash', message: err.message ?? '' } };
     } finally {
       busy.value = false;
     }
@@ -73,6 +69,9 @@ export function HostPanel(props: {
               <span class="seat-name">{seatName(info, s.seat)}</span>
               {s.botStandIn ? (
                 <span class="chip">{t('table.botStandIn')}</span>
+              ) : isLastInPerson(info, s.seat) ? (
+                // The server refuses it (409 seat.last_human): not offered.
+                <span class="muted">{t('host.lastHuman')}</span>
               ) : (
                 <button
                   type="button"
@@ -119,7 +118,7 @@ export function HostPanel(props: {
         </button>
       )}
       <p role="status" class={outcome.value && !outcome.value.ok ? 'error' : 'ok-text'}>
-        {outcome.value?.text ?? ''}
+        {outcome.value ? (outcome.value.ok ? outcome.value.text : errorText(outcome.value.error)) : ''}
       </p>
     </section>
   );

@@ -1,7 +1,8 @@
 /**
  * The lobby: share the invitation (copy, the system share sheet where there is one, a QR code),
  * the seats filling in live, the host's start button (open seats become bots) and, for a visitor
- * with an invitation link, the form to take a seat.
+ * with an invitation link, the form to take a seat (the share box is for the host and the players
+ * who have a seat, not for a guest still joining).
  */
 import { useSignal } from '@preact/signals';
 import type { JSX } from 'preact';
@@ -68,6 +69,8 @@ function ClaimForm(props: {
   invite: string;
   onClaimed: (seat: number, token: string) => void;
   onBadInvite?: (invite: string) => void;
+  /** The match started (or filled up) meanwhile: the page reads it again and shows why. */
+  onTooLate?: () => void;
 }) {
   const name = useSignal('');
   const email = useSignal('');
@@ -96,6 +99,7 @@ function ClaimForm(props: {
               ? (x as unknown as { code: string; message: string })
               : { code: 'crash', message: String(x) };
           if (err.value.code === 'auth.bad_invite') props.onBadInvite?.(props.invite);
+          if (err.value.code === 'match.started') props.onTooLate?.();
         } finally {
           busy.value = false;
         }
@@ -133,6 +137,20 @@ function ClaimForm(props: {
   );
 }
 
+/**
+ * For a guest holding an invitation (`invited`) but no seat, once the match is past the lobby (the
+ * host pressed "Start now" first): the match started without them and they can watch. Else nothing.
+ */
+export function LateGuest(props: { info: MatchInfo; invited: boolean }): JSX.Element | null {
+  const { info, invited } = props;
+  if (!invited || info.status === 'lobby' || info.you.seat !== null) return null;
+  return (
+    <div class="notice" role="status">
+      <p>{t('lobby.lateGuest')}</p>
+    </div>
+  );
+}
+
 /** The lobby screen. `inviteUrl` is known to the host (saved at creation) or from the server. */
 export function Lobby(props: {
   session: MatchSession;
@@ -159,9 +177,11 @@ export function Lobby(props: {
           invite={props.inviteToken}
           onClaimed={props.onClaimed}
           onBadInvite={props.onBadInvite}
+          onTooLate={() => void session.refresh()}
         />
       )}
-      {shareUrl && <ShareBox url={shareUrl} />}
+      {/* The invitation is passed on by the host and the players: a guest still joining only takes a seat. */}
+      {shareUrl && (hostToken || me !== null) && <ShareBox url={shareUrl} />}
       <ol class="seats" aria-live="polite">
         {info.seats.map((s) => (
           <li key={s.seat} class={`seat k-${s.kind}`}>

@@ -17,7 +17,7 @@ import { MatchSession, type UiError } from '../lib/session';
 import { adoptSeat, findMatch, saveMatch } from '../lib/storage';
 import { errorText } from '../lib/words';
 import { HostPanel } from './HostPanel';
-import { Lobby } from './Lobby';
+import { LateGuest, Lobby } from './Lobby';
 import { SeatSwitcher } from './SeatSwitcher';
 import { Table } from './Table';
 
@@ -212,6 +212,7 @@ export function MatchPage({ matchId }: { matchId: string }): JSX.Element {
                 onBadInvite={(invite) => forgetInvite(matchId, invite)}
               />
             )}
+            {info && <LateGuest info={info} invited={!!a?.inviteToken && !a.hostToken} />}
             {info && info.status !== 'lobby' && info.view && <Table session={session} />}
             {info && a?.hostToken && (
               <HostPanel

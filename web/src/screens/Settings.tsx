@@ -8,11 +8,11 @@ import type { JSX } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
 import { LanguagePicker } from '../components/LanguagePicker';
 import { t } from '../i18n';
-import { api } from '../lib/api';
+import { ApiError, api } from '../lib/api';
 import { checkPush, pushState, subscribePush, unsubscribePush } from '../lib/push';
 import type { MatchSession } from '../lib/session';
 import { setTurnSound, turnSound } from '../lib/turn-sound';
-import { errorText, seatName } from '../lib/words';
+import { errorText, loadErrorWords, seatName } from '../lib/words';
 import { AlwaysEmail } from './settings/AlwaysEmail';
 import { Away } from './settings/Away';
 import { MailPrefs } from './settings/MailPrefs';
@@ -22,7 +22,8 @@ export function Settings({ session }: { session: MatchSession }): JSX.Element {
   const info = session.info.value;
   const status = useSignal<string>('');
   const err = useSignal<{ code: string; message: string } | null>(null);
-  const email = useSignal('');
+  // The address typed here; null until the player types, so the field shows the seat's own address.
+  const email = useSignal<string | null>(null);
   // What the player just chose, shown until the server answers: a redraw meanwhile (another
   // answer arriving) must not flip a radio or a box back.
   const pending = useSignal<Parameters<typeof api.settings>[2]>({});
@@ -32,6 +33,8 @@ export function Settings({ session }: { session: MatchSession }): JSX.Element {
   const me = info?.you.seat ?? null;
   useEffect(() => {
     void checkPush();
+    // Refusals are worded from the error words: fetched while the player looks at the settings.
+    void loadErrorWords();
   }, []);
   const token = session.token;
   if (!info || me === null || !token) return <p class="muted">{t('settings.noSeat')}</p>;
@@ -47,6 +50,7 @@ export function Settings({ session }: { session: MatchSession }): JSX.Element {
         const next = await api.settings(info.matchId, token, body);
         // Only the last save's answer is the server's latest word (the view's version stays the same).
         if (last()) session.accept(next);
+        if (body.email !== undefined) email.value = null;
         status.value = t('common.saved');
       } catch (e) {
         err.value = e as { code: string; message: string };
@@ -62,6 +66,7 @@ export function Settings({ session }: { session: MatchSession }): JSX.Element {
   const mailOn =
     pending.value.emailNotifications ?? (info.settings?.hasEmail && info.settings?.emailNotifications);
   const push = pushState.value;
+  const address = info.settings?.email ?? '';
   return (
     <section class="settings card-box" aria-labelledby="settings-title">
       <h2 id="settings-title">{t('settings.title', { name: seatName(info, me) })}</h2>
@@ -99,14 +104,16 @@ export function Settings({ session }: { session: MatchSession }): JSX.Element {
           class="inline"
           onSubmit={(e) => {
             e.preventDefault();
-            if (email.value.trim()) void save({ email: email.value.trim(), emailNotifications: true });
+            const typed = (email.value ?? address).trim();
+            if (typed) void save({ email: typed, emailNotifications: true });
           }}
         >
           <label>
             {t('settings.emailAddress')}
             <input
               type="email"
-              value={email.value}
+              name="email"
+              value={email.value ?? address}
               onInput={(e) => (email.value = e.currentTarget.value)}
               autoComplete="email"
             />
@@ -114,32 +121,44 @@ export function Settings({ session }: { session: MatchSession }): JSX.Element {
           <button type="submit" class="secondary">
             {t('common.save')}
           </button>
+          {info.settings?.hasEmail && (
+            <button type="button" class="ghost" onClick={() => void save({ email: null })}>
+              {t('settings.emailRemove')}
+            </button>
+          )}
         </form>
       </fieldset>
       {/* -- presence: always e-mail me (issue 14 part 1) -- */}
       <AlwaysEmail info={info} pending={pending.value} save={(b) => void save(b)} />
-      <fieldset>
-        <legend>{t('settings.push')}</legend>
-        {push === 'unsupported' && <p class="muted">{t('settings.pushUnsupported')}</p>}
-        {push === 'denied' && <p class="muted">{t('settings.pushDenied')}</p>}
-        {push === 'on' && <p>{t('settings.pushActive')}</p>}
-        {(push === 'off' || push === 'on') && (
-          <button
-            type="button"
-            class="secondary"
-            onClick={async () => {
-              try {
-                if (push === 'on') await unsubscribePush(info.matchId, token);
-                else await subscribePush(info.matchId, token);
-              } catch (e) {
-                err.value = { code: 'push', message: e instanceof Error ? e.message : String(e) };
-              }
-            }}
-          >
-            {push === 'on' ? t('settings.pushOff') : t('settings.pushOn')}
-          </button>
-        )}
-      </fieldset>
+      {/* A server without push (its key route says so) is not offered at all. */}
+      {push !== 'unavailable' && push !== 'unknown' && (
+        <fieldset>
+          <legend>{t('settings.push')}</legend>
+          {push === 'unsupported' && <p class="muted">{t('settings.pushUnsupported')}</p>}
+          {push === 'denied' && <p class="muted">{t('settings.pushDenied')}</p>}
+          {push === 'on' && <p>{t('settings.pushActive')}</p>}
+          {(push === 'off' || push === 'on') && (
+            <button
+              type="button"
+              class="secondary"
+              onClick={async () => {
+                try {
+                  if (push === 'on') await unsubscribePush(info.matchId, token);
+                  else await subscribePush(info.matchId, token);
+                } catch (e) {
+                  // The server's refusal in words (ApiError); a failure of the browser's push is the page's own.
+                  err.value =
+                    e instanceof ApiError
+                      ? e
+                      : { code: 'crash', message: e instanceof Error ? e.message : String(e) };
+                }
+              }}
+            >
+              {push === 'on' ? t('settings.pushOff') : t('settings.pushOn')}
+            </button>
+          )}
+        </fieldset>
+      )}
       {/* -- digest, quiet hours (issue 14 part 2) -- */}
       <MailPrefs info={info} pending={pending.value} save={save} />
       <fieldset>

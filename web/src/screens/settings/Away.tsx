@@ -6,6 +6,7 @@
 import { useSignal } from '@preact/signals';
 import type { JSX } from 'preact';
 import { lang, t } from '../../i18n';
+import { isLastInPerson } from '../../lib/seats';
 import { deadlineText } from '../../lib/time';
 import type { MatchInfo } from '../../lib/types';
 
@@ -75,8 +76,9 @@ export function Away(props: {
           {t('away.back')}
         </button>
       )}
-      {/* The computer plays a seat only while the match is played (409 `match.not_playing`). */}
-      {(info.status === 'playing' || s.playForMe) && (
+      {/* The computer plays a seat only while the match is played (409 `match.not_playing`), and never
+          the last one a person plays (409 `seat.last_human`). */}
+      {((info.status === 'playing' && !isLastInPerson(info, info.you.seat ?? 0)) || s.playForMe) && (
         <label class="radio">
           <input
             type="checkbox"
