@@ -132,7 +132,11 @@ describe('response windows', () => {
     const ask = h.sender.to(bob)[1];
     expect(ask.subject).toBe('Mille Bornes : Ann vous a joué Feu rouge, répondre ?');
     expect(ask.text).toContain('Ann a joué Feu rouge contre vous. Vous pouvez répondre maintenant.');
-    expect(ask.text).toMatch(/Sans réponse avant le .+ UTC, votre choix automatique s'applique\./);
+    // Bob chose "ask me": the hint says what happens at the deadline, not "your automatic choice" (issue 15).
+    expect(ask.text).toMatch(
+      /Sans réponse de votre part avant le .+ UTC, la botte Véhicule prioritaire est jouée pour vous en coup fourré si vous l’avez ; sinon, le jeu continue\./,
+    );
+    expect(ask.text).not.toContain('choix automatique');
     expect((await info(h.m, seatTokenIn(ask))).view!.legalMoves.some((m) => m.type === 'pass')).toBe(true);
   });
 });
