@@ -153,7 +153,8 @@ describe('the host panel', () => {
     await ann.getByRole('button', { name: 'Let the computer play for Bob' }).waitFor();
     await bob.waitForFunction(() => !document.querySelector('.prompt button'));
 
-    // A refusal comes in the server's words (here: a host token the server does not know).
+    // A refusal comes in the player's words, never the server's message (here: a host token the
+    // server does not know: 403 auth.not_host).
     const fakeCtx = await device('fake-host', 360);
     const fake = await fakeCtx.newPage();
     await fake.goto(`${h.server.url}/`);
@@ -163,7 +164,7 @@ describe('the host panel', () => {
     }, m.matchId);
     await fake.goto(`${h.server.url}/m/${m.matchId}`);
     await fake.getByRole('button', { name: 'Let the computer play for Ann' }).click();
-    await waitText(fake, '.host-panel .error', 'Only the host can give a seat to a bot.');
+    await waitText(fake, '.host-panel .error', 'Only the host of the match can do this.');
     await fakeCtx.close();
 
     // Delete, after a confirmation; every open page says so and stops asking the h.server.
@@ -363,7 +364,7 @@ describe('damaged and interrupted links', () => {
 });
 
 describe('the host panel and the last human seat', () => {
-  it('says in words that the last seat a person plays cannot go to the computer', async () => {
+  it('never offers the last seat a person plays to the computer, and says why', async () => {
     const m = await create(twoPlayers('Last human'));
     const ctx = await device('last-human', 360);
     const page = await ctx.newPage();
@@ -372,12 +373,9 @@ describe('the host panel and the last human seat', () => {
     await page.goto(m.hostUrl!);
     await page.getByRole('button', { name: 'Let the computer play for Bob' }).click();
     await waitText(page, '.host-seats', 'computer plays for now');
-    await page.getByRole('button', { name: 'Let the computer play for Ann' }).click();
-    await waitText(
-      page,
-      '.host-panel .error',
-      'The computer cannot take the last seat a person plays: bots alone would play the match out.',
-    );
+    // The server would refuse it (409 seat.last_human), so it is not offered (issue 15).
+    await waitText(page, '.host-seats', 'plays in person: the computer does not play alone');
+    expect(await page.getByRole('button', { name: 'Let the computer play for Ann' }).count()).toBe(0);
     expect(h.problems).toEqual([]);
     await ctx.close();
   });
