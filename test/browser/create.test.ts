@@ -44,6 +44,7 @@ describe('the create form', () => {
     await ann.getByRole('button', { name: 'Create match' }).click();
     const sent = JSON.parse((await answer).request().postData() ?? '{}');
     expect(sent).toMatchObject({ rules: 'partnership', teamSize: 2, firstSeat: 1 });
+    expect((await (await answer).json()).mailed).toEqual([1]);
     await waitText(ann, '[role="status"]', 'Invitation mailed to: Bob (bob@example.org).');
     await h.shots.screen(ann, 'create-mailed');
 

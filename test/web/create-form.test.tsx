@@ -27,6 +27,8 @@ type Body = {
 let bodies: Body[] = [];
 /** The status each next create request answers (201 when the list is empty). */
 let answers: number[] = [];
+/** Whether the fake server has a mail sender (`Created.mailed` lists the invited seats). */
+let sends = true;
 
 beforeEach(() => {
   useCatalogForTests('en', en);
@@ -34,6 +36,7 @@ beforeEach(() => {
   history.replaceState(null, '', '/');
   bodies = [];
   answers = [];
+  sends = true;
   vi.stubGlobal(
     'fetch',
     vi.fn(async (_url: string, init?: RequestInit) => {
@@ -53,7 +56,15 @@ beforeEach(() => {
         kind: s.kind,
         url: s.kind === 'human' ? `http://x/m/${ID}#seat=seattoken${seat}seattoken${seat}` : null,
       }));
-      const created = { matchId: ID, matchUrl: `http://x/m/${ID}`, hostUrl: null, inviteUrl: null, seats };
+      const mailed = sends ? body.seats.flatMap((s, seat) => (seat > 0 && s.email ? [seat] : [])) : [];
+      const created = {
+        matchId: ID,
+        matchUrl: `http://x/m/${ID}`,
+        hostUrl: null,
+        inviteUrl: null,
+        seats,
+        mailed,
+      };
       return new Response(JSON.stringify(created), { status: 201 });
     }),
   );
@@ -180,6 +191,18 @@ describe('who starts and invitations by mail', () => {
     expect(location.pathname).toBe('/');
     click([...root.querySelectorAll('button')].find((b) => b.textContent === 'Open the match'));
     expect(location.pathname).toBe(`/m/${ID}`);
+  });
+
+  it('on a server that sends no mail, says so and gives the invited seats’ links to share', async () => {
+    sends = false;
+    const root = mount(<CreateForm />);
+    set($(root, 'input[autocomplete="nickname"]'), 'Ann');
+    set($(root, 'input[aria-label="Seat 2: Name"]'), 'Bob');
+    set($(root, 'input[aria-label="Seat 2: E-mail for the invitation (optional)"]'), 'bob@example.org');
+    await submit(root);
+    expect($(root, '[role="status"]')?.textContent).toBe(en['create.notMailed']);
+    const links = [...root.querySelectorAll('.unsent li')].map((li) => li.textContent);
+    expect(links).toEqual([`Bob: http://x/m/${ID}#seat=seattoken1seattoken1`]);
   });
 
   it('says in words when the daily budget of addresses is reached, and can create without addresses', async () => {

@@ -383,6 +383,7 @@ export const de: Messages = {
   'create.mailed': 'Die Partie ist bereit. Einladung per E-Mail an: {list}.',
   'create.openMatch': 'Partie öffnen',
   'create.withoutMail': 'Ohne E-Mail-Adressen anlegen',
+  'create.notMailed': 'Dieser Server verschickt keine E-Mails: Schicke diesen Spielern ihren eigenen Link.',
   // -- rough edges: settings address, host panel, late guest, errors in words (issue 15 part C) --
   // -- speed and accessibility (issue 15 part D) --
 };

@@ -384,6 +384,7 @@ export const en = {
   'create.mailed': 'The match is ready. Invitation mailed to: {list}.',
   'create.openMatch': 'Open the match',
   'create.withoutMail': 'Create without e-mail addresses',
+  'create.notMailed': 'This server sends no e-mail: send these players their own link.',
   // -- rough edges: settings address, host panel, late guest, errors in words (issue 15 part C) --
   // -- speed and accessibility (issue 15 part D) --
 } as const;

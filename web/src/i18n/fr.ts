@@ -383,6 +383,7 @@ export const fr: Messages = {
   'create.mailed': 'La partie est prête. Invitation envoyée par e-mail à : {list}.',
   'create.openMatch': 'Ouvrir la partie',
   'create.withoutMail': 'Créer sans adresses e-mail',
+  'create.notMailed': 'Ce serveur n’envoie pas d’e-mails : envoyez à ces joueurs leur propre lien.',
   // -- rough edges: settings address, host panel, late guest, errors in words (issue 15 part C) --
   // -- speed and accessibility (issue 15 part D) --
 };

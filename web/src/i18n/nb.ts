@@ -381,6 +381,7 @@ export const nb: Messages = {
   'create.mailed': 'Spillet er klart. Invitasjon sendt på e-post til: {list}.',
   'create.openMatch': 'Åpne spillet',
   'create.withoutMail': 'Opprett uten e-postadresser',
+  'create.notMailed': 'Denne serveren sender ikke e-post: send disse spillerne sin egen lenke.',
   // -- rough edges: settings address, host panel, late guest, errors in words (issue 15 part C) --
   // -- speed and accessibility (issue 15 part D) --
 };

@@ -380,6 +380,7 @@ export const sv: Messages = {
   'create.mailed': 'Matchen är klar. Inbjudan skickad med e-post till: {list}.',
   'create.openMatch': 'Öppna matchen',
   'create.withoutMail': 'Skapa utan e-postadresser',
+  'create.notMailed': 'Den här servern skickar ingen e-post: skicka dessa spelare deras egen länk.',
   // -- rough edges: settings address, host panel, late guest, errors in words (issue 15 part C) --
   // -- speed and accessibility (issue 15 part D) --
 };

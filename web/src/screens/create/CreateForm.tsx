@@ -19,6 +19,7 @@ import {
   type CreateFormState,
   createRequest,
   formChoice,
+  type Invitations,
   mailedSeats,
   memoryOf,
   useCreateForm,
@@ -43,11 +44,21 @@ function withoutAddresses(body: CreateMatch): CreateMatch {
   };
 }
 
-/** "Bob (bob@example.org), Cy (cy@example.org)": the seats `body` invited by mail, named as created. */
-function mailedList(body: CreateMatch, created: Created): string {
-  return mailedSeats(body)
-    .map(({ seat, email }) => `${created.seats[seat]?.name ?? t('home.seat', { n: seat + 1 })} (${email})`)
-    .join(', ');
+/**
+ * What became of `body`'s invitation addresses (`Created.mailed`: the seats mailed): "Bob
+ * (bob@example.org), …" and the seats to share a link with instead.
+ */
+function invitations(body: CreateMatch, created: Created): Invitations {
+  const name = (seat: number) => created.seats[seat]?.name ?? t('home.seat', { n: seat + 1 });
+  const invited = mailedSeats(body);
+  const sent = invited.filter(({ seat }) => created.mailed?.includes(seat));
+  return {
+    matchId: created.matchId,
+    mailed: sent.map(({ seat, email }) => `${name(seat)} (${email})`).join(', '),
+    unsent: invited
+      .filter((i) => !sent.includes(i))
+      .map(({ seat }) => ({ name: name(seat), url: created.seats[seat]?.url ?? '' })),
+  };
 }
 
 /**
@@ -70,8 +81,7 @@ async function send(form: CreateFormState, body: CreateMatch, remembered: () => 
       hostToken: fragmentToken(created.hostUrl, 'host'),
       inviteToken: fragmentToken(created.inviteUrl, 'invite'),
     });
-    if (mailedSeats(body).length)
-      form.done.value = { matchId: created.matchId, mailed: mailedList(body, created) };
+    if (mailedSeats(body).length) form.done.value = invitations(body, created);
     else navigate(`/m/${created.matchId}`);
   } catch (x) {
     if (x instanceof ApiError) {
@@ -138,15 +148,27 @@ function CoupFourreMode({ form }: { form: CreateFormState }): JSX.Element {
   );
 }
 
-/** After creating a match that mailed invitations: to whom, and the way into the match. */
-function InvitationsMailed({ done }: { done: { matchId: string; mailed: string } }): JSX.Element {
+/** After creating a match with invitation addresses: to whom they were mailed (or the links to share), and the way in. */
+function InvitationsMailed({ done }: { done: Invitations }): JSX.Element {
   // The form the focus was in is gone: the way on takes it.
   const open = useRef<HTMLButtonElement>(null);
   useEffect(() => open.current?.focus(), []);
   return (
     <section class="create card-box" aria-labelledby="create-title">
       <h2 id="create-title">{t('home.create')}</h2>
-      <p role="status">{t('create.mailed', { list: done.mailed })}</p>
+      <div role="status">
+        {done.mailed && <p>{t('create.mailed', { list: done.mailed })}</p>}
+        {done.unsent.length > 0 && <p>{t('create.notMailed')}</p>}
+      </div>
+      {done.unsent.length > 0 && (
+        <ul class="unsent">
+          {done.unsent.map((u) => (
+            <li key={u.url}>
+              {u.name}: <a href={u.url}>{u.url}</a>
+            </li>
+          ))}
+        </ul>
+      )}
       <button type="button" class="primary big" ref={open} onClick={() => navigate(`/m/${done.matchId}`)}>
         {t('create.openMatch')}
       </button>

@@ -98,8 +98,19 @@ export interface CreateFormState {
   err: Signal<string | null>;
   /** The same request without addresses, offered after the daily budget of addresses refused one. */
   retry: Signal<CreateMatch | null>;
-  /** A match created with mailed invitations: its id and "Bob (bob@example.org), …" (shown before opening it). */
-  done: Signal<{ matchId: string; mailed: string } | null>;
+  /** A match created with invitation addresses: what became of them (shown before opening it). */
+  done: Signal<Invitations | null>;
+}
+
+/**
+ * What became of the invitation addresses of a created match: `mailed` "Bob (bob@example.org), …"
+ * ('' for none); `unsent` the invited seats this server mails nothing to (it has no mail sender),
+ * with the seat link to share instead.
+ */
+export interface Invitations {
+  matchId: string;
+  mailed: string;
+  unsent: { name: string; url: string }[];
 }
 
 /** Seats 2 to 8 as remembered (kinds and strengths; names and addresses start empty). */
@@ -133,7 +144,7 @@ export function useCreateForm(): CreateFormState {
     busy: useSignal(false),
     err: useSignal<string | null>(null),
     retry: useSignal<CreateMatch | null>(null),
-    done: useSignal<{ matchId: string; mailed: string } | null>(null),
+    done: useSignal<Invitations | null>(null),
   };
 }
 
