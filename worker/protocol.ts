@@ -443,6 +443,12 @@ export interface Created {
   hostUrl: string | null;
   inviteUrl: string | null;
   seats: Array<{ seat: number; name: string; kind: string; url: string | null }>;
+  /**
+   * On creation only: the seats (not 0) given an address whose invitation mail goes out; without a
+   * mail sender on this server (no MAIL_SENDER, no dev outbox) none does, and the host shares their
+   * seat links instead.
+   */
+  mailed?: number[];
 }
 
 /** One seat as everybody sees it. */

@@ -75,13 +75,14 @@ export interface E2E {
 }
 
 /**
- * Registers a browser test file's hooks: a server and a browser for the file, fresh screenshots and
- * problems for each test, and on a failure the screenshots and the server's last output.
+ * Registers a browser test file's hooks: a server (`mail`: with the local outbox, startServer) and a
+ * browser for the file, fresh screenshots and problems for each test, and on a failure the
+ * screenshots and the server's last output.
  */
-export function e2eHooks(): E2E {
+export function e2eHooks(opts: { mail?: boolean } = {}): E2E {
   const h = { problems: [] as string[] } as E2E;
   beforeAll(async () => {
-    h.server = await startServer();
+    h.server = await startServer(opts);
     h.browser = await launch();
   });
   afterAll(async () => {

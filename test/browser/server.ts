@@ -50,8 +50,11 @@ export async function buildClient(outDir: string): Promise<void> {
   }
 }
 
-/** Builds, starts `wrangler dev` and waits until it answers. */
-export async function startServer(): Promise<TestServer> {
+/**
+ * Builds, starts `wrangler dev` and waits until it answers. `mail`: mails go to the local outbox
+ * (`DEV_OUTBOX`, links under the server's own origin), read at /dev/mail.
+ */
+export async function startServer(opts: { mail?: boolean } = {}): Promise<TestServer> {
   const assets = mkdtempSync(join(tmpdir(), 'mb-e2e-dist-'));
   await buildClient(assets);
   const port = await freePort();
@@ -73,6 +76,7 @@ export async function startServer(): Promise<TestServer> {
       'TEST_SEAMS:1',
       '--var',
       'BOT_DELAY_MS:0',
+      ...(opts.mail ? ['--var', 'DEV_OUTBOX:1', '--var', `PUBLIC_URL:http://127.0.0.1:${port}`] : []),
       '--show-interactive-dev-session=false',
     ],
     { cwd: root, env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true' }, stdio: 'pipe' },

@@ -87,6 +87,7 @@ describe('home', () => {
         { kind: 'open' },
         { kind: 'bot', botLevel: 'basic' },
       ],
+      firstSeat: 'random',
       turnDeadlineHours: 72,
       responseWindowMinutes: 720,
       onDeadline: 'bot',

@@ -7,6 +7,7 @@
 import { createMatch, type MatchSetup } from '../engine/index';
 import { testSeamsEnabled } from '../env';
 import { admitAddresses, type BudgetPayer, budgetRefusal } from '../notify/budget';
+import { configuredSender } from '../notify/config';
 import type { Created, CreateMatch, TestStack } from '../protocol';
 import { error, type Reply, rulesInvalid } from '../reply';
 import { hashToken, newSeed, newToken, randomInt } from '../tokens';
@@ -123,8 +124,21 @@ export async function create(m: MatchContext, req: CreateRequest): Promise<Reply
       kind: s.kind,
       url: seatTokens[s.seat] ? `${matchUrl}#seat=${seatTokens[s.seat]}` : null,
     })),
+    mailed: invitationsMailed(m.env, seats),
   };
   return { status: 201, body: created };
+}
+
+/**
+ * The seats whose invitation mail goes out (`Created.mailed`): every seat but the host's (0) with an
+ * address, when `env` names a mail sender; none without one. The invitations are queued either way
+ * (notify/policy.ts), but without a sender they would only fail, unseen, at delivery.
+ */
+export function invitationsMailed(
+  env: Parameters<typeof configuredSender>[0],
+  seats: readonly Pick<SeatRow, 'seat' | 'email'>[],
+): number[] {
+  return configuredSender(env) ? seats.filter((s) => s.seat > 0 && s.email !== null).map((s) => s.seat) : [];
 }
 
 /** 409 `match.exists`: a match lives here already. */

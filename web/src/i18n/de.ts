@@ -373,6 +373,16 @@ export const de: Messages = {
   // -- deadlines in words (issue 14, coordinator) --
   // -- phone table, reasons on cards, window hint (issue 15 part A) --
   // -- create form: seating, invitations, remembered choices, first seat (issue 15 part B) --
+  'create.seating': '{n} Spieler',
+  'create.seatingTeams': '{n} Spieler in {teams} Teams',
+  'create.inviteEmail': 'E-Mail für die Einladung (freiwillig)',
+  'create.first': 'Wer beginnt',
+  'create.first.random': 'Per Los',
+  'create.remember': 'Meinen Namen, meine E-Mail und meine Auswahl auf diesem Gerät merken',
+  'create.mailed': 'Die Partie ist bereit. Einladung per E-Mail an: {list}.',
+  'create.openMatch': 'Partie öffnen',
+  'create.withoutMail': 'Ohne E-Mail-Adressen anlegen',
+  'create.notMailed': 'Dieser Server verschickt keine E-Mails: Schicke diesen Spielern ihren eigenen Link.',
   // -- rough edges: settings address, host panel, late guest, errors in words (issue 15 part C) --
   'error.generic': 'Das hat nicht geklappt. Sieh dir die Seite noch einmal an und versuche es erneut.',
   'settings.emailRemove': 'Adresse entfernen',

@@ -374,6 +374,16 @@ export const en = {
   // -- deadlines in words (issue 14, coordinator) --
   // -- phone table, reasons on cards, window hint (issue 15 part A) --
   // -- create form: seating, invitations, remembered choices, first seat (issue 15 part B) --
+  'create.seating': '{n} players',
+  'create.seatingTeams': '{n} players in {teams} teams',
+  'create.inviteEmail': 'E-mail for the invitation (optional)',
+  'create.first': 'Who starts',
+  'create.first.random': 'Drawn at random',
+  'create.remember': 'Remember my name, e-mail and choices on this device',
+  'create.mailed': 'The match is ready. Invitation mailed to: {list}.',
+  'create.openMatch': 'Open the match',
+  'create.withoutMail': 'Create without e-mail addresses',
+  'create.notMailed': 'This server sends no e-mail: send these players their own link.',
   // -- rough edges: settings address, host panel, late guest, errors in words (issue 15 part C) --
   'error.generic': 'That did not work. Look at the page again and try once more.',
   'settings.emailRemove': 'Remove address',

@@ -373,6 +373,16 @@ export const fr: Messages = {
   // -- deadlines in words (issue 14, coordinator) --
   // -- phone table, reasons on cards, window hint (issue 15 part A) --
   // -- create form: seating, invitations, remembered choices, first seat (issue 15 part B) --
+  'create.seating': '{n} joueurs',
+  'create.seatingTeams': '{n} joueurs en {teams} équipes',
+  'create.inviteEmail': 'E-mail pour l’invitation (facultatif)',
+  'create.first': 'Qui commence',
+  'create.first.random': 'Tiré au sort',
+  'create.remember': 'Retenir mon nom, mon e-mail et mes choix sur cet appareil',
+  'create.mailed': 'La partie est prête. Invitation envoyée par e-mail à : {list}.',
+  'create.openMatch': 'Ouvrir la partie',
+  'create.withoutMail': 'Créer sans adresses e-mail',
+  'create.notMailed': 'Ce serveur n’envoie pas d’e-mails : envoyez à ces joueurs leur propre lien.',
   // -- rough edges: settings address, host panel, late guest, errors in words (issue 15 part C) --
   'error.generic': 'Cela n’a pas marché. Regardez la page à nouveau et réessayez.',
   'settings.emailRemove': 'Retirer l’adresse',

@@ -371,6 +371,16 @@ export const nb: Messages = {
   // -- deadlines in words (issue 14, coordinator) --
   // -- phone table, reasons on cards, window hint (issue 15 part A) --
   // -- create form: seating, invitations, remembered choices, first seat (issue 15 part B) --
+  'create.seating': '{n} spillere',
+  'create.seatingTeams': '{n} spillere i {teams} lag',
+  'create.inviteEmail': 'E-post for invitasjonen (valgfritt)',
+  'create.first': 'Hvem begynner',
+  'create.first.random': 'Trekkes tilfeldig',
+  'create.remember': 'Husk navnet mitt, e-posten min og valgene mine på denne enheten',
+  'create.mailed': 'Spillet er klart. Invitasjon sendt på e-post til: {list}.',
+  'create.openMatch': 'Åpne spillet',
+  'create.withoutMail': 'Opprett uten e-postadresser',
+  'create.notMailed': 'Denne serveren sender ikke e-post: send disse spillerne sin egen lenke.',
   // -- rough edges: settings address, host panel, late guest, errors in words (issue 15 part C) --
   'error.generic': 'Det gikk ikke. Se på siden igjen og prøv en gang til.',
   'settings.emailRemove': 'Fjern adressen',

@@ -370,6 +370,16 @@ export const sv: Messages = {
   // -- deadlines in words (issue 14, coordinator) --
   // -- phone table, reasons on cards, window hint (issue 15 part A) --
   // -- create form: seating, invitations, remembered choices, first seat (issue 15 part B) --
+  'create.seating': '{n} spelare',
+  'create.seatingTeams': '{n} spelare i {teams} lag',
+  'create.inviteEmail': 'E-post för inbjudan (frivilligt)',
+  'create.first': 'Vem börjar',
+  'create.first.random': 'Lottas',
+  'create.remember': 'Kom ihåg mitt namn, min e-post och mina val på den här enheten',
+  'create.mailed': 'Matchen är klar. Inbjudan skickad med e-post till: {list}.',
+  'create.openMatch': 'Öppna matchen',
+  'create.withoutMail': 'Skapa utan e-postadresser',
+  'create.notMailed': 'Den här servern skickar ingen e-post: skicka dessa spelare deras egen länk.',
   // -- rough edges: settings address, host panel, late guest, errors in words (issue 15 part C) --
   'error.generic': 'Det gick inte. Titta på sidan igen och försök en gång till.',
   'settings.emailRemove': 'Ta bort adressen',

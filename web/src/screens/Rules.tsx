@@ -1,9 +1,15 @@
-/** The rules page: the game in a few sentences, the card kinds with their faces, and the presets with their source. */
+/**
+ * The rules page: the game in a few sentences, the card kinds with their faces, the presets with
+ * their source, and the legend of the source tags (the rules panel's, at #rp-sources: the create
+ * form links there).
+ */
 import type { JSX } from 'preact';
+import { useEffect } from 'preact/hooks';
 import { CARD_IDS, PRESET_NAMES, PRESETS } from '../../../worker/shared/rules-data';
 import { CardFace } from '../components/Card';
 import { SourceTag } from '../components/SourceTag';
 import { t } from '../i18n';
+import { SourceLegend } from './table/RulesPanel';
 
 const POINTS = [
   'goal',
@@ -18,6 +24,10 @@ const POINTS = [
 ] as const;
 
 export function Rules(): JSX.Element {
+  // The page loads after the browser looked for the fragment's target: go to it now (#rp-sources).
+  useEffect(() => {
+    if (location.hash.length > 1) document.getElementById(location.hash.slice(1))?.scrollIntoView();
+  }, []);
   return (
     <article class="rules card-box">
       <h1>{t('rules.title')}</h1>
@@ -42,6 +52,7 @@ export function Rules(): JSX.Element {
           </div>
         ))}
       </dl>
+      <SourceLegend />
     </article>
   );
 }

@@ -1,20 +1,22 @@
 /**
- * The create form's rules: the four presets with their source tag and one-line summary, and under
- * "customize" every single option with its current value (RULES.md §10: a host may start from a
- * preset and change single options).
+ * The create form's rules: the four presets with their source tag and one-line summary, a link to
+ * what the source tags mean (the legend on the rules page, built once in table/RulesPanel.tsx), and
+ * under "customize" every single option with its current value (RULES.md §10: a host may start from
+ * a preset and change single options).
  */
 import type { JSX } from 'preact';
 import { OPTION_NAMES, PRESET_NAMES, PRESETS, type PresetName } from '../../../../worker/shared/rules-data';
 import { SourceTag } from '../../components/SourceTag';
 import { t } from '../../i18n';
-import type { CreateFormState, FormChoice } from './form-state';
+import { type CreateFormState, type FormChoice, seatingForPreset } from './form-state';
 import { OptionControl } from './OptionControl';
 
 /**
  * One preset's radio button and its source tag (beside the label: the tag is a button of its own);
- * choosing it drops the option changes (and teams if it plays none).
+ * choosing it drops the option changes and sets a seating it plays (`seatingForPreset`).
  */
-function PresetChoice({ form, name }: { form: CreateFormState; name: PresetName }): JSX.Element {
+function PresetChoice(props: { form: CreateFormState; choice: FormChoice; name: PresetName }): JSX.Element {
+  const { form, choice, name } = props;
   return (
     <div class="preset">
       <label class="radio">
@@ -24,9 +26,9 @@ function PresetChoice({ form, name }: { form: CreateFormState; name: PresetName 
           value={name}
           checked={form.preset.value === name}
           onChange={() => {
+            form.seating.value = seatingForPreset(name, { seats: choice.seats, teamSize: choice.teamSize });
             form.preset.value = name;
             form.overrides.value = {};
-            if (!PRESETS[name].seatings.some((s) => s.teamSize === 2)) form.teams.value = false;
           }}
         />
         <span>
@@ -47,8 +49,13 @@ export function RulesPicker({ form, choice }: { form: CreateFormState; choice: F
     <fieldset>
       <legend>{t('home.rules')}</legend>
       {PRESET_NAMES.map((name) => (
-        <PresetChoice key={name} form={form} name={name} />
+        <PresetChoice key={name} form={form} choice={choice} name={name} />
       ))}
+      <p class="src-help">
+        <a href="/rules#rp-sources" target="_blank" rel="noopener">
+          {t('panel.sources')}
+        </a>
+      </p>
       <details>
         <summary>{t('home.customize')}</summary>
         <div class="options">

@@ -1,13 +1,32 @@
 /**
- * The create form's seats: how many players (the counts the preset plays), teams when the preset
- * plays partnerships, and for every seat after the host's: open (invited by link) or a bot of a
- * level, with an optional name.
+ * The create form's seats: the seating (only those the preset plays, RULES.md §10: Partnership is
+ * four players in two teams, or two or three alone to 700 km), who starts (RULES.md §2: the host
+ * picks, or it is random), and for every seat after the host's: an invited player (by link, or by
+ * mail when an address is given) or a computer of a strength, with an optional name.
  */
 import type { JSX } from 'preact';
+import { PRESETS, type PresetName, presetOptions } from '../../../../worker/shared/rules-data';
 import { t } from '../../i18n';
-import type { CreateFormState, FormChoice, SeatChoice, SeatKind } from './form-state';
+import { BOT_LEVEL_CHOICES } from '../../lib/create-memory';
+import type { CreateFormState, FormChoice, SeatChoice, SeatingChoice, SeatKind } from './form-state';
 
-/** One seat after the host's (`index` 0 is seat 2): who sits there and their name. */
+/** A seating's menu value: "4" alone, "4x2" in teams of two. */
+const seatingValue = (s: SeatingChoice) => (s.teamSize === 2 ? `${s.seats}x2` : String(s.seats));
+
+/**
+ * A seating of `preset` in words: "3 players", "4 players in 2 teams", with the goal in km when the
+ * preset's source sets another one for it (Partnership's 700 km for two or three, RULES.md §8).
+ */
+function seatingWords(preset: PresetName, s: SeatingChoice): string {
+  const words =
+    s.teamSize === 2
+      ? t('create.seatingTeams', { n: s.seats, teams: s.seats / 2 })
+      : t('create.seating', { n: s.seats });
+  const goal = presetOptions(preset, s).goal;
+  return goal === PRESETS[preset].options.goal ? words : `${words} (${goal} km)`;
+}
+
+/** One seat after the host's (`index` 0 is seat 2): who sits there, their name and address. */
 function SeatRow(props: { form: CreateFormState; index: number; seat: SeatChoice }): JSX.Element {
   const { form, index: i, seat: s } = props;
   const seatLabel = t('home.seat', { n: i + 2 });
@@ -31,9 +50,11 @@ function SeatRow(props: { form: CreateFormState; index: number; seat: SeatChoice
           value={s.botLevel}
           onChange={(e) => setSeat({ botLevel: e.currentTarget.value as SeatChoice['botLevel'] })}
         >
-          <option value="random">{t('home.bot.random')}</option>
-          <option value="basic">{t('home.bot.basic')}</option>
-          <option value="expert">{t('home.bot.expert')}</option>
+          {BOT_LEVEL_CHOICES.map((level) => (
+            <option key={level} value={level}>
+              {t(`home.bot.${level}`)}
+            </option>
+          ))}
         </select>
       )}
       <input
@@ -43,13 +64,54 @@ function SeatRow(props: { form: CreateFormState; index: number; seat: SeatChoice
         value={s.name}
         onInput={(e) => setSeat({ name: e.currentTarget.value })}
       />
+      {s.kind === 'open' && (
+        <input
+          type="email"
+          class="invite-email"
+          aria-label={`${seatLabel}: ${t('create.inviteEmail')}`}
+          placeholder={t('create.inviteEmail')}
+          autoComplete="off"
+          maxLength={254}
+          value={s.email}
+          onInput={(e) => setSeat({ email: e.currentTarget.value })}
+        />
+      )}
     </li>
+  );
+}
+
+/** Who starts the first hand: random, or a seat by its name (RULES.md §2). */
+function FirstSeatPicker({ form, choice }: { form: CreateFormState; choice: FormChoice }): JSX.Element {
+  const names = [
+    form.myName.value.trim() || t('home.kind.me'),
+    ...form.seats.value
+      .slice(0, choice.seats - 1)
+      .map((s, i) => s.name.trim() || t('home.seat', { n: i + 2 })),
+  ];
+  return (
+    <label>
+      {t('create.first')}
+      <select
+        value={String(choice.firstSeat)}
+        onChange={(e) => {
+          const v = e.currentTarget.value;
+          form.firstSeat.value = v === 'random' ? 'random' : Number(v);
+        }}
+      >
+        <option value="random">{t('create.first.random')}</option>
+        {names.map((name, seat) => (
+          <option key={seat} value={seat}>
+            {name}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
 
 /** The seats fieldset. */
 export function Seats({ form, choice }: { form: CreateFormState; choice: FormChoice }): JSX.Element {
-  const { counts, canTeams, seats: n } = choice;
+  const { seatings, seats: n } = choice;
   return (
     <fieldset>
       <legend>{t('home.seats')}</legend>
@@ -57,26 +119,19 @@ export function Seats({ form, choice }: { form: CreateFormState; choice: FormCho
         {t('home.players')}
         <select
           aria-label={t('home.players')}
-          value={String(n)}
-          onChange={(e) => (form.count.value = Number(e.currentTarget.value))}
+          value={seatingValue(choice)}
+          onChange={(e) => {
+            const picked = seatings.find((s) => seatingValue(s) === e.currentTarget.value);
+            if (picked) form.seating.value = picked;
+          }}
         >
-          {counts.map((c) => (
-            <option key={c} value={c}>
-              {c}
+          {seatings.map((s) => (
+            <option key={seatingValue(s)} value={seatingValue(s)}>
+              {seatingWords(form.preset.value, s)}
             </option>
           ))}
         </select>
       </label>
-      {canTeams && (
-        <label class="radio">
-          <input
-            type="checkbox"
-            checked={form.teams.value}
-            onChange={(e) => (form.teams.value = e.currentTarget.checked)}
-          />
-          {t('home.teams')}
-        </label>
-      )}
       <ol class="seat-list">
         <li>
           {t('home.seat', { n: 1 })}: <strong>{t('home.kind.me')}</strong>
@@ -85,6 +140,7 @@ export function Seats({ form, choice }: { form: CreateFormState; choice: FormCho
           <SeatRow key={i} form={form} index={i} seat={s} />
         ))}
       </ol>
+      <FirstSeatPicker form={form} choice={choice} />
     </fieldset>
   );
 }

@@ -99,7 +99,8 @@ function part(code: SourceCode): SourcePart {
   return { code, text: code === 'PB' ? 'Parker Brothers' : code };
 }
 
-function SourceLegend(): JSX.Element {
+/** The legend (also on the rules page, /rules#rp-sources, which the create form links to). */
+export function SourceLegend(): JSX.Element {
   return (
     <section aria-labelledby="rp-sources">
       <h3 id="rp-sources">{t('panel.sources')}</h3>

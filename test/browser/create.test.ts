@@ -1,0 +1,80 @@
+/**
+ * End-to-end in Debian chromium against the real Worker with the local outbox: the create form makes
+ * a Partnership match (four players in two teams) with an invitee's address and a chosen first seat;
+ * the page says the invitation was mailed, the invitation arrives in the outbox (/dev/mail) with the
+ * invitee's own seat link, which opens the match as that seat; the next form starts from the
+ * creator's remembered choices (never the invitee's address); the source tags are explained on the
+ * rules page the form links to. Screens at 360 px and 1280 px.
+ */
+import { describe, expect, it } from 'vitest';
+import { e2eHooks, player, waitText } from './browser';
+
+const h = e2eHooks({ mail: true });
+
+/** The dev outbox's page, waited for until it holds `text` (mail goes out on the match's alarm). */
+async function outboxWith(text: string): Promise<string> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const page = await (await fetch(`${h.server.url}/dev/mail`)).text();
+    if (page.includes(text)) return page;
+    if (Date.now() > deadline) throw new Error(`no mail with ${text} in the outbox:\n${page.slice(0, 2000)}`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}
+
+const width = (page: import('playwright-core').Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth);
+
+describe('the create form', () => {
+  it('creates a Partnership match with an invitation mailed to a seat, and remembers the creator’s choices', async () => {
+    const ann = await player(h, 'ann', 360);
+    await ann.goto(`${h.server.url}/`);
+    await ann.getByLabel('Your name').fill('Ann');
+    await ann.locator('input[value="partnership"]').check();
+    expect(await ann.getByLabel('Players', { exact: true }).inputValue()).toBe('4x2');
+    await ann.getByLabel('Seat 2: Name').fill('Bob');
+    await ann.getByLabel('Seat 2: E-mail for the invitation (optional)').fill('bob@example.org');
+    for (const seat of [3, 4]) await ann.getByLabel(`Seat ${seat}: Who sits here`).selectOption('bot');
+    await ann.getByLabel('Who starts').selectOption({ label: 'Bob' });
+    expect(await ann.locator('a[href="/rules#rp-sources"]').textContent()).toBe('What the source tags mean');
+    expect(await width(ann)).toBeLessThanOrEqual(360);
+    await h.shots.screen(ann, 'create-partnership');
+
+    const answer = ann.waitForResponse((r) => r.url().endsWith('/api/matches'));
+    await ann.getByRole('button', { name: 'Create match' }).click();
+    const sent = JSON.parse((await answer).request().postData() ?? '{}');
+    expect(sent).toMatchObject({ rules: 'partnership', teamSize: 2, firstSeat: 1 });
+    expect((await (await answer).json()).mailed).toEqual([1]);
+    await waitText(ann, '[role="status"]', 'Invitation mailed to: Bob (bob@example.org).');
+    await h.shots.screen(ann, 'create-mailed');
+
+    const mail = await outboxWith('To: bob@example.org');
+    expect(mail).toContain('Ann invites you to play Mille Bornes');
+    const link = /href="([^"]+#seat=[^"]+)"/.exec(mail.slice(mail.indexOf('To: bob@example.org')))?.[1];
+    expect(link).toBeTruthy();
+
+    // The match started at once (no seat is open), Bob first.
+    await ann.getByRole('button', { name: 'Open the match' }).click();
+    await ann.waitForSelector('section.tableau.mine');
+    const bob = await player(h, 'bob', 360);
+    await bob.goto(link!.replaceAll('&amp;', '&'));
+    await bob.waitForSelector('section.tableau.mine');
+    await waitText(bob, '.statusbar', 'Your turn');
+
+    // The next form starts from Ann's choices, without Bob's address.
+    await ann.goto(`${h.server.url}/`);
+    await ann.locator('input[value="partnership"]:checked').waitFor();
+    expect(await ann.getByLabel('Your name').inputValue()).toBe('Ann');
+    expect(await ann.getByLabel('Players', { exact: true }).inputValue()).toBe('4x2');
+    expect(await ann.getByLabel('Seat 3: Who sits here').inputValue()).toBe('bot');
+    expect(await ann.getByLabel('Seat 2: E-mail for the invitation (optional)').inputValue()).toBe('');
+    expect(await ann.evaluate(() => localStorage.getItem('mb.create'))).not.toContain('bob@example.org');
+
+    // The source tags are explained once, on the rules page the form links to.
+    await ann.goto(`${h.server.url}/rules#rp-sources`);
+    await waitText(ann, '#rp-sources', 'What the source tags mean');
+    expect(await ann.locator('.src-legend dd').count()).toBeGreaterThan(3);
+    expect(await ann.locator('#rp-sources').isVisible()).toBe(true);
+    expect(h.problems).toEqual([]);
+  });
+});
