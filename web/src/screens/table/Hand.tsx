@@ -1,16 +1,18 @@
 /**
  * My hand: the cards with the legal ones marked (tap a card, then its target), the hint, the
- * selected card's actions (play on an area, answer a hazard, discard) and the mulligan. A spectator
- * sees a line instead. Every action offered is one of `view.legalMoves`.
+ * selected card's actions (play on an area, answer a hazard, discard) and the mulligan; a tapped card
+ * that cannot be played shows why on itself; a card just drawn flashes. On a phone it is docked at the
+ * bottom of the screen (styles.css), with the draw when it is a choice. A spectator sees a line
+ * instead. Every action offered is one of `view.legalMoves`.
  */
 import type { JSX, RefObject } from 'preact';
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
 import { CardBody, cardLabel, cardName } from '../../components/Card';
 import { t } from '../../i18n';
-import { canPlay, findMulligan, optionsForCard, teamOfSeat } from '../../lib/moves';
+import { canPlay, drawMoves, findMulligan, optionsForCard, teamOfSeat } from '../../lib/moves';
 import type { CardId } from '../../lib/types';
 import { loadReasonWords, teamName } from '../../lib/words';
-import { answerLabel, handHint } from './Status';
+import { answerLabel, handHint, reasonLine } from './Status';
 import type { TableState } from './state';
 
 /** One card of the hand as a button: selects it, or picks it for a mulligan. */
@@ -29,12 +31,17 @@ function HandCard(props: {
   const isPicked = picking.value?.includes(i) ?? false;
   const isPending =
     pending !== null && 'card' in pending && pending.card === card && (selected.value === null || isSel);
+  const fresh = state.changes?.hand.has(i) ? ' fresh' : '';
+  // A tapped card that cannot be played says why on the card itself (the server's reasons).
+  const why = isSel && !playable && !picking.value ? reasonLine(state, card) : null;
+  const whyId = `why-${i}`;
   return (
     <li>
       <button
         type="button"
-        class={`card size-hand${playable ? ' legal' : ''}${isSel || isPicked ? ' selected' : ''}${isPending ? ' pending' : ''}`}
+        class={`card size-hand${playable ? ' legal' : ''}${isSel || isPicked ? ' selected' : ''}${isPending ? ' pending' : ''}${fresh}`}
         aria-pressed={picking.value ? isPicked : isSel}
+        aria-describedby={why ? whyId : undefined}
         disabled={busy}
         onClick={(e) => {
           if (picking.value) {
@@ -57,8 +64,66 @@ function HandCard(props: {
           </span>
         )}
       </button>
+      {why && <CardWhy id={whyId} text={why} />}
     </li>
   );
+}
+
+/** The reason on a tapped card, kept inside the screen's width (shifted when it would stick out). */
+function CardWhy({ id, text }: { id: string; text: string }): JSX.Element {
+  const ref = useRef<HTMLParagraphElement>(null);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el || typeof el.getBoundingClientRect !== 'function') return;
+    el.style.removeProperty('--shift');
+    const r = el.getBoundingClientRect();
+    const room = document.documentElement.clientWidth - 6;
+    const shift = r.left < 6 ? 6 - r.left : r.right > room ? room - r.right : 0;
+    if (shift) el.style.setProperty('--shift', `${Math.round(shift)}px`);
+  }, [text]);
+  return (
+    <p id={id} ref={ref} class="card-why">
+      {text}
+    </p>
+  );
+}
+
+/** In the dock on a phone, the draw when it is a choice (pile or discard), next to the hand. */
+function DockDraw({ state }: { state: TableState }): JSX.Element | null {
+  const { view, busy, send } = state;
+  const draws = drawMoves(view.legalMoves);
+  if (!draws.pile && !draws.discard) return null;
+  return (
+    <div class="actions dock-draw">
+      {draws.pile && (
+        <button type="button" class="primary" disabled={busy} onClick={() => send(draws.pile!)}>
+          {t('table.draw')}
+        </button>
+      )}
+      {draws.discard && view.discardTop && (
+        <button type="button" class="secondary" disabled={busy} onClick={() => send(draws.discard!)}>
+          {t('table.drawDiscard', { card: cardName(view.discardTop) })}
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** Keeps `--dock-h` on the page (px) equal to the docked hand's height, so nothing hides behind it. */
+function useDockHeight(ref: RefObject<HTMLElement | null>): void {
+  useLayoutEffect(() => {
+    const el = ref.current;
+    const root = document.documentElement;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const set = () => root.style.setProperty('--dock-h', `${el.offsetHeight}px`);
+    const obs = new ResizeObserver(set);
+    obs.observe(el);
+    set();
+    return () => {
+      obs.disconnect();
+      root.style.removeProperty('--dock-h');
+    };
+  }, []);
 }
 
 /** The selected card's actions: play it on each legal target, answer with it, discard it, cancel. */
@@ -141,6 +206,8 @@ function MulliganActions({ state }: { state: TableState }): JSX.Element {
 export function Hand({ state }: { state: TableState }): JSX.Element {
   const { view, me, card, selection } = state;
   const actionsRef = useRef<HTMLDivElement>(null);
+  const dockRef = useRef<HTMLElement>(null);
+  useDockHeight(dockRef);
   // A card chosen from the keyboard moves the focus to its first option (no tabbing through the hand).
   const focusActions = useRef(false);
   // The words for why a card cannot be played load after the first paint, before any tap.
@@ -153,11 +220,12 @@ export function Hand({ state }: { state: TableState }): JSX.Element {
   if (me === null) return <p class="muted">{t('table.spectator')}</p>;
   const canMulligan = view.legalMoves.some((m) => m.type === 'mulligan');
   return (
-    <section class="hand-area" aria-label={t('table.hand')}>
+    <section class="hand-area dock" aria-label={t('table.hand')} ref={dockRef}>
       <h2 class="sr-only">{t('table.hand')}</h2>
       <p class="hint" aria-live="polite">
         {handHint(state)}
       </p>
+      <DockDraw state={state} />
       <ul class="hand">
         {view.hand.map((c, i) => (
           <HandCard key={`${c}-${i}`} state={state} card={c} index={i} focusActions={focusActions} />

@@ -8,6 +8,8 @@ import { useEffect, useRef } from 'preact/hooks';
 import { type CardOptions, optionsForCard, teamOfSeat } from '../../lib/moves';
 import type { MatchSession } from '../../lib/session';
 import type { CardId, MatchInfo, MatchView, Move } from '../../lib/types';
+import type { TableChanges } from './changes';
+import { sendAndFocus } from './focus';
 
 /** The player's choice on the table, as signals that outlive one render. */
 export interface Selection {
@@ -62,7 +64,9 @@ export interface TableState {
   card: CardId | undefined;
   /** The selected card's legal options (`view.legalMoves` looked up), or null. */
   options: CardOptions | null;
-  /** Sends a move and clears the selection. */
+  /** What the last update changed (shown briefly where it happened), or null. */
+  changes: TableChanges | null;
+  /** Sends a move and clears the selection; the focus then goes to the next useful control. */
   send: (move: Move) => void;
 }
 
@@ -72,6 +76,7 @@ export function tableState(
   info: MatchInfo,
   view: MatchView,
   selection: Selection,
+  changes: TableChanges | null = null,
 ): TableState {
   const me = view.seat;
   const pending = session.pending.value;
@@ -88,10 +93,11 @@ export function tableState(
     selection,
     card,
     options: card ? optionsForCard(view.legalMoves, card) : null,
+    changes,
     send: (m: Move) => {
       selection.selected.value = null;
       selection.picking.value = null;
-      void session.sendMove(m);
+      void sendAndFocus(session, m);
     },
   };
 }
