@@ -238,7 +238,8 @@ describe('card names fit their face', () => {
     expect(nameFit('Stop')).toBe('');
     expect(nameFit('Fin de limite de vitesse')).toBe('');
     expect(nameFit('Réparations')).toBe(' xlong');
-    expect(nameFit('Punkterings\u00ADfri')).toBe(' xlong');
+    expect(nameFit('Répa\u00ADrations')).toBe('');
+    expect(nameFit('Punkterings\u00ADfri')).toBe(' xxlong');
     expect(nameFit('Gasoline')).toBe(' long');
   });
 });

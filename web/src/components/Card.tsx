@@ -247,10 +247,13 @@ export function CardFace({ card, sideways = false, size = 'table' }: CardFacePro
 /**
  * The face's size class for a name: its longest unbreakable piece counts (a name wraps at spaces,
  * hyphens and the catalog's soft hyphens only, never inside a word), so a face can always fit it.
- * "" up to 7 letters, `long` up to 9, `xlong` beyond (12 at most in the five catalogs).
+ * "" up to 7 letters, `long` up to 9, `xlong` up to 11, `xxlong` beyond (12 at most in the five
+ * catalogs).
  */
-export function nameFit(name: string): '' | ' long' | ' xlong' {
-  const longest = Math.max(...name.split(/[\s\u00AD-]+/).map((w) => w.length));
+export function nameFit(name: string): '' | ' long' | ' xlong' | ' xxlong' {
+  // A piece ends at a space, or after a hyphen (shown when the line breaks there).
+  const longest = Math.max(...name.split(/\s+|(?<=[\u00AD-])/).map((w) => w.length));
+  if (longest > 11) return ' xxlong';
   return longest > 9 ? ' xlong' : longest > 7 ? ' long' : '';
 }
 
