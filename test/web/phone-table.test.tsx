@@ -16,16 +16,19 @@ import { loadReasonWords } from '../../web/src/lib/words';
 import { Table } from '../../web/src/screens/Table';
 import { diffViews } from '../../web/src/screens/table/changes';
 import { info, tableau, view, windowView } from './fixtures';
-import { buttons, click, fakeSession, mount } from './render';
+import { buttons, click, fakeSession, mount, mountLoaded } from './render';
 
 beforeEach(() => useCatalogForTests('en', en));
 afterEach(() => vi.useRealTimers());
 
-/** Lets the promise of a sent move and the focus step after it run. */
-const settle = () => act(async () => new Promise((r) => setTimeout(r, 5)));
+/** Lets the promise of a sent move and the focus step after it run (its module loads on first use). */
+const settle = async () => {
+  for (let i = 0; i < 50 && document.activeElement === document.body; i++)
+    await act(async () => new Promise((r) => setTimeout(r, 5)));
+};
 
 describe("another player's compact line", () => {
-  it('shows name, state in words, distance, battle top, safeties, and opens the full area on a tap', () => {
+  it('shows name, state in words, distance, battle top, safeties, and opens the full area on a tap', async () => {
     const v = view();
     v.tableaux[1] = tableau(1, [1], {
       battle: ['roll', 'accident'],
@@ -34,7 +37,7 @@ describe("another player's compact line", () => {
       safeties: ['driving_ace'],
       coupFourre: [],
     });
-    const root = mount(<Table session={fakeSession(info(v)).session} />);
+    const root = await mountLoaded(<Table session={fakeSession(info(v)).session} />, 'button.area-line');
     const lines = root.querySelectorAll<HTMLButtonElement>('button.area-line');
     expect(lines).toHaveLength(1); // mine has no line: it stays in full
     const line = lines[0];
@@ -58,8 +61,8 @@ describe("another player's compact line", () => {
     expect(line.getAttribute('aria-expanded')).toBe('false');
   });
 
-  it('says "driving" for a rolling area, and marks the line as the target of a selected hazard', () => {
-    const root = mount(
+  it('says "driving" for a rolling area, and marks the line as the target of a selected hazard', async () => {
+    const root = await mountLoaded(
       <Table
         session={
           fakeSession(
@@ -69,6 +72,7 @@ describe("another player's compact line", () => {
           ).session
         }
       />,
+      'button.area-line',
     );
     const line = root.querySelector('button.area-line')!;
     expect(line.querySelector('.al-state')!.textContent).toBe('driving');

@@ -7,16 +7,19 @@
 import { useSignal } from '@preact/signals';
 import type { JSX } from 'preact';
 import { CardFace, cardLabel } from '../../components/Card';
+import { lazyComponent } from '../../components/Lazy';
 import { lang, t } from '../../i18n';
 import { awayLine } from '../../lib/away';
 import { teamOfSeat } from '../../lib/moves';
 import type { CardId, MatchInfo, MatchView } from '../../lib/types';
 import { seatName, teamName } from '../../lib/words';
-import { AreaLine } from './AreaLine';
 import type { TableState } from './state';
 import { TopCard } from './TopCard';
 
 type TableauView = MatchView['tableaux'][number];
+
+/** The compact line of an area on a phone, loaded after the first paint (the full area shows meanwhile). */
+const AreaLine = lazyComponent(() => import('./AreaLine').then((m) => m.AreaLine), { quiet: true });
 
 /** A drop target: the button that plays the selected card on an area. */
 interface AreaTarget {

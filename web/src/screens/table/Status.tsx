@@ -13,8 +13,7 @@ import { isMyMove } from '../../lib/tab-badge';
 import { minuteNow } from '../../lib/time';
 import type { CardId, MatchInfo, MatchView, Move } from '../../lib/types';
 import { cardReasonText, errorText, localTime, seatName } from '../../lib/words';
-import { sendAndFocus } from './focus';
-import type { TableState } from './state';
+import { sendAndFocus, type TableState } from './state';
 
 /** True once the hand (or the whole match) is over: the score table shows and no deadline runs. */
 export function handIsOver(view: MatchView): boolean {

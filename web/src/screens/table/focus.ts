@@ -5,7 +5,6 @@
  * moves never move the focus; the journal's live region announces them.
  */
 import type { MatchSession } from '../../lib/session';
-import type { Move } from '../../lib/types';
 
 /** The controls tried in order when the player has a move; the first one shown gets the focus. */
 const NEXT_CONTROLS = [
@@ -47,13 +46,11 @@ export function focusNext(root: HTMLElement, hasMove: boolean): HTMLElement | nu
 }
 
 /**
- * Sends the player's `move`, then (once the page shows its answer) puts the lost focus on the next
- * useful control of the table. Resolves like `MatchSession.sendMove` (true when accepted).
+ * After the player's move was answered: once the page shows the answer, puts the lost focus on the
+ * next useful control of the table (loaded after the first move: not part of the initial script).
  */
-export async function sendAndFocus(session: MatchSession, move: Move): Promise<boolean> {
-  const ok = await session.sendMove(move);
+export async function focusAfterMove(session: MatchSession): Promise<void> {
   await new Promise((r) => setTimeout(r, 0)); // the re-render of the answer comes first
   const root = document.querySelector<HTMLElement>('.table-screen');
   if (root) focusNext(root, (session.info.value?.view?.legalMoves.length ?? 0) > 0);
-  return ok;
 }

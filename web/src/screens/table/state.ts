@@ -9,7 +9,6 @@ import { type CardOptions, optionsForCard, teamOfSeat } from '../../lib/moves';
 import type { MatchSession } from '../../lib/session';
 import type { CardId, MatchInfo, MatchView, Move } from '../../lib/types';
 import type { TableChanges } from './changes';
-import { sendAndFocus } from './focus';
 
 /** The player's choice on the table, as signals that outlive one render. */
 export interface Selection {
@@ -44,6 +43,16 @@ export function useSelection(view: MatchView | null | undefined): Selection {
   }, [version]);
   selectedRef.current = selectedCard as CardId | undefined;
   return { selected, picking };
+}
+
+/**
+ * Sends the player's `move`; once answered, the focus goes to the next useful control (table/focus.ts,
+ * loaded on the first move). Resolves like `MatchSession.sendMove` (true when accepted).
+ */
+export async function sendAndFocus(session: MatchSession, move: Move): Promise<boolean> {
+  const ok = await session.sendMove(move);
+  await import('./focus').then((f) => f.focusAfterMove(session));
+  return ok;
 }
 
 /** What every part of the table reads in one render. */
