@@ -14,12 +14,20 @@ import { en } from '../../web/src/i18n/en';
 import type { MatchView } from '../../web/src/lib/types';
 import { loadReasonWords } from '../../web/src/lib/words';
 import { Table } from '../../web/src/screens/Table';
-import { diffViews } from '../../web/src/screens/table/changes';
+import { loadDiffer } from '../../web/src/screens/table/changes';
+import { diffViews } from '../../web/src/screens/table/diff-views';
 import { info, tableau, view, windowView } from './fixtures';
 import { buttons, click, fakeSession, mount, mountLoaded } from './render';
 
 beforeEach(() => useCatalogForTests('en', en));
 afterEach(() => vi.useRealTimers());
+
+/** Waits (a few turns of the event loop) until `selector` matches in `root`: parts load after first paint. */
+async function loaded(root: Element, selector: string): Promise<Element> {
+  for (let i = 0; i < 100 && !root.querySelector(selector); i++)
+    await act(async () => new Promise((r) => setTimeout(r, 0)));
+  return root.querySelector(selector)!;
+}
 
 /** Lets the promise of a sent move and the focus step after it run (its module loads on first use). */
 const settle = async () => {
@@ -107,7 +115,7 @@ describe('the hint while a response window is open', () => {
     expect(hint(root)).toBe('Play waits for an answer to a hazard.');
   });
 
-  it('outside a window, a hand with only discards says so instead of "highlighted cards"', () => {
+  it('outside a window, a hand with only discards says so instead of "highlighted cards"', async () => {
     const v = view({
       legalMoves: [
         { type: 'discard', card: 'd100' },
@@ -152,7 +160,7 @@ describe('the reason on the tapped card', () => {
     const root = mount(<Table session={fakeSession(info(view())).session} />);
     const card = buttons(root, '100 km, distance card')[0];
     click(card);
-    const why = card.parentElement!.querySelector('.card-why')!;
+    const why = await loaded(card.parentElement!, '.card-why');
     expect(why.textContent).toBe(
       '100 km cannot be played now. You are under a Speed Limit: at most 50 km per card.',
     );
@@ -222,7 +230,8 @@ describe('what an update changed', () => {
     expect(diffViews(before, { ...after, handNumber: 2 }).hand.size).toBe(0);
   });
 
-  it("flashes the area where another player's move landed, and only there", () => {
+  it("flashes the area where another player's move landed, and only there", async () => {
+    await loadDiffer();
     const { session, raw } = fakeSession(info(view()));
     const root = mount(<Table session={session} />);
     expect(root.querySelectorAll('.flash')).toHaveLength(0);

@@ -8,8 +8,9 @@
 import type { JSX, RefObject } from 'preact';
 import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
 import { CardBody, cardLabel, cardName } from '../../components/Card';
+import { lazyComponent } from '../../components/Lazy';
 import { t } from '../../i18n';
-import { canPlay, drawMoves, findMulligan, optionsForCard, teamOfSeat } from '../../lib/moves';
+import { canPlay, findMulligan, optionsForCard, teamOfSeat } from '../../lib/moves';
 import type { CardId } from '../../lib/types';
 import { loadReasonWords, teamName } from '../../lib/words';
 import { answerLabel, handHint, reasonLine } from './Status';
@@ -69,45 +70,9 @@ function HandCard(props: {
   );
 }
 
-/** The reason on a tapped card, kept inside the screen's width (shifted when it would stick out). */
-function CardWhy({ id, text }: { id: string; text: string }): JSX.Element {
-  const ref = useRef<HTMLParagraphElement>(null);
-  useLayoutEffect(() => {
-    const el = ref.current;
-    if (!el || typeof el.getBoundingClientRect !== 'function') return;
-    el.style.removeProperty('--shift');
-    const r = el.getBoundingClientRect();
-    const room = document.documentElement.clientWidth - 6;
-    const shift = r.left < 6 ? 6 - r.left : r.right > room ? room - r.right : 0;
-    if (shift) el.style.setProperty('--shift', `${Math.round(shift)}px`);
-  }, [text]);
-  return (
-    <p id={id} ref={ref} class="card-why">
-      {text}
-    </p>
-  );
-}
-
-/** In the dock on a phone, the draw when it is a choice (pile or discard), next to the hand. */
-function DockDraw({ state }: { state: TableState }): JSX.Element | null {
-  const { view, busy, send } = state;
-  const draws = drawMoves(view.legalMoves);
-  if (!draws.pile && !draws.discard) return null;
-  return (
-    <div class="actions dock-draw">
-      {draws.pile && (
-        <button type="button" class="primary" disabled={busy} onClick={() => send(draws.pile!)}>
-          {t('table.draw')}
-        </button>
-      )}
-      {draws.discard && view.discardTop && (
-        <button type="button" class="secondary" disabled={busy} onClick={() => send(draws.discard!)}>
-          {t('table.drawDiscard', { card: cardName(view.discardTop) })}
-        </button>
-      )}
-    </div>
-  );
-}
+/** The reason on a tapped card and the dock's draw buttons: loaded after the first paint. */
+const CardWhy = lazyComponent(() => import('./DockParts').then((m) => m.CardWhy), { quiet: true });
+const DockDraw = lazyComponent(() => import('./DockParts').then((m) => m.DockDraw), { quiet: true });
 
 /** Keeps `--dock-h` on the page (px) equal to the docked hand's height, so nothing hides behind it. */
 function useDockHeight(ref: RefObject<HTMLElement | null>): void {

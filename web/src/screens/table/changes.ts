@@ -6,8 +6,6 @@
 import { useRef } from 'preact/hooks';
 import type { MatchView } from '../../lib/types';
 
-type TableauView = MatchView['tableaux'][number];
-
 /** The changes of one update: the teams whose area changed, the discard pile, the new hand cards. */
 export interface TableChanges {
   /** The view version that brought these changes (a key that restarts the highlight). */
@@ -20,38 +18,13 @@ export interface TableChanges {
   hand: ReadonlySet<number>;
 }
 
-/** What of an area a player sees change: its piles' tops, distance, safeties, limit. */
-function areaKey(tb: TableauView): string {
-  return [tb.battleTop, tb.speedTop, tb.km, tb.safeties.join(), tb.coupFourre.join(), tb.rolling].join('|');
-}
-
-/** The hand indexes of `next` not matched by a card of `prev` (as a multiset). */
-function newCards(prev: readonly string[], next: readonly string[]): Set<number> {
-  const left = [...prev];
-  const out = new Set<number>();
-  next.forEach((c, i) => {
-    const at = left.indexOf(c);
-    if (at === -1) out.add(i);
-    else left.splice(at, 1);
+/** The diff, loaded after the first paint (the first view has nothing to compare with anyway). */
+let differ: ((prev: MatchView | null, next: MatchView) => TableChanges) | null = null;
+/** Loads the diff (table/diff-views.ts); resolves once `useChanges` can compare views. */
+export const loadDiffer = (): Promise<void> =>
+  import('./diff-views').then((m) => {
+    differ = m.diffViews;
   });
-  return out;
-}
-
-/**
- * The changes from `prev` to `next`; nothing for the first view, a new hand (another hand number) or
- * another seat's view (a seat switch), where everything is new and nothing "happened".
- */
-export function diffViews(prev: MatchView | null, next: MatchView): TableChanges {
-  const none: TableChanges = { version: next.version, areas: new Set(), discard: false, hand: new Set() };
-  if (!prev || prev.handNumber !== next.handNumber || prev.seat !== next.seat) return none;
-  const before = new Map(prev.tableaux.map((tb) => [tb.team, areaKey(tb)]));
-  return {
-    version: next.version,
-    areas: new Set(next.tableaux.filter((tb) => before.get(tb.team) !== areaKey(tb)).map((tb) => tb.team)),
-    discard: prev.discardTop !== next.discardTop || prev.discardSize !== next.discardSize,
-    hand: newCards(prev.hand, next.hand),
-  };
-}
 
 /** The changes the current view brought, kept for that version (re-renders do not reset them). */
 export function useChanges(view: MatchView | null | undefined): TableChanges | null {
@@ -59,7 +32,10 @@ export function useChanges(view: MatchView | null | undefined): TableChanges | n
   const changes = useRef<TableChanges | null>(null);
   if (!view) return null;
   if (!changes.current || changes.current.version !== view.version) {
-    changes.current = diffViews(shown.current, view);
+    if (!differ) void loadDiffer();
+    changes.current = differ
+      ? differ(shown.current, view)
+      : { version: view.version, areas: new Set(), discard: false, hand: new Set() };
     shown.current = view;
   }
   return changes.current;
