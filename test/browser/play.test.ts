@@ -28,7 +28,7 @@ async function myTurn(page: Page): Promise<void> {
       !document.querySelector('.hand .pending') &&
       (document.querySelector('.piles button.deck:not([disabled])') ||
         document.querySelector('ul.hand button.legal') ||
-        document.querySelector('.hint')?.textContent?.includes('Choose a card')),
+        (document.querySelector('.hint')?.textContent ?? '').match(/Choose a card|No card can be played/)),
   );
   const deck = page.locator('.piles button.deck:not([disabled])');
   if (await deck.count()) {

@@ -213,7 +213,7 @@ describe('response window', () => {
     const root = mount(<Table session={session} />);
     const prompt = root.querySelector('.prompt')!;
     expect(prompt.textContent).toContain('Ann played Stop on you. Answer?');
-    expect(prompt.textContent).toMatch(/1 min (2|3)\d s left/);
+    expect(prompt.textContent).toMatch(/0:01:(2|3)\d left/);
     click(buttons(prompt, 'Coup fourré with Right of Way')[0]);
     expect(sent).toEqual([{ type: 'coupFourre', card: 'right_of_way' }]);
   });

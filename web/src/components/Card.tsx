@@ -244,16 +244,26 @@ export function CardFace({ card, sideways = false, size = 'table' }: CardFacePro
   );
 }
 
+/**
+ * The face's size class for a name: its longest unbreakable piece counts (a name wraps at spaces,
+ * hyphens and the catalog's soft hyphens only, never inside a word), so a face can always fit it.
+ * "" up to 7 letters, `long` up to 9, `xlong` up to 11, `xxlong` beyond (12 at most in the five
+ * catalogs).
+ */
+export function nameFit(name: string): '' | ' long' | ' xlong' | ' xxlong' {
+  // A piece ends at a space, or after a hyphen (shown when the line breaks there).
+  const longest = Math.max(...name.split(/\s+|(?<=[\u00AD-])/).map((w) => w.length));
+  if (longest > 11) return ' xxlong';
+  return longest > 9 ? ' xlong' : longest > 7 ? ' long' : '';
+}
+
 /** The inside of a face (used by CardFace and by the hand's card buttons). */
 export function CardBody({ card }: { card: CardId }): JSX.Element {
   const kind = CARD_KINDS[card] ?? 'distance';
   // The face keeps the catalog's soft hyphens so that long compound names wrap.
   const name = cardNames.value[card];
-  // Long names (Swedish, Norwegian, German compounds) get a smaller size; soft hyphens break them.
-  const length = cardName(card).length;
-  const fit = length > 12 ? ' xlong' : length > 9 ? ' long' : '';
   return (
-    <div class={`face k-${kind}${fit}`} aria-hidden="true">
+    <div class={`face k-${kind}${nameFit(name)}`} aria-hidden="true">
       <div class="face-kind">
         <KindIcon kind={kind} />
         <span>{t(`kind.${kind}`)}</span>
@@ -263,6 +273,15 @@ export function CardBody({ card }: { card: CardId }): JSX.Element {
       </svg>
       <div class="face-name">{name}</div>
     </div>
+  );
+}
+
+/** A card's picture alone, icon-sized (a safety in an area's compact line). */
+export function MiniArt({ card }: { card: CardId }): JSX.Element {
+  return (
+    <svg class="mini-art" viewBox="0 0 64 64" focusable="false" aria-hidden="true">
+      <Art card={card} />
+    </svg>
   );
 }
 

@@ -1,5 +1,5 @@
 /**
- * A live countdown to an ISO time ("4 min 09 s left"), ticking once a second while shown. The ticking
+ * A live countdown to an ISO time ("0:04:09 left", h:mm:ss), ticking once a second while shown. The ticking
  * text is a timer that screen readers do not announce (role="timer", aria-live off); a separate polite
  * line speaks only when the time left passes a threshold (1 h, 10 min, 5 min, 1 min, 30 s, 10 s).
  */
@@ -18,6 +18,14 @@ export function countdownAnnouncement(leftMs: number): string {
   return passed.length ? t('table.windowLeft', { time: timeLeft(passed[passed.length - 1]) }) : '';
 }
 
+/** `ms` left as a clock, h:mm:ss ("0:04:09", "11:59:59"); 0:00:00 once past. */
+export function clockLeft(ms: number): string {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${Math.floor(s / 3600)}:${two(Math.floor((s % 3600) / 60))}:${two(s % 60)}`;
+}
+
+/** The countdown to `until` (ISO), ticking each second. */
 export function Countdown({ until }: { until: string }): JSX.Element {
   const now = useSignal(Date.now());
   useEffect(() => {
@@ -30,7 +38,7 @@ export function Countdown({ until }: { until: string }): JSX.Element {
   return (
     <span class="countdown">
       <time role="timer" aria-live="off" dateTime={until} title={localTime(until)}>
-        {t('table.windowLeft', { time: timeLeft(left) })}
+        {t('table.windowLeft', { time: clockLeft(left) })}
       </time>
       <span class="sr-only" aria-live="polite">
         {countdownAnnouncement(left)}

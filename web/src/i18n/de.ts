@@ -372,6 +372,12 @@ export const de: Messages = {
   'home.timeoutsToBot.n': '{n} Fristüberschreitungen in Folge',
   // -- deadlines in words (issue 14, coordinator) --
   // -- phone table, reasons on cards, window hint (issue 15 part A) --
+  'table.windowHintYou': 'Antworte auf {hazard} mit den Knöpfen oben.',
+  'table.windowHintPass':
+    'Keine Karte deiner Hand antwortet auf {hazard}: tippe oben auf „Geschehen lassen“.',
+  'table.windowHintWait': 'Das Spiel wartet auf die Antwort auf einen Angriff.',
+  'table.onlyDiscard': 'Jetzt ist keine Karte spielbar: wähle eine zum Abwerfen.',
+  'table.km': '{km} km',
   // -- create form: seating, invitations, remembered choices, first seat (issue 15 part B) --
   'create.seating': '{n} Spieler',
   'create.seatingTeams': '{n} Spieler in {teams} Teams',

@@ -373,6 +373,11 @@ export const en = {
   'home.timeoutsToBot.n': '{n} timeouts in a row',
   // -- deadlines in words (issue 14, coordinator) --
   // -- phone table, reasons on cards, window hint (issue 15 part A) --
+  'table.windowHintYou': 'Answer the {hazard} with the buttons above.',
+  'table.windowHintPass': 'No card in your hand answers the {hazard}: press “Let it go” above.',
+  'table.windowHintWait': 'Play waits for an answer to a hazard.',
+  'table.onlyDiscard': 'No card can be played now: choose one to discard.',
+  'table.km': '{km} km',
   // -- create form: seating, invitations, remembered choices, first seat (issue 15 part B) --
   'create.seating': '{n} players',
   'create.seatingTeams': '{n} players in {teams} teams',

@@ -372,6 +372,12 @@ export const fr: Messages = {
   'home.timeoutsToBot.n': '{n} dépassements de délai de suite',
   // -- deadlines in words (issue 14, coordinator) --
   // -- phone table, reasons on cards, window hint (issue 15 part A) --
+  'table.windowHintYou': 'Répondez à {hazard} avec les boutons ci-dessus.',
+  'table.windowHintPass':
+    'Aucune carte de votre main ne répond à {hazard} : touchez « Laisser passer » ci-dessus.',
+  'table.windowHintWait': 'Le jeu attend la réponse à une attaque.',
+  'table.onlyDiscard': 'Aucune carte n’est jouable maintenant : choisissez-en une à défausser.',
+  'table.km': '{km} km',
   // -- create form: seating, invitations, remembered choices, first seat (issue 15 part B) --
   'create.seating': '{n} joueurs',
   'create.seatingTeams': '{n} joueurs en {teams} équipes',

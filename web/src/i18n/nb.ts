@@ -370,6 +370,11 @@ export const nb: Messages = {
   'home.timeoutsToBot.n': '{n} tidsavbrudd på rad',
   // -- deadlines in words (issue 14, coordinator) --
   // -- phone table, reasons on cards, window hint (issue 15 part A) --
+  'table.windowHintYou': 'Svar på {hazard} med knappene over.',
+  'table.windowHintPass': 'Ingen kort på hånden din svarer på {hazard}: trykk «La det passere» over.',
+  'table.windowHintWait': 'Spillet venter på et svar på et angrep.',
+  'table.onlyDiscard': 'Ingen kort kan spilles nå: velg ett å kaste.',
+  'table.km': '{km} km',
   // -- create form: seating, invitations, remembered choices, first seat (issue 15 part B) --
   'create.seating': '{n} spillere',
   'create.seatingTeams': '{n} spillere i {teams} lag',

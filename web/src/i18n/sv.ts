@@ -369,6 +369,11 @@ export const sv: Messages = {
   'home.timeoutsToBot.n': '{n} missade turer i rad',
   // -- deadlines in words (issue 14, coordinator) --
   // -- phone table, reasons on cards, window hint (issue 15 part A) --
+  'table.windowHintYou': 'Svara på {hazard} med knapparna ovanför.',
+  'table.windowHintPass': 'Inget kort på din hand svarar på {hazard}: tryck på ”Låt det passera” ovanför.',
+  'table.windowHintWait': 'Spelet väntar på ett svar på en fara.',
+  'table.onlyDiscard': 'Inget kort går att spela nu: välj ett att slänga.',
+  'table.km': '{km} km',
   // -- create form: seating, invitations, remembered choices, first seat (issue 15 part B) --
   'create.seating': '{n} spelare',
   'create.seatingTeams': '{n} spelare i {teams} lag',

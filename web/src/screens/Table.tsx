@@ -1,8 +1,9 @@
 /**
  * The table: whose turn it is with the deadline, the response-window prompt, every player's or
  * team's area, the draw and discard piles, my hand with the legal moves highlighted (tap a card,
- * then its target) and the journal, with a "since you left" summary on top after an absence. Each part is a file of screens/table/; only `view.legalMoves`
- * decides what is offered.
+ * then its target) and the journal, with a "since you left" summary on top after an absence. Each
+ * part is a file of screens/table/; only `view.legalMoves` decides what is offered. On a phone the
+ * hand is docked at the bottom and the other areas are compact lines; what a move changed flashes.
  */
 import type { JSX } from 'preact';
 import { lazyComponent } from '../components/Lazy';
@@ -10,6 +11,7 @@ import type { MatchSession } from '../lib/session';
 import { useTabBadge } from '../lib/tab-badge';
 import { EndOfHand } from './EndOfHand';
 import { Areas } from './table/Areas';
+import { useChanges } from './table/changes';
 import { Hand } from './table/Hand';
 import { Piles } from './table/Piles';
 import { ExtensionPrompt, handIsOver, Status, WindowPrompt } from './table/Status';
@@ -27,9 +29,10 @@ export function Table({ session }: { session: MatchSession }): JSX.Element | nul
   const info = session.info.value;
   const view = info?.view;
   const selection = useSelection(view);
+  const changes = useChanges(view);
   useTabBadge(info ?? null);
   if (!info || !view) return null;
-  const state = tableState(session, info, view, selection);
+  const state = tableState(session, info, view, selection, changes);
   return (
     <div class="table-screen">
       <SinceYouLeft session={session} info={info} view={view} />

@@ -1,4 +1,7 @@
-/** French card names: the game's original names (RULES.md §1), distances in bornes. */
+/**
+ * French card names: the game's original names (RULES.md §1), distances in bornes; a soft hyphen
+ * (U+00AD) lets the longest word wrap on a small card face.
+ */
 import type { CardNames } from './catalog';
 
 export const fr: CardNames = {
@@ -12,7 +15,7 @@ export const fr: CardNames = {
   flat_tire: 'Crevaison',
   speed_limit: 'Limite de vitesse',
   stop: 'Feu rouge',
-  repairs: 'Réparations',
+  repairs: 'Répa\u00ADrations',
   gasoline: 'Essence',
   spare_tire: 'Roue de secours',
   end_of_limit: 'Fin de limite de vitesse',

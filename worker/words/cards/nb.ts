@@ -19,6 +19,6 @@ export const nb: CardNames = {
   roll: 'Grønt lys',
   driving_ace: 'Mester\u00ADsjåfør',
   extra_tank: 'Tankbil',
-  puncture_proof: 'Punkterings\u00ADfri',
+  puncture_proof: 'Punk\u00ADterings\u00ADfri',
   right_of_way: 'Prioritet',
 };

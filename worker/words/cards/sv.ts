@@ -10,7 +10,7 @@ export const sv: CardNames = {
   accident: 'Olycka',
   out_of_gas: 'Bensin\u00ADstopp',
   flat_tire: 'Punk\u00ADtering',
-  speed_limit: 'Hastighets\u00ADbegräns\u00ADning',
+  speed_limit: 'Hastig\u00ADhets\u00ADbegräns\u00ADning',
   stop: 'Rött ljus',
   repairs: 'Repara\u00ADtion',
   gasoline: 'Bensin',
@@ -19,6 +19,6 @@ export const sv: CardNames = {
   roll: 'Grönt ljus',
   driving_ace: 'Mäster\u00ADförare',
   extra_tank: 'Tankbil',
-  puncture_proof: 'Punkterings\u00ADfri',
-  right_of_way: 'Utrycknings\u00ADfordon',
+  puncture_proof: 'Punk\u00ADterings\u00ADfri',
+  right_of_way: 'Ut\u00ADryck\u00ADnings\u00ADfordon',
 };

@@ -1,10 +1,13 @@
 /**
  * The areas: every player's or team's tableau (battle and speed piles, distance, safeties with coup
  * fourré ones sideways, hand sizes), mine first. With a card selected, each area the card can be
- * played on shows a button for it (only `view.legalMoves` decides which).
+ * played on shows a button for it (only `view.legalMoves` decides which). On a phone the others'
+ * areas are compact lines that open on a tap (AreaLine).
  */
+import { useSignal } from '@preact/signals';
 import type { JSX } from 'preact';
 import { CardFace, cardLabel } from '../../components/Card';
+import { lazyComponent } from '../../components/Lazy';
 import { lang, t } from '../../i18n';
 import { awayLine } from '../../lib/away';
 import { teamOfSeat } from '../../lib/moves';
@@ -14,6 +17,9 @@ import type { TableState } from './state';
 import { TopCard } from './TopCard';
 
 type TableauView = MatchView['tableaux'][number];
+
+/** The compact line of an area on a phone, loaded after the first paint (the full area shows meanwhile). */
+const AreaLine = lazyComponent(() => import('./AreaLine').then((m) => m.AreaLine), { quiet: true });
 
 /** A drop target: the button that plays the selected card on an area. */
 interface AreaTarget {
@@ -77,14 +83,17 @@ export function TableauArea(props: {
   tableau: TableauView;
   mine: boolean;
   target?: AreaTarget | null;
+  /** The element id (the compact line on a phone controls it). */
+  id?: string;
 }): JSX.Element {
-  const { info, view, tableau: tb, mine, target } = props;
+  const { info, view, tableau: tb, mine, target, id } = props;
   const name = teamName(info, view, tb.team);
   const title = mine ? t('table.yourArea') : t('table.area', { name });
   const goal = view.goal;
   const isTurn = view.turn !== null && tb.seats.includes(view.turn);
   return (
     <section
+      id={id}
       class={`tableau${mine ? ' mine' : ''}${isTurn ? ' turn' : ''}${target ? ' is-target' : ''}`}
       aria-label={title}
       data-team={tb.team}
@@ -147,22 +156,49 @@ function myTeamFirst(myTeam: number | null): (a: TableauView, b: TableauView) =>
   return (a, b) => Number(b.team === myTeam) - Number(a.team === myTeam) || a.team - b.team;
 }
 
-/** Every area. */
+/**
+ * A short highlight over what the last update changed; `at` is that update's version (give it as the
+ * key too, so each new change starts the highlight again), null for no change.
+ */
+export function Flash({ at }: { at: number | null }): JSX.Element | null {
+  return at === null ? null : <span class="flash" aria-hidden="true" />;
+}
+
+/**
+ * Every area. On a phone each other player's or team's area is one compact line (components/AreaLine)
+ * that opens the full area on a tap; mine stays in full. An area the last update changed flashes.
+ */
 export function Areas({ state }: { state: TableState }): JSX.Element {
-  const { info, view, myTeam } = state;
+  const { info, view, myTeam, changes } = state;
+  const open = useSignal<readonly number[]>([]);
   const tableaux = [...view.tableaux].sort(myTeamFirst(myTeam));
   return (
     <div class="areas">
-      {tableaux.map((tb) => (
-        <TableauArea
-          key={tb.team}
-          info={info}
-          view={view}
-          tableau={tb}
-          mine={tb.team === myTeam}
-          target={targetFor(state, tb)}
-        />
-      ))}
+      {tableaux.map((tb) => {
+        const mine = tb.team === myTeam;
+        const target = targetFor(state, tb);
+        const isOpen = open.value.includes(tb.team);
+        const id = `area-${tb.team}`;
+        const flashAt = changes?.areas.has(tb.team) ? changes.version : null;
+        return (
+          <div key={tb.team} class={`area-wrap${mine ? ' mine' : ''}${isOpen ? ' open' : ''}`}>
+            {!mine && (
+              <AreaLine
+                name={teamName(info, view, tb.team)}
+                tableau={tb}
+                open={isOpen}
+                controls={id}
+                target={target !== null}
+                onToggle={() => {
+                  open.value = isOpen ? open.value.filter((x) => x !== tb.team) : [...open.value, tb.team];
+                }}
+              />
+            )}
+            <TableauArea id={id} info={info} view={view} tableau={tb} mine={mine} target={target} />
+            <Flash key={`f${flashAt}`} at={flashAt} />
+          </div>
+        );
+      })}
     </div>
   );
 }

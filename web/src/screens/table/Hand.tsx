@@ -1,16 +1,19 @@
 /**
  * My hand: the cards with the legal ones marked (tap a card, then its target), the hint, the
- * selected card's actions (play on an area, answer a hazard, discard) and the mulligan. A spectator
- * sees a line instead. Every action offered is one of `view.legalMoves`.
+ * selected card's actions (play on an area, answer a hazard, discard) and the mulligan; a tapped card
+ * that cannot be played shows why on itself; a card just drawn flashes. On a phone it is docked at the
+ * bottom of the screen (styles.css), with the draw when it is a choice. A spectator sees a line
+ * instead. Every action offered is one of `view.legalMoves`.
  */
 import type { JSX, RefObject } from 'preact';
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
 import { CardBody, cardLabel, cardName } from '../../components/Card';
+import { lazyComponent } from '../../components/Lazy';
 import { t } from '../../i18n';
 import { canPlay, findMulligan, optionsForCard, teamOfSeat } from '../../lib/moves';
 import type { CardId } from '../../lib/types';
 import { loadReasonWords, teamName } from '../../lib/words';
-import { answerLabel, handHint } from './Status';
+import { answerLabel, handHint, reasonLine } from './Status';
 import type { TableState } from './state';
 
 /** One card of the hand as a button: selects it, or picks it for a mulligan. */
@@ -29,12 +32,17 @@ function HandCard(props: {
   const isPicked = picking.value?.includes(i) ?? false;
   const isPending =
     pending !== null && 'card' in pending && pending.card === card && (selected.value === null || isSel);
+  const fresh = state.changes?.hand.has(i) ? ' fresh' : '';
+  // A tapped card that cannot be played says why on the card itself (the server's reasons).
+  const why = isSel && !playable && !picking.value ? reasonLine(state, card) : null;
+  const whyId = `why-${i}`;
   return (
     <li>
       <button
         type="button"
-        class={`card size-hand${playable ? ' legal' : ''}${isSel || isPicked ? ' selected' : ''}${isPending ? ' pending' : ''}`}
+        class={`card size-hand${playable ? ' legal' : ''}${isSel || isPicked ? ' selected' : ''}${isPending ? ' pending' : ''}${fresh}`}
         aria-pressed={picking.value ? isPicked : isSel}
+        aria-describedby={why ? whyId : undefined}
         disabled={busy}
         onClick={(e) => {
           if (picking.value) {
@@ -57,8 +65,30 @@ function HandCard(props: {
           </span>
         )}
       </button>
+      {why && <CardWhy id={whyId} text={why} />}
     </li>
   );
+}
+
+/** The reason on a tapped card and the dock's draw buttons: loaded after the first paint. */
+const CardWhy = lazyComponent(() => import('./DockParts').then((m) => m.CardWhy), { quiet: true });
+const DockDraw = lazyComponent(() => import('./DockParts').then((m) => m.DockDraw), { quiet: true });
+
+/** Keeps `--dock-h` on the page (px) equal to the docked hand's height, so nothing hides behind it. */
+function useDockHeight(ref: RefObject<HTMLElement | null>): void {
+  useLayoutEffect(() => {
+    const el = ref.current;
+    const root = document.documentElement;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const set = () => root.style.setProperty('--dock-h', `${el.offsetHeight}px`);
+    const obs = new ResizeObserver(set);
+    obs.observe(el);
+    set();
+    return () => {
+      obs.disconnect();
+      root.style.removeProperty('--dock-h');
+    };
+  }, []);
 }
 
 /** The selected card's actions: play it on each legal target, answer with it, discard it, cancel. */
@@ -141,6 +171,8 @@ function MulliganActions({ state }: { state: TableState }): JSX.Element {
 export function Hand({ state }: { state: TableState }): JSX.Element {
   const { view, me, card, selection } = state;
   const actionsRef = useRef<HTMLDivElement>(null);
+  const dockRef = useRef<HTMLElement>(null);
+  useDockHeight(dockRef);
   // A card chosen from the keyboard moves the focus to its first option (no tabbing through the hand).
   const focusActions = useRef(false);
   // The words for why a card cannot be played load after the first paint, before any tap.
@@ -153,11 +185,12 @@ export function Hand({ state }: { state: TableState }): JSX.Element {
   if (me === null) return <p class="muted">{t('table.spectator')}</p>;
   const canMulligan = view.legalMoves.some((m) => m.type === 'mulligan');
   return (
-    <section class="hand-area" aria-label={t('table.hand')}>
+    <section class="hand-area dock" aria-label={t('table.hand')} ref={dockRef}>
       <h2 class="sr-only">{t('table.hand')}</h2>
       <p class="hint" aria-live="polite">
         {handHint(state)}
       </p>
+      <DockDraw state={state} />
       <ul class="hand">
         {view.hand.map((c, i) => (
           <HandCard key={`${c}-${i}`} state={state} card={c} index={i} focusActions={focusActions} />

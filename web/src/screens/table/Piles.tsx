@@ -7,6 +7,7 @@ import { cardName } from '../../components/Card';
 import { t } from '../../i18n';
 import { drawMoves } from '../../lib/moves';
 import type { Move } from '../../lib/types';
+import { Flash } from './Areas';
 import type { TableState } from './state';
 import { TopCard } from './TopCard';
 
@@ -42,8 +43,9 @@ function discardCaption(state: TableState, discard: Move | null, take: Move | nu
 
 /** The discard pile; `take` is the legal draw from it, if any. */
 function DiscardPile({ state, take }: { state: TableState; take: Move | null }): JSX.Element {
-  const { view, options, busy, send } = state;
+  const { view, options, busy, send, changes } = state;
   const discard = options?.discard ?? null;
+  const flashAt = changes?.discard ? changes.version : null;
   const action = discard ?? take;
   return (
     <button
@@ -56,6 +58,7 @@ function DiscardPile({ state, take }: { state: TableState; take: Move | null }):
         <TopCard card={view.discardTop} />
       </span>
       <span class="pile-caption">{discardCaption(state, discard, take)}</span>
+      <Flash key={`f${flashAt}`} at={flashAt} />
     </button>
   );
 }

@@ -7,13 +7,13 @@ import type { JSX } from 'preact';
 import { cardName } from '../../components/Card';
 import { Countdown } from '../../components/Countdown';
 import { t } from '../../i18n';
-import { canPlay } from '../../lib/moves';
+import { canPlay, optionsForCard } from '../../lib/moves';
 import type { MatchSession } from '../../lib/session';
 import { isMyMove } from '../../lib/tab-badge';
 import { minuteNow } from '../../lib/time';
-import type { MatchInfo, MatchView, Move } from '../../lib/types';
+import type { CardId, MatchInfo, MatchView, Move } from '../../lib/types';
 import { cardReasonText, errorText, localTime, seatName } from '../../lib/words';
-import type { TableState } from './state';
+import { sendAndFocus, type TableState } from './state';
 
 /** True once the hand (or the whole match) is over: the score table shows and no deadline runs. */
 export function handIsOver(view: MatchView): boolean {
@@ -39,7 +39,7 @@ export function Status({ state }: { state: TableState }): JSX.Element {
     <>
       {/* Not a live region: it names other players' moves ("Bob may answer Ann's Stop"), which the
           journal alone announces. A screen reader hears here only that the move is the reader's. */}
-      <div class="statusbar">
+      <div class="statusbar" tabIndex={-1}>
         <strong class={isMyMove(view) ? 'your-turn' : ''}>{whoseMove(info, view)}</strong>
         {info.deadlines.turn && !handIsOver(view) && (
           <span>{t('table.deadline', { time: localTime(info.deadlines.turn, minuteNow()) })}</span>
@@ -64,20 +64,44 @@ export function Status({ state }: { state: TableState }): JSX.Element {
 }
 
 /**
- * The hint above the hand: what the player can do now; for a selected card that cannot be played,
- * why (the reasons of the server's view, in words).
+ * While a response window is open, what is happening in words: the seat asked answers with the
+ * prompt's buttons (or has only "let it go"); everybody else waits. No name and no card of another
+ * player here: the hint is a live region, and the journal alone announces others' moves.
+ */
+function windowHint(view: MatchView): string {
+  const w = view.window;
+  if (!w) return '';
+  if (w.seat !== view.seat) return t('table.windowHintWait');
+  const hazard = cardName(w.hazard);
+  return view.legalMoves.some((m) => m.type !== 'pass')
+    ? t('table.windowHintYou', { hazard })
+    : t('table.windowHintPass', { hazard });
+}
+
+/** The reason of the server's view for `card`, in words: "Repairs cannot be played now. You are rolling." */
+export function reasonLine(state: TableState, card: CardId): string {
+  const why = cardReasonText(card, state.info, state.view);
+  const noPlay = t('table.noPlay', { card: cardName(card) });
+  return why ? `${noPlay} ${why}` : noPlay;
+}
+
+/**
+ * The hint above the hand: what the player can do now (or, while a response window is open, what is
+ * happening); for a selected card that cannot be played, why (the reasons of the server's view).
  */
 export function handHint(state: TableState): string {
-  const { busy, card, options, selection, view, info } = state;
+  const { busy, card, options, selection, view } = state;
   if (busy) return t('table.sending');
   if (selection.picking.value) return t('table.mulliganPick');
   if (card && options) {
     if (canPlay(options)) return t('table.chooseTarget', { card: cardName(card) });
-    const why = cardReasonText(card, info, view);
-    const noPlay = t('table.noPlay', { card: cardName(card) });
-    return why ? `${noPlay} ${why}` : noPlay;
+    return reasonLine(state, card);
   }
-  return view.legalMoves.length ? t('table.pickCard') : '';
+  if (view.window) return windowHint(view);
+  const legal = view.legalMoves;
+  if (legal.some((m) => m.type === 'draw')) return t('table.draw');
+  if (view.hand.some((c) => canPlay(optionsForCard(legal, c)))) return t('table.pickCard');
+  return legal.some((m) => m.type === 'discard') ? t('table.onlyDiscard') : '';
 }
 
 /** The words of an answer to a hazard: coup fourré or quick remedy with `card`, or let it go. */
@@ -126,7 +150,7 @@ export function WindowPrompt(props: {
               type="button"
               class={m.type === 'pass' ? 'secondary' : 'primary'}
               disabled={busy}
-              onClick={() => void session.sendMove(m)}
+              onClick={() => void sendAndFocus(session, m)}
             >
               {answerLabel(m)}
             </button>
@@ -157,7 +181,7 @@ export function ExtensionPrompt({
             type="button"
             class={m.type === 'extension' && m.accept ? 'primary' : 'secondary'}
             disabled={session.pending.value !== null}
-            onClick={() => void session.sendMove(m)}
+            onClick={() => void sendAndFocus(session, m)}
           >
             {m.type === 'extension' && m.accept ? t('table.extendYes') : t('table.extendNo')}
           </button>

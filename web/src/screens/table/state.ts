@@ -8,6 +8,7 @@ import { useEffect, useRef } from 'preact/hooks';
 import { type CardOptions, optionsForCard, teamOfSeat } from '../../lib/moves';
 import type { MatchSession } from '../../lib/session';
 import type { CardId, MatchInfo, MatchView, Move } from '../../lib/types';
+import type { TableChanges } from './changes';
 
 /** The player's choice on the table, as signals that outlive one render. */
 export interface Selection {
@@ -44,6 +45,16 @@ export function useSelection(view: MatchView | null | undefined): Selection {
   return { selected, picking };
 }
 
+/**
+ * Sends the player's `move`; once answered, the focus goes to the next useful control (table/focus.ts,
+ * loaded on the first move). Resolves like `MatchSession.sendMove` (true when accepted).
+ */
+export async function sendAndFocus(session: MatchSession, move: Move): Promise<boolean> {
+  const ok = await session.sendMove(move);
+  await import('./focus').then((f) => f.focusAfterMove(session));
+  return ok;
+}
+
 /** What every part of the table reads in one render. */
 export interface TableState {
   session: MatchSession;
@@ -62,7 +73,9 @@ export interface TableState {
   card: CardId | undefined;
   /** The selected card's legal options (`view.legalMoves` looked up), or null. */
   options: CardOptions | null;
-  /** Sends a move and clears the selection. */
+  /** What the last update changed (shown briefly where it happened), or null. */
+  changes: TableChanges | null;
+  /** Sends a move and clears the selection; the focus then goes to the next useful control. */
   send: (move: Move) => void;
 }
 
@@ -72,6 +85,7 @@ export function tableState(
   info: MatchInfo,
   view: MatchView,
   selection: Selection,
+  changes: TableChanges | null = null,
 ): TableState {
   const me = view.seat;
   const pending = session.pending.value;
@@ -88,10 +102,11 @@ export function tableState(
     selection,
     card,
     options: card ? optionsForCard(view.legalMoves, card) : null,
+    changes,
     send: (m: Move) => {
       selection.selected.value = null;
       selection.picking.value = null;
-      void session.sendMove(m);
+      void sendAndFocus(session, m);
     },
   };
 }
