@@ -13,6 +13,8 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { enFirst } from '../../web/src/i18n/en-first';
+import { enLater } from '../../web/src/i18n/en-later';
 import { e2eHooks, player as playerPage, waitText } from './browser';
 
 const h = e2eHooks();
@@ -300,5 +302,29 @@ describe('the build', () => {
     console.log(`initial JS ${[entry, ...preloaded].join(' + ')}: ${gz} bytes gzip`);
     expect(gz).toBeLessThanOrEqual(35 * 1024);
     expect(readdirSync(join(dist, 'assets')).some((f) => f.endsWith('.css'))).toBe(true);
+  });
+
+  it('uses none of the later English words in the initial script (they load after the first paint)', () => {
+    const dist = h.server.assets;
+    const html = readFileSync(join(dist, 'index.html'), 'utf8');
+    const entry = /<script[^>]*src="\/(assets\/[^"]+\.js)"/.exec(html)![1];
+    const js = readFileSync(join(dist, entry), 'utf8');
+    const later = Object.keys(enLater);
+    expect(later.length).toBeGreaterThan(100);
+    // A later key written out, or built from its prefix ("cf." + mode, `cf.${mode}`), would show as a
+    // bare key on the first paint. The words themselves are not in the initial script either.
+    const used = later.filter(
+      (k) => js.includes(`"${k}"`) || js.includes(`'${k}'`) || js.includes(`\`${k}\``),
+    );
+    expect(used).toEqual([]);
+    const prefixes = [...new Set(later.map((k) => k.slice(0, k.indexOf('.') + 1)))];
+    const firstKeys = Object.keys(enFirst);
+    const built = prefixes.filter(
+      (p) =>
+        !firstKeys.some((k) => k.startsWith(p)) &&
+        (js.includes(`"${p}"+`) || js.includes(`\`${p}\${`) || js.includes(`'${p}'+`)),
+    );
+    expect(built).toEqual([]);
+    expect(js).not.toContain(enLater['settings.title']);
   });
 });

@@ -3,9 +3,18 @@
  * Card names are shared with the mail: test/words/cards.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES, pickLanguage, t, useCatalogForTests } from '../../web/src/i18n';
+import {
+  LANGUAGES,
+  loadLaterWords,
+  pickLanguage,
+  setLanguage,
+  t,
+  useCatalogForTests,
+} from '../../web/src/i18n';
 import { de, events as deEvents } from '../../web/src/i18n/de';
 import { en, events as enEvents } from '../../web/src/i18n/en';
+import { enFirst } from '../../web/src/i18n/en-first';
+import { enLater } from '../../web/src/i18n/en-later';
 import { fr, events as frEvents } from '../../web/src/i18n/fr';
 import { nb, events as nbEvents } from '../../web/src/i18n/nb';
 import { sv, events as svEvents } from '../../web/src/i18n/sv';
@@ -145,5 +154,25 @@ describe('the log in words', () => {
     expect(timeLeft(3_600_000 * 2 + 5 * 60_000)).toBe('2 h 05 min');
     expect(timeLeft(249_000)).toBe('4 min 09 s');
     expect(timeLeft(-5)).toBe('0 s');
+  });
+});
+
+describe('the English words of the first paint and the later ones', () => {
+  it('split the catalog in two parts with no key in both', () => {
+    const first = Object.keys(enFirst);
+    const later = Object.keys(enLater);
+    expect(first.filter((k) => later.includes(k))).toEqual([]);
+    expect([...first, ...later].sort()).toEqual(Object.keys(en).sort());
+  });
+
+  it('are completed by loadLaterWords: a later key reads as words once loaded, and English stays in use', async () => {
+    await setLanguage('en', false);
+    await loadLaterWords();
+    expect(t('settings.coupFourre')).toBe(enLater['settings.coupFourre']);
+    expect(t('table.hand')).toBe(enFirst['table.hand']);
+    // Going to another language and back keeps the later words.
+    useCatalogForTests('fr', fr);
+    await setLanguage('en', false);
+    expect(t('settings.coupFourre')).toBe(enLater['settings.coupFourre']);
   });
 });

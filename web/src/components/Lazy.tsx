@@ -1,10 +1,11 @@
 /** A component loaded on first use (keeps the QR code, rules page and catalogs out of the initial script). */
 import type { ComponentType, JSX } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import { t } from '../i18n';
+import { loadLaterWords, t } from '../i18n';
 
 /**
- * `load`'s component once loaded; meanwhile "Loading…", or nothing with `quiet` (for a part that may
+ * `load`'s component once loaded, together with the words the first paint did not need
+ * (`loadLaterWords`); meanwhile "Loading…", or nothing with `quiet` (for a part that may
  * well render nothing, like the table's "since you left" summary).
  */
 export function lazyComponent<P extends object>(
@@ -17,8 +18,8 @@ export function lazyComponent<P extends object>(
     const [failed, setFailed] = useState<string | null>(null);
     useEffect(() => {
       if (C) return;
-      load()
-        .then((c) => {
+      Promise.all([load(), loadLaterWords()])
+        .then(([c]) => {
           cached = c;
           setC(() => c);
         })

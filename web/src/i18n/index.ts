@@ -8,7 +8,8 @@ import { batch, signal } from '@preact/signals';
 import type { CardNames } from '../../../worker/words/cards/catalog';
 import type { EventWords } from '../../../worker/words/events/catalog';
 import { fill } from '../../../worker/words/events/fill';
-import { en, cards as enCards, events as enEvents, type MessageKey, type Messages } from './en';
+import type { MessageKey, Messages } from './en';
+import { cards as enCards, events as enEvents, enFirst } from './en-first';
 
 export type { CardNames, EventWords, MessageKey, Messages };
 
@@ -32,7 +33,12 @@ interface Pack {
   events: EventWords;
 }
 
-const EN: Pack = { messages: en, cards: enCards, events: enEvents };
+/** English: the first-paint words, completed by the later ones once loaded (`loadLaterWords`). */
+let englishMessages = enFirst as Partial<Messages> as Messages;
+
+function englishPack(): Pack {
+  return { messages: englishMessages, cards: enCards, events: enEvents };
+}
 
 const loaders: Record<Exclude<Language, 'en'>, () => Promise<Pack>> = {
   fr: () => import('./fr').then((m) => ({ messages: m.fr, cards: m.cards, events: m.events })),
@@ -46,7 +52,7 @@ const STORAGE_KEY = 'mb.lang';
 /** The language in use. */
 export const lang = signal<Language>('en');
 /** The catalog in use (English until another one has loaded). */
-export const messages = signal<Messages>(en);
+export const messages = signal<Messages>(englishMessages);
 /** The card names in use, shared with the mail (English until another language has loaded). */
 export const cardNames = signal<CardNames>(enCards);
 /** The event words in use (English until another language has loaded). */
@@ -83,8 +89,30 @@ export async function setLanguage(next: Language, remember = true): Promise<void
       // Storage may be disabled (private mode); the choice then lasts for this page only.
     }
   }
-  install(next, next === 'en' ? EN : await loaders[next]());
+  install(next, next === 'en' ? englishPack() : await loaders[next]());
   if (typeof document !== 'undefined') document.documentElement.lang = next;
+}
+
+let laterLoad: Promise<void> | null = null;
+
+/**
+ * Loads the English words the first paint does not need (`en-later.ts`, one small chunk) and adds
+ * them to the English catalog; the page re-renders if English is in use. Every lazily loaded screen
+ * waits for it (components/Lazy.tsx), so no later key is ever shown as a key. Resolves once, for
+ * every caller; a failed load can be retried.
+ */
+export function loadLaterWords(): Promise<void> {
+  laterLoad ??= import('./en-later').then(
+    (m) => {
+      englishMessages = { ...enFirst, ...m.enLater };
+      if (lang.value === 'en') messages.value = englishMessages;
+    },
+    (e: unknown) => {
+      laterLoad = null;
+      throw e;
+    },
+  );
+  return laterLoad;
 }
 
 /** The saved language, else the browser's language. */
@@ -104,7 +132,7 @@ export function initialLanguage(): Language {
  * picks the singular or plural word for the number `n` by the language's plural rules (Intl).
  */
 export function t(key: MessageKey, params?: Record<string, string | number>): string {
-  const text = messages.value[key] ?? en[key] ?? key;
+  const text = messages.value[key] ?? englishMessages[key] ?? key;
   return params ? fill(text, params, lang.value) : text;
 }
 

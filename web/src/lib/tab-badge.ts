@@ -5,7 +5,7 @@
  * the first paint, so they stay out of the initial script.
  */
 import { useEffect, useRef } from 'preact/hooks';
-import { lang } from '../i18n';
+import { lang, loadLaterWords } from '../i18n';
 import { turnSound } from './turn-sound';
 import type { MatchInfo, MatchView } from './types';
 
@@ -26,7 +26,7 @@ export function useTabBadge(info: MatchInfo | null): void {
   const title = info?.title ?? '';
   const before = useRef<boolean | null>(null);
   const show = (title: string | null, chime = false) =>
-    void import('./tab-show').then((m) => m.showMatch(title, mine, chime));
+    void Promise.all([import('./tab-show'), loadLaterWords()]).then(([m]) => m.showMatch(title, mine, chime));
   useEffect(() => {
     show(title, mine && before.current === false && turnSound.value);
     before.current = mine;
