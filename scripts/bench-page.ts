@@ -21,7 +21,8 @@
  *   the move response's `Server-Timing: total` header. Also shown split into the network's part
  *   (request sent to response end, minus the server's time) and the page's own work (the rest).
  * The first two are medians over `--runs` cold loads (5 by default); the last is p50/p99 over the moves.
- * Also printed: the initial script's gzip size (the entry and its preloaded chunks).
+ * Also printed: the initial script's gzip size (the entry and its preloaded chunks); with `--waterfall`,
+ * each cold run's requests.
  */
 import type { Browser, Page } from 'playwright-core';
 import { launch } from '../test/browser/chromium';
@@ -35,6 +36,8 @@ for (let i = 2; i < process.argv.length; i++) {
 }
 const RUNS = Number(args.get('runs') ?? 5);
 const MOVES = Number(args.get('moves') ?? 20);
+/** `--waterfall`: also print each cold run's requests (start and end, ms from the navigation). */
+const WATERFALL = args.has('waterfall');
 const PHONE = { width: 360, height: 740 };
 /** Slow 4G as the issue gives it: 150 ms round trip, 1.6 Mbit/s each way. */
 const SLOW_4G = { offline: false, latency: 150, downloadThroughput: 200_000, uploadThroughput: 200_000 };
@@ -116,6 +119,15 @@ async function coldLoad(page: Page, url: string): Promise<{ fcp: number; playabl
       polling: 100,
     },
   );
+  if (WATERFALL) {
+    const rows = await page.evaluate(() =>
+      [performance.getEntriesByType('navigation')[0], ...performance.getEntriesByType('resource')].map(
+        (e) =>
+          `    ${Math.round(e.startTime)}–${Math.round((e as PerformanceResourceTiming).responseEnd)} ms ${e.name.replace(location.origin, '')}`,
+      ),
+    );
+    console.log(rows.join('\n'));
+  }
   return page.evaluate(() => ({
     fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
     playable: (window as { __handPlayable?: number }).__handPlayable ?? Number.NaN,

@@ -15,6 +15,7 @@
  */
 import { signal } from '@preact/signals';
 import { ApiError, api } from './api';
+import { takeFirstInfo } from './first-info';
 import { looking, watchPresence } from './presence';
 import { reportTimeZone } from './time-zone';
 import type { GameEvent, LoggedEvent, MatchInfo, Move } from './types';
@@ -108,8 +109,19 @@ export class MatchSession {
   /** Loads the match and, once it answers, opens the live connection. */
   start(): void {
     this.stopped = false;
-    // The socket waits for the first answer: an unknown match is then never reconnected to.
-    void this.refresh().then(() => this.connect());
+    // The socket waits for the first answer: an unknown match is then never reconnected to. The first
+    // answer may be the one the entry script asked for already (lib/first-info.ts).
+    const early = takeFirstInfo(this.matchId, this.token);
+    const first = early
+      ? early.then(
+          (info) => {
+            this.reachable = true;
+            this.accept(info);
+          },
+          () => this.refresh(),
+        )
+      : this.refresh();
+    void first.then(() => this.connect());
     document.addEventListener('visibilitychange', this.wake);
     window.addEventListener('online', this.wake);
     window.addEventListener('offline', this.offline);
