@@ -101,26 +101,36 @@ export class MatchSession {
     if (!this.ws) this.connect();
   };
 
+  /**
+   * The answer the entry script asked for already (lib/first-info.ts), taken when the session is made:
+   * it shows in the same task as the page that made the session, before that page paints.
+   */
+  private early: Promise<boolean> | null;
+
   constructor(
     readonly matchId: string,
     public token: string | null,
-  ) {}
+  ) {
+    const early = takeFirstInfo(matchId, token);
+    this.early =
+      early?.then(
+        (info) => {
+          this.reachable = true;
+          this.accept(info);
+          return true;
+        },
+        () => false,
+      ) ?? null;
+  }
 
   /** Loads the match and, once it answers, opens the live connection. */
   start(): void {
     this.stopped = false;
     // The socket waits for the first answer: an unknown match is then never reconnected to. The first
-    // answer may be the one the entry script asked for already (lib/first-info.ts).
-    const early = takeFirstInfo(this.matchId, this.token);
-    const first = early
-      ? early.then(
-          (info) => {
-            this.reachable = true;
-            this.accept(info);
-          },
-          () => this.refresh(),
-        )
-      : this.refresh();
+    // answer may be the early one (see `early`); when that failed, the session asks again.
+    const early = this.early;
+    this.early = null;
+    const first = early ? early.then((ok) => (ok ? undefined : this.refresh())) : this.refresh();
     void first.then(() => this.connect());
     document.addEventListener('visibilitychange', this.wake);
     window.addEventListener('online', this.wake);
