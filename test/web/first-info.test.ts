@@ -12,16 +12,18 @@ import { info, view } from './fixtures';
 const ID = 'AAAAAAAAAAAAAAAAAAAAAA';
 const SEAT = 'S'.repeat(43);
 
-function stubFetch() {
+/** Stubs fetch with one answer for every call (a MatchInfo at version 3 unless `status` says otherwise). */
+function stubFetch(status = 200) {
   const calls: Array<{ url: string; auth: string | undefined }> = [];
+  const body =
+    status === 200
+      ? info(view({ version: 3 }))
+      : { error: { code: 'match.not_found', message: 'No such match.' } };
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
       calls.push({ url, auth: (init?.headers as Record<string, string> | undefined)?.authorization });
-      return new Response(JSON.stringify(info(view({ version: 3 }))), {
-        status: 200,
-        headers: { 'content-type': 'application/json' },
-      });
+      return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
     }),
   );
   return calls;
@@ -57,6 +59,16 @@ describe('the first fetch of a match page', () => {
     expect(calls).toEqual([{ url: `/api/matches/${ID}`, auth: undefined }]);
     expect(takeFirstInfo(ID, SEAT)).toBeNull(); // another token: not this answer
     expect(takeFirstInfo(ID, null)).not.toBeNull();
+  });
+
+  it('an unknown match ends the session on the early answer, without asking again', async () => {
+    const calls = stubFetch(404);
+    startFirstInfo(`/m/${ID}`, '');
+    const session = new MatchSession(ID, null);
+    session.start();
+    await vi.waitFor(() => expect(session.status.value).toBe('closed'));
+    expect(session.error.value?.code).toBe('match.not_found');
+    expect(calls).toHaveLength(1);
   });
 
   it('leaves a damaged seat link to the link check (no request with it)', () => {

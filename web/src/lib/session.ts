@@ -105,7 +105,7 @@ export class MatchSession {
    * The answer the entry script asked for already (lib/first-info.ts), taken when the session is made:
    * it shows in the same task as the page that made the session, before that page paints.
    */
-  private early: Promise<boolean> | null;
+  private early: Promise<unknown> | null;
 
   constructor(
     readonly matchId: string,
@@ -117,9 +117,8 @@ export class MatchSession {
         (info) => {
           this.reachable = true;
           this.accept(info);
-          return true;
         },
-        () => false,
+        (e: unknown) => e,
       ) ?? null;
   }
 
@@ -130,13 +129,26 @@ export class MatchSession {
     // answer may be the early one (see `early`); when that failed, the session asks again.
     const early = this.early;
     this.early = null;
-    const first = early ? early.then((ok) => (ok ? undefined : this.refresh())) : this.refresh();
+    const first = early ? early.then((failed) => this.afterEarly(failed)) : this.refresh();
     void first.then(() => this.connect());
     document.addEventListener('visibilitychange', this.wake);
     window.addEventListener('online', this.wake);
     window.addEventListener('offline', this.offline);
     window.addEventListener('focus', this.wake);
     this.unwatch ??= watchPresence((visible) => this.sendPresence(visible));
+  }
+
+  /**
+   * After the early answer: nothing when it came; the match is gone when the server said so (404, 410,
+   * a malformed id's 400), as `refresh` decides; any other failure asks again.
+   */
+  private afterEarly(failed: unknown): Promise<void> | undefined {
+    if (failed === undefined) return;
+    if (failed instanceof ApiError && [400, 404, 410].includes(failed.status)) {
+      this.close({ code: 'match.not_found', message: failed.message });
+      return;
+    }
+    return this.refresh();
   }
 
   /** Closes everything (when the page leaves the match). */
