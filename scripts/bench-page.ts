@@ -169,15 +169,21 @@ async function timedMove(page: Page): Promise<MoveTimes | null> {
     performance.clearResourceTimings();
     const t0 = performance.now();
     action.click();
+    // The answer is on the screen when the move's response has arrived and its pending mark is gone:
+    // checked on every change of the page, and every 10 ms for a response that changes nothing.
     await new Promise<void>((resolve) => {
+      const started = performance.now();
       const done = () => {
-        if (document.querySelector('.hand .pending')) return false;
+        const answered = performance.getEntriesByType('resource').some((e) => e.name.endsWith('/moves'));
+        const late = performance.now() - started > 15_000;
+        if (!late && (!answered || document.querySelector('.hand .pending'))) return;
         obs.disconnect();
+        clearInterval(timer);
         resolve();
-        return true;
       };
       const obs = new MutationObserver(done);
       obs.observe(document.body, { subtree: true, childList: true, attributes: true });
+      const timer = setInterval(done, 10);
     });
     await frame();
     const total = performance.now() - t0;
@@ -242,10 +248,17 @@ async function main(): Promise<void> {
 
     const moves: MoveTimes[] = [];
     let seed = 0;
+    let skipped = 0;
     while (page && moves.length < MOVES) {
       const times = await timedMove(page);
-      if (times) {
+      if (times && Number.isFinite(times.server)) {
         moves.push(times);
+        continue;
+      }
+      if (times) {
+        // No move request was timed (the tap found the hand changing under it): count nothing, go on.
+        skipped++;
+        if (skipped > MOVES) throw new Error('too many taps without a timed move request');
         continue;
       }
       // The hand is over: go on in a fresh match on the same (warm) page.
@@ -254,6 +267,7 @@ async function main(): Promise<void> {
     }
     const net = (m: MoveTimes) => m.total - m.server;
     const p = (f: (m: MoveTimes) => number, q: number) => ms(quantile(moves.map(f), q));
+    if (skipped) console.log(`  (${skipped} taps without a timed move request were left out)`);
     console.log(`tap to updated screen: p50 ${p(net, 0.5)}, p99 ${p(net, 0.99)}`);
     console.log(
       `  (${moves.length} moves, server time subtracted: server p50 ${p((m) => m.server, 0.5)}; ` +
