@@ -21,7 +21,7 @@
  *   the move response's `Server-Timing: total` header. Also shown split into the network's part
  *   (request sent to response end, minus the server's time) and the page's own work (the rest).
  * The first two are medians over `--runs` cold loads (5 by default); the last is p50/p99 over the moves.
- * Also printed: the initial script's gzip size (the entry and its preloaded chunks); with `--waterfall`,
+ * `--locale fr-FR` loads the page in another language. Also printed: the initial script's gzip size (the entry and its preloaded chunks); with `--waterfall`,
  * each cold run's requests.
  */
 import type { Browser, Page } from 'playwright-core';
@@ -36,6 +36,8 @@ for (let i = 2; i < process.argv.length; i++) {
 }
 const RUNS = Number(args.get('runs') ?? 5);
 const MOVES = Number(args.get('moves') ?? 20);
+/** `--locale fr-FR`: the browser's language (the page then loads that catalog before its first render). */
+const LOCALE = args.get('locale') ?? 'en-US';
 /** `--waterfall`: also print each cold run's requests (start and end, ms from the navigation). */
 const WATERFALL = args.has('waterfall');
 const PHONE = { width: 360, height: 740 };
@@ -93,7 +95,7 @@ async function phonePage(browser: Browser): Promise<Page> {
     viewport: PHONE,
     isMobile: true,
     hasTouch: true,
-    locale: 'en-US',
+    locale: LOCALE,
   });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -150,7 +152,7 @@ async function timedMove(page: Page): Promise<MoveTimes | null> {
     () =>
       document.querySelector('#end-title') ||
       (!document.querySelector('.hand .pending') &&
-        document.querySelector('.statusbar')?.textContent?.includes('Your turn') &&
+        document.querySelector('.statusbar .your-turn') &&
         document.querySelector('ul.hand button.card')),
     null,
     { timeout: 30_000, polling: 50 },
