@@ -2,11 +2,13 @@
  * The Worker: a Hono app for /api/* (and /dev/* in development) in front of one Durable Object per
  * match; everything else is the web client's static assets (wrangler.toml [assets]). Adds security
  * headers, the per-client read limit, the one body reader (with the request-size limit), JSON errors
- * for every failure, and exports the Durable Object classes.
+ * for every failure, the server's own time of each API answer (`Server-Timing: total;dur=<ms>`), and
+ * exports the Durable Object classes.
  */
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
+import { timing } from 'hono/timing';
 import { readBody } from './routes/body';
 import { dev } from './routes/dev';
 import type { AppEnv } from './routes/http';
@@ -47,6 +49,10 @@ app.use(
   }),
 );
 
+// The server's own time per API answer, from here to the response (the Durable Object call included),
+// so that a client measuring tap-to-screen can subtract it (scripts/bench-page.ts). Not on a WebSocket
+// upgrade (its 101 answer comes from the Durable Object and is not ours to change).
+app.use('/api/*', timing({ totalDescription: 'Worker', enabled: (c) => c.res.status !== 101 }));
 // Reads are limited per client; every body is read here, in full, before any route runs.
 app.use('/api/*', readLimit());
 app.use('/api/*', readBody());

@@ -3,27 +3,16 @@
  * screenshots: every screen is captured at 360 px and 1280 px; the captures are written to
  * test-artifacts/ when a test fails (or always with E2E_SCREENSHOTS=1).
  */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { launch } from './chromium';
 import { startServer, type TestServer } from './server';
 
-const root = join(import.meta.dirname, '..', '..');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export { launch };
 
-/** Launches chromium; a clear error when it is not installed. */
-export async function launch(): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(
-      `${CHROMIUM} not found: install Debian's chromium (apt-get install -y chromium), as .ci/run does`,
-    );
-  }
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
-}
+const root = join(import.meta.dirname, '..', '..');
 
 /** Screenshots taken during one test, written out on failure. */
 export class Shots {

@@ -5,10 +5,11 @@
  * (BOT_DELAY_MS=0) and a fresh local storage directory. The process is ours and stopped by pid.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -48,6 +49,21 @@ export async function buildClient(outDir: string): Promise<void> {
   } finally {
     process.env.NODE_ENV = before;
   }
+}
+
+/**
+ * The script of the first paint in a client build folder: the entry named by index.html and the chunks
+ * it preloads (`<link rel="modulepreload">`), with their summed gzip size in bytes.
+ */
+export function initialScript(dist: string): { files: string[]; gzipBytes: number } {
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  const entry = /<script[^>]*src="\/(assets\/[^"]+\.js)"/.exec(html)?.[1];
+  if (!entry) throw new Error(`no entry script in ${dist}/index.html`);
+  const preloaded = [...html.matchAll(/<link rel="modulepreload"[^>]*href="\/(assets\/[^"]+\.js)"/g)].map(
+    (x) => x[1],
+  );
+  const files = [entry, ...preloaded];
+  return { files, gzipBytes: files.reduce((n, f) => n + gzipSync(readFileSync(join(dist, f))).length, 0) };
 }
 
 /**

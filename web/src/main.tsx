@@ -1,4 +1,8 @@
-/** Entry point: picks the language, then renders the app into #app. */
+/**
+ * Entry point: on a match page starts the match's first fetch at once (lib/first-info-start.ts, first
+ * of all imports), picks the language, then renders the app into #app.
+ */
+import './lib/first-info-start';
 import { render } from 'preact';
 import { App } from './app';
 import { initialLanguage, setLanguage } from './i18n';

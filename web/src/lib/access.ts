@@ -8,7 +8,8 @@
  * got no definite answer (network error, 5xx) stays pending in this tab's sessionStorage, so that a
  * reload checks it again instead of losing it.
  */
-import { ApiError, api, parseFragment } from './api';
+import { ApiError, parseFragment } from './api';
+import { matchInfoOnce } from './first-info';
 import { adoptSeat, findMatch, saveMatch } from './storage';
 
 /** The tokens a match page uses, and the link token the server refused (kept nowhere). */
@@ -92,7 +93,7 @@ export async function resolveAccess(matchId: string, hash: string): Promise<Acce
         refused = kind;
         continue;
       }
-      const { you } = await api.info(matchId, token);
+      const { you } = await matchInfoOnce(matchId, token);
       if (you.seat !== null) adoptSeat(matchId, you.seat, token);
       else if (you.host) saveMatch({ matchId, hostToken: token });
       else refused = kind;

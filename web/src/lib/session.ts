@@ -15,6 +15,7 @@
  */
 import { signal } from '@preact/signals';
 import { ApiError, api } from './api';
+import { takeFirstInfo } from './first-info';
 import { looking, watchPresence } from './presence';
 import { reportTimeZone } from './time-zone';
 import type { GameEvent, LoggedEvent, MatchInfo, Move } from './types';
@@ -100,21 +101,54 @@ export class MatchSession {
     if (!this.ws) this.connect();
   };
 
+  /**
+   * The answer the entry script asked for already (lib/first-info.ts), taken when the session is made:
+   * it shows in the same task as the page that made the session, before that page paints.
+   */
+  private early: Promise<unknown> | null;
+
   constructor(
     readonly matchId: string,
     public token: string | null,
-  ) {}
+  ) {
+    const early = takeFirstInfo(matchId, token);
+    this.early =
+      early?.then(
+        (info) => {
+          this.reachable = true;
+          this.accept(info);
+        },
+        (e: unknown) => e,
+      ) ?? null;
+  }
 
   /** Loads the match and, once it answers, opens the live connection. */
   start(): void {
     this.stopped = false;
-    // The socket waits for the first answer: an unknown match is then never reconnected to.
-    void this.refresh().then(() => this.connect());
+    // The socket waits for the first answer: an unknown match is then never reconnected to. The first
+    // answer may be the early one (see `early`); when that failed, the session asks again.
+    const early = this.early;
+    this.early = null;
+    const first = early ? early.then((failed) => this.afterEarly(failed)) : this.refresh();
+    void first.then(() => this.connect());
     document.addEventListener('visibilitychange', this.wake);
     window.addEventListener('online', this.wake);
     window.addEventListener('offline', this.offline);
     window.addEventListener('focus', this.wake);
     this.unwatch ??= watchPresence((visible) => this.sendPresence(visible));
+  }
+
+  /**
+   * After the early answer: nothing when it came; the match is gone when the server said so (404, 410,
+   * a malformed id's 400), as `refresh` decides; any other failure asks again.
+   */
+  private afterEarly(failed: unknown): Promise<void> | undefined {
+    if (failed === undefined) return;
+    if (failed instanceof ApiError && [400, 404, 410].includes(failed.status)) {
+      this.close({ code: 'match.not_found', message: failed.message });
+      return;
+    }
+    return this.refresh();
   }
 
   /** Closes everything (when the page leaves the match). */
