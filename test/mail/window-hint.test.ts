@@ -14,22 +14,22 @@ import { ALL_CONTENTS, ctx } from './fixtures';
 const window = ALL_CONTENTS.responseWindow as Extract<MailContent, { kind: 'responseWindow' }>;
 
 /** The hint's sentence before its time, e.g. "If you do not answer by ". */
-const before = (words: string) => words.slice(0, words.indexOf('{'));
+const leadOf = (words: string) => words.slice(0, words.indexOf('{'));
 
 describe('the window mail hint', () => {
   for (const lang of MAIL_LANGUAGES) {
     it(`in ${lang}: "ask me" reads what happens at the deadline, "automatic" its choice`, () => {
       const c = catalogFor(lang);
       const ask = composeMail(ctx(lang), { ...window, mode: 'ask' }).text;
-      expect(ask).not.toContain(before(c.bodies.responseWindowHint));
+      expect(ask).not.toContain(leadOf(c.bodies.responseWindowHint));
       expect(ask).toContain(cardText('right_of_way', c));
       expect(ask).not.toContain(cardText('roll', c));
-      expect(ask).toContain(before(c.windowMail.askHint));
+      expect(ask).toContain(leadOf(c.windowMail.askHint));
       const quick = composeMail(ctx(lang), { ...window, mode: 'ask', quickRemedy: true }).text;
       expect(quick).toContain(cardText('roll', c));
-      expect(quick).toContain(before(c.windowMail.askHintQuick));
+      expect(quick).toContain(leadOf(c.windowMail.askHintQuick));
       const auto = composeMail(ctx(lang), { ...window, mode: 'auto' }).text;
-      expect(auto).toContain(before(c.bodies.responseWindowHint));
+      expect(auto).toContain(leadOf(c.bodies.responseWindowHint));
       expect(fill(c.windowMail.askHint, { time: 'T', safety: 'S' })).not.toMatch(/\{\w+\}/);
     });
   }
