@@ -125,7 +125,7 @@ async function coldLoad(page: Page, url: string): Promise<{ fcp: number; playabl
     const rows = await page.evaluate(() =>
       [performance.getEntriesByType('navigation')[0], ...performance.getEntriesByType('resource')].map(
         (e) =>
-          `    ${Math.round(e.startTime)}–${Math.round((e as PerformanceResourceTiming).responseEnd)} ms ${e.name.replace(location.origin, '')}`,
+          `    ${Math.round(e.startTime)}–${Math.round((e as PerformanceResourceTiming).responseEnd)} ms ${e.name.replace(location.origin, '')} (${(e as PerformanceResourceTiming).encodedBodySize} B)`,
       ),
     );
     console.log(rows.join('\n'));
