@@ -166,9 +166,14 @@ describe('the reason on the tapped card', () => {
     );
     expect(card.getAttribute('aria-describedby')).toBe(why.id);
     expect(root.querySelectorAll('.card-why')).toHaveLength(1);
+    // The hint line under the bubble says the same for screen readers, and is not drawn.
+    const hint = root.querySelector('.hand-area .hint')!;
+    expect(hint.textContent).toBe(why.textContent);
+    expect(hint.classList.contains('behind-why')).toBe(true);
     // A playable card has no reason; tapping it again closes the reason.
     click(buttons(root, '25 km, distance card')[0]);
     expect(root.querySelectorAll('.card-why')).toHaveLength(0);
+    expect(root.querySelector('.hand-area .hint')!.classList.contains('behind-why')).toBe(false);
     expect(card.hasAttribute('aria-describedby')).toBe(false);
   });
 });

@@ -184,10 +184,14 @@ export function Hand({ state }: { state: TableState }): JSX.Element {
   });
   if (me === null) return <p class="muted">{t('table.spectator')}</p>;
   const canMulligan = view.legalMoves.some((m) => m.type === 'mulligan');
+  // While a tapped card shows its reason in a bubble, the hint line (which says the same, for screen
+  // readers) is not drawn: the bubble stands over it.
+  const behindWhy =
+    card !== undefined && state.options !== null && !canPlay(state.options) && !selection.picking.value;
   return (
     <section class="hand-area dock" aria-label={t('table.hand')} ref={dockRef}>
       <h2 class="sr-only">{t('table.hand')}</h2>
-      <p class="hint" aria-live="polite">
+      <p class={behindWhy ? 'hint behind-why' : 'hint'} aria-live="polite">
         {handHint(state)}
       </p>
       <DockDraw state={state} />
