@@ -58,6 +58,7 @@ const HAND_PROBE = `(() => {
       return;
     }
     const card = document.querySelector('ul.hand button.legal');
+    if (card && window.__handShown === undefined) window.__handShown = performance.now();
     if (card && !selected) card.click();
   };
   new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true });
@@ -129,6 +130,8 @@ async function coldLoad(page: Page, url: string): Promise<{ fcp: number; playabl
       ),
     );
     console.log(rows.join('\n'));
+    const shown = await page.evaluate(() => (window as { __handShown?: number }).__handShown ?? Number.NaN);
+    console.log(`    first legal card in the page: ${Math.round(shown)} ms`);
   }
   return page.evaluate(() => ({
     fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
