@@ -3,7 +3,8 @@
  * Problems found while trying to break issue 15 (tester's failing tests): a move in flight is
  * announced by one live region only; the create form never shows the server's English validation
  * text (its `issues`) to a player of another language; a remembered choice the server would refuse
- * (a response window of 0 minutes) is not sent.
+ * (a response window of 0 minutes) is not sent; a card selected to be played is not kept selected
+ * by an update that leaves it only a discard (the button under the finger turns into "Discard").
  */
 import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -15,7 +16,7 @@ import { loadErrorWords, loadReasonWords } from '../../web/src/lib/words';
 import { CreateForm } from '../../web/src/screens/create/CreateForm';
 import { Table } from '../../web/src/screens/Table';
 import { info, view } from './fixtures';
-import { fakeSession, mount, mountLoaded } from './render';
+import { buttons, click, fakeSession, mount, mountLoaded } from './render';
 
 afterEach(async () => {
   // Let the word chunks the screens asked for finish loading before the environment goes.
@@ -36,6 +37,33 @@ describe('a move in flight', () => {
       (e) => e.getAttribute('aria-live') !== 'off' && e.textContent?.includes(en['table.sending']),
     );
     expect(live.map((e) => e.className)).toHaveLength(1);
+  });
+});
+
+describe('a selected card', () => {
+  beforeEach(() => useCatalogForTests('en', en));
+
+  it('is let go when an update leaves it only a discard, so a tap meant as a play never discards it', async () => {
+    // Ann is stopped and holds a Roll: she taps it (the actions offer to play it).
+    const stopped = view();
+    stopped.tableaux[0] = { ...stopped.tableaux[0], battle: ['stop'], rolling: false };
+    stopped.legalMoves = [
+      { type: 'play', card: 'roll' },
+      ...stopped.hand.map((card) => ({ type: 'discard' as const, card })),
+    ];
+    const { session, raw } = fakeSession(info(stopped));
+    const root = await mountLoaded(<Table session={session} />, 'ul.hand');
+    const roll = [...root.querySelectorAll('ul.hand button.card')][stopped.hand.indexOf('roll')];
+    click(roll);
+    expect(buttons(root, 'Discard').length).toBeGreaterThan(0);
+    // Another tab of the same seat played a Roll meanwhile: the update arrives, the Roll is only a discard.
+    const rolling = view({ version: stopped.version + 2 });
+    rolling.legalMoves = rolling.hand.map((card) => ({ type: 'discard' as const, card }));
+    act(() => {
+      raw.info.value = info(rolling);
+    });
+    const actions = [...root.querySelectorAll('.hand-area .actions button')].map((b) => b.textContent);
+    expect(actions).toEqual([]);
   });
 });
 
