@@ -256,6 +256,7 @@ export const de: Messages = {
   'table.windowYou': '{attacker} hat dir {hazard} gelegt. Antworten?',
   'table.windowOther': 'Warten auf die Antwort von {name} auf {hazard}.',
   'table.windowLeft': 'noch {time}',
+  'table.windowUntil': 'bis {time}',
   'table.coupFourre': 'Coup fourré mit {card}',
   'table.quickRemedy': 'Mit {card} antworten',
   'table.pass': 'Geschehen lassen',
@@ -389,6 +390,9 @@ export const de: Messages = {
   'create.openMatch': 'Partie öffnen',
   'create.withoutMail': 'Ohne E-Mail-Adressen anlegen',
   'create.notMailed': 'Dieser Server verschickt keine E-Mails: Schicke diesen Spielern ihren eigenen Link.',
+  'create.issue.seatEmail': 'Platz {n}: E-Mail-Adresse',
+  'create.issue.seatName': 'Platz {n}: Name',
+  'create.issue.timing': 'Fristen',
   // -- rough edges: settings address, host panel, late guest, errors in words (issue 15 part C) --
   'error.generic': 'Das hat nicht geklappt. Sieh dir die Seite noch einmal an und versuche es erneut.',
   'settings.emailRemove': 'Adresse entfernen',

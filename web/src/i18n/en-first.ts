@@ -140,6 +140,7 @@ export const enFirst = {
   'table.windowYou': '{attacker} played {hazard} on you. Answer?',
   'table.windowOther': 'Waiting for {name} to answer the {hazard}.',
   'table.windowLeft': '{time} left',
+  'table.windowUntil': 'until {time}',
   'table.coupFourre': 'Coup fourré with {card}',
   'table.quickRemedy': 'Answer with {card}',
   'table.pass': 'Let it go',

@@ -188,6 +188,9 @@ export const enLater = {
   'create.openMatch': 'Open the match',
   'create.withoutMail': 'Create without e-mail addresses',
   'create.notMailed': 'This server sends no e-mail: send these players their own link.',
+  'create.issue.seatEmail': 'Seat {n}: e-mail address',
+  'create.issue.seatName': 'Seat {n}: name',
+  'create.issue.timing': 'Time limits',
   // -- rough edges: settings address, host panel, late guest, errors in words (issue 15 part C) --
   'settings.emailRemove': 'Remove address',
 } as const;

@@ -255,6 +255,7 @@ export const fr: Messages = {
   'table.windowYou': '{attacker} vous a joué {hazard}. Répondre ?',
   'table.windowOther': 'On attend la réponse de {name} à {hazard}.',
   'table.windowLeft': 'reste {time}',
+  'table.windowUntil': 'jusqu’à {time}',
   'table.coupFourre': 'Coup fourré avec {card}',
   'table.quickRemedy': 'Répondre avec {card}',
   'table.pass': 'Laisser passer',
@@ -369,7 +370,7 @@ export const fr: Messages = {
   'home.vacationDays': 'Jours de vacances par joueur',
   'home.timeoutsToBot': 'L’ordinateur garde la place après',
   'home.timeoutsToBot.0': 'jamais',
-  'home.timeoutsToBot.n': '{n} dépassements de délai de suite',
+  'home.timeoutsToBot.n': '{n} délais dépassés de suite',
   // -- deadlines in words (issue 14, coordinator) --
   // -- phone table, reasons on cards, window hint (issue 15 part A) --
   'table.windowHintYou': 'Répondez à {hazard} avec les boutons ci-dessus.',
@@ -389,6 +390,9 @@ export const fr: Messages = {
   'create.openMatch': 'Ouvrir la partie',
   'create.withoutMail': 'Créer sans adresses e-mail',
   'create.notMailed': 'Ce serveur n’envoie pas d’e-mails : envoyez à ces joueurs leur propre lien.',
+  'create.issue.seatEmail': 'Place {n} : adresse e-mail',
+  'create.issue.seatName': 'Place {n} : nom',
+  'create.issue.timing': 'Délais',
   // -- rough edges: settings address, host panel, late guest, errors in words (issue 15 part C) --
   'error.generic': 'Cela n’a pas marché. Regardez la page à nouveau et réessayez.',
   'settings.emailRemove': 'Retirer l’adresse',

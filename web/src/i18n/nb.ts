@@ -254,6 +254,7 @@ export const nb: Messages = {
   'table.windowYou': '{attacker} spilte {hazard} mot deg. Svare?',
   'table.windowOther': 'Venter på at {name} svarer på {hazard}.',
   'table.windowLeft': '{time} igjen',
+  'table.windowUntil': 'til {time}',
   'table.coupFourre': 'Coup-fourré med {card}',
   'table.quickRemedy': 'Svar med {card}',
   'table.pass': 'La det passere',
@@ -386,6 +387,9 @@ export const nb: Messages = {
   'create.openMatch': 'Åpne spillet',
   'create.withoutMail': 'Opprett uten e-postadresser',
   'create.notMailed': 'Denne serveren sender ikke e-post: send disse spillerne sin egen lenke.',
+  'create.issue.seatEmail': 'Plass {n}: e-postadresse',
+  'create.issue.seatName': 'Plass {n}: navn',
+  'create.issue.timing': 'Tidsfrister',
   // -- rough edges: settings address, host panel, late guest, errors in words (issue 15 part C) --
   'error.generic': 'Det gikk ikke. Se på siden igjen og prøv en gang til.',
   'settings.emailRemove': 'Fjern adressen',

@@ -254,6 +254,7 @@ export const sv: Messages = {
   'table.windowYou': '{attacker} spelade {hazard} på dig. Svara?',
   'table.windowOther': 'Väntar på att {name} svarar på {hazard}.',
   'table.windowLeft': '{time} kvar',
+  'table.windowUntil': 'till {time}',
   'table.coupFourre': 'Coup fourré med {card}',
   'table.quickRemedy': 'Svara med {card}',
   'table.pass': 'Låt det passera',
@@ -385,6 +386,9 @@ export const sv: Messages = {
   'create.openMatch': 'Öppna matchen',
   'create.withoutMail': 'Skapa utan e-postadresser',
   'create.notMailed': 'Den här servern skickar ingen e-post: skicka dessa spelare deras egen länk.',
+  'create.issue.seatEmail': 'Plats {n}: e-postadress',
+  'create.issue.seatName': 'Plats {n}: namn',
+  'create.issue.timing': 'Tidsgränser',
   // -- rough edges: settings address, host panel, late guest, errors in words (issue 15 part C) --
   'error.generic': 'Det gick inte. Titta på sidan igen och försök en gång till.',
   'settings.emailRemove': 'Ta bort adressen',

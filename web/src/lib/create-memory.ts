@@ -62,10 +62,11 @@ const isIn =
   <T>(list: readonly T[]) =>
   (x: unknown): x is T =>
     list.includes(x as T);
+/** A whole number from `min` to `max`, the server's own range for the field. */
 const isCount =
-  (max: number) =>
+  (max: number, min = 0) =>
   (x: unknown): x is number =>
-    Number.isInteger(x) && (x as number) >= 0 && (x as number) <= max;
+    Number.isInteger(x) && (x as number) >= min && (x as number) <= max;
 const isObject = (x: unknown): x is Record<string, unknown> =>
   typeof x === 'object' && x !== null && !Array.isArray(x);
 
@@ -90,7 +91,7 @@ const CHECKS: Checks = {
     x.length <= 7 &&
     x.every((s) => isObject(s) && isIn(['open', 'bot'])(s.kind) && isIn(BOT_LEVEL_CHOICES)(s.botLevel)),
   deadline: isCount(720),
-  windowMin: isCount(10080),
+  windowMin: isCount(10080, 1),
   onDeadline: isIn(['bot', 'skip'] as const),
   vacationDays: isCount(30),
   timeoutsToBot: isCount(10),

@@ -24,6 +24,7 @@ import {
   memoryOf,
   useCreateForm,
 } from './form-state';
+import { issueFields } from './issues';
 import { RulesPicker } from './RulesPicker';
 import { Seats } from './Seats';
 import { Timing } from './Timing';
@@ -85,7 +86,9 @@ async function send(form: CreateFormState, body: CreateMatch, remembered: () => 
     else navigate(`/m/${created.matchId}`);
   } catch (x) {
     if (x instanceof ApiError) {
-      form.err.value = x.issues.length ? t('home.problems', { list: x.issues.join('; ') }) : errorText(x);
+      // The server's issues are English and count seats from 0: only the fields they name are shown.
+      const fields = issueFields(x.issues);
+      form.err.value = fields.length ? t('home.problems', { list: fields.join(', ') }) : errorText(x);
       if (x.code === 'mail.daily_limit') form.retry.value = withoutAddresses(body);
     } else form.err.value = errorText({ code: 'crash', message: String(x) });
   } finally {

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * Problems found while trying to break issue 15 (tester's failing tests): a move in flight is
+ * Problems found while trying to break issue 15, kept as tests: a move in flight is
  * announced by one live region only; the create form never shows the server's English validation
  * text (its `issues`) to a player of another language; a remembered choice the server would refuse
  * (a response window of 0 minutes) is not sent; a card selected to be played is not kept selected
