@@ -1,8 +1,8 @@
 /**
- * End-to-end in Debian chromium, a problem found while trying to break issue 15 (tester's failing
- * test): on the phone table the green "can be played" mark of a card sits on top of the card's name,
- * so "Out of Gas" reads "Out of Ga●" at 360 px (the very cut the issue names), and "Tempolimit" in
- * German. The name's own box fits the face (the phone test checks that), but the mark covers letters.
+ * End-to-end in Debian chromium, a problem found while trying to break issue 15: the green "can be
+ * played" mark of a hand card must cover no letter of its name or kind, in every language and width
+ * (it once sat on the name: "Out of Gas" read "Out of Ga●" at 360 px, "Tempolimit" in German). The
+ * name's own box fitting the face (the phone test) does not show this; letters under the mark do.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -52,6 +52,10 @@ describe('the phone table', () => {
     ['en', 360],
     ['de', 360],
     ['de', 320],
+    ['fr', 320],
+    ['sv', 390],
+    ['nb', 430],
+    ['fr', 1280],
   ] as const) {
     it(`the "can be played" mark covers no letter of a card name (${lang}, ${width} px)`, async () => {
       const r = await apiCall(h, '/api/matches', {

@@ -152,6 +152,16 @@ describe('the countdown', () => {
     act(() => void vi.advanceTimersByTime(2000));
     expect(timer.textContent).toBe('0:04:07 left');
   });
+
+  it('says the end in words a day or more ahead (never "167:59:59"), and ticks once under a day', () => {
+    vi.useFakeTimers({ now: new Date('2030-01-01T10:00:00Z') });
+    const root = mount(<Countdown until="2030-01-08T10:00:00Z" />);
+    const timer = root.querySelector('[role="timer"]')!;
+    expect(timer.textContent).toMatch(/^until .*in 7 days$/);
+    expect(timer.textContent).not.toMatch(/\d+:\d\d:\d\d/);
+    act(() => void vi.advanceTimersByTime(6 * 86_400_000 + 1000));
+    expect(timer.textContent).toBe('23:59:59 left');
+  });
 });
 
 describe('the reason on the tapped card', () => {
@@ -166,14 +176,16 @@ describe('the reason on the tapped card', () => {
     );
     expect(card.getAttribute('aria-describedby')).toBe(why.id);
     expect(root.querySelectorAll('.card-why')).toHaveLength(1);
-    // The hint line under the bubble says the same for screen readers, and is not drawn.
+    // The hint line under the bubble says the same, and is not drawn; the hand's live region says it.
     const hint = root.querySelector('.hand-area .hint')!;
     expect(hint.textContent).toBe(why.textContent);
     expect(hint.classList.contains('behind-why')).toBe(true);
+    expect(root.querySelector('.hand-area [aria-live="polite"]')!.textContent).toBe(why.textContent);
     // A playable card has no reason; tapping it again closes the reason.
     click(buttons(root, '25 km, distance card')[0]);
     expect(root.querySelectorAll('.card-why')).toHaveLength(0);
     expect(root.querySelector('.hand-area .hint')!.classList.contains('behind-why')).toBe(false);
+    expect(root.querySelector('.hand-area [aria-live="polite"]')!.textContent).toBe('Where should 25 km go?');
     expect(card.hasAttribute('aria-describedby')).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 /**
- * A live countdown to an ISO time ("0:04:09 left", h:mm:ss), ticking once a second while shown. The ticking
+ * A live countdown to an ISO time ("0:04:09 left", h:mm:ss), ticking once a second while shown; a
+ * day or more ahead it says the end in words ("until Friday 14:30, in 6 days"). The ticking
  * text is a timer that screen readers do not announce (role="timer", aria-live off); a separate polite
  * line speaks only when the time left passes a threshold (1 h, 10 min, 5 min, 1 min, 30 s, 10 s).
  */
@@ -25,7 +26,10 @@ export function clockLeft(ms: number): string {
   return `${Math.floor(s / 3600)}:${two(Math.floor((s % 3600) / 60))}:${two(s % 60)}`;
 }
 
-/** The countdown to `until` (ISO), ticking each second. */
+/** From this much time left (ms) a countdown says the end in words instead of ticking ("167:59:59"). */
+export const TICK_BELOW_MS = 24 * 3_600_000;
+
+/** The countdown to `until` (ISO), ticking each second under a day; a day or more: the end in words. */
 export function Countdown({ until }: { until: string }): JSX.Element {
   const now = useSignal(Date.now());
   useEffect(() => {
@@ -38,7 +42,9 @@ export function Countdown({ until }: { until: string }): JSX.Element {
   return (
     <span class="countdown">
       <time role="timer" aria-live="off" dateTime={until} title={localTime(until)}>
-        {t('table.windowLeft', { time: clockLeft(left) })}
+        {left >= TICK_BELOW_MS
+          ? t('table.windowUntil', { time: localTime(until, now.value) })
+          : t('table.windowLeft', { time: clockLeft(left) })}
       </time>
       <span class="sr-only" aria-live="polite">
         {countdownAnnouncement(left)}

@@ -186,13 +186,17 @@ export function Hand({ state }: { state: TableState }): JSX.Element {
   const canMulligan = view.legalMoves.some((m) => m.type === 'mulligan');
   // While a tapped card shows its reason in a bubble, the hint line (which says the same, for screen
   // readers) is not drawn: the bubble stands over it.
+  const hint = handHint(state);
   const behindWhy =
     card !== undefined && state.options !== null && !canPlay(state.options) && !selection.picking.value;
   return (
     <section class="hand-area dock" aria-label={t('table.hand')} ref={dockRef}>
       <h2 class="sr-only">{t('table.hand')}</h2>
-      <p class={behindWhy ? 'hint behind-why' : 'hint'} aria-live="polite">
-        {handHint(state)}
+      <p class={behindWhy ? 'hint behind-why' : 'hint'}>{hint}</p>
+      {/* Only the answer to the player's own tap is announced: "sending" and "your turn" are the
+          status bar's (Status.tsx), other players' moves the journal's. */}
+      <p class="sr-only" aria-live="polite">
+        {!state.busy && (card !== undefined || selection.picking.value) ? hint : ''}
       </p>
       <DockDraw state={state} />
       <ul class="hand">

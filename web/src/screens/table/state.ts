@@ -5,7 +5,7 @@
  */
 import { type Signal, useSignal } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
-import { type CardOptions, optionsForCard, teamOfSeat } from '../../lib/moves';
+import { type CardOptions, canPlay, optionsForCard, teamOfSeat } from '../../lib/moves';
 import type { MatchSession } from '../../lib/session';
 import type { CardId, MatchInfo, MatchView, Move } from '../../lib/types';
 import type { TableChanges } from './changes';
@@ -22,7 +22,8 @@ export interface Selection {
  * The selection hook. A new view version means a new situation: it forgets a selection that may no
  * longer apply — but keeps a selected card that is still in the same place with moves to offer (an
  * update that arrives while the player is choosing, e.g. the automatic draw or a bot's move, must not
- * undo the choice). A mulligan pick is always dropped.
+ * undo the choice), unless the card could be played before and now can only be discarded. A mulligan
+ * pick is always dropped.
  */
 export function useSelection(view: MatchView | null | undefined): Selection {
   const selected = useSignal<number | null>(null);
@@ -30,6 +31,8 @@ export function useSelection(view: MatchView | null | undefined): Selection {
   const version = view?.version;
   const selectedCard = selected.value === null ? undefined : view?.hand[selected.value];
   const selectedRef = useRef<CardId | undefined>(undefined);
+  // Whether the selected card could be played (not only discarded) in the view the player last saw.
+  const playableRef = useRef(false);
   useEffect(() => {
     const sel = selected.value;
     const card = sel === null ? undefined : view?.hand[sel];
@@ -38,9 +41,16 @@ export function useSelection(view: MatchView | null | undefined): Selection {
       options !== null &&
       card === selectedRef.current &&
       (options.plays.length > 0 || options.discard !== null || options.answer !== null);
-    if (!stillThere) selected.value = null;
+    // A card chosen to be played that the update leaves only a discard is let go: the button under
+    // the player's finger must not turn from "Play" into "Discard" (another tab played meanwhile).
+    const lostItsPlays = options !== null && playableRef.current && !canPlay(options);
+    if (!stillThere || lostItsPlays) selected.value = null;
     picking.value = null;
   }, [version]);
+  useEffect(() => {
+    const card = selectedRef.current;
+    playableRef.current = card !== undefined && canPlay(optionsForCard(view?.legalMoves ?? [], card));
+  });
   selectedRef.current = selectedCard as CardId | undefined;
   return { selected, picking };
 }
