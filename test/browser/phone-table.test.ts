@@ -112,6 +112,17 @@ describe('the hand docked on a phone', () => {
         expect(seen.sideways).toBeLessThanOrEqual(0);
         if (first && turn === 0) await shot(page, '01-turn-360');
         const legal = page.locator('ul.hand button.legal');
+        const unplayable = page.locator('ul.hand button.card:not(.legal)');
+        if (turn === 0 && (await legal.count()) && (await unplayable.count())) {
+          // A card that cannot be played says why on itself, inside the screen; a second tap closes it.
+          await unplayable.first().click();
+          const why = page.locator('.card-why');
+          await why.waitFor();
+          expect((await outside(page)).out, 'reason shown').toEqual([]);
+          if (first) await shot(page, '03-reason-on-card-360');
+          await unplayable.first().click();
+          await why.waitFor({ state: 'detached' });
+        }
         if (await legal.count()) {
           await legal.first().click();
           seen = await outside(page);

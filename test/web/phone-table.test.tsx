@@ -133,6 +133,22 @@ describe('the hint while a response window is open', () => {
   });
 });
 
+describe('the docked hand', () => {
+  it('is docked while the hand is played, and stays in the page once it is over (the end of hand needs the room)', () => {
+    const playing = mount(<Table session={fakeSession(info(view())).session} />);
+    expect(playing.querySelector('section.hand-area')!.classList.contains('dock')).toBe(true);
+    // The end of hand asks for its journal page: no server here.
+    vi.stubGlobal('fetch', vi.fn(() => new Promise(() => undefined)));
+    const over = view({ phase: 'handOver' });
+    over.legalMoves = [];
+    const ended = mount(<Table session={fakeSession(info(over)).session} />);
+    const hand = ended.querySelector('section.hand-area')!;
+    expect(hand.classList.contains('dock')).toBe(false);
+    expect(hand.querySelectorAll('ul.hand button.card').length).toBe(over.hand.length);
+    vi.unstubAllGlobals();
+  });
+});
+
 describe('the countdown', () => {
   it('is h:mm:ss, also under an hour and under a minute', () => {
     expect(clockLeft(90_000)).toBe('0:01:30');

@@ -13,7 +13,7 @@ import { t } from '../../i18n';
 import { canPlay, findMulligan, optionsForCard, teamOfSeat } from '../../lib/moves';
 import type { CardId } from '../../lib/types';
 import { loadReasonWords, teamName } from '../../lib/words';
-import { answerLabel, handHint, reasonLine } from './Status';
+import { answerLabel, handHint, handIsOver, reasonLine } from './Status';
 import type { TableState } from './state';
 
 /** One card of the hand as a button: selects it, or picks it for a mulligan. */
@@ -190,7 +190,13 @@ export function Hand({ state }: { state: TableState }): JSX.Element {
   const behindWhy =
     card !== undefined && state.options !== null && !canPlay(state.options) && !selection.picking.value;
   return (
-    <section class="hand-area dock" aria-label={t('table.hand')} ref={dockRef}>
+    // Docked at the bottom of a phone's screen while the hand is played; once it is over the end of
+    // hand's buttons need the room, and the cards left stay in the page.
+    <section
+      class={handIsOver(view) ? 'hand-area' : 'hand-area dock'}
+      aria-label={t('table.hand')}
+      ref={dockRef}
+    >
       <h2 class="sr-only">{t('table.hand')}</h2>
       <p class={behindWhy ? 'hint behind-why' : 'hint'}>{hint}</p>
       {/* Only the answer to the player's own tap is announced: "sending" and "your turn" are the
