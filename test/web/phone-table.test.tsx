@@ -138,7 +138,10 @@ describe('the docked hand', () => {
     const playing = mount(<Table session={fakeSession(info(view())).session} />);
     expect(playing.querySelector('section.hand-area')!.classList.contains('dock')).toBe(true);
     // The end of hand asks for its journal page: no server here.
-    vi.stubGlobal('fetch', vi.fn(() => new Promise(() => undefined)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise(() => undefined)),
+    );
     const over = view({ phase: 'handOver' });
     over.legalMoves = [];
     const ended = mount(<Table session={fakeSession(info(over)).session} />);
