@@ -149,4 +149,34 @@ describe('distinct seat names', () => {
     expect(started.status).toBe(200);
     expect(started.body.seats.map((s: { name: string }) => s.name)).toEqual(['Ann', 'Bot 3', 'Bot 3 (2)']);
   });
+
+  it('default names are in the creator’s language, at creation and for open seats filled at the start', async () => {
+    const m = await create({
+      rules: 'classic',
+      seats: [
+        { kind: 'human', name: 'Anne', language: 'fr' },
+        { kind: 'human' },
+        { kind: 'bot' },
+        { kind: 'open' },
+      ],
+    });
+    const started = await api(`/api/matches/${m.id}/start`, { token: m.host, body: {} });
+    expect(started.status).toBe(200);
+    expect(started.body.seats.map((s: { name: string }) => s.name)).toEqual([
+      'Anne',
+      'Joueur 2',
+      'Ordinateur 3',
+      'Ordinateur 4',
+    ]);
+    const cases = [
+      ['de-DE', ['Spieler 1', 'Computer 2']],
+      ['sv', ['Spelare 1', 'Dator 2']],
+      ['no', ['Spiller 1', 'Datamaskin 2']],
+      ['nb', ['Spiller 1', 'Datamaskin 2']],
+      ['xx', ['Player 1', 'Bot 2']],
+    ] as const;
+    for (const [language, names] of cases) {
+      expect(seatNames([{ kind: 'human' }, { kind: 'bot' }], language), language).toEqual({ names });
+    }
+  });
 });

@@ -11,6 +11,7 @@ import { configuredSender } from '../notify/config';
 import type { Created, CreateMatch, TestStack } from '../protocol';
 import { error, type Reply, rulesInvalid } from '../reply';
 import { hashToken, newSeed, newToken, randomInt } from '../tokens';
+import { defaultSeatName } from '../words/seat-names';
 import { commit, type MatchChange } from './commit';
 import type { MatchContext } from './context';
 import { freeName, seatNames, takenNames } from './names';
@@ -54,7 +55,7 @@ export async function create(m: MatchContext, req: CreateRequest): Promise<Reply
   // The creator sits at seat 0: a match nobody plays would burn the daily budget on bots.
   if (body.seats[0].kind !== 'human')
     return error(400, 'seat.creator_not_human', 'Seat 0 is the creator’s: its kind must be "human".');
-  const named = seatNames(body.seats);
+  const named = seatNames(body.seats, body.seats[0].language);
   if ('taken' in named) {
     return error(
       400,
@@ -241,8 +242,8 @@ function setupFor(
 }
 
 /**
- * Prepares the start: open seats become bots (named `Bot N`, or a free variant when a player has
- * that name), the first hand is dealt; returns the change that commits it (caused by `seat`), or an
+ * Prepares the start: open seats become bots (named `Bot N` in the host's language, "Ordinateur 3",
+ * or a free variant when a player has that name), the first hand is dealt; returns the change that commits it (caused by `seat`), or an
  * error reply.
  */
 export function start(m: MatchContext, seat: number | null): MatchChange | Reply {
@@ -250,7 +251,12 @@ export function start(m: MatchContext, seat: number | null): MatchChange | Reply
   const taken = takenNames(m.seats);
   const seats = m.seats.map((s) =>
     s.kind === 'open'
-      ? { ...s, kind: 'bot' as const, name: freeName(`Bot ${s.seat + 1}`, taken), tokenHash: null }
+      ? {
+          ...s,
+          kind: 'bot' as const,
+          name: freeName(defaultSeatName('bot', s.seat, m.seats[0]?.language ?? 'en'), taken),
+          tokenHash: null,
+        }
       : s,
   );
   const first = meta.config.firstSeat === 'random' ? randomInt(seats.length) : meta.config.firstSeat;

@@ -5,6 +5,8 @@
  * bots) are picked to avoid the names already taken.
  */
 
+import { defaultSeatName } from '../words/seat-names';
+
 /** The part of a seat that names it. */
 export interface NamedSeat {
   seat: number;
@@ -48,11 +50,15 @@ export interface SeatNameInput {
 }
 
 /**
- * The names of a new match's seats: the given ones, and distinct defaults for the others
- * (`Player N`, `Bot N`; open seats show `Open seat` until claimed). `{ taken: seat }` when a
- * given name (of a human or bot seat) equals an earlier seat's.
+ * The names of a new match's seats: the given ones, and distinct defaults for the others in the
+ * creator's `language` (`defaultSeatName`: "Player 2", "Joueur 2", "Bot 3"…; open seats show
+ * `Open seat` until claimed). `{ taken: seat }` when a given name (of a human or bot seat) equals
+ * an earlier seat's.
  */
-export function seatNames(seats: readonly SeatNameInput[]): { names: string[] } | { taken: number } {
+export function seatNames(
+  seats: readonly SeatNameInput[],
+  language = 'en',
+): { names: string[] } | { taken: number } {
   const taken = new Set<string>();
   for (const [seat, s] of seats.entries()) {
     if (s.kind === 'open' || s.name === undefined) continue;
@@ -63,7 +69,7 @@ export function seatNames(seats: readonly SeatNameInput[]): { names: string[] } 
   const names = seats.map((s, seat) => {
     if (s.kind === 'open') return s.name ?? 'Open seat';
     if (s.name !== undefined) return s.name;
-    return freeName(s.kind === 'bot' ? `Bot ${seat + 1}` : `Player ${seat + 1}`, taken);
+    return freeName(defaultSeatName(s.kind, seat, language), taken);
   });
   return { names };
 }
