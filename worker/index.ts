@@ -10,6 +10,7 @@ import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { timing } from 'hono/timing';
 import { readBody } from './routes/body';
+import { chat } from './routes/chat';
 import { dev } from './routes/dev';
 import type { AppEnv } from './routes/http';
 import { readLimit } from './routes/limits';
@@ -61,6 +62,7 @@ app.use('/dev/*', readBody());
 app.route('/', mail); // /api/mail/* and /dev/mail (before /dev: its guard would answer 404 first)
 app.route('/api/matches/summaries', summaries); // before /api/matches: its /:id routes would match first
 app.route('/api/matches', matches);
+app.route('/api/matches', chat); // /:id/chat (issue 16)
 app.route('/dev', dev);
 
 // 404 for unknown paths, 405 with `Allow` for a known path asked with another method.

@@ -83,14 +83,21 @@ const BLANK = /[\u2800\u{1d159}\ufffc]/gu;
 // (combining accents) or spaces do not count.
 const VISIBLE = /[\p{L}\p{N}\p{S}\p{P}]/u;
 
+// Every control character, line separator or lone surrogate, for text whose controls are removed.
+const CONTROLS = /[\p{Cc}\u2028\u2029]|\p{Cs}/gu;
+
 /**
- * Text a person types (a name, a title): no control characters or lone surrogates (400); invisible
- * format characters removed, blank-looking symbols and whitespace runs made one space, trimmed; at
- * most `max` code points; empty, or with at least one visible character (`VISIBLE`).
+ * Text a person types (a name, a title): no control characters or lone surrogates (400; with
+ * `controls: 'remove'`, a chat line: line breaks become a space and the other controls are
+ * removed); invisible format characters removed, blank-looking symbols and whitespace runs made one
+ * space, trimmed; at most `max` code points; empty, or with at least one visible character (`VISIBLE`).
  */
-function typedText(max: number) {
+function typedText(max: number, controls: 'refuse' | 'remove' = 'refuse') {
   return v.pipe(
     v.string(),
+    v.transform((s) =>
+      controls === 'remove' ? s.replace(/[\r\n\t\u2028\u2029]+/g, ' ').replace(CONTROLS, '') : s,
+    ),
     v.check((s) => !CONTROL.test(s), 'control characters are not allowed'),
     v.check((s) => !UNASSIGNED.test(s.replace(INVISIBLE, '')), 'unassigned characters are not allowed'),
     v.transform((s) => s.replace(INVISIBLE, '').replace(BLANK, ' ').replace(/\s+/gu, ' ').trim()),
@@ -187,6 +194,9 @@ const createFields = {
   vacationDays: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(30))),
   /** Turn timeouts in a row after which a bot keeps the seat: 0 (never) to 10 (default 2). */
   timeoutsToBot: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(10))),
+  // -- chat (issue 16) --
+  /** Spectators may read the chat (they never write); default false. */
+  spectatorsReadChat: v.optional(v.boolean()),
 };
 
 /** POST /api/matches body. */
@@ -334,6 +344,66 @@ export const LogQuerySchema = v.strictObject({
 export const JournalQuerySchema = v.strictObject({
   hand: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,5}$/), v.transform(Number))),
 });
+
+// -- chat (issue 16) --
+/**
+ * The quick phrases of the chat, stored as codes and shown in each reader's language: "Good game",
+ * "Well played", "Away until …" (its `until` day), "Back tomorrow", "Your turn!".
+ */
+export const QUICK_PHRASES = ['goodGame', 'wellPlayed', 'awayUntil', 'backTomorrow', 'yourTurn'] as const;
+export type QuickPhrase = (typeof QUICK_PHRASES)[number];
+
+/** The longest chat line, in code points (after cleaning). */
+export const CHAT_MAX_CHARS = 500;
+
+/** A day `YYYY-MM-DD` that exists on the calendar (the "away until" of a quick phrase). */
+const Day = v.pipe(
+  v.string(),
+  v.regex(/^\d{4}-\d{2}-\d{2}$/, 'a day as YYYY-MM-DD'),
+  v.check((s) => {
+    const t = Date.parse(`${s}T00:00:00Z`);
+    return Number.isFinite(t) && new Date(t).toISOString().startsWith(s);
+  }, 'no such day'),
+);
+
+/**
+ * `POST /api/matches/:id/chat` body: plain `text` (at most `CHAT_MAX_CHARS` code points; controls
+ * removed, blank-looking text refused: 400 `request.invalid`), or a quick `phrase` code (`awayUntil`
+ * with `params: { until: 'YYYY-MM-DD' }`, the others without params).
+ */
+export const ChatSendSchema = v.union([
+  v.strictObject({
+    text: v.pipe(
+      typedText(CHAT_MAX_CHARS, 'remove'),
+      v.check((s) => s.length > 0, 'a message needs a visible character'),
+    ),
+  }),
+  v.strictObject({ phrase: v.literal('awayUntil'), params: v.strictObject({ until: Day }) }),
+  v.strictObject({
+    phrase: v.picklist(QUICK_PHRASES.filter((p) => p !== 'awayUntil')),
+    params: v.optional(v.strictObject({})),
+  }),
+]);
+export type ChatSend = v.InferOutput<typeof ChatSendSchema>;
+
+/** `GET /api/matches/:id/chat?after=id`: the messages after that id (default: from the first). */
+export const ChatQuerySchema = v.strictObject({
+  after: v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number))),
+});
+
+/** A chat message on the wire. */
+export interface ChatMessage {
+  /** Ascending within the match; `?after=id` returns later ones. */
+  id: number;
+  /** The writer's seat. */
+  seat: number;
+  /** ISO time it was sent. */
+  at: string;
+  /** What was written; null once it is deleted or hidden. */
+  body: { text: string } | { phrase: QuickPhrase; params?: { until: string } } | null;
+  /** `deleted` by its writer, `hidden` by the host; null while shown. */
+  removed: 'deleted' | 'hidden' | null;
+}
 
 /** A frame from a WebSocket client. */
 export const ClientFrameSchema = v.variant('type', [
@@ -489,6 +559,8 @@ export interface MatchInfo {
     timeoutsToBot?: number;
     /** Every rule option's value (the preset plus the host's changes), shown before the match starts. */
     rules: Rules | null;
+    /** Spectators may read the chat (issue 16). */
+    spectatorsReadChat?: boolean;
   };
   /** The rematch's id once someone asked for one (the same links work there). */
   rematchId: string | null;
@@ -543,7 +615,9 @@ export type ServerFrame =
   | { type: 'info'; info: MatchInfo }
   | { type: 'error'; error: { code: string; message: string } }
   | { type: 'pong' }
-  | { type: 'deleted' };
+  | { type: 'deleted' }
+  /** A new chat message, or one deleted or hidden (only to sockets allowed to read the chat). */
+  | { type: 'chat'; message: ChatMessage };
 
 /** The longest `error.issues` line, in characters: a huge unknown key is not echoed back whole. */
 const ISSUE_LINE_MAX = 200;
@@ -610,6 +684,11 @@ export const ROUTE_ERROR_CODES = [
   'auth.not_a_seat',
   'auth.not_host',
   'auth.not_your_seat',
+  'chat.closed',
+  'chat.not_allowed',
+  'chat.not_found',
+  'chat.not_yours',
+  'chat.rate_limited',
   'frame.invalid',
   'frame.too_large',
   'internal',

@@ -10,6 +10,7 @@ import { type Env, testSeamsEnabled } from '../env';
 import { Notifier } from '../notify/notifier';
 import type { NotifyMatch, NotifySeat } from '../notify/scope';
 import type { Reply } from '../reply';
+import { ChatStore } from './chat-store';
 import { MoveLog } from './log';
 import { PolledPresence, seatPresent } from './presence';
 import { chainIdOf, type Meta, type SeatRow } from './rows';
@@ -32,6 +33,8 @@ export class MatchContext {
   readonly store: MatchStore;
   readonly log: MoveLog;
   readonly schedule: Schedule;
+  /** The chat's messages (issue 16: chat.ts). */
+  readonly chat: ChatStore;
   readonly notifier: Notifier;
   /** Test-only clock, bot delay and benchmark counters (neutral unless TEST_SEAMS is on). */
   readonly seams: TestSeams;
@@ -52,6 +55,7 @@ export class MatchContext {
     const sql = this.seams.wrapSql(ctx.storage.sql);
     this.store = new MatchStore(sql);
     this.log = new MoveLog(sql);
+    this.chat = new ChatStore(sql);
     this.schedule = new Schedule(sql, ctx.storage, (n) => {
       this.seams.stats.scheduleRows += n;
     });
@@ -121,6 +125,7 @@ export class MatchContext {
   private createTables(): void {
     this.store.createTables();
     this.log.createTable();
+    this.chat.createTable();
     this.schedule.createTable();
     this.notifier.createTables();
   }

@@ -93,6 +93,7 @@ export async function create(m: MatchContext, req: CreateRequest): Promise<Reply
       onDeadline: body.onDeadline ?? 'bot',
       vacationDays: body.vacationDays ?? DEFAULT_VACATION_DAYS,
       timeoutsToBot: body.timeoutsToBot ?? DEFAULT_TIMEOUTS_TO_BOT,
+      spectatorsReadChat: body.spectatorsReadChat ?? false,
       chainId: req.matchId,
     },
     hostHash: await hashToken(hostToken),

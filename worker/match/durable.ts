@@ -10,8 +10,9 @@ import type { Env } from '../env';
 import { type BudgetPayer, payerOf } from '../notify/budget';
 import type { DigestEntry } from '../notify/digest';
 import type { MailRpc } from '../notify/protocol';
-import type { MoveRequest, Settings } from '../protocol';
+import type { ChatSend, MoveRequest, Settings } from '../protocol';
 import { NOT_FOUND, type Reply } from '../reply';
+import * as chat from './chat';
 import { MatchContext } from './context';
 import * as creation from './creation';
 import { digestEntry } from './digest-entry';
@@ -152,6 +153,21 @@ export class MatchDurableObject extends DurableObject<Env> {
     return digestEntry(this.match, seat, addressKey);
   }
 
+  /** A seated player's chat message (issue 16): see chat.ts `sendChat`. */
+  async chatSend(who: string | null, body: ChatSend): Promise<Reply> {
+    return this.track(async () => chat.sendChat(this.match, who, body));
+  }
+
+  /** The chat messages after id `after`, for a reader allowed to read them: see chat.ts `listChat`. */
+  async chatList(who: string | null, after: number): Promise<Reply> {
+    return this.track(async () => chat.listChat(this.match, who, after));
+  }
+
+  /** The writer deletes (`deleted`) or the host hides (`hidden`) chat message `id`: see chat.ts `removeChat`. */
+  async chatRemove(who: string | null, id: number, how: 'deleted' | 'hidden'): Promise<Reply> {
+    return this.track(async () => chat.removeChat(this.match, who, id, how));
+  }
+
   /** Public events after log row `after` (at most 500 rows). */
   async log(after: number): Promise<Reply> {
     return this.track(async () => logReply(this.match, after));
@@ -166,7 +182,7 @@ export class MatchDurableObject extends DurableObject<Env> {
   async benchStats(): Promise<Reply> {
     const m = this.match;
     return m.seams.benchStats({
-      rowsByMatch: m.store.rowsWritten + m.log.rowsWritten,
+      rowsByMatch: m.store.rowsWritten + m.log.rowsWritten + m.chat.rowsWritten,
       version: m.state?.version ?? 0,
       logRows: m.meta ? m.log.seq : 0,
     });

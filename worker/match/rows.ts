@@ -26,6 +26,9 @@ export interface MatchConfig {
   vacationDays?: number;
   /** Turn timeouts in a row after which a bot keeps the seat (0 = never); unset in older matches: 2. */
   timeoutsToBot?: number;
+  // -- chat (issue 16) --
+  /** Spectators may read the chat; unset (older matches) or false: only the seats and the host. */
+  spectatorsReadChat?: boolean;
 }
 
 export const MATCH_STATUSES = ['lobby', 'playing', 'finished'] as const;

@@ -102,6 +102,7 @@ export function buildInfo(
       teamSize: meta.config.teamSize,
       vacationDays: vacationDaysOf(meta.config),
       timeoutsToBot: timeoutsToBotOf(meta.config),
+      spectatorsReadChat: meta.config.spectatorsReadChat === true,
       rules: state ? state.rules : lobbyRules(meta, seats.length),
     },
     rematchId: meta.rematchId,

@@ -1,0 +1,127 @@
+/**
+ * The `chat` table of one match's Durable Object (issue 16): one row per message, written once
+ * when it is sent and updated when its writer deletes it or the host hides it. No index and no
+ * counter rows: the per-seat rate limit counts the seat's recent rows (a match holds few), so a
+ * message costs exactly one row written. SQL uses bound parameters only.
+ */
+import type { ChatMessage, QuickPhrase } from '../protocol';
+
+type SqlValue = string | number | null;
+
+/** What a message says: plain text, or a quick phrase's code with its params. */
+export type ChatContent = { text: string } | { phrase: QuickPhrase; params?: { until: string } };
+
+/** One stored message (`at` in ms since the epoch). */
+export interface ChatRow {
+  id: number;
+  seat: number;
+  at: number;
+  content: ChatContent;
+  deleted: boolean;
+  hidden: boolean;
+}
+
+/** The most messages one `GET …/chat` returns. */
+export const CHAT_PAGE = 200;
+
+/** Typed access to the chat table; counts the rows it writes (benchmark and daily budget). */
+export class ChatStore {
+  /** Rows written through this store since it was created. */
+  rowsWritten = 0;
+
+  constructor(private readonly sql: SqlStorage) {}
+
+  /** Creates the table if missing (matches stored before the chat get it on their next wake-up). */
+  createTable(): void {
+    this.sql.exec(`CREATE TABLE IF NOT EXISTS chat (
+      id INTEGER PRIMARY KEY, seat INTEGER NOT NULL, at INTEGER NOT NULL,
+      text TEXT, phrase TEXT, params TEXT,
+      deleted INTEGER NOT NULL DEFAULT 0, hidden INTEGER NOT NULL DEFAULT 0)`);
+  }
+
+  private exec<T extends Record<string, SqlValue>>(query: string, ...params: SqlValue[]): T[] {
+    const cursor = this.sql.exec<T>(query, ...params);
+    const rows = cursor.toArray();
+    this.rowsWritten += cursor.rowsWritten;
+    return rows;
+  }
+
+  /** Stores a message of `seat` at `atMs` (one row written) and returns it. */
+  add(seat: number, atMs: number, content: ChatContent): ChatRow {
+    const text = 'text' in content ? content.text : null;
+    const phrase = 'phrase' in content ? content.phrase : null;
+    const params = 'phrase' in content && content.params ? JSON.stringify(content.params) : null;
+    const r = this.exec<{ id: number }>(
+      'INSERT INTO chat (seat, at, text, phrase, params) VALUES (?, ?, ?, ?, ?) RETURNING id',
+      seat,
+      atMs,
+      text,
+      phrase,
+      params,
+    )[0];
+    return { id: r.id, seat, at: atMs, content, deleted: false, hidden: false };
+  }
+
+  /** Messages with an id above `after`, oldest first, at most `CHAT_PAGE`. */
+  after(after: number): ChatRow[] {
+    return this.exec<Record<string, SqlValue>>(
+      'SELECT * FROM chat WHERE id > ? ORDER BY id LIMIT ?',
+      after,
+      CHAT_PAGE,
+    ).map(readRow);
+  }
+
+  /** One message, or null. */
+  get(id: number): ChatRow | null {
+    const r = this.exec<Record<string, SqlValue>>('SELECT * FROM chat WHERE id = ?', id)[0];
+    return r ? readRow(r) : null;
+  }
+
+  /** Marks a message deleted (`deleted`) or hidden (`hidden`): one row written. */
+  mark(id: number, flag: 'deleted' | 'hidden'): void {
+    this.exec(`UPDATE chat SET ${flag} = 1 WHERE id = ?`, id);
+  }
+
+  /**
+   * The times (ms) of `seat`'s messages since `sinceMs`, newest first, at most `limit`: the rate
+   * limit reads them (deleted messages count too).
+   */
+  recentTimes(seat: number, sinceMs: number, limit: number): number[] {
+    return this.exec<{ at: number }>(
+      'SELECT at FROM chat WHERE seat = ? AND at > ? ORDER BY at DESC LIMIT ?',
+      seat,
+      sinceMs,
+      limit,
+    ).map((r) => r.at);
+  }
+}
+
+function readRow(r: Record<string, SqlValue>): ChatRow {
+  const content: ChatContent =
+    r.phrase !== null
+      ? {
+          phrase: r.phrase as QuickPhrase,
+          ...(r.params ? { params: JSON.parse(r.params as string) as { until: string } } : {}),
+        }
+      : { text: r.text as string };
+  return {
+    id: r.id as number,
+    seat: r.seat as number,
+    at: r.at as number,
+    content,
+    deleted: r.deleted === 1,
+    hidden: r.hidden === 1,
+  };
+}
+
+/** A stored message as readers see it: no content once deleted or hidden. */
+export function chatMessage(row: ChatRow): ChatMessage {
+  const removed = row.deleted ? 'deleted' : row.hidden ? 'hidden' : null;
+  return {
+    id: row.id,
+    seat: row.seat,
+    at: new Date(row.at).toISOString(),
+    body: removed ? null : row.content,
+    removed,
+  };
+}

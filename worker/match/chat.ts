@@ -1,0 +1,143 @@
+/**
+ * The chat of a match (issue 16): seated players write, the seats and the host read (spectators
+ * too when the match's `spectatorsReadChat` allows), a writer deletes their own message, the host
+ * hides any. Each message is one row of the chat table (chat-store.ts) and goes live, as a `chat`
+ * frame, only to the sockets allowed to read it. Not part of the move path: a message changes no
+ * state, no log row, no timer and no mail.
+ */
+import type { ChatSend } from '../protocol';
+import { error, NOT_FOUND, type Reply } from '../reply';
+import { type ChatRow, chatMessage } from './chat-store';
+import type { Caller, MatchContext } from './context';
+import { socketAttachment } from './sockets';
+import { FINISHED_TTL_MS } from './timers';
+
+/** Messages one seat may send per minute. */
+export const CHAT_PER_MINUTE = 10;
+/** Messages one seat may send per day (24 hours). */
+export const CHAT_PER_DAY = 200;
+const MINUTE_MS = 60_000;
+const DAY_MS = 86_400_000;
+
+/** True when `caller` may read the chat: a seat, the host, or anyone when spectators may read. */
+export function mayReadChat(m: MatchContext, caller: Caller): boolean {
+  return caller.seat !== null || caller.host || m.meta?.config.spectatorsReadChat === true;
+}
+
+/**
+ * 409 `chat.closed` when the match finished `FINISHED_TTL_MS` ago or more (its expiry is due; once
+ * it ran, the match is gone: 404), else null.
+ */
+function closed(m: MatchContext): Reply | null {
+  const meta = m.meta!;
+  if (meta.status !== 'finished' || meta.finishedAt === null) return null;
+  if (m.now() < meta.finishedAt + FINISHED_TTL_MS) return null;
+  return error(409, 'chat.closed', 'This match has expired: its chat is closed.');
+}
+
+/**
+ * The per-seat rate limit, counted from the seat's own rows (no counter row): 429
+ * `chat.rate_limited` with Retry-After (seconds) past `CHAT_PER_MINUTE` a minute or `CHAT_PER_DAY`
+ * a day, else null.
+ */
+function rateLimited(m: MatchContext, seat: number, now: number): Reply | null {
+  const times = m.chat.recentTimes(seat, now - DAY_MS, CHAT_PER_DAY);
+  let retryAt: number | null = null;
+  if (times.length >= CHAT_PER_DAY) retryAt = times[CHAT_PER_DAY - 1] + DAY_MS;
+  else if (times.length >= CHAT_PER_MINUTE && times[CHAT_PER_MINUTE - 1] > now - MINUTE_MS)
+    retryAt = times[CHAT_PER_MINUTE - 1] + MINUTE_MS;
+  if (retryAt === null) return null;
+  const reply = error(
+    429,
+    'chat.rate_limited',
+    `At most ${CHAT_PER_MINUTE} messages a minute and ${CHAT_PER_DAY} a day: wait a little.`,
+  );
+  return { ...reply, headers: { 'Retry-After': String(Math.max(1, Math.ceil((retryAt - now) / 1000))) } };
+}
+
+/** The caller's seat for a chat write, or the refusal (404 no match, 403 `auth.not_a_seat`, 409 `chat.closed`). */
+function writer(m: MatchContext, who: string | null): { seat: number } | Reply {
+  if (!m.meta) return NOT_FOUND;
+  const caller = m.caller(who);
+  if (caller.seat === null)
+    return error(403, 'auth.not_a_seat', 'Only players with a seat write in the chat.');
+  return closed(m) ?? { seat: caller.seat };
+}
+
+/**
+ * A seated player sends a message: 201 `{ message }` (one row written; a `chat` frame to every
+ * socket allowed to read). Refusals: see `writer`, and 429 `chat.rate_limited`.
+ */
+export function sendChat(m: MatchContext, who: string | null, body: ChatSend): Reply {
+  const w = writer(m, who);
+  if ('status' in w) return w;
+  const now = m.now();
+  const limited = rateLimited(m, w.seat, now);
+  if (limited) return limited;
+  const content =
+    'text' in body
+      ? { text: body.text }
+      : { phrase: body.phrase, ...(body.phrase === 'awayUntil' ? { params: body.params } : {}) };
+  const row = m.chat.add(w.seat, now, content);
+  broadcast(m, row);
+  return { status: 201, body: { message: chatMessage(row) } };
+}
+
+/**
+ * The messages after id `after` (at most `CHAT_PAGE`, oldest first): 200 `{ messages, more }`;
+ * 403 `chat.not_allowed` for a spectator when the match does not let spectators read. Writes nothing.
+ */
+export function listChat(m: MatchContext, who: string | null, after: number): Reply {
+  if (!m.meta) return NOT_FOUND;
+  if (!mayReadChat(m, m.caller(who)))
+    return error(403, 'chat.not_allowed', 'Only the players read the chat of this match.');
+  const rows = m.chat.after(after);
+  const last = rows.at(-1);
+  const more = last !== undefined && m.chat.after(last.id).length > 0;
+  return { status: 200, body: { messages: rows.map(chatMessage), more } };
+}
+
+/**
+ * The writer deletes their own message (`deleted`), or the host hides any (`hidden`): 200
+ * `{ message }` without its content (one row written, none when it already was; a `chat` frame to
+ * the readers). 404 `chat.not_found`; 403 `chat.not_yours` (another seat's message),
+ * `auth.not_host` (hiding without the host link); see `writer` for deleting.
+ */
+export function removeChat(
+  m: MatchContext,
+  who: string | null,
+  id: number,
+  how: 'deleted' | 'hidden',
+): Reply {
+  if (!m.meta) return NOT_FOUND;
+  if (how === 'hidden' && !m.caller(who).host)
+    return error(403, 'auth.not_host', 'Only the host hides messages.');
+  const w = how === 'deleted' ? writer(m, who) : (closed(m) ?? { seat: null });
+  if ('status' in w) return w;
+  const row = m.chat.get(id);
+  if (!row) return error(404, 'chat.not_found', 'No such message in this match.');
+  if (how === 'deleted' && row.seat !== w.seat)
+    return error(403, 'chat.not_yours', 'Only its writer deletes a message (the host may hide it).');
+  const done = how === 'deleted' ? row.deleted : row.hidden;
+  if (!done) {
+    m.chat.mark(id, how);
+    const changed = { ...row, ...(how === 'deleted' ? { deleted: true } : { hidden: true }) };
+    broadcast(m, changed);
+    return { status: 200, body: { message: chatMessage(changed) } };
+  }
+  return { status: 200, body: { message: chatMessage(row) } };
+}
+
+/** Sends `row` as a `chat` frame to every socket allowed to read the chat (never to another). */
+function broadcast(m: MatchContext, row: ChatRow): void {
+  const frame = JSON.stringify({ type: 'chat', message: chatMessage(row) });
+  for (const ws of m.ctx.getWebSockets()) {
+    const a = socketAttachment(ws);
+    if (a.evicted || a.rateLimited || !mayReadChat(m, { seat: a.seat, host: a.host })) continue;
+    try {
+      ws.send(frame);
+    } catch {
+      // a closing socket; its close handler cleans up
+    }
+  }
+}
