@@ -405,6 +405,16 @@ export interface ChatMessage {
   removed: 'deleted' | 'hidden' | null;
 }
 
+/**
+ * Where a match's chat stands, for a reader (MatchInfo and "my matches"): the newest message's id
+ * (0: none) and how many messages are deleted or hidden. The page keeps the last id it showed, on the
+ * device, for its unread count, and fetches `GET …/chat?after=` when either number moves.
+ */
+export interface ChatTally {
+  lastId: number;
+  removed: number;
+}
+
 /** A frame from a WebSocket client. */
 export const ClientFrameSchema = v.variant('type', [
   v.strictObject({ type: v.literal('auth'), token: Token }),
@@ -491,6 +501,8 @@ export interface MatchSummary {
   result: { winners: number[]; scores: number[] } | null;
   /** The rematch's id once someone asked for one. */
   rematchId: string | null;
+  /** The chat's tally (issue 16), for a seat or the host. */
+  chat?: ChatTally;
 }
 
 /** One answer of `POST /api/matches/summaries`, in the order asked: the summary, or why not (`match.not_found`, `token.unknown`, `match.unavailable`). */
@@ -590,6 +602,8 @@ export interface MatchInfo {
     /** Why a bot plays it, while one does. */
     standInReason?: 'host' | 'timeouts' | 'self' | null;
   };
+  /** The chat's tally (issue 16), only for a caller allowed to read the chat. */
+  chat?: ChatTally;
   /** Host only: the mail queue's statuses (filled by the notifications module). */
   mail?: Array<{ seat: number; kind: string; status: 'queued' | 'sent' | 'failed' | 'dropped' }>;
 }

@@ -249,6 +249,29 @@ describe('chat: delete and hide', () => {
   });
 });
 
+describe('chat: the tally in MatchInfo and “my matches”', () => {
+  it('readers see the newest id and the removed count (the poll’s ETag moves); a spectator who may not read sees none', async () => {
+    const m = await annAndBob('chat-tally');
+    const first = await api(`/api/matches/${m.id}`, { token: m.seats[1] });
+    expect(first.body.chat).toEqual({ lastId: 0, removed: 0 });
+    const sent = (await say(m, m.seats[0], { text: 'hello' })).body.message as ChatMessage;
+    const etag = first.headers.get('ETag')!;
+    const polled = await api(`/api/matches/${m.id}`, {
+      token: m.seats[1],
+      headers: { 'If-None-Match': etag },
+    });
+    expect(polled.status).toBe(200);
+    expect(polled.body.chat).toEqual({ lastId: sent.id, removed: 0 });
+    await api(`/api/matches/${m.id}/chat/${sent.id}`, { method: 'DELETE', token: m.seats[0] });
+    expect((await info(m, m.host)).chat).toEqual({ lastId: sent.id, removed: 1 });
+    expect((await info(m)).chat).toBeUndefined();
+    const items = await api('/api/matches/summaries', {
+      body: { items: [{ matchId: m.id, token: m.seats[1] }] },
+    });
+    expect(items.body.items[0].summary.chat).toEqual({ lastId: sent.id, removed: 1 });
+  });
+});
+
 describe('chat: live frames', () => {
   it('reach the seats and the host, never a spectator who may not read', async () => {
     const m = await annAndBob('chat-live');

@@ -13,7 +13,7 @@ const FORBIDDEN_KEYS = new Set(['hands', 'deck', 'seed', 'rng', 'box']);
 
 /** The parts of an info that must not depend on who asks. */
 function publicPart(i: MatchInfo) {
-  const { you: _you, settings: _settings, mail: _mail, view, ...rest } = i;
+  const { you: _you, settings: _settings, mail: _mail, chat: _chat, view, ...rest } = i;
   if (!view) return rest;
   const { seat: _seat, hand: _hand, legalMoves: _legal, reasons: _reasons, ...pub } = view;
   return { ...rest, view: pub };

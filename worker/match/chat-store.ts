@@ -4,7 +4,9 @@
  * counter rows: the per-seat rate limit counts the seat's recent rows (a match holds few), so a
  * message costs exactly one row written. SQL uses bound parameters only.
  */
-import type { ChatMessage, QuickPhrase } from '../protocol';
+import type { ChatMessage, ChatTally, QuickPhrase } from '../protocol';
+import type { Caller } from './context';
+import type { MatchConfig } from './rows';
 
 type SqlValue = string | number | null;
 
@@ -21,6 +23,11 @@ export interface ChatRow {
   hidden: boolean;
 }
 
+/** True when `caller` may read the chat: a seat, the host, or anyone when spectators may read. */
+export function mayReadChat(config: Pick<MatchConfig, 'spectatorsReadChat'>, caller: Caller): boolean {
+  return caller.seat !== null || caller.host || config.spectatorsReadChat === true;
+}
+
 /** The most messages one `GET …/chat` returns. */
 export const CHAT_PAGE = 200;
 
@@ -28,6 +35,8 @@ export const CHAT_PAGE = 200;
 export class ChatStore {
   /** Rows written through this store since it was created. */
   rowsWritten = 0;
+  /** The tally as last read or kept up to date (memory only), or null until asked. */
+  private counted: ChatTally | null = null;
 
   constructor(private readonly sql: SqlStorage) {}
 
@@ -59,6 +68,7 @@ export class ChatStore {
       phrase,
       params,
     )[0];
+    if (this.counted) this.counted.lastId = r.id;
     return { id: r.id, seat, at: atMs, content, deleted: false, hidden: false };
   }
 
@@ -80,6 +90,15 @@ export class ChatStore {
   /** Marks a message deleted (`deleted`) or hidden (`hidden`): one row written. */
   mark(id: number, flag: 'deleted' | 'hidden'): void {
     this.exec(`UPDATE chat SET ${flag} = 1 WHERE id = ?`, id);
+    this.counted = null;
+  }
+
+  /** The newest message's id and how many are removed: read once, then kept in memory (no row written). */
+  tally(): ChatTally {
+    this.counted ??= this.exec<{ lastId: number; removed: number }>(
+      'SELECT COALESCE(MAX(id), 0) AS lastId, COALESCE(SUM(deleted = 1 OR hidden = 1), 0) AS removed FROM chat',
+    )[0];
+    return { ...this.counted };
   }
 
   /**

@@ -7,8 +7,8 @@
  */
 import type { ChatSend } from '../protocol';
 import { error, NOT_FOUND, type Reply } from '../reply';
-import { type ChatRow, chatMessage } from './chat-store';
-import type { Caller, MatchContext } from './context';
+import { type ChatRow, chatMessage, mayReadChat } from './chat-store';
+import type { MatchContext } from './context';
 import { socketAttachment } from './sockets';
 import { FINISHED_TTL_MS } from './timers';
 
@@ -18,11 +18,6 @@ export const CHAT_PER_MINUTE = 10;
 export const CHAT_PER_DAY = 200;
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
-
-/** True when `caller` may read the chat: a seat, the host, or anyone when spectators may read. */
-export function mayReadChat(m: MatchContext, caller: Caller): boolean {
-  return caller.seat !== null || caller.host || m.meta?.config.spectatorsReadChat === true;
-}
 
 /**
  * 409 `chat.closed` when the match finished `FINISHED_TTL_MS` ago or more (its expiry is due; once
@@ -89,7 +84,7 @@ export function sendChat(m: MatchContext, who: string | null, body: ChatSend): R
  */
 export function listChat(m: MatchContext, who: string | null, after: number): Reply {
   if (!m.meta) return NOT_FOUND;
-  if (!mayReadChat(m, m.caller(who)))
+  if (!mayReadChat(m.meta.config, m.caller(who)))
     return error(403, 'chat.not_allowed', 'Only the players read the chat of this match.');
   const rows = m.chat.after(after);
   const last = rows.at(-1);
@@ -133,7 +128,7 @@ function broadcast(m: MatchContext, row: ChatRow): void {
   const frame = JSON.stringify({ type: 'chat', message: chatMessage(row) });
   for (const ws of m.ctx.getWebSockets()) {
     const a = socketAttachment(ws);
-    if (a.evicted || a.rateLimited || !mayReadChat(m, { seat: a.seat, host: a.host })) continue;
+    if (a.evicted || a.rateLimited || !mayReadChat(m.meta!.config, { seat: a.seat, host: a.host })) continue;
     try {
       ws.send(frame);
     } catch {

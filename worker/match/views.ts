@@ -7,6 +7,7 @@
 import { type MatchState, type Rules, resolveRules, viewFor } from '../engine/index';
 import type { Created, MatchInfo } from '../protocol';
 import { NOT_FOUND, type Reply } from '../reply';
+import { mayReadChat } from './chat-store';
 import type { Caller, MatchContext } from './context';
 import { mailSettings } from './mail-prefs';
 import type { Meta, SeatRow } from './rows';
@@ -21,6 +22,7 @@ export function infoFor(m: MatchContext, caller: Caller, connected = m.connected
     turnDeadline: meta.turnDeadline?.atMs ?? null,
     windowDeadline: m.schedule.get(KINDS.window, '')?.atMs ?? null,
     mail: caller.host ? m.notifier.mailStatus() : undefined,
+    chat: mayReadChat(meta.config, caller) ? m.chat.tally() : undefined,
     now: m.now(),
   });
 }
@@ -65,6 +67,8 @@ export interface InfoExtras {
   mail?: MatchInfo['mail'];
   /** The time of the view (ms since the epoch): who is away now. */
   now: number;
+  /** The chat's tally, for a caller allowed to read it. */
+  chat?: MatchInfo['chat'];
 }
 
 /** The caller's MatchInfo. */
@@ -121,6 +125,7 @@ export function buildInfo(
       standInReason: own.standIn ? (own.prefs.standInReason ?? 'host') : null,
     };
   }
+  if (extras.chat) info.chat = extras.chat;
   if (caller.host && extras.mail) info.mail = extras.mail;
   return info;
 }
