@@ -1,5 +1,5 @@
 /**
- * Server benchmark (`npm run bench:server [-- --matches N --seats 4 --rules classic --player basic]`): bundles the
+ * Server benchmark (`npm run bench:server [-- --matches N --seats 4 --rules classic --player basic --messages 20]`): bundles the
  * Worker as a deploy would (`wrangler deploy --dry-run`), starts the bundle with the `miniflare`
  * package's API (SQLite-backed Durable Objects, as on the free plan), plays N complete matches over
  * HTTP with every human seat on a WebSocket (as the web client is), and reports per move: p50/p99
@@ -8,6 +8,10 @@
  * per day (100,000 Durable Object requests and 100,000 rows written per day). Then it reads the first
  * match's journal, page by page, for its size and its time in the Durable Object, and what being
  * away and back costs a match (presence, vacation, play for me).
+ *
+ * `--messages N` (default 0): after each match, its seats send N chat messages in turn, with every
+ * seat still on its socket (each message goes to every socket as a `chat` frame); reported apart, per
+ * message: rows written (one each) and Durable Object requests.
  *
  * First it checks that the production configuration (no TEST_SEAMS) refuses the stacked-deck seam.
  * `--check-only` stops after that check (CI runs it).
@@ -46,6 +50,8 @@ const RULES = args.get('rules') ?? 'classic';
 const TEAM = Number(args.get('team') ?? 1);
 /** How the benchmark's players choose: like the `basic` bot (realistic match lengths) or `random`. */
 const PLAYER = (args.get('player') ?? 'basic') as 'basic' | 'random';
+/** Chat messages per match (issue 16), sent once the match is over. */
+const MESSAGES = Number(args.get('messages') ?? 0);
 const ORIGIN = 'http://bench.local';
 const FREE_REQUESTS = 100_000;
 const FREE_ROWS = 100_000;
@@ -209,6 +215,7 @@ async function playMatch(mf: Miniflare, n: number) {
     await waitFor(() => latest.every((i) => (i?.view?.version ?? 0) >= next));
   }
   const after = (await call(mf, `/dev/stats/${c.matchId}`)).body as Stats;
+  const chat = await sendChat(mf, c.matchId, tokens);
   for (const ws of sockets) ws.close(1000);
   const final = latest[0]!;
   if (final.status !== 'finished') throw new Error(`match ${n} did not finish`);
@@ -227,6 +234,31 @@ async function playMatch(mf: Miniflare, n: number) {
     posted,
     seed: `bench-${n}`,
     matchId: c.matchId,
+    chat,
+  };
+}
+
+/**
+ * `MESSAGES` chat messages on match `matchId`, the seats in turn (their rate limit passed by moving
+ * the match's clock a minute on, a test seam that counts no request): the rows written and Durable
+ * Object requests they cost.
+ */
+async function sendChat(mf: Miniflare, matchId: string, tokens: string[]) {
+  const before = (await call(mf, `/dev/stats/${matchId}`)).body as Stats;
+  for (let i = 0; i < MESSAGES; i++) {
+    const token = tokens[i % tokens.length];
+    const body = { text: `message ${i + 1}: nice coup fourré!` };
+    let res = await call(mf, `/api/matches/${matchId}/chat`, { token, body });
+    if (res.status === 429) {
+      await call(mf, `/dev/clock/${matchId}`, { body: { ms: 60_000 } });
+      res = await call(mf, `/api/matches/${matchId}/chat`, { token, body });
+    }
+    if (res.status !== 201) throw new Error(`chat: ${res.status} ${JSON.stringify(res.body)}`);
+  }
+  const after = (await call(mf, `/dev/stats/${matchId}`)).body as Stats;
+  return {
+    rows: after.rowsWritten - before.rowsWritten,
+    requests: after.requests - before.requests,
   };
 }
 
@@ -340,6 +372,16 @@ async function main() {
       `free plan: ${fmt(byRequests, 1)} matches/day by DO requests, ${fmt(byRows, 1)} by rows written → ` +
         `${fmt(Math.min(byRequests, byRows), 1)} complete matches per day`,
     );
+    if (MESSAGES > 0) {
+      const chatRows = all.reduce((a, m) => a + m.chat.rows, 0);
+      const chatRequests = all.reduce((a, m) => a + m.chat.requests, 0);
+      const sent = MESSAGES * all.length;
+      console.log(
+        `chat: ${MESSAGES} messages per match, ${SEATS} sockets each: ${fmt(chatRows / sent, 3)} rows written and ` +
+          `${fmt(chatRequests / sent, 3)} DO requests per message; per complete match with its chat: ` +
+          `${fmt(perMatchRows + chatRows / all.length, 0)} rows written`,
+      );
+    }
     await benchMyMatches(mf);
     await measureJournal(mf, all[0].matchId);
     await benchAwayAndBack(mf);
