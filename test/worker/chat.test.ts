@@ -128,6 +128,26 @@ describe('chat: refusals store nothing', () => {
     expect(await chatRows(m)).toBe(0);
   });
 
+  it('a bad query, message id or method is refused at the edge', async () => {
+    const m = await annAndBob('chat-edge');
+    for (const q of ['?after=abc', '?after=-1', '?since=3'])
+      expect((await api(`/api/matches/${m.id}/chat${q}`, { token: m.seats[0] })).status, q).toBe(400);
+    expect((await api(`/api/matches/${m.id}/chat/x1`, { method: 'DELETE', token: m.seats[0] })).status).toBe(
+      400,
+    );
+    expect((await api(`/api/matches/${m.id}/chat/1/hide`, { token: m.host, body: { why: 1 } })).status).toBe(
+      400,
+    );
+    const put = await api(`/api/matches/${m.id}/chat`, {
+      method: 'PUT',
+      token: m.seats[0],
+      body: { text: 'x' },
+    });
+    expect(put.status).toBe(405);
+    expect(put.headers.get('Allow')).toBe('GET, HEAD, POST');
+    expect(await chatRows(m)).toBe(0);
+  });
+
   it('only a seat writes: no token, another match’s token, the host link alone, a spectator: 403', async () => {
     const m = await annAndBob('chat-who');
     const other = await annAndBob('chat-who-other');
