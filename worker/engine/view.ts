@@ -8,7 +8,7 @@ import type { CardId } from './cards';
 import { copyTableau } from './draft';
 import { legalMoves } from './legal';
 import { isLimited, isRolling, top, twoHundreds } from './tableau';
-import type { MatchState, MatchView, TableauView } from './types';
+import type { MatchState, MatchView, Move, TableauView } from './types';
 import { whyNot } from './why-not';
 
 export { isLimited, isRolling };
@@ -34,6 +34,7 @@ export function tableauViews(state: MatchState): TableauView[] {
  */
 export function viewFor(state: MatchState, seat: number | null): MatchView {
   const own = seat !== null && Number.isInteger(seat) && seat >= 0 && seat < state.seats ? seat : null;
+  const legal = own === null ? [] : legalMoves(state, own);
   const over = state.phase === 'handOver' || state.phase === 'matchOver';
   const w = state.window;
   return {
@@ -64,18 +65,29 @@ export function viewFor(state: MatchState, seat: number | null): MatchView {
     results: structuredCloneResults(state),
     matchWinners: state.matchWinners.slice(),
     responses: state.responses.slice(),
-    legalMoves: own === null ? [] : legalMoves(state, own),
-    reasons: own === null ? {} : handReasons(state, own),
+    legalMoves: legal,
+    reasons: own === null ? {} : handReasons(state, own, legal),
   };
 }
 
 /**
  * Why each distinct card of `seat`'s own hand cannot be played now (`whyNot`); a playable card has
  * no entry, so the map stays small. Only ever built for the viewer's own hand (RULES.md §2).
+ * `legal` is the seat's `legalMoves`, already computed for the view: a card with a legal move other
+ * than a discard or mulligan is skipped without asking `whyNot` again (which gives it no reason).
  */
-export function handReasons(state: MatchState, seat: number): MatchView['reasons'] {
+export function handReasons(
+  state: MatchState,
+  seat: number,
+  legal: readonly Move[] = legalMoves(state, seat),
+): MatchView['reasons'] {
   const reasons: MatchView['reasons'] = {};
+  const playable = new Set<CardId>();
+  for (const m of legal) {
+    if (m.type === 'play' || m.type === 'coupFourre' || m.type === 'quickRemedy') playable.add(m.card);
+  }
   for (const card of new Set<CardId>(state.hands[seat])) {
+    if (playable.has(card)) continue;
     const why = whyNot(state, seat, card);
     if (why.length) reasons[card] = why;
   }
