@@ -3,9 +3,10 @@
  * outgoing message as every sender takes it, and the result a sender returns. A sender never
  * throws for a provider failure: it returns `{ ok: false, code, retryable }`.
  */
+import { WORD_LANGUAGES } from '../words/language';
 
 /** Languages with a message catalog (worker/notify/i18n). The first is the fallback. */
-export const MAIL_LANGUAGES = ['en', 'fr', 'de', 'sv', 'nb'] as const;
+export const MAIL_LANGUAGES = WORD_LANGUAGES;
 export type MailLanguage = (typeof MAIL_LANGUAGES)[number];
 
 /** The three senders. `outbox` stores messages for the local /dev/mail page and is refused in production. */

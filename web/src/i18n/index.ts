@@ -8,6 +8,7 @@ import { batch, signal } from '@preact/signals';
 import type { CardNames } from '../../../worker/words/cards/catalog';
 import type { EventWords } from '../../../worker/words/events/catalog';
 import { fill } from '../../../worker/words/events/fill';
+import { supportedLanguage } from '../../../worker/words/language';
 import type { MessageKey, Messages } from './en';
 import { cards as enCards, events as enEvents, enFirst } from './en-first';
 
@@ -73,9 +74,8 @@ function install(code: Language, pack: Pack): void {
  */
 export function pickLanguage(tags: readonly string[]): Language {
   for (const tag of tags) {
-    const base = tag.toLowerCase().split('-')[0];
-    const mapped = base === 'no' || base === 'nn' ? 'nb' : base;
-    if ((LANGUAGES as readonly string[]).includes(mapped)) return mapped as Language;
+    const language = supportedLanguage(tag);
+    if (language) return language;
   }
   return 'en';
 }

@@ -1,5 +1,6 @@
 /** The five mail catalogs and the lookup by language tag (falls back to English). */
-import { MAIL_LANGUAGES, type MailLanguage } from '../types';
+import { languageOf } from '../../words/language';
+import type { MailLanguage } from '../types';
 import type { Catalog } from './catalog';
 import { de } from './de';
 import { en } from './en';
@@ -16,9 +17,7 @@ const CATALOGS: Record<MailLanguage, Catalog> = { en, fr, de, sv, nb };
  * "no" and "nn" → nb), else English.
  */
 export function mailLanguage(tag: string | null | undefined): MailLanguage {
-  const primary = (tag ?? '').trim().toLowerCase().split(/[-_]/)[0];
-  if (primary === 'no' || primary === 'nn') return 'nb';
-  return (MAIL_LANGUAGES as readonly string[]).includes(primary) ? (primary as MailLanguage) : 'en';
+  return languageOf(tag);
 }
 
 /** The catalog for a language tag (see `mailLanguage`). */
