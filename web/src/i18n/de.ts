@@ -400,4 +400,8 @@ export const de: Messages = {
     'Der Gastgeber hat die Partie gestartet, bevor du beigetreten bist. Du kannst hier zuschauen.',
   'host.lastHuman': 'spielt selbst: Der Computer spielt nicht allein',
   // -- speed and accessibility (issue 15 part D) --
+  // -- chat on the page (issue 16 part A) --
+  // -- chat lines in mails (issue 16 part B) --
+  // -- rematch by consent (issue 16 part C) --
+  // -- leaving a match (issue 16 part D) --
 };

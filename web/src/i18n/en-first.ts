@@ -208,4 +208,8 @@ export const enFirst = {
   'lobby.lateGuest': 'The host started the match before you joined. You can watch it here.',
   'host.lastHuman': 'plays in person: the computer does not play alone',
   // -- speed and accessibility (issue 15 part D) --
+  // -- chat on the page (issue 16 part A) --
+  // -- chat lines in mails (issue 16 part B) --
+  // -- rematch by consent (issue 16 part C) --
+  // -- leaving a match (issue 16 part D) --
 } as const;

@@ -193,4 +193,8 @@ export const enLater = {
   'create.issue.timing': 'Time limits',
   // -- rough edges: settings address, host panel, late guest, errors in words (issue 15 part C) --
   'settings.emailRemove': 'Remove address',
+  // -- chat on the page (issue 16 part A) --
+  // -- chat lines in mails (issue 16 part B) --
+  // -- rematch by consent (issue 16 part C) --
+  // -- leaving a match (issue 16 part D) --
 } as const;

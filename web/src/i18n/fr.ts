@@ -399,4 +399,8 @@ export const fr: Messages = {
   'lobby.lateGuest': 'L’hôte a lancé la partie avant que vous la rejoigniez. Vous pouvez la regarder ici.',
   'host.lastHuman': 'joue en personne : l’ordinateur ne joue pas seul',
   // -- speed and accessibility (issue 15 part D) --
+  // -- chat on the page (issue 16 part A) --
+  // -- chat lines in mails (issue 16 part B) --
+  // -- rematch by consent (issue 16 part C) --
+  // -- leaving a match (issue 16 part D) --
 };

@@ -396,4 +396,8 @@ export const nb: Messages = {
   'lobby.lateGuest': 'Verten startet spillet før du ble med. Du kan se på det her.',
   'host.lastHuman': 'spiller selv: datamaskinen spiller ikke alene',
   // -- speed and accessibility (issue 15 part D) --
+  // -- chat on the page (issue 16 part A) --
+  // -- chat lines in mails (issue 16 part B) --
+  // -- rematch by consent (issue 16 part C) --
+  // -- leaving a match (issue 16 part D) --
 };

@@ -395,4 +395,8 @@ export const sv: Messages = {
   'lobby.lateGuest': 'Värden startade matchen innan du gick med. Du kan titta på den här.',
   'host.lastHuman': 'spelar själv: datorn spelar inte ensam',
   // -- speed and accessibility (issue 15 part D) --
+  // -- chat on the page (issue 16 part A) --
+  // -- chat lines in mails (issue 16 part B) --
+  // -- rematch by consent (issue 16 part C) --
+  // -- leaving a match (issue 16 part D) --
 };

@@ -141,6 +141,10 @@ export interface Catalog {
     askHint: string; // {time} {safety}
     askHintQuick: string; // {time} {safety} {remedy}
   };
+  // -- chat on the page (issue 16 part A) --
+  // -- chat lines in mails (issue 16 part B) --
+  // -- rematch by consent (issue 16 part C) --
+  // -- leaving a match (issue 16 part D) --
 }
 
 /** Fills `{key}` placeholders; unknown keys are left as they are so a missing value is visible in tests. */

@@ -129,4 +129,8 @@ export const de: Catalog = {
     askHintQuick:
       'Antwortest du nicht bis {time}, wird {safety} für dich als Coup fourré gespielt, falls du die Karte hast, sonst {remedy}, falls du diese hast; sonst geht das Spiel weiter.',
   },
+  // -- chat on the page (issue 16 part A) --
+  // -- chat lines in mails (issue 16 part B) --
+  // -- rematch by consent (issue 16 part C) --
+  // -- leaving a match (issue 16 part D) --
 };

@@ -128,4 +128,8 @@ export const en: Catalog = {
     askHintQuick:
       'If you have not answered by {time}, {safety} is played for you as a coup fourré if you hold it, else {remedy} if you hold it; if not, play goes on.',
   },
+  // -- chat on the page (issue 16 part A) --
+  // -- chat lines in mails (issue 16 part B) --
+  // -- rematch by consent (issue 16 part C) --
+  // -- leaving a match (issue 16 part D) --
 };

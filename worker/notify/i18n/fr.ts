@@ -129,4 +129,8 @@ export const fr: Catalog = {
     askHintQuick:
       'Sans réponse de votre part avant le {time}, la botte {safety} est jouée pour vous en coup fourré si vous l’avez, sinon la parade {remedy} si vous l’avez ; sinon, le jeu continue.',
   },
+  // -- chat on the page (issue 16 part A) --
+  // -- chat lines in mails (issue 16 part B) --
+  // -- rematch by consent (issue 16 part C) --
+  // -- leaving a match (issue 16 part D) --
 };

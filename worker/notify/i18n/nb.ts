@@ -129,4 +129,8 @@ export const nb: Catalog = {
     askHintQuick:
       'Har du ikke svart innen {time}, spilles {safety} for deg som coup fourré hvis du har kortet, ellers {remedy} hvis du har det kortet; ellers går spillet videre.',
   },
+  // -- chat on the page (issue 16 part A) --
+  // -- chat lines in mails (issue 16 part B) --
+  // -- rematch by consent (issue 16 part C) --
+  // -- leaving a match (issue 16 part D) --
 };

@@ -128,4 +128,8 @@ export const sv: Catalog = {
     askHintQuick:
       'Om du inte har svarat före {time} spelas {safety} åt dig som coup fourré om du har kortet, annars {remedy} om du har det kortet; annars fortsätter spelet.',
   },
+  // -- chat on the page (issue 16 part A) --
+  // -- chat lines in mails (issue 16 part B) --
+  // -- rematch by consent (issue 16 part C) --
+  // -- leaving a match (issue 16 part D) --
 };

@@ -86,4 +86,8 @@ export const de: ErrorWords = {
   'socket.rate_limited': 'Zu viele Nachrichten auf einmal; die Seite prüft ab und zu auf Änderungen.',
   'token.unknown': 'Dieser Link ist (nicht mehr) gültig.',
   'version.stale': 'Der Tisch hat sich geändert, bevor dein Zug ankam. Sieh noch einmal hin und wähle neu.',
+  // -- chat on the page (issue 16 part A) --
+  // -- chat lines in mails (issue 16 part B) --
+  // -- rematch by consent (issue 16 part C) --
+  // -- leaving a match (issue 16 part D) --
 };

@@ -84,4 +84,8 @@ export const en: ErrorWords = {
   'socket.rate_limited': 'Too many messages at once; the page checks for changes now and then.',
   'token.unknown': 'This link is not valid (any more).',
   'version.stale': 'The table changed before your move arrived. Look again and choose your move.',
+  // -- chat on the page (issue 16 part A) --
+  // -- chat lines in mails (issue 16 part B) --
+  // -- rematch by consent (issue 16 part C) --
+  // -- leaving a match (issue 16 part D) --
 };

@@ -89,4 +89,8 @@ export const fr: ErrorWords = {
   'socket.rate_limited': 'Trop de messages à la fois ; la page vérifie les changements de temps en temps.',
   'token.unknown': 'Ce lien n’est pas (ou plus) valable.',
   'version.stale': 'La table a changé avant l’arrivée de votre coup. Regardez à nouveau et rejouez.',
+  // -- chat on the page (issue 16 part A) --
+  // -- chat lines in mails (issue 16 part B) --
+  // -- rematch by consent (issue 16 part C) --
+  // -- leaving a match (issue 16 part D) --
 };

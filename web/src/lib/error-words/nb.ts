@@ -85,4 +85,8 @@ export const nb: ErrorWords = {
   'socket.rate_limited': 'For mange meldinger på én gang; siden ser etter endringer nå og da.',
   'token.unknown': 'Lenken er ikke (lenger) gyldig.',
   'version.stale': 'Bordet endret seg før trekket ditt kom fram. Se igjen og velg trekket ditt.',
+  // -- chat on the page (issue 16 part A) --
+  // -- chat lines in mails (issue 16 part B) --
+  // -- rematch by consent (issue 16 part C) --
+  // -- leaving a match (issue 16 part D) --
 };

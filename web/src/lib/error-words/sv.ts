@@ -85,4 +85,8 @@ export const sv: ErrorWords = {
   'socket.rate_limited': 'För många meddelanden på en gång; sidan letar efter ändringar då och då.',
   'token.unknown': 'Länken är inte (längre) giltig.',
   'version.stale': 'Bordet ändrades innan ditt drag kom fram. Titta igen och välj ditt drag.',
+  // -- chat on the page (issue 16 part A) --
+  // -- chat lines in mails (issue 16 part B) --
+  // -- rematch by consent (issue 16 part C) --
+  // -- leaving a match (issue 16 part D) --
 };
