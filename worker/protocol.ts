@@ -407,12 +407,15 @@ export interface ChatMessage {
 
 /**
  * Where a match's chat stands, for a reader (MatchInfo and "my matches"): the newest message's id
- * (0: none) and how many messages are deleted or hidden. The page keeps the last id it showed, on the
- * device, for its unread count, and fetches `GET …/chat?after=` when either number moves.
+ * (0: none), how many messages are deleted or hidden, and how many messages other seats than the
+ * reader's wrote (all of them for the host link or a spectator; removed ones too). The page keeps
+ * `others` as last read on the device for its unread count, and fetches `GET …/chat?after=` when
+ * `lastId` or `removed` moves.
  */
 export interface ChatTally {
   lastId: number;
   removed: number;
+  others: number;
 }
 
 /** A frame from a WebSocket client. */
@@ -601,6 +604,8 @@ export interface MatchInfo {
     playForMe?: boolean;
     /** Why a bot plays it, while one does. */
     standInReason?: 'host' | 'timeouts' | 'self' | null;
+    /** This seat muted the match's chat (issue 16): no unread count, no live announcement. */
+    chatMuted?: boolean;
   };
   /** The chat's tally (issue 16), only for a caller allowed to read the chat. */
   chat?: ChatTally;

@@ -273,7 +273,7 @@ describe('chat: the tally in MatchInfo and “my matches”', () => {
   it('readers see the newest id and the removed count (the poll’s ETag moves); a spectator who may not read sees none', async () => {
     const m = await annAndBob('chat-tally');
     const first = await api(`/api/matches/${m.id}`, { token: m.seats[1] });
-    expect(first.body.chat).toEqual({ lastId: 0, removed: 0 });
+    expect(first.body.chat).toEqual({ lastId: 0, removed: 0, others: 0 });
     const sent = (await say(m, m.seats[0], { text: 'hello' })).body.message as ChatMessage;
     const etag = first.headers.get('ETag')!;
     const polled = await api(`/api/matches/${m.id}`, {
@@ -281,14 +281,38 @@ describe('chat: the tally in MatchInfo and “my matches”', () => {
       headers: { 'If-None-Match': etag },
     });
     expect(polled.status).toBe(200);
-    expect(polled.body.chat).toEqual({ lastId: sent.id, removed: 0 });
+    expect(polled.body.chat).toEqual({ lastId: sent.id, removed: 0, others: 1 });
     await api(`/api/matches/${m.id}/chat/${sent.id}`, { method: 'DELETE', token: m.seats[0] });
-    expect((await info(m, m.host)).chat).toEqual({ lastId: sent.id, removed: 1 });
+    expect((await info(m, m.host)).chat).toEqual({ lastId: sent.id, removed: 1, others: 1 });
     expect((await info(m)).chat).toBeUndefined();
     const items = await api('/api/matches/summaries', {
       body: { items: [{ matchId: m.id, token: m.seats[1] }] },
     });
-    expect(items.body.items[0].summary.chat).toEqual({ lastId: sent.id, removed: 1 });
+    expect(items.body.items[0].summary.chat).toEqual({ lastId: sent.id, removed: 1, others: 1 });
+  });
+});
+
+describe('chat: the tally counts the other seats’ messages for the unread count', () => {
+  it('`others` leaves out the reader’s own messages, counts all for the host link, kept in memory as the chat grows', async () => {
+    const m = await annAndBob('chat-others');
+    await say(m, m.seats[0], { text: 'one' });
+    await say(m, m.seats[0], { phrase: 'goodGame' });
+    expect((await info(m, m.seats[0])).chat).toEqual({ lastId: 2, removed: 0, others: 0 });
+    expect((await info(m, m.seats[1])).chat).toEqual({ lastId: 2, removed: 0, others: 2 });
+    const before = await rowsWritten(m);
+    const bob = (await say(m, m.seats[1], { text: 'two' })).body.message as ChatMessage;
+    // The tally follows without a row: the one row is the message itself.
+    expect(await rowsWritten(m)).toBe(before + 1);
+    expect((await info(m, m.seats[0])).chat).toEqual({ lastId: bob.id, removed: 0, others: 1 });
+    expect((await info(m, m.seats[1])).chat).toEqual({ lastId: bob.id, removed: 0, others: 2 });
+    expect((await info(m, m.host)).chat).toEqual({ lastId: bob.id, removed: 0, others: 3 });
+    // A removed message still counts (it was written; the page shows "message removed").
+    await api(`/api/matches/${m.id}/chat/${bob.id}`, { method: 'DELETE', token: m.seats[1] });
+    expect((await info(m, m.seats[0])).chat).toEqual({ lastId: bob.id, removed: 1, others: 1 });
+    const items = await api('/api/matches/summaries', {
+      body: { items: [{ matchId: m.id, token: m.seats[0] }] },
+    });
+    expect(items.body.items[0].summary.chat).toEqual({ lastId: bob.id, removed: 1, others: 1 });
   });
 });
 

@@ -13,6 +13,14 @@ type SqlValue = string | number | null;
 /** What a message says: plain text, or a quick phrase's code with its params. */
 export type ChatContent = { text: string } | { phrase: QuickPhrase; params?: { until: string } };
 
+/** What the tally is made of: the newest id, removed messages, all messages and each seat's. */
+interface Counts {
+  lastId: number;
+  removed: number;
+  total: number;
+  bySeat: Map<number, number>;
+}
+
 /** One stored message (`at` in ms since the epoch). */
 export interface ChatRow {
   id: number;
@@ -35,8 +43,8 @@ export const CHAT_PAGE = 200;
 export class ChatStore {
   /** Rows written through this store since it was created. */
   rowsWritten = 0;
-  /** The tally as last read or kept up to date (memory only), or null until asked. */
-  private counted: ChatTally | null = null;
+  /** The counts behind the tally as last read or kept up to date (memory only), or null until asked. */
+  private counted: Counts | null = null;
 
   constructor(private readonly sql: SqlStorage) {}
 
@@ -68,7 +76,11 @@ export class ChatStore {
       phrase,
       params,
     )[0];
-    if (this.counted) this.counted.lastId = r.id;
+    if (this.counted) {
+      this.counted.lastId = r.id;
+      this.counted.total++;
+      this.counted.bySeat.set(seat, (this.counted.bySeat.get(seat) ?? 0) + 1);
+    }
     return { id: r.id, seat, at: atMs, content, deleted: false, hidden: false };
   }
 
@@ -93,12 +105,26 @@ export class ChatStore {
     this.counted = null;
   }
 
-  /** The newest message's id and how many are removed: read once, then kept in memory (no row written). */
-  tally(): ChatTally {
-    this.counted ??= this.exec<{ lastId: number; removed: number }>(
-      'SELECT COALESCE(MAX(id), 0) AS lastId, COALESCE(SUM(deleted = 1 OR hidden = 1), 0) AS removed FROM chat',
+  /**
+   * The tally for a reader at `seat` (null: the host link or a spectator): the newest message's id,
+   * how many are removed, and how many other seats wrote (all messages for a reader without a seat).
+   * Read once, then kept in memory (no row written).
+   */
+  tally(seat: number | null): ChatTally {
+    this.counted ??= this.count();
+    const c = this.counted;
+    const own = seat === null ? 0 : (c.bySeat.get(seat) ?? 0);
+    return { lastId: c.lastId, removed: c.removed, others: c.total - own };
+  }
+
+  private count(): Counts {
+    const head = this.exec<{ lastId: number; removed: number; total: number }>(
+      'SELECT COALESCE(MAX(id), 0) AS lastId, COALESCE(SUM(deleted = 1 OR hidden = 1), 0) AS removed, COUNT(*) AS total FROM chat',
     )[0];
-    return { ...this.counted };
+    const bySeat = this.exec<{ seat: number; n: number }>(
+      'SELECT seat, COUNT(*) AS n FROM chat GROUP BY seat',
+    );
+    return { ...head, bySeat: new Map(bySeat.map((r) => [r.seat, r.n])) };
   }
 
   /**

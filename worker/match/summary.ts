@@ -52,7 +52,7 @@ export function summaryReply(m: MatchContext, who: string | null): Reply {
     result: null,
     rematchId: meta.rematchId,
   };
-  if (role !== 'invite') summary.chat = m.chat.tally();
+  if (role !== 'invite') summary.chat = m.chat.tally(caller.seat);
   if (role === 'invite' || !state) return { status: 200, body: summary };
   summary.hand = state.handNumber;
   summary.scores = state.scores.slice();

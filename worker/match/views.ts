@@ -22,7 +22,7 @@ export function infoFor(m: MatchContext, caller: Caller, connected = m.connected
     turnDeadline: meta.turnDeadline?.atMs ?? null,
     windowDeadline: m.schedule.get(KINDS.window, '')?.atMs ?? null,
     mail: caller.host ? m.notifier.mailStatus() : undefined,
-    chat: mayReadChat(meta.config, caller) ? m.chat.tally() : undefined,
+    chat: mayReadChat(meta.config, caller) ? m.chat.tally(caller.seat) : undefined,
     now: m.now(),
   });
 }
