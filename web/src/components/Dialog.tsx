@@ -7,11 +7,15 @@ import type { ComponentChildren, JSX } from 'preact';
 import { useId, useLayoutEffect, useRef } from 'preact/hooks';
 import { t } from '../i18n';
 
-/** An open modal dialog titled `title`; it shows while mounted and calls `onClose` to be removed. */
+/**
+ * An open modal dialog titled `title`; it shows while mounted and calls `onClose` to be removed.
+ * `kind` adds a class `dialog-<kind>` for its own layout (e.g. the chat's sheet).
+ */
 export function Dialog(props: {
   title: string;
   onClose: () => void;
   children: ComponentChildren;
+  kind?: string;
 }): JSX.Element {
   const { title, onClose, children } = props;
   const ref = useRef<HTMLDialogElement>(null);
@@ -41,7 +45,7 @@ export function Dialog(props: {
   return (
     <dialog
       ref={ref}
-      class="dialog"
+      class={props.kind ? `dialog dialog-${props.kind}` : 'dialog'}
       aria-labelledby={id}
       onKeyDown={(e) => {
         if (e.key !== 'Escape') return;

@@ -401,6 +401,33 @@ export const de: Messages = {
   'host.lastHuman': 'spielt selbst: Der Computer spielt nicht allein',
   // -- speed and accessibility (issue 15 part D) --
   // -- chat on the page (issue 16 part A) --
+  'chat.open': 'Chat',
+  'chat.openNew': 'Chat, {n} {n|neue Nachricht|neue Nachrichten}',
+  'home.mine.chatNew': '{n} {n|neue Chatnachricht|neue Chatnachrichten}',
+  'chat.title': 'Chat',
+  'chat.log': 'Nachrichten',
+  'chat.you': '{name} (du)',
+  'chat.delete': 'Löschen',
+  'chat.deleteLabel': 'Deine Nachricht von {when} löschen',
+  'chat.hide': 'Ausblenden',
+  'chat.hideLabel': 'Nachricht von {name} ({when}) ausblenden',
+  'chat.removed': 'Nachricht entfernt',
+  'chat.phrase.goodGame': 'Gutes Spiel',
+  'chat.phrase.wellPlayed': 'Gut gespielt',
+  'chat.phrase.awayUntil': 'Nicht da bis {day}',
+  'chat.phrase.backTomorrow': 'Morgen wieder da',
+  'chat.phrase.yourTurn': 'Du bist dran!',
+  'chat.awayPick': 'Nicht da bis …',
+  'chat.awayDate': 'Nicht da bis',
+  'chat.send': 'Senden',
+  'chat.write': 'Nachricht schreiben',
+  'chat.phrases': 'Kurznachrichten',
+  'chat.count': '{n}/{max}',
+  'chat.wait': 'Du kannst in {s} s wieder schreiben.',
+  'chat.mute': 'Diesen Chat stummschalten',
+  'chat.muteHint': 'Kein Zähler für neue Nachrichten und keine Ansagen; lesen kannst du sie hier weiterhin.',
+  'chat.empty': 'Noch keine Nachrichten.',
+  'chat.readOnly': 'Hier schreiben nur die Spieler am Tisch.',
   // -- chat lines in mails (issue 16 part B) --
   // -- rematch by consent (issue 16 part C) --
   // -- leaving a match (issue 16 part D) --

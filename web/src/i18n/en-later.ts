@@ -194,6 +194,31 @@ export const enLater = {
   // -- rough edges: settings address, host panel, late guest, errors in words (issue 15 part C) --
   'settings.emailRemove': 'Remove address',
   // -- chat on the page (issue 16 part A) --
+  'home.mine.chatNew': '{n} new chat {n|message|messages}',
+  'chat.title': 'Chat',
+  'chat.log': 'Messages',
+  'chat.you': '{name} (you)',
+  'chat.delete': 'Delete',
+  'chat.deleteLabel': 'Delete your message of {when}',
+  'chat.hide': 'Hide',
+  'chat.hideLabel': 'Hide the message of {name} ({when})',
+  'chat.removed': 'Message removed',
+  'chat.phrase.goodGame': 'Good game',
+  'chat.phrase.wellPlayed': 'Well played',
+  'chat.phrase.awayUntil': 'Away until {day}',
+  'chat.phrase.backTomorrow': 'Back tomorrow',
+  'chat.phrase.yourTurn': 'Your turn!',
+  'chat.awayPick': 'Away until …',
+  'chat.awayDate': 'Away until',
+  'chat.send': 'Send',
+  'chat.write': 'Write a message',
+  'chat.phrases': 'Quick phrases',
+  'chat.count': '{n}/{max}',
+  'chat.wait': 'You can write again in {s} s.',
+  'chat.mute': 'Mute this chat',
+  'chat.muteHint': 'No count of new messages and no announcements; you can still read them here.',
+  'chat.empty': 'No messages yet.',
+  'chat.readOnly': 'Only the players at the table write here.',
   // -- chat lines in mails (issue 16 part B) --
   // -- rematch by consent (issue 16 part C) --
   // -- leaving a match (issue 16 part D) --

@@ -400,6 +400,33 @@ export const fr: Messages = {
   'host.lastHuman': 'joue en personne : l’ordinateur ne joue pas seul',
   // -- speed and accessibility (issue 15 part D) --
   // -- chat on the page (issue 16 part A) --
+  'chat.open': 'Discussion',
+  'chat.openNew': 'Discussion, {n} {n|nouveau message|nouveaux messages}',
+  'home.mine.chatNew': '{n} {n|nouveau message|nouveaux messages} dans la discussion',
+  'chat.title': 'Discussion',
+  'chat.log': 'Messages',
+  'chat.you': '{name} (vous)',
+  'chat.delete': 'Supprimer',
+  'chat.deleteLabel': 'Supprimer votre message de {when}',
+  'chat.hide': 'Masquer',
+  'chat.hideLabel': 'Masquer le message de {name} ({when})',
+  'chat.removed': 'Message retiré',
+  'chat.phrase.goodGame': 'Bonne partie',
+  'chat.phrase.wellPlayed': 'Bien joué',
+  'chat.phrase.awayUntil': 'Pas là jusqu’au {day}',
+  'chat.phrase.backTomorrow': 'De retour demain',
+  'chat.phrase.yourTurn': 'À vous de jouer !',
+  'chat.awayPick': 'Pas là jusqu’au …',
+  'chat.awayDate': 'Pas là jusqu’au',
+  'chat.send': 'Envoyer',
+  'chat.write': 'Écrire un message',
+  'chat.phrases': 'Phrases toutes faites',
+  'chat.count': '{n}/{max}',
+  'chat.wait': 'Vous pourrez écrire à nouveau dans {s} s.',
+  'chat.mute': 'Mettre cette discussion en sourdine',
+  'chat.muteHint': 'Ni compteur de nouveaux messages ni annonce ; vous pouvez toujours les lire ici.',
+  'chat.empty': 'Pas encore de message.',
+  'chat.readOnly': 'Seuls les joueurs à la table écrivent ici.',
   // -- chat lines in mails (issue 16 part B) --
   // -- rematch by consent (issue 16 part C) --
   // -- leaving a match (issue 16 part D) --

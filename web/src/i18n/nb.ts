@@ -397,6 +397,33 @@ export const nb: Messages = {
   'host.lastHuman': 'spiller selv: datamaskinen spiller ikke alene',
   // -- speed and accessibility (issue 15 part D) --
   // -- chat on the page (issue 16 part A) --
+  'chat.open': 'Chat',
+  'chat.openNew': 'Chat, {n} {n|ny melding|nye meldinger}',
+  'home.mine.chatNew': '{n} {n|ny chatmelding|nye chatmeldinger}',
+  'chat.title': 'Chat',
+  'chat.log': 'Meldinger',
+  'chat.you': '{name} (deg)',
+  'chat.delete': 'Slett',
+  'chat.deleteLabel': 'Slett meldingen din fra {when}',
+  'chat.hide': 'Skjul',
+  'chat.hideLabel': 'Skjul meldingen fra {name} ({when})',
+  'chat.removed': 'Meldingen er fjernet',
+  'chat.phrase.goodGame': 'Godt spill',
+  'chat.phrase.wellPlayed': 'Godt spilt',
+  'chat.phrase.awayUntil': 'Borte til {day}',
+  'chat.phrase.backTomorrow': 'Tilbake i morgen',
+  'chat.phrase.yourTurn': 'Din tur!',
+  'chat.awayPick': 'Borte til …',
+  'chat.awayDate': 'Borte til',
+  'chat.send': 'Send',
+  'chat.write': 'Skriv en melding',
+  'chat.phrases': 'Hurtigfraser',
+  'chat.count': '{n}/{max}',
+  'chat.wait': 'Du kan skrive igjen om {s} s.',
+  'chat.mute': 'Demp denne chatten',
+  'chat.muteHint': 'Ingen teller for nye meldinger og ingen opplesning; du kan fortsatt lese dem her.',
+  'chat.empty': 'Ingen meldinger ennå.',
+  'chat.readOnly': 'Bare spillerne ved bordet skriver her.',
   // -- chat lines in mails (issue 16 part B) --
   // -- rematch by consent (issue 16 part C) --
   // -- leaving a match (issue 16 part D) --

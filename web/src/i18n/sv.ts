@@ -396,6 +396,34 @@ export const sv: Messages = {
   'host.lastHuman': 'spelar själv: datorn spelar inte ensam',
   // -- speed and accessibility (issue 15 part D) --
   // -- chat on the page (issue 16 part A) --
+  'chat.open': 'Chatt',
+  'chat.openNew': 'Chatt, {n} {n|nytt meddelande|nya meddelanden}',
+  'home.mine.chatNew': '{n} {n|nytt chattmeddelande|nya chattmeddelanden}',
+  'chat.title': 'Chatt',
+  'chat.log': 'Meddelanden',
+  'chat.you': '{name} (du)',
+  'chat.delete': 'Ta bort',
+  'chat.deleteLabel': 'Ta bort ditt meddelande från {when}',
+  'chat.hide': 'Dölj',
+  'chat.hideLabel': 'Dölj meddelandet från {name} ({when})',
+  'chat.removed': 'Meddelandet är borttaget',
+  'chat.phrase.goodGame': 'Bra parti',
+  'chat.phrase.wellPlayed': 'Snyggt spelat',
+  'chat.phrase.awayUntil': 'Borta till {day}',
+  'chat.phrase.backTomorrow': 'Tillbaka i morgon',
+  'chat.phrase.yourTurn': 'Din tur!',
+  'chat.awayPick': 'Borta till …',
+  'chat.awayDate': 'Borta till',
+  'chat.send': 'Skicka',
+  'chat.write': 'Skriv ett meddelande',
+  'chat.phrases': 'Snabbfraser',
+  'chat.count': '{n}/{max}',
+  'chat.wait': 'Du kan skriva igen om {s} s.',
+  'chat.mute': 'Tysta den här chatten',
+  'chat.muteHint':
+    'Ingen räknare för nya meddelanden och inga uppläsningar; du kan fortfarande läsa dem här.',
+  'chat.empty': 'Inga meddelanden än.',
+  'chat.readOnly': 'Bara spelarna vid bordet skriver här.',
   // -- chat lines in mails (issue 16 part B) --
   // -- rematch by consent (issue 16 part C) --
   // -- leaving a match (issue 16 part D) --

@@ -6,7 +6,10 @@ import type { JournalPage } from '../../../worker/match/journal';
 import type { Settings } from '../../../worker/protocol';
 import type { Created, CreateMatch, LoggedEvent, MatchInfo, Move, SummaryItem } from './types';
 
-/** A failed call: `status` 0 for a network failure. `info` comes with a 409 (stale version). */
+/**
+ * A failed call: `status` 0 for a network failure. `info` comes with a 409 (stale version);
+ * `retryAfter`: the seconds a 429 asks to wait (its `Retry-After`), else null.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -14,12 +17,22 @@ export class ApiError extends Error {
     message: string,
     readonly info?: MatchInfo,
     readonly issues: readonly string[] = [],
+    readonly retryAfter: number | null = null,
   ) {
     super(message);
   }
 }
 
-async function call<T>(method: string, path: string, token: string | null, body?: unknown): Promise<T> {
+/**
+ * One JSON call: `body` sent as JSON, the bearer `token` if given; the answer's JSON, or an `ApiError`.
+ * Exported for the calls of chunks loaded later (the chat's: screens/table/chat-model.ts).
+ */
+export async function call<T>(
+  method: string,
+  path: string,
+  token: string | null,
+  body?: unknown,
+): Promise<T> {
   const headers: Record<string, string> = {};
   if (token) headers.authorization = `Bearer ${token}`;
   if (body !== undefined) headers['content-type'] = 'application/json';
@@ -46,6 +59,7 @@ async function call<T>(method: string, path: string, token: string | null, body?
       err.error?.message ?? res.statusText ?? `HTTP ${res.status}`,
       err.info,
       err.error?.issues ?? [],
+      Number(res.headers.get('retry-after')) || null,
     );
   }
   return data as T;
@@ -62,7 +76,7 @@ export const api = {
   claim: (id: string, body: { invite: string; name: string; email?: string; language?: string }) =>
     call<{ seat: number; token: string; seatUrl: string }>('POST', `${m(id)}/claim`, null, body),
   start: (id: string, token: string) => call<MatchInfo>('POST', `${m(id)}/start`, token, {}),
-  settings: (id: string, token: string, body: Settings) =>
+  settings: (id: string, token: string, body: Settings & { chatMuted?: boolean }) =>
     call<MatchInfo>('POST', `${m(id)}/settings`, token, body),
   bot: (id: string, token: string, seat: number) =>
     call<MatchInfo>('POST', `${m(id)}/seats/${seat}/bot`, token, {}),

@@ -14,7 +14,9 @@
  * repeat it.
  */
 import { signal } from '@preact/signals';
+import type { ChatMessage } from '../../../worker/protocol';
 import { ApiError, api } from './api';
+import { withChatMessage } from './chat-unread';
 import { takeFirstInfo } from './first-info';
 import { looking, watchPresence } from './presence';
 import { reportTimeZone } from './time-zone';
@@ -65,6 +67,8 @@ export class MatchSession {
   readonly pending = signal<Move | null>(null);
   /** The server refused this page a WebSocket (too many tabs of this seat): updates come by polling. */
   readonly limited = signal(false);
+  /** Who hears the live `chat` frames (the chat panel, issue 16); the tally in `info` follows by itself. */
+  readonly chatListeners = new Set<(message: ChatMessage) => void>();
 
   private ws: WebSocket | null = null;
   private pollTimer: ReturnType<typeof setTimeout> | null = null;
@@ -273,8 +277,14 @@ export class MatchSession {
     ws.addEventListener('message', (e) => {
       this.lastFrame = Date.now();
       try {
-        const frame = JSON.parse(String(e.data)) as { type?: string; info?: MatchInfo; error?: UiError };
-        if (frame.type === 'info' && frame.info) {
+        const frame = JSON.parse(String(e.data)) as {
+          type?: string;
+          info?: MatchInfo;
+          error?: UiError;
+          message?: ChatMessage;
+        };
+        if (frame.type === 'chat' && frame.message) this.onChat(frame.message);
+        else if (frame.type === 'info' && frame.info) {
           if (this.authenticated(frame.info)) {
             this.onAuthenticated();
             this.infoFrames++;
@@ -305,6 +315,16 @@ export class MatchSession {
       }
     });
     ws.addEventListener('error', () => ws.close());
+  }
+
+  /**
+   * A chat message that is new, deleted or hidden (a socket frame, or the writer's own answer): the
+   * tally moves (the unread count follows), and the chat panel, if open, shows it.
+   */
+  onChat(message: ChatMessage): void {
+    const cur = this.info.value;
+    if (cur) this.info.value = withChatMessage(cur, message);
+    for (const listener of this.chatListeners) listener(message);
   }
 
   /** Tells the server over the socket whether this page is looked at (lib/presence.ts). */

@@ -37,7 +37,7 @@ export function Table({ session }: { session: MatchSession }): JSX.Element | nul
     <div class="table-screen">
       <SinceYouLeft session={session} info={info} view={view} />
       <Status state={state} />
-      <TableTools info={info} view={view} />
+      <TableTools info={info} view={view} session={session} />
       {handIsOver(view) && <EndOfHand session={session} info={info} view={view} />}
       <WindowPrompt session={session} info={info} view={view} />
       <ExtensionPrompt session={session} view={view} />

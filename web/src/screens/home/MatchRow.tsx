@@ -1,11 +1,13 @@
 /**
  * One row of "my matches": the match's name (a link), whose turn it is (the caller's own turn in
  * words and with a mark, not by colour only), the time left, the last change, the hand, the score
- * and the caller's place, the players, the creation date; a finished match shows its result.
+ * and the caller's place, the players, the creation date; a finished match shows its result; the
+ * chat's messages not yet read on this device (issue 16, lib/chat-unread.ts).
  */
 import type { JSX } from 'preact';
 import { lang, t } from '../../i18n';
 import { awayLine } from '../../lib/away';
+import { unreadCount } from '../../lib/chat-unread';
 import { onLinkClick } from '../../lib/router';
 import { forgetMatch } from '../../lib/storage';
 import { dateText, deadlineText, relativeTime } from '../../lib/time';
@@ -85,6 +87,7 @@ export function MatchRow({ row, now }: { row: Row; now: number }): JSX.Element {
   const acts = s ? whoActsText(s) : '';
   const deadline = s?.deadline && s.status === 'playing' ? Date.parse(s.deadline) : null;
   const last = s ? lastText(s, now) : null;
+  const unread = s ? unreadCount(row.saved.matchId, s.chat) : 0;
   return (
     <li class={`mine-row${s?.yourTurn ? ' yours' : ''}`}>
       <div class="mine-head">
@@ -117,6 +120,14 @@ export function MatchRow({ row, now }: { row: Row; now: number }): JSX.Element {
         </p>
       )}
       {row.problem && <p class="muted">{t('home.mine.unknown')}</p>}
+      {unread > 0 && (
+        <p class="mine-chat">
+          <span class="chat-badge" aria-hidden="true">
+            {unread}
+          </span>{' '}
+          {t('home.mine.chatNew', { n: unread })}
+        </p>
+      )}
       {last && <p class="mine-last">{last}</p>}
       {s?.status === 'playing' &&
         s.players.map((p) => {

@@ -1,6 +1,6 @@
 /**
  * The row under the table's status: the match total so far (compact; after the first hand) and the
- * two buttons that open the score sheet and the rules of the match in a dialog. Both dialogs load on
+ * buttons that open the score sheet, the rules of the match and the chat (ChatButton.tsx) in a dialog. Both dialogs load on
  * first use (not part of the initial script); closing one puts the focus back on its button
  * (components/Dialog).
  */
@@ -8,8 +8,10 @@ import { useSignal } from '@preact/signals';
 import type { JSX } from 'preact';
 import { lazyComponent } from '../../components/Lazy';
 import { t } from '../../i18n';
+import type { MatchSession } from '../../lib/session';
 import type { MatchInfo, MatchView } from '../../lib/types';
 import { teamName } from '../../lib/words';
+import { ChatButton } from './ChatButton';
 
 const PanelDialog = lazyComponent(() => import('./panels').then((m) => m.PanelDialog));
 
@@ -29,7 +31,8 @@ function MatchTotal({ info, view }: { info: MatchInfo; view: MatchView }): JSX.E
 }
 
 /** The tools row of the table. */
-export function TableTools({ info, view }: { info: MatchInfo; view: MatchView }): JSX.Element {
+export function TableTools(props: { info: MatchInfo; view: MatchView; session: MatchSession }): JSX.Element {
+  const { info, view, session } = props;
   const open = useSignal<'sheet' | 'rules' | null>(null);
   return (
     <div class="table-tools">
@@ -51,6 +54,7 @@ export function TableTools({ info, view }: { info: MatchInfo; view: MatchView })
         >
           {t('lobby.rules')}
         </button>
+        <ChatButton session={session} info={info} />
       </div>
       {open.value && (
         <PanelDialog which={open.value} info={info} view={view} onClose={() => (open.value = null)} />

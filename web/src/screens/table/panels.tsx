@@ -1,6 +1,7 @@
 /**
  * The table's panels loaded on first use, as one chunk: the score sheet and the rules of the match
- * in their dialog. Everything that loads them imports this module (one extra chunk for all).
+ * in their dialog, and the chat (issue 16). Everything that loads them imports this module (one
+ * extra chunk for all).
  */
 import type { JSX } from 'preact';
 import { Dialog } from '../../components/Dialog';
@@ -9,6 +10,7 @@ import type { MatchInfo, MatchView } from '../../lib/types';
 import { RulesPanel } from './RulesPanel';
 import { ScoreSheet } from './ScoreSheet';
 
+export { ChatDialog } from './ChatPanel';
 export { ScoreSheet };
 
 /** The score sheet (`which` = 'sheet') or the rules of the match ('rules') in a dialog. */

@@ -1,0 +1,49 @@
+/**
+ * A chat message in the reader's words (issue 16): plain text as written (shown as text, never as
+ * markup or a link), a quick phrase from the reader's own catalog (so friends reading different
+ * languages each read their own), "Away until" with the day in the reader's language, "Message
+ * removed" once deleted or hidden, and the time a message was sent.
+ */
+import type { ChatMessage, QuickPhrase } from '../../../../worker/protocol';
+import { dayText } from '../../../../worker/words/when';
+import { lang, type MessageKey, t } from '../../i18n';
+
+/** Each quick phrase's words in the page catalog. */
+export const PHRASE_KEYS: Readonly<Record<QuickPhrase, MessageKey>> = {
+  goodGame: 'chat.phrase.goodGame',
+  wellPlayed: 'chat.phrase.wellPlayed',
+  awayUntil: 'chat.phrase.awayUntil',
+  backTomorrow: 'chat.phrase.backTomorrow',
+  yourTurn: 'chat.phrase.yourTurn',
+};
+
+/**
+ * A day `YYYY-MM-DD` as the reader says it: its weekday within six days of `nowMs`, else its date
+ * ("Friday", "11 December"); the calendar day itself, whatever the reader's time zone. "" when unreadable.
+ */
+export function awayDay(day: string | undefined, nowMs: number, language: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day ?? '');
+  if (!m) return '';
+  // Noon UTC of that day, read in UTC: the same calendar day in every language.
+  return dayText(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 12), nowMs, language, 'UTC');
+}
+
+/** What a message says, in the reader's words ("Message removed" once deleted or hidden). */
+export function chatBodyText(body: ChatMessage['body'], nowMs = Date.now()): string {
+  if (!body) return t('chat.removed');
+  if ('text' in body) return body.text;
+  const until = body.phrase === 'awayUntil' ? awayDay(body.params?.until, nowMs, lang.value) : '';
+  return t(PHRASE_KEYS[body.phrase], { day: until });
+}
+
+/** When a message was sent: its clock time today ("14:30"), else with its date ("3 May, 14:30"). */
+export function chatTime(iso: string, nowMs: number, language: string): string {
+  const at = Date.parse(iso);
+  if (Number.isNaN(at)) return '';
+  const today = new Date(at).toDateString() === new Date(nowMs).toDateString();
+  const clock: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
+  return new Intl.DateTimeFormat(
+    language,
+    today ? clock : { ...clock, day: 'numeric', month: 'short' },
+  ).format(at);
+}
