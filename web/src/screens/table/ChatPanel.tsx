@@ -9,7 +9,7 @@
 import { useSignal } from '@preact/signals';
 import type { JSX } from 'preact';
 import { useEffect, useId, useLayoutEffect, useMemo, useRef } from 'preact/hooks';
-import { CHAT_MAX_CHARS, type ChatMessage, type QuickPhrase } from '../../../../worker/protocol';
+import type { ChatMessage, QuickPhrase } from '../../../../worker/protocol';
 import { Dialog } from '../../components/Dialog';
 import { lang, t } from '../../i18n';
 import { api } from '../../lib/api';
@@ -19,7 +19,7 @@ import type { MatchInfo } from '../../lib/types';
 import { errorText, seatName } from '../../lib/words';
 import { type ChatError, ChatModel } from './chat-model';
 import { markChatRead, noteChatMuted } from './chat-read';
-import { chatBodyText, chatTime, PHRASE_KEYS } from './chat-words';
+import { CHAT_MAX_CHARS, chatBodyText, chatTime, PHRASE_KEYS } from './chat-words';
 
 /** The quick phrases sent with one press ("Away until …" asks for its day first). */
 const ONE_PRESS = [
@@ -191,7 +191,7 @@ function MuteToggle({ session, muted }: { session: MatchSession; muted: boolean 
   const failed = useSignal<ChatError | null>(null);
   return (
     <div class="chat-mute">
-      <label>
+      <label class="option">
         <input
           type="checkbox"
           checked={muted}

@@ -8,6 +8,12 @@ import type { ChatMessage, QuickPhrase } from '../../../../worker/protocol';
 import { dayText } from '../../../../worker/words/when';
 import { lang, type MessageKey, t } from '../../i18n';
 
+/**
+ * The longest message, in code points: the server's `CHAT_MAX_CHARS` (worker/protocol.ts, a value the
+ * client may not import; test/web/chat.test.tsx checks they agree). A longer one is refused there.
+ */
+export const CHAT_MAX_CHARS = 500;
+
 /** Each quick phrase's words in the page catalog. */
 export const PHRASE_KEYS: Readonly<Record<QuickPhrase, MessageKey>> = {
   goodGame: 'chat.phrase.goodGame',
