@@ -92,9 +92,9 @@ describe('chat at the table', () => {
 
     // Bob's table shows them live as unread; his home list counts them too.
     await bob.waitForFunction(() => document.querySelector('.chat-button .chat-badge')?.textContent === '3');
-    expect(await bob.locator('.chat-button').getAttribute('aria-label')).toBe(
-      'Discussion, 3 nouveaux messages',
-    );
+    expect(
+      await bob.getByRole('button', { name: 'Discussion 3 nouveaux messages', exact: true }).count(),
+    ).toBe(1);
     await h.shots.screen(bob, 'table-chat-badge');
     await bob.goto(`${h.server.url}/`);
     await waitText(bob, '.mine-chat', '3 nouveaux messages dans la discussion');

@@ -183,7 +183,8 @@ describe('the table’s chat button', () => {
     let root = mount(<ChatButton session={chatSession(withChat)} info={withChat} />);
     const button = root.querySelector('.chat-button')!;
     expect(button.querySelector('.chat-badge')?.textContent).toBe('2');
-    expect(button.getAttribute('aria-label')).toBe('Chat, 2 new messages');
+    expect(button.textContent).toBe('Chat 2 new messages');
+    expect(button.querySelector('.sr-only')?.textContent).toBe(' new messages');
     const muted = { ...withChat, settings: { ...withChat.settings, chatMuted: true } } as MatchInfo;
     root = mount(<ChatButton session={chatSession(muted)} info={muted} />);
     expect(root.querySelector('.chat-button')?.textContent).toBe('Chat');

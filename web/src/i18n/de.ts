@@ -402,7 +402,7 @@ export const de: Messages = {
   // -- speed and accessibility (issue 15 part D) --
   // -- chat on the page (issue 16 part A) --
   'chat.open': 'Chat',
-  'chat.openNew': 'Chat, {n} {n|neue Nachricht|neue Nachrichten}',
+  'chat.newCount': '{n|neue Nachricht|neue Nachrichten}',
   'home.mine.chatNew': '{n} {n|neue Chatnachricht|neue Chatnachrichten}',
   'chat.title': 'Chat',
   'chat.log': 'Nachrichten',

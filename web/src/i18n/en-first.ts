@@ -210,7 +210,7 @@ export const enFirst = {
   // -- speed and accessibility (issue 15 part D) --
   // -- chat on the page (issue 16 part A) --
   'chat.open': 'Chat',
-  'chat.openNew': 'Chat, {n} new {n|message|messages}',
+  'chat.newCount': '{n|new message|new messages}',
   // -- chat lines in mails (issue 16 part B) --
   // -- rematch by consent (issue 16 part C) --
   // -- leaving a match (issue 16 part D) --

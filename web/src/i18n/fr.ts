@@ -401,7 +401,7 @@ export const fr: Messages = {
   // -- speed and accessibility (issue 15 part D) --
   // -- chat on the page (issue 16 part A) --
   'chat.open': 'Discussion',
-  'chat.openNew': 'Discussion, {n} {n|nouveau message|nouveaux messages}',
+  'chat.newCount': '{n|nouveau message|nouveaux messages}',
   'home.mine.chatNew': '{n} {n|nouveau message|nouveaux messages} dans la discussion',
   'chat.title': 'Discussion',
   'chat.log': 'Messages',

@@ -398,7 +398,7 @@ export const nb: Messages = {
   // -- speed and accessibility (issue 15 part D) --
   // -- chat on the page (issue 16 part A) --
   'chat.open': 'Chat',
-  'chat.openNew': 'Chat, {n} {n|ny melding|nye meldinger}',
+  'chat.newCount': '{n|ny melding|nye meldinger}',
   'home.mine.chatNew': '{n} {n|ny chatmelding|nye chatmeldinger}',
   'chat.title': 'Chat',
   'chat.log': 'Meldinger',

@@ -397,7 +397,7 @@ export const sv: Messages = {
   // -- speed and accessibility (issue 15 part D) --
   // -- chat on the page (issue 16 part A) --
   'chat.open': 'Chatt',
-  'chat.openNew': 'Chatt, {n} {n|nytt meddelande|nya meddelanden}',
+  'chat.newCount': '{n|nytt meddelande|nya meddelanden}',
   'home.mine.chatNew': '{n} {n|nytt chattmeddelande|nya chattmeddelanden}',
   'chat.title': 'Chatt',
   'chat.log': 'Meddelanden',

@@ -32,14 +32,15 @@ export function ChatButton({
         type="button"
         class="ghost small chat-button"
         aria-haspopup="dialog"
-        aria-label={n > 0 ? t('chat.openNew', { n }) : undefined}
         onClick={() => (open.value = true)}
       >
         {t('chat.open')}
         {n > 0 && (
-          <span class="chat-badge" aria-hidden="true">
-            {n}
-          </span>
+          <>
+            {' '}
+            <span class="chat-badge">{n}</span>
+            <span class="sr-only"> {t('chat.newCount', { n })}</span>
+          </>
         )}
       </button>
       {open.value && <ChatDialog session={session} onClose={() => (open.value = false)} />}
