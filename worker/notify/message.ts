@@ -46,6 +46,7 @@ export async function composeRow(
         kind: 'yourTurn',
         table,
         events: n.ctx.eventsSinceLastTurn(row.seat),
+        chat: n.ctx.chatSinceLastTurn(row.seat),
         results: state?.results ?? [],
         // Between hands the deadline is the match's: when the next hand starts by itself.
         deadline: dateOrNull(turnDeadline(n, data.between ? 'handOver' : row.seat)),
