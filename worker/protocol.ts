@@ -321,6 +321,9 @@ export const SettingsSchema = v.strictObject({
   ),
   /** True: the computer plays the seat until the player comes back (409 `seat.last_human`); false: take it back. */
   playForMe: v.optional(v.boolean()),
+  // -- chat muted (issue 16 part B) --
+  /** True: this seat's mails carry no chat lines of this match (the page mutes it too); false: unmute. */
+  chatMuted: v.optional(v.boolean()),
 });
 export type Settings = v.InferOutput<typeof SettingsSchema>;
 
@@ -604,7 +607,7 @@ export interface MatchInfo {
     playForMe?: boolean;
     /** Why a bot plays it, while one does. */
     standInReason?: 'host' | 'timeouts' | 'self' | null;
-    /** This seat muted the match's chat (issue 16): no unread count, no live announcement. */
+    /** The seat muted this match's chat (issue 16): no unread count or live announcement on the page, no chat lines in its mails (`SeatPrefs.chatMuted`). */
     chatMuted?: boolean;
   };
   /** The chat's tally (issue 16), only for a caller allowed to read the chat. */

@@ -128,6 +128,22 @@ export class ChatStore {
   }
 
   /**
+   * The shown messages (neither deleted nor hidden) of every seat but `reader` sent after `sinceMs`
+   * (ms since the epoch): the newest `limit`, oldest first, and how many there are in all. One read,
+   * no row written (the mails' chat lines, chat-mail.ts).
+   */
+  shownSince(reader: number, sinceMs: number, limit: number): { rows: ChatRow[]; total: number } {
+    const found = this.exec<Record<string, SqlValue>>(
+      `SELECT *, COUNT(*) OVER () AS total FROM chat
+       WHERE at > ? AND seat != ? AND deleted = 0 AND hidden = 0 ORDER BY id DESC LIMIT ?`,
+      sinceMs,
+      reader,
+      limit,
+    );
+    return { rows: found.map(readRow).reverse(), total: (found[0]?.total as number | undefined) ?? 0 };
+  }
+
+  /**
    * The times (ms) of `seat`'s messages since `sinceMs`, newest first, at most `limit`: the rate
    * limit reads them (deleted messages count too).
    */

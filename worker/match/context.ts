@@ -10,6 +10,7 @@ import { type Env, testSeamsEnabled } from '../env';
 import { Notifier } from '../notify/notifier';
 import type { NotifyMatch, NotifySeat } from '../notify/scope';
 import type { Reply } from '../reply';
+import { chatSinceLastTurn } from './chat-mail';
 import { ChatStore } from './chat-store';
 import { MoveLog } from './log';
 import { PolledPresence, seatPresent } from './presence';
@@ -72,6 +73,7 @@ export class MatchContext {
       windowDeadline: () => this.schedule.get(KINDS.window, '')?.atMs ?? null,
       eventsSinceLastTurn: (seat) => this.log.eventsSinceLastTurn(seat),
       movedSince: (seat, version) => this.log.movedSince(seat, version),
+      chatSinceLastTurn: (seat) => chatSinceLastTurn(this, seat),
       mintSeatLink: (seat, origin) => mintSeatLink(this, seat, origin),
     });
     // Tables exist only where a match was created: an unknown id creates no storage.

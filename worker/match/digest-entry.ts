@@ -1,12 +1,14 @@
 /**
  * The match's answer to an address's daily digest (issue 14 part 2): what waits for one seat now,
  * its turn, its answer to a hazard, or the start of the next hand, with the deadline and a fresh
- * seat link. Asked by the seat's address Durable Object (worker/notify/digest.ts); writes one row
- * (the link's hash) only when something waits.
+ * seat link, and the chat's new lines since the seat's last move (chat-mail.ts). Asked by the
+ * seat's address Durable Object (worker/notify/digest.ts); writes one row (the link's hash) only when
+ * something waits.
  */
 import { whoActs } from '../engine/index';
 import { addressKey } from '../notify/address';
 import type { DigestEntry, WaitingKind } from '../notify/digest';
+import { chatSinceLastTurn } from './chat-mail';
 import type { MatchContext } from './context';
 import { chainIdOf } from './rows';
 import { mintSeatLink } from './seats';
@@ -38,6 +40,7 @@ export async function digestEntry(m: MatchContext, seat: number, key: string): P
         ? d.atMs
         : null;
   const origin = m.env.PUBLIC_URL ?? '';
+  const chat = chatSinceLastTurn(m, seat);
   return {
     matchId: meta.matchId,
     chainId: chainIdOf(meta),
@@ -48,7 +51,7 @@ export async function digestEntry(m: MatchContext, seat: number, key: string): P
     language: row.language,
     email: row.email,
     origin,
-    // Chat does not exist yet (issue 16): no new lines to tell.
-    chat: [],
+    chat: chat.lines,
+    chatMore: chat.more,
   };
 }

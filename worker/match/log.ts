@@ -280,6 +280,19 @@ export class MoveLog {
     return out;
   }
 
+  /**
+   * The time (ms since the epoch) of `seat`'s own last move, the row `eventsSinceLastTurn` starts
+   * from (a move of the seat not made by the server), or null when it has not moved yet. Reads only.
+   */
+  lastMoveAt(seat: number): number | null {
+    return (
+      this.exec<{ at: number | null }>(
+        `SELECT MAX(at) AS at FROM log WHERE seat = ? AND kind = 'move' AND actor != 'server'`,
+        seat,
+      )[0]?.at ?? null
+    );
+  }
+
   /** True when `seat`'s player made a move after state version `version`. */
   movedSince(seat: number, version: number): boolean {
     return (

@@ -114,6 +114,9 @@ export interface SeatPrefs {
   timeoutsInRow?: number;
   /** Why a stand-in bot plays the seat: the host gave it away, too many timeouts, or the player asked. */
   standInReason?: StandInReason;
+  // -- chat muted (issue 16 part B) --
+  /** The player muted this match's chat: their mails carry no chat lines (match/chat-mail.ts). Default false. */
+  chatMuted?: boolean;
 }
 
 /** Why a bot stands in for a human seat. */

@@ -1,7 +1,7 @@
 /**
  * Changes to one seat after creation: a player's own settings (language, e-mail, notifications,
- * coup-fourré response mode, which is logged so replay still matches), the host handing a seat to a
- * bot, and the player taking it back. Every change goes through the commit path. Also the seat
+ * the chat muted (issue 16), coup-fourré response mode, which is logged so replay still matches),
+ * the host handing a seat to a bot, and the player taking it back. Every change goes through the commit path. Also the seat
  * links sent in mails: each mail carries a fresh token for its seat (256 bits); only its SHA-256 is
  * kept, with the seats (`mail_links`), and `MatchContext.caller` accepts it like the seat's own
  * token until the seat's e-mail address changes or is removed. A rematch gets a copy of the hashes,
@@ -16,6 +16,7 @@ import { commit, type Opening } from './commit';
 import type { MatchContext } from './context';
 import { payAddresses } from './creation';
 import { changeMailPrefs } from './mail-prefs';
+import type { SeatPrefs } from './rows';
 import { matchStub } from './stub';
 import { applyAway, awayRefusal, backInPerson, isLastHuman, withStandIn } from './vacation';
 import { infoFor } from './views';
@@ -72,8 +73,10 @@ export async function changeSettings(
   if (s.email !== undefined) row.email = s.email;
   if (s.emailNotifications !== undefined) row.emailNotifications = s.emailNotifications;
   if (s.alwaysEmail !== undefined) row.prefs = { ...row.prefs, alwaysEmail: s.alwaysEmail };
+  if (s.chatMuted !== undefined) row.prefs = withChatMuted(row.prefs, s.chatMuted);
   if (s.responseMode !== undefined && !state) row.responseMode = s.responseMode;
-  m.setSeat(row);
+  // The seat's row is written only when it changed (an unchanged setting writes none).
+  if (JSON.stringify(row) !== JSON.stringify(m.seats[seat])) m.setSeat(row);
   const opening: Opening =
     modeChanges && s.responseMode !== undefined
       ? { kind: 'responseMode', seat, mode: s.responseMode }
@@ -83,6 +86,12 @@ export async function changeSettings(
   const done = commit(m, { reason: 'settings', seat, opening }, caller);
   await revoking;
   return { status: 200, body: done.ok ? done.info : infoFor(m, caller) };
+}
+
+/** `prefs` with the chat muted (`chatMuted: true`, in place) or not (the field left out, its default). */
+function withChatMuted(prefs: SeatPrefs, muted: boolean): SeatPrefs {
+  const { chatMuted: _, ...rest } = prefs;
+  return muted ? { ...prefs, chatMuted: true } : rest;
 }
 
 /**

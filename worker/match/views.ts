@@ -123,6 +123,7 @@ export function buildInfo(
       vacationLeftMs: vacationLeft(meta.config, own),
       playForMe: own.standIn,
       standInReason: own.standIn ? (own.prefs.standInReason ?? 'host') : null,
+      chatMuted: own.prefs.chatMuted === true,
     };
   }
   if (extras.chat) info.chat = extras.chat;

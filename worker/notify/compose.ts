@@ -10,6 +10,7 @@ import type { HazardCard } from '../engine/cards';
 import type { GameEvent, HandResult, ResponseMode } from '../engine/types';
 import { REMEDY_FOR, SAFETY_FOR } from '../shared/rules-data/cards';
 import { deadlineText } from '../words/when';
+import { chatBlocks, type NewChat } from './chat-lines';
 import { cardText, describeEvents, joinNames, type TableNames, targetText, teamName } from './events';
 import { type Catalog, catalogFor, fill } from './i18n';
 import { type Block, type FooterLink, render } from './render';
@@ -57,6 +58,8 @@ export type MailContent =
       handOver?: number;
       /** What happens at the deadline if nothing is played: see `IdleAction`. */
       idle?: IdleAction;
+      /** The chat's new lines since the reader's last move (issue 16, chat-lines.ts); none when absent. */
+      chat?: NewChat;
     }
   | {
       kind: 'responseWindow';
@@ -208,6 +211,7 @@ function draftFor(ctx: MailContext, content: MailContent, c: Catalog, title: str
           p: between ? fill(c.events.handOver, { hand: content.handOver! }) : c.bodies.yourTurnOnly,
         });
       }
+      blocks.push(...chatBlocks(content.chat, c));
       // What happens at the deadline names its time; without it, the deadline itself is said.
       const idle = idleBlocks(content.idle, content.deadline, content.now, c);
       if (content.deadline && idle.length === 0) {

@@ -9,6 +9,7 @@
 import { deadlineText } from '../words/when';
 import type { AddressMatch, Admission, MailTarget } from './address-do';
 import { type AddressPrefs, slotKey } from './address-prefs';
+import { chatBlocks, type MailChatLine } from './chat-lines';
 import { link } from './compose';
 import { catalogFor, fill } from './i18n';
 import { backoffMs, MAX_ATTEMPTS } from './policy';
@@ -19,12 +20,6 @@ import type { MailSender, OutgoingMail } from './types';
 /** What waits for a seat: its turn, its answer to a hazard, or the start of the next hand. */
 export const WAITING_KINDS = ['turn', 'answer', 'nextHand'] as const;
 export type WaitingKind = (typeof WAITING_KINDS)[number];
-
-/** A new chat line for the digest. Chat does not exist yet (issue 16): the list is always empty. */
-export interface DigestChatLine {
-  name: string;
-  text: string;
-}
 
 /** One waiting match of the digest, as the match answers it. `deadlineMs`: ms since the epoch. */
 export interface DigestEntry {
@@ -39,7 +34,12 @@ export interface DigestEntry {
   language: string;
   email: string;
   origin: string;
-  chat: DigestChatLine[];
+  /**
+   * The chat's new lines since the seat's last move (issue 16, chat-lines.ts), the newest few,
+   * oldest first; empty when the seat muted the chat. `chatMore`: earlier lines left out.
+   */
+  chat: MailChatLine[];
+  chatMore?: number;
 }
 
 /**
@@ -126,8 +126,9 @@ async function ask(h: DigestHost, m: AddressMatch, key: string, nowMs: number): 
 
 /**
  * The digest mail: one paragraph per waiting match (its title, what waits, the deadline in its
- * zone) with its button, in the language of the first entry, and the "stop all mail" link (also
- * its List-Unsubscribe). Titles pass through `headerText` and `defuseLinks` like every match mail.
+ * zone), its new chat lines (chat-lines.ts, defused the same way) and its button, in the language of
+ * the first entry, and the "stop all mail" link (also its List-Unsubscribe). Titles pass through
+ * `headerText` and `defuseLinks` like every match mail.
  */
 export function composeDigest(
   entries: ReadonlyArray<DigestEntry & { timeZone: string }>,
@@ -144,6 +145,7 @@ export function composeDigest(
         fill(c.digest.deadline, { time: deadlineText(e.deadlineMs, o.nowMs, c.locale, e.timeZone) }),
       );
     blocks.push({ p: lines.join('\n') });
+    blocks.push(...chatBlocks({ lines: e.chat ?? [], more: e.chatMore ?? 0 }, c));
     blocks.push({ button: c.digest.open, href: link(e.link) });
   }
   const block = link(o.block);

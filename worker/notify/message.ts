@@ -1,6 +1,6 @@
 /**
- * The message of one outbox row: its content (the events since the seat's last turn, deadlines,
- * scores) rendered by worker/notify/compose.ts in the seat's language, with a fresh seat link, the
+ * The message of one outbox row: its content (the events and chat lines since the seat's last turn,
+ * deadlines, scores) rendered by worker/notify/compose.ts in the seat's language, with a fresh seat link, the
  * mute link of the match's rematch chain and the address's "stop all mail" link. The words live in
  * compose.ts; this file only gathers what they are about.
  */
@@ -46,6 +46,7 @@ export async function composeRow(
         kind: 'yourTurn',
         table,
         events: n.ctx.eventsSinceLastTurn(row.seat),
+        chat: n.ctx.chatSinceLastTurn(row.seat),
         results: state?.results ?? [],
         // Between hands the deadline is the match's: when the next hand starts by itself.
         deadline: dateOrNull(turnDeadline(n, data.between ? 'handOver' : row.seat)),

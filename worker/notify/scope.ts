@@ -7,6 +7,7 @@
 import type { GameEvent, MatchState } from '../engine/index';
 import type { Env } from '../env';
 import type { Reply } from '../reply';
+import type { NewChat } from './chat-lines';
 import type { MailSender } from './types';
 
 /** The match as the notifier sees it (read at call time). */
@@ -77,6 +78,11 @@ export interface NotifierContext {
   windowDeadline(): number | null;
   /** The public events since `seat`'s own last move (what a your-turn mail tells). */
   eventsSinceLastTurn(seat: number): GameEvent[];
+  /**
+   * The chat's new lines for `seat`'s mails (issue 16): the other seats' shown messages since its own
+   * last move, the newest few (chat-lines.ts `NewChat`); none when the seat muted the chat. Reads only.
+   */
+  chatSinceLastTurn(seat: number): NewChat;
   /** True when `seat`'s player moved after state version `version`. */
   movedSince(seat: number, version: number): boolean;
   /**

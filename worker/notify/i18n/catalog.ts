@@ -143,6 +143,23 @@ export interface Catalog {
   };
   // -- chat on the page (issue 16 part A) --
   // -- chat lines in mails (issue 16 part B) --
+  /**
+   * Chat lines in the your-turn mail and the digest (issue 16): the lead-in, one line per message,
+   * how many earlier lines are left out, and the quick phrases in this language.
+   */
+  chatMail: {
+    intro: string;
+    line: string; // {name} {text}
+    more: string; // {count}
+    /** The quick phrases (worker/protocol.ts QUICK_PHRASES); awayUntil: {until}, a day in words. */
+    phrases: {
+      goodGame: string;
+      wellPlayed: string;
+      awayUntil: string; // {until}
+      backTomorrow: string;
+      yourTurn: string;
+    };
+  };
   // -- rematch by consent (issue 16 part C) --
   // -- leaving a match (issue 16 part D) --
 }

@@ -130,6 +130,18 @@ export const en: Catalog = {
   },
   // -- chat on the page (issue 16 part A) --
   // -- chat lines in mails (issue 16 part B) --
+  chatMail: {
+    intro: 'New in the chat since your last move:',
+    line: '{name} wrote: “{text}”',
+    more: 'Earlier messages not shown here: {count}.',
+    phrases: {
+      goodGame: 'Good game',
+      wellPlayed: 'Well played',
+      awayUntil: 'Away until {until}',
+      backTomorrow: 'Back tomorrow',
+      yourTurn: 'Your turn!',
+    },
+  },
   // -- rematch by consent (issue 16 part C) --
   // -- leaving a match (issue 16 part D) --
 };

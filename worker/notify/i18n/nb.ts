@@ -131,6 +131,18 @@ export const nb: Catalog = {
   },
   // -- chat on the page (issue 16 part A) --
   // -- chat lines in mails (issue 16 part B) --
+  chatMail: {
+    intro: 'Nytt i chatten siden ditt forrige trekk:',
+    line: '{name} skrev: «{text}»',
+    more: 'Eldre meldinger som ikke vises her: {count}.',
+    phrases: {
+      goodGame: 'Godt spill',
+      wellPlayed: 'Godt spilt',
+      awayUntil: 'Borte til {until}',
+      backTomorrow: 'Tilbake i morgen',
+      yourTurn: 'Din tur!',
+    },
+  },
   // -- rematch by consent (issue 16 part C) --
   // -- leaving a match (issue 16 part D) --
 };

@@ -130,6 +130,18 @@ export const sv: Catalog = {
   },
   // -- chat on the page (issue 16 part A) --
   // -- chat lines in mails (issue 16 part B) --
+  chatMail: {
+    intro: 'Nytt i chatten sedan ditt senaste drag:',
+    line: '{name} skrev: ”{text}”',
+    more: 'Äldre meddelanden som inte visas här: {count}.',
+    phrases: {
+      goodGame: 'Bra match',
+      wellPlayed: 'Snyggt spelat',
+      awayUntil: 'Borta till {until}',
+      backTomorrow: 'Tillbaka i morgon',
+      yourTurn: 'Din tur!',
+    },
+  },
   // -- rematch by consent (issue 16 part C) --
   // -- leaving a match (issue 16 part D) --
 };
