@@ -44,13 +44,13 @@ export const IMPORT_RULES: readonly ImportRule[] = [
   },
   {
     part: 'worker/words',
-    why: 'the words the page and the mail share are pure: only themselves, the rules data and engine types',
+    why: 'the words the page and the mail share are pure: only themselves, the rules data, engine types and wire protocol types',
     forbidden: (i) =>
       isPackage(i) ||
       !(
         under(i.target, 'worker/words') ||
         under(i.target, 'worker/shared') ||
-        (i.typeOnly && under(i.target, 'worker/engine'))
+        (i.typeOnly && (under(i.target, 'worker/engine') || i.target === 'worker/protocol.ts'))
       ),
   },
   {

@@ -13,6 +13,7 @@ import { composeDigest } from '../../worker/notify/digest';
 import { catalogFor } from '../../worker/notify/i18n';
 import { MAIL_LANGUAGES } from '../../worker/notify/types';
 import { QUICK_PHRASES } from '../../worker/protocol';
+import { CHAT_PHRASE_WORDS } from '../../worker/words/chat-phrases';
 import { ALL_CONTENTS, ctx, NOW } from './fixtures';
 import { htmlText, linkLike } from './link-like';
 
@@ -64,6 +65,7 @@ describe('chat lines in mails', () => {
   it('say who wrote what, quick phrases in the reader’s words, in every language', () => {
     for (const lang of MAIL_LANGUAGES) {
       const c = catalogFor(lang);
+      const phrases = CHAT_PHRASE_WORDS[lang];
       const chat: NewChat = {
         lines: QUICK_PHRASES.map((phrase) => ({
           name: 'Bob',
@@ -74,21 +76,21 @@ describe('chat lines in mails', () => {
       for (const m of [yourTurn(lang, chat), digest(lang, chat)]) {
         expect(m.text, lang).toContain(c.chatMail.intro);
         for (const phrase of QUICK_PHRASES.filter((p) => p !== 'awayUntil'))
-          expect(m.text, `${lang} ${phrase}`).toContain(c.chatMail.phrases[phrase]);
-        expect(m.text, lang).toContain(c.chatMail.phrases.awayUntil.replace(' {until}', ' '));
+          expect(m.text, `${lang} ${phrase}`).toContain(phrases[phrase]);
+        expect(m.text, lang).toContain(phrases.awayUntil.replace(' {day}', ' '));
         expect(m.text, lang).toMatch(/21/);
         expect(m.text, lang).toContain(c.chatMail.more.replace('{count}', '3'));
         expect(m.text, lang).not.toMatch(/\{\w+\}/);
       }
     }
     // Every language has its own words for every phrase.
-    expect(new Set(MAIL_LANGUAGES.map((l) => catalogFor(l).chatMail.phrases.goodGame)).size).toBe(5);
+    expect(new Set(MAIL_LANGUAGES.map((l) => CHAT_PHRASE_WORDS[l].goodGame)).size).toBe(5);
     expect(
       yourTurn('fr', {
         lines: [{ name: 'Bob', body: { phrase: 'awayUntil', params: { until: '2026-12-21' } } }],
         more: 0,
       }).text,
-    ).toContain('- Bob a écrit : « Absent jusqu’au lundi 21 décembre »');
+    ).toContain('- Bob a écrit : « Pas là jusqu’au lundi 21 décembre »');
   });
 
   it('shows no link-like text, markup or control character in either part, nor in a writer’s name', () => {

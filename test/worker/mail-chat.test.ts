@@ -76,7 +76,7 @@ describe('chat lines in the your-turn mail', () => {
     // The lead-in and the lines, in French; a quick phrase in French words.
     expect(mail.text).toContain('Nouveau dans la discussion depuis votre dernier coup :');
     expect(mail.text).toContain('- Ann a écrit : « Bonne partie »');
-    expect(mail.text).toContain('- Ann a écrit : « Absent jusqu’au lundi 20 janvier »');
+    expect(mail.text).toContain('- Ann a écrit : « Pas là jusqu’au lundi 20 janvier »');
     expect(mail.html).toContain('<li>Ann a écrit : « Bonne partie »</li>');
     // Defused: no tag in the HTML part, nothing a mail client turns into a link in either part.
     expect(mail.text).toContain('- Ann a écrit : « <b>x</b> visit evil[.]example http[:]//evil[.]example »');

@@ -1,13 +1,14 @@
 /**
  * Chat lines in mails (issue 16): the new lines of a match's chat since the reader's own last move,
  * as the match hands them over (`NotifierContext.chatSinceLastTurn`, the digest's entry), and their
- * words in the reader's language: "Bob wrote: “…”", a quick phrase from the reader's catalog. A
+ * words in the reader's language: "Bob wrote: “…”", a quick phrase from the shared catalog. A
  * mail carries at most `MAIL_CHAT_LINES` lines of at most `MAIL_CHAT_CHARS` characters each, and
  * says how many earlier ones it left out. User text is defused like names and titles: one line,
  * control characters gone, nothing a mail client turns into a link (`defuseLinks`); the HTML part
  * escapes it (render.ts).
  */
 import type { ChatMessage, QuickPhrase } from '../protocol';
+import { quickPhraseText } from '../words/chat-phrases';
 import type { Catalog } from './i18n';
 import { fill } from './i18n';
 import type { Block } from './render';
@@ -56,10 +57,10 @@ function dayWords(day: string, c: Catalog): string {
   }).format(at);
 }
 
-/** A quick phrase in the reader's language ("Bonne partie"). */
+/** A quick phrase in the reader's language ("Bonne partie"; worker/words/chat-phrases.ts, shared with the page). */
 export function phraseText(phrase: QuickPhrase, params: { until: string } | undefined, c: Catalog): string {
-  const words = c.chatMail.phrases[phrase] ?? c.chatMail.phrases.goodGame;
-  return phrase === 'awayUntil' ? fill(words, { until: dayWords(params?.until ?? '', c) }) : words;
+  const day = phrase === 'awayUntil' ? dayWords(params?.until ?? '', c) : '';
+  return quickPhraseText(phrase, c.locale, day);
 }
 
 /** One line: "Bob wrote: “…”" with the writer's name and text defused. */

@@ -151,14 +151,6 @@ export interface Catalog {
     intro: string;
     line: string; // {name} {text}
     more: string; // {count}
-    /** The quick phrases (worker/protocol.ts QUICK_PHRASES); awayUntil: {until}, a day in words. */
-    phrases: {
-      goodGame: string;
-      wellPlayed: string;
-      awayUntil: string; // {until}
-      backTomorrow: string;
-      yourTurn: string;
-    };
   };
   // -- rematch by consent (issue 16 part C) --
   // -- leaving a match (issue 16 part D) --

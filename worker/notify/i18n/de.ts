@@ -135,13 +135,6 @@ export const de: Catalog = {
     intro: 'Neu im Chat seit deinem letzten Zug:',
     line: '{name} schrieb: „{text}“',
     more: 'Ältere Nachrichten, die hier fehlen: {count}.',
-    phrases: {
-      goodGame: 'Gutes Spiel',
-      wellPlayed: 'Gut gespielt',
-      awayUntil: 'Unterwegs bis {until}',
-      backTomorrow: 'Bin morgen wieder da',
-      yourTurn: 'Du bist dran!',
-    },
   },
   // -- rematch by consent (issue 16 part C) --
   // -- leaving a match (issue 16 part D) --

@@ -134,13 +134,6 @@ export const en: Catalog = {
     intro: 'New in the chat since your last move:',
     line: '{name} wrote: “{text}”',
     more: 'Earlier messages not shown here: {count}.',
-    phrases: {
-      goodGame: 'Good game',
-      wellPlayed: 'Well played',
-      awayUntil: 'Away until {until}',
-      backTomorrow: 'Back tomorrow',
-      yourTurn: 'Your turn!',
-    },
   },
   // -- rematch by consent (issue 16 part C) --
   // -- leaving a match (issue 16 part D) --

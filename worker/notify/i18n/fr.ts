@@ -135,13 +135,6 @@ export const fr: Catalog = {
     intro: 'Nouveau dans la discussion depuis votre dernier coup :',
     line: '{name} a écrit : « {text} »',
     more: 'Messages plus anciens non affichés ici : {count}.',
-    phrases: {
-      goodGame: 'Bonne partie',
-      wellPlayed: 'Bien joué',
-      awayUntil: 'Absent jusqu’au {until}',
-      backTomorrow: 'De retour demain',
-      yourTurn: 'À toi de jouer !',
-    },
   },
   // -- rematch by consent (issue 16 part C) --
   // -- leaving a match (issue 16 part D) --

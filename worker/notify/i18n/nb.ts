@@ -135,13 +135,6 @@ export const nb: Catalog = {
     intro: 'Nytt i chatten siden ditt forrige trekk:',
     line: '{name} skrev: «{text}»',
     more: 'Eldre meldinger som ikke vises her: {count}.',
-    phrases: {
-      goodGame: 'Godt spill',
-      wellPlayed: 'Godt spilt',
-      awayUntil: 'Borte til {until}',
-      backTomorrow: 'Tilbake i morgen',
-      yourTurn: 'Din tur!',
-    },
   },
   // -- rematch by consent (issue 16 part C) --
   // -- leaving a match (issue 16 part D) --

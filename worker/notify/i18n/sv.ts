@@ -134,13 +134,6 @@ export const sv: Catalog = {
     intro: 'Nytt i chatten sedan ditt senaste drag:',
     line: '{name} skrev: ”{text}”',
     more: 'Äldre meddelanden som inte visas här: {count}.',
-    phrases: {
-      goodGame: 'Bra match',
-      wellPlayed: 'Snyggt spelat',
-      awayUntil: 'Borta till {until}',
-      backTomorrow: 'Tillbaka i morgon',
-      yourTurn: 'Din tur!',
-    },
   },
   // -- rematch by consent (issue 16 part C) --
   // -- leaving a match (issue 16 part D) --

@@ -10,6 +10,7 @@ import { useSignal } from '@preact/signals';
 import type { JSX } from 'preact';
 import { useEffect, useId, useLayoutEffect, useMemo, useRef } from 'preact/hooks';
 import type { ChatMessage, QuickPhrase } from '../../../../worker/protocol';
+import { quickPhraseText } from '../../../../worker/words/chat-phrases';
 import { Dialog } from '../../components/Dialog';
 import { lang, t } from '../../i18n';
 import { api } from '../../lib/api';
@@ -19,7 +20,7 @@ import type { MatchInfo } from '../../lib/types';
 import { errorText, seatName } from '../../lib/words';
 import { type ChatError, ChatModel } from './chat-model';
 import { markChatRead, noteChatMuted } from './chat-read';
-import { CHAT_MAX_CHARS, chatBodyText, chatTime, PHRASE_KEYS } from './chat-words';
+import { CHAT_MAX_CHARS, chatBodyText, chatTime } from './chat-words';
 
 /** The quick phrases sent with one press ("Away until …" asks for its day first). */
 const ONE_PRESS = [
@@ -119,7 +120,7 @@ function ChatForm({ model }: { model: ChatModel }): JSX.Element {
             disabled={busy}
             onClick={() => void model.send({ phrase: code })}
           >
-            {t(PHRASE_KEYS[code], { day: '…' })}
+            {quickPhraseText(code, lang.value, '…')}
           </button>
         ))}
         <button

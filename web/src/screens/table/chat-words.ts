@@ -1,27 +1,19 @@
 /**
  * A chat message in the reader's words (issue 16): plain text as written (shown as text, never as
- * markup or a link), a quick phrase from the reader's own catalog (so friends reading different
+ * markup or a link), a quick phrase in the reader's own language (worker/words/chat-phrases.ts, shared with the mail) (so friends reading different
  * languages each read their own), "Away until" with the day in the reader's language, "Message
  * removed" once deleted or hidden, and the time a message was sent.
  */
-import type { ChatMessage, QuickPhrase } from '../../../../worker/protocol';
+import type { ChatMessage } from '../../../../worker/protocol';
+import { quickPhraseText } from '../../../../worker/words/chat-phrases';
 import { dayText } from '../../../../worker/words/when';
-import { lang, type MessageKey, t } from '../../i18n';
+import { lang, t } from '../../i18n';
 
 /**
  * The longest message, in code points: the server's `CHAT_MAX_CHARS` (worker/protocol.ts, a value the
  * client may not import; test/web/chat.test.tsx checks they agree). A longer one is refused there.
  */
 export const CHAT_MAX_CHARS = 500;
-
-/** Each quick phrase's words in the page catalog. */
-export const PHRASE_KEYS: Readonly<Record<QuickPhrase, MessageKey>> = {
-  goodGame: 'chat.phrase.goodGame',
-  wellPlayed: 'chat.phrase.wellPlayed',
-  awayUntil: 'chat.phrase.awayUntil',
-  backTomorrow: 'chat.phrase.backTomorrow',
-  yourTurn: 'chat.phrase.yourTurn',
-};
 
 /**
  * A day `YYYY-MM-DD` as the reader says it: its weekday within six days of `nowMs`, else its date
@@ -39,7 +31,7 @@ export function chatBodyText(body: ChatMessage['body'], nowMs = Date.now()): str
   if (!body) return t('chat.removed');
   if ('text' in body) return body.text;
   const until = body.phrase === 'awayUntil' ? awayDay(body.params?.until, nowMs, lang.value) : '';
-  return t(PHRASE_KEYS[body.phrase], { day: until });
+  return quickPhraseText(body.phrase, lang.value, until);
 }
 
 /** When a message was sent: its clock time today ("14:30"), else with its date ("3 May, 14:30"). */
