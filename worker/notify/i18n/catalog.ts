@@ -144,6 +144,14 @@ export interface Catalog {
   // -- chat on the page (issue 16 part A) --
   // -- chat lines in mails (issue 16 part B) --
   // -- rematch by consent (issue 16 part C) --
+  rematchOffer: {
+    subject: string; // {name}
+    subjectHost: string;
+    body: string; // {name} {title}
+    bodyHost: string; // {title}
+    lapses: string; // {when}
+    button: string;
+  };
   // -- leaving a match (issue 16 part D) --
 }
 

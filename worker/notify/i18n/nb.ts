@@ -132,5 +132,14 @@ export const nb: Catalog = {
   // -- chat on the page (issue 16 part A) --
   // -- chat lines in mails (issue 16 part B) --
   // -- rematch by consent (issue 16 part C) --
+  rematchOffer: {
+    subject: '{name} tilbyr en returkamp',
+    subjectHost: 'En returkamp er tilbudt',
+    body: '{name} tilbyr en returkamp av {title}: samme spillere og regler. Den deles ut når alle har takket ja.',
+    bodyHost:
+      'Verten tilbyr en returkamp av {title}: samme spillere og regler. Den deles ut når alle har takket ja.',
+    lapses: 'Takk ja eller nei på kampens side. Tilbudet går ut {when}.',
+    button: 'Svar på tilbudet',
+  },
   // -- leaving a match (issue 16 part D) --
 };

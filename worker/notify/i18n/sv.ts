@@ -131,5 +131,14 @@ export const sv: Catalog = {
   // -- chat on the page (issue 16 part A) --
   // -- chat lines in mails (issue 16 part B) --
   // -- rematch by consent (issue 16 part C) --
+  rematchOffer: {
+    subject: '{name} erbjuder en returmatch',
+    subjectHost: 'En returmatch erbjuds',
+    body: '{name} erbjuder en returmatch av {title}: samma spelare och regler. Den delas ut när alla har tackat ja.',
+    bodyHost:
+      'Värden erbjuder en returmatch av {title}: samma spelare och regler. Den delas ut när alla har tackat ja.',
+    lapses: 'Tacka ja eller nej på matchens sida. Erbjudandet går ut {when}.',
+    button: 'Svara på erbjudandet',
+  },
   // -- leaving a match (issue 16 part D) --
 };
