@@ -211,5 +211,6 @@ export const enFirst = {
   // -- chat on the page (issue 16 part A) --
   // -- chat lines in mails (issue 16 part B) --
   // -- rematch by consent (issue 16 part C) --
+  'home.mine.rematch': 'Rematch offered — answer',
   // -- leaving a match (issue 16 part D) --
 } as const;
