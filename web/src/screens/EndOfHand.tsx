@@ -8,8 +8,7 @@ import type { JSX } from 'preact';
 import { describePlayedOut } from '../../../worker/words/events/history';
 import { lazyComponent } from '../components/Lazy';
 import { eventWords, t } from '../i18n';
-import { api } from '../lib/api';
-import { goRematch } from '../lib/rematch';
+import { goRematch, sendRematch } from '../lib/rematch';
 import type { MatchSession } from '../lib/session';
 import type { MatchInfo, MatchView } from '../lib/types';
 import { errorText, eventTable, handGoal, listTeams, teamName } from '../lib/words';
@@ -39,23 +38,8 @@ export function EndOfHand(props: {
   const over = view.phase === 'matchOver';
 
   // "Play again" makes the offer (or accepts it); the others answer it (RematchOffer, issue 16).
-  const rematch = async () => {
-    const token = session.token;
-    if (!token) return;
-    if (info.rematchId) {
-      goRematch(info, view.seat, info.rematchId);
-      return;
-    }
-    busy.value = true;
-    try {
-      const r = await api.rematch(info.matchId, token);
-      if ('matchId' in r) goRematch(info, view.seat, r.matchId);
-    } catch (e) {
-      session.fail(e);
-    } finally {
-      busy.value = false;
-    }
-  };
+  const rematch = () =>
+    info.rematchId ? goRematch(info, view.seat, info.rematchId) : sendRematch(session, info, view.seat, busy);
 
   return (
     <section class="end" aria-labelledby="end-title">

@@ -8,8 +8,7 @@ import { useSignal } from '@preact/signals';
 import type { JSX } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
 import { lang, t } from '../i18n';
-import { api } from '../lib/api';
-import { goRematch, mustAnswer } from '../lib/rematch';
+import { goRematch, mustAnswer, sendRematch } from '../lib/rematch';
 import type { MatchSession } from '../lib/session';
 import { deadlineText } from '../lib/time';
 import type { MatchInfo, MatchView, RematchInfo } from '../lib/types';
@@ -45,19 +44,7 @@ export function RematchOffer(props: {
   }, [r?.state]);
   if (!r) return null;
 
-  const answer = async (a: 'accept' | 'decline') => {
-    const token = session.token;
-    if (!token) return;
-    busy.value = true;
-    try {
-      const out = await api.rematch(info.matchId, token, a);
-      if ('matchId' in out) goRematch(info, view.seat, out.matchId);
-    } catch (e) {
-      session.fail(e);
-    } finally {
-      busy.value = false;
-    }
-  };
+  const answer = (a: 'accept' | 'decline') => sendRematch(session, info, view.seat, busy, a);
 
   return (
     <section class="rematch-offer" aria-labelledby="rematch-title">
