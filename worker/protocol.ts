@@ -330,6 +330,16 @@ export type Settings = v.InferOutput<typeof SettingsSchema>;
 /** Body of the endpoints that take none (`{}` or no body). */
 export const EmptySchema = v.strictObject({});
 
+// -- rematch by consent (issue 16 part C) --
+/** The answers to a rematch offer. */
+export const REMATCH_ANSWERS = ['accept', 'decline'] as const;
+/**
+ * Body of `POST /api/matches/:id/rematch`: no `answer` ("Play again": makes the offer, or accepts
+ * the open one), or `accept` / `decline` the open offer (docs/API.md).
+ */
+export const RematchRequestSchema = v.strictObject({ answer: v.optional(v.picklist(REMATCH_ANSWERS)) });
+export type RematchRequest = v.InferOutput<typeof RematchRequestSchema>;
+
 /**
  * `GET /api/matches/:id` query: `present=1` when the polling page is visible and was used within
  * the last minutes (worker/match/presence.ts); any other value is 400.
@@ -505,8 +515,10 @@ export interface MatchSummary {
   place: number | null;
   /** A finished match: the winning teams and the final totals per team. */
   result: { winners: number[]; scores: number[] } | null;
-  /** The rematch's id once someone asked for one. */
+  /** The rematch's id once it is dealt. */
   rematchId: string | null;
+  /** The latest rematch offer (issue 16), for a seat or the host; absent or null: none. */
+  rematch?: RematchInfo | null;
   /** The chat's tally (issue 16), for a seat or the host. */
   chat?: ChatTally;
 }
@@ -537,6 +549,30 @@ export interface Created {
    * seat links instead.
    */
   mailed?: number[];
+}
+
+/** An open rematch offer lapses this long after it was made (ms): 7 days (issue 16 part C). */
+export const REMATCH_LAPSE_MS = 7 * 86_400_000;
+
+/** What a rematch offer is now: waiting for answers, dealt (`matchId`), declined by a seat, or lapsed. */
+export const REMATCH_STATES = ['open', 'dealt', 'declined', 'lapsed'] as const;
+export type RematchState = (typeof REMATCH_STATES)[number];
+
+/**
+ * A rematch offer (issue 16) as everybody sees it: the same players and rules, the first seat one to
+ * the left. `by`: the offering seat (null: the host without a seat); times ISO; `accepted`, `declined`
+ * and `waiting` are seat numbers (bots accept at once; `waiting`: the human seats still to answer
+ * while the offer is open); `matchId`: the new match once dealt.
+ */
+export interface RematchInfo {
+  by: number | null;
+  at: string;
+  lapsesAt: string;
+  state: RematchState;
+  accepted: number[];
+  declined: number[];
+  waiting: number[];
+  matchId: string | null;
 }
 
 /** One seat as everybody sees it. */
@@ -580,8 +616,11 @@ export interface MatchInfo {
     /** Spectators may read the chat (issue 16). */
     spectatorsReadChat?: boolean;
   };
-  /** The rematch's id once someone asked for one (the same links work there). */
+  /** The rematch's id once it is dealt (the same links work there). */
   rematchId: string | null;
+  // -- rematch by consent (issue 16 part C) --
+  /** The latest rematch offer of a finished match, or null (none yet, or the match is not over). */
+  rematch?: RematchInfo | null;
   /** Own seat only. */
   settings?: {
     language: string;
@@ -735,6 +774,10 @@ export const ROUTE_ERROR_CODES = [
   'not_found',
   'push.not_configured',
   'rate.limited',
+  'rematch.dealt',
+  'rematch.declined',
+  'rematch.lapsed',
+  'rematch.no_offer',
   'request.invalid',
   'request.malformed',
   'request.too_large',

@@ -176,13 +176,15 @@ describe('two players, a stacked hand with a coup fourré', () => {
     expect(annRows.at(-1)?.[0]).toBe('Match total');
     expect(h.problems).toEqual([]);
 
-    // Rematch: same seats and rules, a new match; the same device links work there.
+    // Rematch: same seats and rules, a new match once Bob accepts Ann's offer (issue 16: by
+    // consent); both pages move there, and the same device links work there.
     const firstMatch = new URL(ann.url()).pathname;
     await ann.getByRole('button', { name: /Play again/ }).click();
+    await waitText(bob, '.rematch-offer', 'Ann offers a rematch');
+    await bob.locator('.rematch-offer button', { hasText: 'Accept' }).click();
     await ann.waitForURL((u) => u.pathname.startsWith('/m/') && u.pathname !== firstMatch);
     await ann.waitForSelector('.statusbar');
     const rematch = new URL(ann.url()).pathname;
-    await bob.getByRole('button', { name: /Play again/ }).click();
     await bob.waitForURL((u) => u.pathname === rematch);
     await waitText(bob, 'section.tableau.mine', 'Your area');
     await waitText(bob, 'section.tableau[data-team="0"]', "Ann's area");

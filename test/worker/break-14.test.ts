@@ -10,6 +10,7 @@ import type { SeatPrefs, TurnDeadline } from '../../worker/match/rows';
 import { api, create, info, move, stubOf, type TestMatch } from './helpers';
 import { addresses, duo, HOUR, type MailMatch, mailMatch, postForm } from './mail-helpers';
 import { addressDo, hookAddress, prefsAt, prefsLinkIn } from './prefs-helpers';
+import { agreeRematch } from './rematch-helpers';
 
 const DAY = 24 * HOUR;
 /** A match Ann wins with her first 100 km. */
@@ -77,7 +78,7 @@ describe('away and back, odd sequences', () => {
 
   it('a rematch gives every player their whole vacation, no timeouts in a row and no stand-in reason', async () => {
     const { h } = await finishedAfterVacation();
-    const re = await api(`/api/matches/${h.m.id}/rematch`, { token: h.m.seats[1], body: {} });
+    const re = await agreeRematch(h.m.id, [h.m.seats[1]!, h.m.seats[0]!]);
     expect(re.status).toBe(201);
     const next: TestMatch = { ...h.m, id: re.body.matchId as string };
     const prefs = await prefsOf(next.id, 1);
@@ -96,7 +97,7 @@ describe('away and back, odd sequences', () => {
     await move(h.m, h.m.seats[0]!, { type: 'play', card: 'roll' });
     await move(h.m, h.m.seats[1]!, { type: 'play', card: 'roll' });
     await move(h.m, h.m.seats[0]!, { type: 'play', card: 'd100' });
-    const re = await api(`/api/matches/${h.m.id}/rematch`, { token: h.m.seats[0], body: {} });
+    const re = await agreeRematch(h.m.id, [h.m.seats[0]!, h.m.seats[1]!]);
     expect(re.status).toBe(201);
     const next: TestMatch = { ...h.m, id: re.body.matchId as string };
     expect((await info(next, h.m.seats[1])).settings?.mailPrefs).toEqual(own.mailPrefs);
@@ -117,7 +118,7 @@ describe('away and back, odd sequences', () => {
     await move(h.m, h.m.seats[0]!, { type: 'play', card: 'roll' });
     await move(h.m, h.m.seats[1]!, { type: 'play', card: 'roll' });
     await move(h.m, h.m.seats[0]!, { type: 'play', card: 'd100' });
-    const re = await api(`/api/matches/${h.m.id}/rematch`, { token: h.m.seats[0], body: {} });
+    const re = await agreeRematch(h.m.id, [h.m.seats[0]!, h.m.seats[1]!]);
     expect(re.status).toBe(201);
     expect((await prefsAt(a.bob, { ...h.m, id: re.body.matchId as string }, 1)).prefs).toEqual(first);
   });

@@ -2,7 +2,8 @@
  * 20 concurrent submissions: of the same move (one move id) and of different moves at the same
  * version. The Durable Object serialises them: exactly the legal ones apply, each once; the rest get
  * the first outcome (same move id), 409 (stale version) or 422 (illegal). Rematch requests sent at
- * once make one rematch: one request gets 201, the others 200 with the same body (docs/API.md).
+ * once make one offer and one rematch: the request that completes the offer gets 201, the ones
+ * before it 202 with the offer, the others 200 with the same body (docs/API.md).
  */
 import { describe, expect, it } from 'vitest';
 import type { Move } from '../../worker/engine/index';
@@ -58,7 +59,7 @@ describe('concurrent submissions', () => {
     expect(again.view!.version).toBe(after.view!.version);
   });
 
-  it('12 rematch requests at once make one rematch: one 201, eleven 200, all with its body', async () => {
+  it('12 rematch requests at once make one offer and one rematch: one 201, the others 202 or 200', async () => {
     // A hand to 100 km and no match target: Roll, Roll, 100 km ends the match.
     const m = await annAndBob('race-rematch', { preset: 'classic', options: { goal: 100, matchTarget: 0 } });
     const [ann, bob] = [m.seats[0]!, m.seats[1]!];
@@ -71,12 +72,21 @@ describe('concurrent submissions', () => {
         api(`/api/matches/${m.id}/rematch`, { token: [m.host, ann, bob][i % 3], body: {} }),
       ),
     );
-    expect(results.map((r) => r.status).sort()).toEqual([...Array(11).fill(200), 201]);
-    const ids = new Set(results.map((r) => r.body.matchId as string));
+    // Before both players have pressed: 202 with the one offer; the press that completes it deals
+    // (201); every later one, or one waiting for the dealing, gets 200 with the same body.
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.every((s) => s === 200 || s === 201 || s === 202)).toBe(true);
+    const offers = results.filter((r) => r.status === 202).map((r) => r.body.rematch);
+    expect(new Set(offers.map((o) => o.at)).size).toBeLessThanOrEqual(1);
+    for (const o of offers) expect(o.state).toBe('open');
+    const dealt = results.filter((r) => r.status !== 202);
+    const ids = new Set(dealt.map((r) => r.body.matchId as string));
     expect(ids.size).toBe(1);
     const [id] = [...ids];
     const created = results.find((r) => r.status === 201)!;
-    for (const r of results) expect(r.body).toEqual(created.body);
+    for (const r of dealt) expect(r.body).toEqual(created.body);
+    expect((await info(m)).rematch).toMatchObject({ state: 'dealt', matchId: id, accepted: [0, 1] });
     expect((await info(m)).rematchId).toBe(id);
     const later = await api(`/api/matches/${m.id}/rematch`, { token: bob, body: {} });
     expect(later.status).toBe(200);

@@ -11,6 +11,7 @@ import type { JournalPage } from '../../worker/match/journal';
 import type { MoveLog } from '../../worker/match/log';
 import type { LoggedEvent } from '../../worker/protocol';
 import { annAndBob, api, create, playOut, stubOf, type TestMatch } from './helpers';
+import { agreeRematch } from './rematch-helpers';
 
 /** Short hands (a 100 km trip) to 1500 points: a few hands in a few dozen moves. */
 const SHORT = { preset: 'classic', options: { goal: 100, matchTarget: 1500 } };
@@ -128,7 +129,7 @@ describe('the journal in pages', () => {
       );
     expect((await column()).hand_starts).toBeNull();
     // A change that writes the snapshot (the rematch) stores the rebuilt index.
-    const r = await api(`/api/matches/${m.id}/rematch`, { token: m.seats[0], body: {} });
+    const r = await agreeRematch(m.id, [m.seats[0]!, m.seats[1]!]);
     expect(r.status).toBe(201);
     expect(JSON.parse((await column()).hand_starts!)).toEqual(
       await runInDurableObject(stubOf(m), (i) =>

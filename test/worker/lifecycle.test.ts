@@ -191,7 +191,7 @@ describe('settings', () => {
 });
 
 describe('rematch, delete, expiry', () => {
-  it('rematch: same seats and rules, a new seed, and the same links work there', async () => {
+  it('rematch: same seats and rules, a new seed, the bot consents at once, and the same links work there', async () => {
     const m = await create({
       rules: 'hasbro-2016',
       seats: [
@@ -207,6 +207,13 @@ describe('rematch, delete, expiry', () => {
     expect(again.status).toBe(200);
     expect(again.body.matchId).toBe(r.body.matchId);
     expect((await info(m)).rematchId).toBe(r.body.matchId);
+    // The bot accepted at once: Ann's press was the whole consent (issue 16 part C).
+    expect((await info(m)).rematch).toMatchObject({
+      by: 0,
+      state: 'dealt',
+      accepted: [0, 1],
+      matchId: r.body.matchId,
+    });
     const next: TestMatch = { ...m, id: r.body.matchId };
     const ann = await info(next, m.seats[0]);
     expect(ann.you).toEqual({ seat: 0, host: false });

@@ -7,6 +7,7 @@ import { runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { api, info, move, stubOf } from './helpers';
 import { addresses, duo, MIN, mailMatch, seatTokenIn } from './mail-helpers';
+import { agreeRematch } from './rematch-helpers';
 
 const setEmail = (id: string, token: string, email: string | null) =>
   api(`/api/matches/${id}/settings`, { token, body: { email } });
@@ -74,7 +75,7 @@ describe('mail-link revocation', () => {
     await move(h.m, h.m.seats[0]!, { type: 'play', card: 'roll' });
     await move(h.m, h.m.seats[1]!, { type: 'play', card: 'roll' });
     await move(h.m, h.m.seats[0]!, { type: 'play', card: 'd100' });
-    const re = await api(`/api/matches/${h.m.id}/rematch`, { token: h.m.seats[1], body: {} });
+    const re = await agreeRematch(h.m.id, [h.m.seats[1]!, h.m.seats[0]!]);
     expect(re.status).toBe(201);
     const next = { ...h.m, id: re.body.matchId as string };
     // The rematch's reply comes once the mail links are copied there: the old link works at once.

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { addressKey } from '../../worker/notify/address';
 import { api, info, move, ORIGIN, stubOf, worker } from './helpers';
 import { addresses, duo, hook, linkIn, MIN, mailMatch, postForm, seatTokenIn } from './mail-helpers';
+import { agreeRematch } from './rematch-helpers';
 
 const b64u = (b: ArrayBuffer | Uint8Array) =>
   btoa(String.fromCharCode(...new Uint8Array(b)))
@@ -103,7 +104,7 @@ describe('seat links in mails', () => {
     await move(h.m, h.m.seats[0]!, { type: 'play', card: 'roll' });
     await move(h.m, token, { type: 'play', card: 'roll' });
     await move(h.m, h.m.seats[0]!, { type: 'play', card: 'd100' });
-    const re = await api(`/api/matches/${h.m.id}/rematch`, { token, body: {} });
+    const re = await agreeRematch(h.m.id, [token, h.m.seats[0]!]);
     expect(re.status).toBe(201);
     let seat: number | null = null;
     for (let i = 0; i < 50 && seat === null; i++) {

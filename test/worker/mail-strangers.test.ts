@@ -13,6 +13,7 @@ import type { MailAddressDurableObject } from '../../worker/notify/address-do';
 import { htmlText, linkLike } from '../mail/link-like';
 import { api, create, move, ORIGIN, playOut, stubOf, type TestMatch, worker } from './helpers';
 import { addresses, attach, duo, linkIn, type MailMatch, MIN, mailMatch, postForm } from './mail-helpers';
+import { agreeRematch } from './rematch-helpers';
 
 /** Bob's per-address Durable Object. */
 async function addressOf(address: string): Promise<DurableObjectStub<MailAddressDurableObject>> {
@@ -31,7 +32,7 @@ async function finishQuick(m: TestMatch): Promise<void> {
 
 /** Asks for a rematch of `h` and installs the same sender and clock there. */
 async function rematchOf(h: MailMatch): Promise<MailMatch> {
-  const re = await api(`/api/matches/${h.m.id}/rematch`, { token: h.m.host, body: {} });
+  const re = await agreeRematch(h.m.id, [h.m.host, h.m.seats[0]!, h.m.seats[1]!]);
   expect(re.status).toBe(201);
   return attach({ ...h.m, id: re.body.matchId }, h.sender, h.clock);
 }

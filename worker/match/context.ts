@@ -14,6 +14,7 @@ import { chatSinceLastTurn } from './chat-mail';
 import { ChatStore } from './chat-store';
 import { MoveLog } from './log';
 import { PolledPresence, seatPresent } from './presence';
+import { waitingSeats } from './rematch-offer';
 import { chainIdOf, type Meta, type SeatRow } from './rows';
 import { Schedule } from './schedule';
 import { mintSeatLink } from './seats';
@@ -206,6 +207,7 @@ export class MatchContext {
       config: meta.config,
       state: meta.state,
       rematchId: meta.rematchId,
+      rematchWaiting: waitingSeats(meta, this.seatRows, this.now()),
       turnDeadline: meta.turnDeadline,
     };
   }

@@ -10,7 +10,7 @@ import type { Env } from '../env';
 import { type BudgetPayer, payerOf } from '../notify/budget';
 import type { DigestEntry } from '../notify/digest';
 import type { MailRpc } from '../notify/protocol';
-import type { ChatSend, MoveRequest, Settings } from '../protocol';
+import type { ChatSend, MoveRequest, RematchRequest, Settings } from '../protocol';
 import { NOT_FOUND, type Reply } from '../reply';
 import * as chat from './chat';
 import { MatchContext } from './context';
@@ -20,6 +20,7 @@ import { journalReply } from './journal';
 import * as lifecycle from './lifecycle';
 import { playMove } from './moves';
 import { onPresentPoll } from './presence';
+import { rematch } from './rematch';
 import { catchUp, replayCheck } from './replay';
 import * as seats from './seats';
 import { importLinks, revokeLinks } from './seats';
@@ -111,9 +112,9 @@ export class MatchDurableObject extends DurableObject<Env> {
     return this.track(async () => seats.reclaim(this.match, who, seat));
   }
 
-  /** A new match with the same seats, rules and links, and a new seed (created once). */
-  async rematch(who: string | null, origin: string): Promise<Reply> {
-    return this.track(async () => lifecycle.rematch(this.match, who, origin));
+  /** "Play again", or an answer to the rematch offer: see rematch.ts (issue 16 part C). */
+  async rematch(who: string | null, req: RematchRequest, origin: string): Promise<Reply> {
+    return this.track(async () => rematch(this.match, who, req, origin));
   }
 
   /** The host deletes the match and everything stored with it. */

@@ -1,21 +1,16 @@
 /**
  * A match's life after its creation (creation.ts): claiming open seats with the invite link, the
- * host's early start, the rematch with the same seats and links, and deletion by the host. Every
- * change goes through the commit path.
+ * host's early start and deletion by the host (the rematch by consent is rematch.ts). Every change
+ * goes through the commit path.
  */
 import type { BudgetPayer } from '../notify/budget';
 import { error, NOT_FOUND, type Reply } from '../reply';
-import { hashToken, newMatchId, newToken } from '../tokens';
+import { hashToken, newToken } from '../tokens';
 import { commit } from './commit';
 import type { MatchContext } from './context';
-import { type CreateInput, lobbyChange, payAddresses, start } from './creation';
-import { carryMailPrefs } from './mail-prefs';
+import { lobbyChange, payAddresses, start } from './creation';
 import { nameKey, takenNames } from './names';
-import { chainIdOf } from './rows';
-import { exportLinks } from './seats';
-import { matchStub } from './stub';
-import { seatForRematch } from './vacation';
-import { createdFor, infoFor } from './views';
+import { infoFor } from './views';
 
 /** Why a claim is refused now (bad invite, started, full, name taken), or null. */
 function claimRefusal(m: MatchContext, inviteHash: string, name: string): Reply | null {
@@ -85,54 +80,6 @@ export function startNow(m: MatchContext, who: string | null): Reply {
   if ('status' in change) return change;
   const done = commit(m, change, caller);
   return { status: 200, body: done.ok ? done.info : infoFor(m, caller) };
-}
-
-/**
- * A new match with the same seats, rules and links (the same token hashes), and a new seed. The
- * first call creates it (201 with its `Created` body); every other call, concurrent or later, gets
- * 200 with the same body (docs/API.md). 403 `auth.not_a_seat`, 409 `match.not_finished`.
- */
-export function rematch(m: MatchContext, who: string | null, origin: string): Promise<Reply> | Reply {
-  const meta = m.meta;
-  if (!meta) return NOT_FOUND;
-  const caller = m.caller(who);
-  if (caller.seat === null && !caller.host)
-    return error(403, 'auth.not_a_seat', 'Only players can ask for a rematch.');
-  if (meta.status !== 'finished')
-    return error(409, 'match.not_finished', 'A rematch starts after the match is over.');
-  if (meta.rematchId) return { status: 200, body: createdFor(m, meta.rematchId, origin) };
-  // A request while the first one creates it shares its outcome, as "it exists already".
-  if (m.rematching) return m.rematching.then(existing);
-  m.rematching = makeRematch(m, origin).finally(() => {
-    m.rematching = null;
-  });
-  return m.rematching;
-}
-
-/** The reply to a caller who did not create the rematch: 200 instead of 201, the same body. */
-function existing(r: Reply): Reply {
-  return r.status === 201 ? { ...r, status: 200 } : r;
-}
-
-async function makeRematch(m: MatchContext, origin: string): Promise<Reply> {
-  const meta = m.meta!;
-  const matchId = newMatchId();
-  const input: CreateInput = {
-    matchId,
-    config: { ...meta.config, chainId: chainIdOf(meta) },
-    hostHash: meta.hostHash,
-    inviteHash: null,
-    seats: m.seats.map(seatForRematch),
-  };
-  const r = await matchStub(m.env, matchId).createRematch(input);
-  if (r.status !== 201) return r;
-  m.updateMeta({ rematchId: matchId });
-  commit(m, { reason: 'rematch', seat: null, opening: { kind: 'none' }, metaChanged: true });
-  // The rematch keeps the seats' links; the links sent in mails too.
-  await exportLinks(m, matchId);
-  // And the seats' own mail preferences (their addresses keep them per match).
-  await carryMailPrefs(m, matchId);
-  return { status: 201, body: createdFor(m, matchId, origin) };
 }
 
 /** The host deletes the match and everything stored with it. 204; 403 `auth.not_host`. */

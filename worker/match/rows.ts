@@ -54,12 +54,28 @@ export interface Meta {
   /** ms since the epoch. */
   finishedAt: number | null;
   rematchId: string | null;
+  /** The latest rematch offer (issue 16 part C: rematch-offer.ts); null or unset: none. */
+  rematchOffer?: RematchOffer | null;
   turnDeadline: TurnDeadline | null;
   /**
    * The log row the stored `state` includes: the state is a snapshot, written every few changes and
    * whenever the lifecycle changes; the rows after it are replayed when the object wakes up.
    */
   stateSeq: number;
+}
+
+/**
+ * A rematch offer of a finished match (issue 16 part C), stored in the meta row: who offered it
+ * (a seat, or null for the host without a seat) at `atMs` (ms since the epoch), the seats that
+ * accepted (the offerer and the bots at once) or declined, and the first seat of the new match.
+ * Whether it is open, dealt, declined or lapsed is read from it and the clock (rematch-offer.ts).
+ */
+export interface RematchOffer {
+  by: number | null;
+  atMs: number;
+  accepted: number[];
+  declined: number[];
+  firstSeat: number;
 }
 
 /** The rematch chain of a match: its config's chain id, or the match's own id when it has none. */

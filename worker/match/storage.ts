@@ -1,6 +1,6 @@
 /**
  * The SQLite tables of one match's Durable Object that are not the log: `meta` (one row: settings,
- * lifecycle, a snapshot of the state, of the move ids and of the journal's hand index), `seats`, and `mail_links` (the hashes of
+ * lifecycle, the rematch offer, a snapshot of the state, of the move ids and of the journal's hand index), `seats`, and `mail_links` (the hashes of
  * the seat tokens sent in mails, which open a seat like its own link). The log has its own module
  * (log.ts), the schedule too. SQL uses bound parameters only; every write counts its rows for the
  * benchmark and the free-plan budget (100,000 rows written per day).
@@ -39,11 +39,11 @@ export class MatchStore {
       match_id TEXT NOT NULL, created_at INTEGER NOT NULL, config TEXT NOT NULL,
       host_hash TEXT NOT NULL, invite_hash TEXT, status TEXT NOT NULL,
       setup TEXT, state TEXT, finished_at INTEGER, rematch_id TEXT, turn_deadline TEXT,
-      state_seq INTEGER NOT NULL DEFAULT 0, move_ids TEXT, hand_starts TEXT)`);
+      state_seq INTEGER NOT NULL DEFAULT 0, move_ids TEXT, hand_starts TEXT, rematch_offer TEXT)`);
     // Matches stored before the move ids or the hand index joined the snapshot: the column is added
     // (null until the next snapshot; the move log then rebuilds them from its rows: log.ts).
     const columns = sql.exec('SELECT * FROM meta LIMIT 0').columnNames;
-    for (const column of ['move_ids', 'hand_starts'])
+    for (const column of ['move_ids', 'hand_starts', 'rematch_offer'])
       if (!columns.includes(column)) sql.exec(`ALTER TABLE meta ADD COLUMN ${column} TEXT`);
     sql.exec(`CREATE TABLE IF NOT EXISTS seats (
       seat INTEGER PRIMARY KEY, name TEXT NOT NULL, kind TEXT NOT NULL, token_hash TEXT,
@@ -79,6 +79,7 @@ export class MatchStore {
       state: r.state ? JSON.parse(r.state as string) : null,
       finishedAt: (r.finished_at as number | null) ?? null,
       rematchId: (r.rematch_id as string | null) ?? null,
+      rematchOffer: r.rematch_offer ? JSON.parse(r.rematch_offer as string) : null,
       turnDeadline: r.turn_deadline ? readTurnDeadline(JSON.parse(r.turn_deadline as string)) : null,
       stateSeq: (r.state_seq as number | null) ?? 0,
     };
@@ -109,12 +110,13 @@ export class MatchStore {
    */
   saveMeta(m: Meta, moveIds: ReadonlyMap<string, number>, handStarts: string | null): void {
     this.exec(
-      'UPDATE meta SET status = ?, setup = ?, state = ?, finished_at = ?, rematch_id = ?, turn_deadline = ?, state_seq = ?, move_ids = ?, hand_starts = ? WHERE id = 1',
+      'UPDATE meta SET status = ?, setup = ?, state = ?, finished_at = ?, rematch_id = ?, rematch_offer = ?, turn_deadline = ?, state_seq = ?, move_ids = ?, hand_starts = ? WHERE id = 1',
       m.status,
       m.setup ? JSON.stringify(m.setup) : null,
       m.state ? JSON.stringify(m.state) : null,
       m.finishedAt,
       m.rematchId,
+      m.rematchOffer ? JSON.stringify(m.rematchOffer) : null,
       m.turnDeadline ? JSON.stringify(m.turnDeadline) : null,
       m.stateSeq,
       JSON.stringify([...moveIds]),

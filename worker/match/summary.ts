@@ -8,6 +8,7 @@ import { whoActs } from '../engine/index';
 import type { MatchSummary, SummaryRole } from '../protocol';
 import { error, NOT_FOUND, type Reply } from '../reply';
 import type { MatchContext } from './context';
+import { rematchInfo } from './rematch-offer';
 import { KINDS } from './timers';
 import { awayText } from './vacation';
 
@@ -52,7 +53,10 @@ export function summaryReply(m: MatchContext, who: string | null): Reply {
     result: null,
     rematchId: meta.rematchId,
   };
-  if (role !== 'invite') summary.chat = m.chat.tally(caller.seat);
+  if (role !== 'invite') {
+    summary.chat = m.chat.tally(caller.seat);
+    summary.rematch = rematchInfo(meta, m.seats, m.now());
+  }
   if (role === 'invite' || !state) return { status: 200, body: summary };
   summary.hand = state.handNumber;
   summary.scores = state.scores.slice();

@@ -10,6 +10,7 @@ import { NOT_FOUND, type Reply } from '../reply';
 import { mayReadChat } from './chat-store';
 import type { Caller, MatchContext } from './context';
 import { mailSettings } from './mail-prefs';
+import { rematchInfo } from './rematch-offer';
 import type { Meta, SeatRow } from './rows';
 import { KINDS } from './timers';
 import { awayText, timeoutsToBotOf, vacationDaysOf, vacationLeft } from './vacation';
@@ -110,6 +111,7 @@ export function buildInfo(
       rules: state ? state.rules : lobbyRules(meta, seats.length),
     },
     rematchId: meta.rematchId,
+    rematch: rematchInfo(meta, seats, extras.now),
   };
   if (own) {
     info.settings = {

@@ -25,6 +25,7 @@ export const MAIL_KINDS = [
   'reminder',
   'botTookOver',
   'finished',
+  'rematchOffer',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -92,7 +93,10 @@ export type MailContent =
       winners: readonly number[];
       /** Where a rematch starts (defaults to the seat link, whose page offers it). */
       rematch?: string | null;
-    };
+    }
+  // -- rematch by consent (issue 16 part C) --
+  /** `by` (a seat's name; null: the host without a seat) offers a rematch, open until `lapsesAt`. */
+  | { kind: 'rematchOffer'; by: string | null; lapsesAt: Date; now: Date };
 
 /**
  * What happens at a turn's deadline if nothing is played (the match's `onDeadline`: a bot plays the
@@ -318,6 +322,20 @@ function draftFor(ctx: MailContext, content: MailContent, c: Catalog, title: str
           { button: c.buttons.rematch, href: rematch },
         ],
         primary: rematch,
+      };
+    }
+    case 'rematchOffer': {
+      const r = c.rematchOffer;
+      const by = content.by === null ? null : nameText(content.by);
+      return {
+        subject: content.by === null ? r.subjectHost : fill(r.subject, { name: subjectName(content.by) }),
+        blocks: [
+          greet,
+          { p: by === null ? fill(r.bodyHost, { title }) : fill(r.body, { name: by, title }) },
+          { p: fill(r.lapses, { when: readerTime(content.lapsesAt, content.now, c, ctx.timeZone) }) },
+          { button: r.button, href: seat },
+        ],
+        primary: seat,
       };
     }
   }

@@ -5,6 +5,7 @@
  * compose.ts; this file only gathers what they are about.
  */
 
+import { REMATCH_LAPSE_MS } from '../protocol';
 import type { MailTokens } from './address-do';
 import { composeMail, type IdleAction, type MailContent } from './compose';
 import type { OutboxRow } from './outbox';
@@ -84,6 +85,14 @@ export async function composeRow(
       break;
     case 'finished':
       content = { kind: 'finished', table, scores: data.scores, winners: data.winners };
+      break;
+    case 'rematchOffer':
+      content = {
+        kind: 'rematchOffer',
+        by: data.by === null ? null : (seats[data.by]?.name ?? ''),
+        lapsesAt: new Date(data.atMs + REMATCH_LAPSE_MS),
+        now: new Date(now),
+      };
       break;
   }
   const seatUrl = await n.ctx.mintSeatLink(row.seat, origin);

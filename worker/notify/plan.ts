@@ -307,6 +307,11 @@ export function staleReason(n: MailScope, row: OutboxRow): string | null {
   const data = JSON.parse(row.data) as IntentData;
   const state = meta.state;
   const kind = row.kind === 'push' ? data.kind : row.kind;
+  // -- rematch by consent (issue 16 part C) --
+  if (kind === 'rematchOffer') {
+    if (!meta.rematchWaiting?.includes(row.seat)) return 'answered';
+    return presentFor(n, row) ? 'present' : null;
+  }
   if (data.kind === 'botTookOver' && data.scope === 'seat') {
     if (!seat.standIn) return 'reclaimed';
     if (laterSeatChange(n, row)) return 'superseded';

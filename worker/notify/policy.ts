@@ -6,6 +6,7 @@
 
 import { actingSeat, type GameEvent, type HazardCard, type MatchState, whoActs } from '../engine/index';
 import type { MailKind } from './compose';
+import { rematchOfferIntents } from './rematch-offer';
 
 /** How the notifier sees a seat. `notifiable`: a human playing it who has mail or push turned on. */
 export interface PolicySeat {
@@ -50,7 +51,10 @@ export type IntentData =
   | { kind: 'responseWindow'; version: number; attacker: number; hazard: HazardCard; target: number }
   | { kind: 'reminder'; version: number; tag: string }
   | { kind: 'botTookOver'; scope: 'turn' | 'seat'; why?: 'timeouts' }
-  | { kind: 'finished'; scores: number[]; winners: number[] };
+  | { kind: 'finished'; scores: number[]; winners: number[] }
+  // -- rematch by consent (issue 16 part C) --
+  /** `by` offered a rematch (null: the host without a seat) at `atMs` (ms since the epoch). */
+  | { kind: 'rematchOffer'; by: number | null; atMs: number };
 
 /** The group of a seat's turn that started at `version`. */
 export function turnGroup(seat: number, version: number): string {
@@ -65,7 +69,8 @@ export function turnGroup(seat: number, version: number): string {
  * - response window: when an `ask` window opens for a notifiable seat;
  * - bot took over: a deadline made a bot play the seat's turn (at once), or the host gave the seat
  *   to a bot (after the grace period, if a bot still plays it then);
- * - finished: to every notifiable seat when the match ends.
+ * - finished: to every notifiable seat when the match ends;
+ * - rematch offer: to every other notifiable human seat when one offers a rematch (rematch-offer.ts).
  * Reminders are not intents of a change: they come from `reminderTimes` when due.
  */
 export function intentsFor(
@@ -216,6 +221,8 @@ export function intentsFor(
       });
     }
   }
+  // -- rematch by consent (issue 16 part C) --
+  if (change.reason === 'rematchOffer') out.push(...rematchOfferIntents(change.seat, seats, opts.nowMs));
   return out;
 }
 

@@ -19,6 +19,8 @@ export interface NotifyMatch {
   config: { title: string; onDeadline: 'bot' | 'skip'; timeoutsToBot?: number };
   state: MatchState | null;
   rematchId: string | null;
+  /** The human seats that must still answer the open rematch offer (issue 16 part C); none without one. */
+  rematchWaiting?: readonly number[];
   /**
    * The running deadline (ms since the epoch): a seat's turn, or between hands. `frozen`: the
    * vacation that stopped the turn's clock; every time of the turn is later by `toMs - fromMs`.
@@ -109,6 +111,9 @@ export const CHANGE_REASONS = [
   'timeout',
   'bot',
   'rematch',
+  // -- rematch by consent (issue 16 part C) --
+  /** A rematch offer was made: the other humans are mailed (the answers are `rematch`). */
+  'rematchOffer',
 ] as const;
 export type ChangeReason = (typeof CHANGE_REASONS)[number];
 

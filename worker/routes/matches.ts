@@ -20,6 +20,7 @@ import {
   LogQuerySchema,
   MatchIdSchema,
   MoveRequestSchema,
+  RematchRequestSchema,
   SettingsSchema,
   type TestStack,
 } from '../protocol';
@@ -123,10 +124,16 @@ matches.post(
   },
 );
 
-matches.post('/:id/rematch', moveLimit, valid('param', IdParam), validJson(EmptySchema), async (c) => {
-  const { id } = c.req.valid('param');
-  return send(c, await stub(c, id).rematch(await callerHash(c), originOf(c)));
-});
+matches.post(
+  '/:id/rematch',
+  moveLimit,
+  valid('param', IdParam),
+  validJson(RematchRequestSchema),
+  async (c) => {
+    const { id } = c.req.valid('param');
+    return send(c, await stub(c, id).rematch(await callerHash(c), c.req.valid('json'), originOf(c)));
+  },
+);
 
 matches.delete('/:id', moveLimit, valid('param', IdParam), async (c) => {
   const { id } = c.req.valid('param');

@@ -425,5 +425,18 @@ export const de: Messages = {
   'chat.readOnly': 'Hier schreiben nur die Spieler am Tisch.',
   // -- chat lines in mails (issue 16 part B) --
   // -- rematch by consent (issue 16 part C) --
+  'home.mine.rematch': 'Revanche angeboten — antworte',
+  'rematch.title': 'Revanche',
+  'rematch.byYou': 'Du hast eine Revanche angeboten: dieselben Spieler, dieselben Regeln.',
+  'rematch.by': '{name} bietet eine Revanche an: dieselben Spieler, dieselben Regeln.',
+  'rematch.byHost': 'Der Gastgeber bietet eine Revanche an: dieselben Spieler, dieselben Regeln.',
+  'rematch.accepted': 'Bisher zugestimmt: {names}.',
+  'rematch.waiting': 'Warten auf {names}.',
+  'rematch.lapses': 'Das Angebot gilt bis {when}.',
+  'rematch.accept': 'Annehmen',
+  'rematch.decline': 'Ablehnen',
+  'rematch.declined': '{names} hat die Revanche abgelehnt.',
+  'rematch.lapsed': 'Das Revanche-Angebot ist abgelaufen.',
+  'rematch.dealt': 'Die Revanche ist ausgeteilt.',
   // -- leaving a match (issue 16 part D) --
 };

@@ -213,5 +213,6 @@ export const enFirst = {
   'chat.newCount': '{n|new message|new messages}',
   // -- chat lines in mails (issue 16 part B) --
   // -- rematch by consent (issue 16 part C) --
+  'home.mine.rematch': 'Rematch offered — answer',
   // -- leaving a match (issue 16 part D) --
 } as const;

@@ -216,5 +216,17 @@ export const enLater = {
   'chat.readOnly': 'Only the players at the table write here.',
   // -- chat lines in mails (issue 16 part B) --
   // -- rematch by consent (issue 16 part C) --
+  'rematch.title': 'Rematch',
+  'rematch.byYou': 'You offered a rematch: the same players and rules.',
+  'rematch.by': '{name} offers a rematch: the same players and rules.',
+  'rematch.byHost': 'The host offers a rematch: the same players and rules.',
+  'rematch.accepted': 'Accepted so far: {names}.',
+  'rematch.waiting': 'Waiting for {names}.',
+  'rematch.lapses': 'The offer lapses {when}.',
+  'rematch.accept': 'Accept',
+  'rematch.decline': 'Decline',
+  'rematch.declined': '{names} declined the rematch.',
+  'rematch.lapsed': 'The rematch offer lapsed.',
+  'rematch.dealt': 'The rematch is dealt.',
   // -- leaving a match (issue 16 part D) --
 } as const;

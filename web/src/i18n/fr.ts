@@ -424,5 +424,18 @@ export const fr: Messages = {
   'chat.readOnly': 'Seuls les joueurs à la table écrivent ici.',
   // -- chat lines in mails (issue 16 part B) --
   // -- rematch by consent (issue 16 part C) --
+  'home.mine.rematch': 'Revanche proposée — répondez',
+  'rematch.title': 'Revanche',
+  'rematch.byYou': 'Vous avez proposé une revanche : mêmes joueurs, mêmes règles.',
+  'rematch.by': '{name} propose une revanche : mêmes joueurs, mêmes règles.',
+  'rematch.byHost': 'L’organisateur propose une revanche : mêmes joueurs, mêmes règles.',
+  'rematch.accepted': 'Ont accepté pour l’instant : {names}.',
+  'rematch.waiting': 'En attente de {names}.',
+  'rematch.lapses': 'La proposition expire {when}.',
+  'rematch.accept': 'Accepter',
+  'rematch.decline': 'Refuser',
+  'rematch.declined': '{names} a refusé la revanche.',
+  'rematch.lapsed': 'La proposition de revanche a expiré.',
+  'rematch.dealt': 'La revanche est distribuée.',
   // -- leaving a match (issue 16 part D) --
 };

@@ -421,5 +421,18 @@ export const nb: Messages = {
   'chat.readOnly': 'Bare spillerne ved bordet skriver her.',
   // -- chat lines in mails (issue 16 part B) --
   // -- rematch by consent (issue 16 part C) --
+  'home.mine.rematch': 'Returkamp tilbudt — svar',
+  'rematch.title': 'Returkamp',
+  'rematch.byYou': 'Du har tilbudt en returkamp: samme spillere og regler.',
+  'rematch.by': '{name} tilbyr en returkamp: samme spillere og regler.',
+  'rematch.byHost': 'Verten tilbyr en returkamp: samme spillere og regler.',
+  'rematch.accepted': 'Har takket ja så langt: {names}.',
+  'rematch.waiting': 'Venter på {names}.',
+  'rematch.lapses': 'Tilbudet går ut {when}.',
+  'rematch.accept': 'Takk ja',
+  'rematch.decline': 'Takk nei',
+  'rematch.declined': '{names} takket nei til returkampen.',
+  'rematch.lapsed': 'Tilbudet om returkamp har gått ut.',
+  'rematch.dealt': 'Returkampen er delt ut.',
   // -- leaving a match (issue 16 part D) --
 };

@@ -421,5 +421,18 @@ export const sv: Messages = {
   'chat.readOnly': 'Bara spelarna vid bordet skriver här.',
   // -- chat lines in mails (issue 16 part B) --
   // -- rematch by consent (issue 16 part C) --
+  'home.mine.rematch': 'Returmatch erbjuden — svara',
+  'rematch.title': 'Returmatch',
+  'rematch.byYou': 'Du har erbjudit en returmatch: samma spelare och regler.',
+  'rematch.by': '{name} erbjuder en returmatch: samma spelare och regler.',
+  'rematch.byHost': 'Värden erbjuder en returmatch: samma spelare och regler.',
+  'rematch.accepted': 'Har tackat ja hittills: {names}.',
+  'rematch.waiting': 'Väntar på {names}.',
+  'rematch.lapses': 'Erbjudandet går ut {when}.',
+  'rematch.accept': 'Tacka ja',
+  'rematch.decline': 'Tacka nej',
+  'rematch.declined': '{names} tackade nej till returmatchen.',
+  'rematch.lapsed': 'Erbjudandet om returmatch har gått ut.',
+  'rematch.dealt': 'Returmatchen är utdelad.',
   // -- leaving a match (issue 16 part D) --
 };

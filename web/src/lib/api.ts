@@ -4,7 +4,7 @@
  */
 import type { JournalPage } from '../../../worker/match/journal';
 import type { Settings } from '../../../worker/protocol';
-import type { Created, CreateMatch, LoggedEvent, MatchInfo, Move, SummaryItem } from './types';
+import type { Created, CreateMatch, LoggedEvent, MatchInfo, Move, RematchInfo, SummaryItem } from './types';
 
 /**
  * A failed call: `status` 0 for a network failure. `info` comes with a 409 (stale version);
@@ -82,7 +82,9 @@ export const api = {
     call<MatchInfo>('POST', `${m(id)}/seats/${seat}/bot`, token, {}),
   reclaim: (id: string, token: string, seat: number) =>
     call<unknown>('POST', `${m(id)}/seats/${seat}/reclaim`, token, {}),
-  rematch: (id: string, token: string) => call<Created>('POST', `${m(id)}/rematch`, token, {}),
+  /** "Play again" (no answer) or an answer to the offer: 202 `{rematch}`, 201/200 `Created` once dealt. */
+  rematch: (id: string, token: string, answer?: 'accept' | 'decline') =>
+    call<Created | { rematch: RematchInfo }>('POST', `${m(id)}/rematch`, token, answer ? { answer } : {}),
   remove: (id: string, token: string) => call<void>('DELETE', m(id), token),
   log: (id: string, after: number) =>
     call<{ events: LoggedEvent[] }>('GET', `${m(id)}/log?after=${after}`, null),

@@ -11,6 +11,7 @@ import type {
   LoggedEvent,
   MatchInfo,
   MatchSummary,
+  RematchInfo,
   SeatInfo,
   SummaryItem,
 } from '../../../worker/protocol';
@@ -25,6 +26,7 @@ export type {
   MatchSummary,
   MatchView,
   Move,
+  RematchInfo,
   ResponseMode,
   SeatInfo,
   SummaryItem,

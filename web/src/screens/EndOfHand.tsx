@@ -8,13 +8,16 @@ import type { JSX } from 'preact';
 import { describePlayedOut } from '../../../worker/words/events/history';
 import { lazyComponent } from '../components/Lazy';
 import { eventWords, t } from '../i18n';
-import { api } from '../lib/api';
-import { navigate } from '../lib/router';
+import { goRematch, sendRematch } from '../lib/rematch';
 import type { MatchSession } from '../lib/session';
-import { findMatch, saveMatch } from '../lib/storage';
 import type { MatchInfo, MatchView } from '../lib/types';
 import { errorText, eventTable, handGoal, listTeams, teamName } from '../lib/words';
 import { HandScores } from './table/HandScores';
+
+/** The rematch offer: who offered, who accepted, my answer (issue 16 part C), loaded when there is one. */
+const RematchOffer = lazyComponent(() => import('./RematchOffer').then((m) => m.RematchOffer), {
+  quiet: true,
+});
 
 /** The whole score sheet, shown with the result at the end of a match of several hands. */
 const ScoreSheet = lazyComponent(() => import('./table/panels').then((m) => m.ScoreSheet));
@@ -34,36 +37,9 @@ export function EndOfHand(props: {
   const next = view.legalMoves.find((m) => m.type === 'nextHand');
   const over = view.phase === 'matchOver';
 
-  // The rematch keeps the seats: this device's tokens work there too (docs/API.md).
-  const goRematch = (matchId: string) => {
-    const saved = findMatch(info.matchId);
-    saveMatch({
-      matchId,
-      title: info.title,
-      seat: view.seat,
-      seatToken: saved?.seatToken,
-      seatTokens: saved?.seatTokens,
-      hostToken: saved?.hostToken,
-    });
-    navigate(`/m/${matchId}`);
-  };
-  const rematch = async () => {
-    const token = session.token;
-    if (!token) return;
-    if (info.rematchId) {
-      goRematch(info.rematchId);
-      return;
-    }
-    busy.value = true;
-    try {
-      const created = await api.rematch(info.matchId, token);
-      goRematch(created.matchId);
-    } catch (e) {
-      session.fail(e);
-    } finally {
-      busy.value = false;
-    }
-  };
+  // "Play again" makes the offer (or accepts it); the others answer it (RematchOffer, issue 16).
+  const rematch = () =>
+    info.rematchId ? goRematch(info, view.seat, info.rematchId) : sendRematch(session, info, view.seat, busy);
 
   return (
     <section class="end" aria-labelledby="end-title">
@@ -107,12 +83,13 @@ export function EndOfHand(props: {
           </button>
         )}
         {!next && !over && <p class="muted">{t('end.waitNext')}</p>}
-        {over && view.seat !== null && (
+        {over && view.seat !== null && info.rematch?.state !== 'open' && (
           <button type="button" class="primary" disabled={busy.value} onClick={() => void rematch()}>
             {t('end.rematch')}
           </button>
         )}
       </div>
+      {over && info.rematch && <RematchOffer session={session} info={info} view={view} />}
       {session.error.value && <p class="error">{errorText(session.error.value)}</p>}
     </section>
   );

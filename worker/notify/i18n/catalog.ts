@@ -153,6 +153,14 @@ export interface Catalog {
     more: string; // {count}
   };
   // -- rematch by consent (issue 16 part C) --
+  rematchOffer: {
+    subject: string; // {name}
+    subjectHost: string;
+    body: string; // {name} {title}
+    bodyHost: string; // {title}
+    lapses: string; // {when}
+    button: string;
+  };
   // -- leaving a match (issue 16 part D) --
 }
 

@@ -137,5 +137,14 @@ export const de: Catalog = {
     more: 'Ältere Nachrichten, die hier fehlen: {count}.',
   },
   // -- rematch by consent (issue 16 part C) --
+  rematchOffer: {
+    subject: '{name} bietet eine Revanche an',
+    subjectHost: 'Eine Revanche wird angeboten',
+    body: '{name} bietet eine Revanche von {title} an: dieselben Spieler, dieselben Regeln. Sie wird ausgeteilt, sobald alle zugestimmt haben.',
+    bodyHost:
+      'Der Gastgeber bietet eine Revanche von {title} an: dieselben Spieler, dieselben Regeln. Sie wird ausgeteilt, sobald alle zugestimmt haben.',
+    lapses: 'Nimm es auf der Seite der Partie an oder lehne es ab. Das Angebot gilt bis {when}.',
+    button: 'Auf das Angebot antworten',
+  },
   // -- leaving a match (issue 16 part D) --
 };

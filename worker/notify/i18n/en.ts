@@ -136,5 +136,14 @@ export const en: Catalog = {
     more: 'Earlier messages not shown here: {count}.',
   },
   // -- rematch by consent (issue 16 part C) --
+  rematchOffer: {
+    subject: '{name} offers a rematch',
+    subjectHost: 'A rematch is offered',
+    body: '{name} offers a rematch of {title}: the same players and rules. It is dealt when everybody has accepted.',
+    bodyHost:
+      'The host offers a rematch of {title}: the same players and rules. It is dealt when everybody has accepted.',
+    lapses: 'Accept or decline on the match page. The offer lapses {when}.',
+    button: 'Answer the offer',
+  },
   // -- leaving a match (issue 16 part D) --
 };

@@ -137,5 +137,14 @@ export const fr: Catalog = {
     more: 'Messages plus anciens non affichés ici : {count}.',
   },
   // -- rematch by consent (issue 16 part C) --
+  rematchOffer: {
+    subject: '{name} propose une revanche',
+    subjectHost: 'Une revanche est proposée',
+    body: '{name} propose une revanche de {title} : mêmes joueurs, mêmes règles. Elle sera distribuée quand tout le monde aura accepté.',
+    bodyHost:
+      'L’organisateur propose une revanche de {title} : mêmes joueurs, mêmes règles. Elle sera distribuée quand tout le monde aura accepté.',
+    lapses: 'Acceptez ou refusez sur la page de la partie. La proposition expire {when}.',
+    button: 'Répondre à la proposition',
+  },
   // -- leaving a match (issue 16 part D) --
 };

@@ -137,5 +137,14 @@ export const nb: Catalog = {
     more: 'Eldre meldinger som ikke vises her: {count}.',
   },
   // -- rematch by consent (issue 16 part C) --
+  rematchOffer: {
+    subject: '{name} tilbyr en returkamp',
+    subjectHost: 'En returkamp er tilbudt',
+    body: '{name} tilbyr en returkamp av {title}: samme spillere og regler. Den deles ut når alle har takket ja.',
+    bodyHost:
+      'Verten tilbyr en returkamp av {title}: samme spillere og regler. Den deles ut når alle har takket ja.',
+    lapses: 'Takk ja eller nei på kampens side. Tilbudet går ut {when}.',
+    button: 'Svar på tilbudet',
+  },
   // -- leaving a match (issue 16 part D) --
 };

@@ -136,5 +136,14 @@ export const sv: Catalog = {
     more: 'Äldre meddelanden som inte visas här: {count}.',
   },
   // -- rematch by consent (issue 16 part C) --
+  rematchOffer: {
+    subject: '{name} erbjuder en returmatch',
+    subjectHost: 'En returmatch erbjuds',
+    body: '{name} erbjuder en returmatch av {title}: samma spelare och regler. Den delas ut när alla har tackat ja.',
+    bodyHost:
+      'Värden erbjuder en returmatch av {title}: samma spelare och regler. Den delas ut när alla har tackat ja.',
+    lapses: 'Tacka ja eller nej på matchens sida. Erbjudandet går ut {when}.',
+    button: 'Svara på erbjudandet',
+  },
   // -- leaving a match (issue 16 part D) --
 };

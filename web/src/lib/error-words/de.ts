@@ -89,5 +89,9 @@ export const de: ErrorWords = {
   // -- chat on the page (issue 16 part A) --
   // -- chat lines in mails (issue 16 part B) --
   // -- rematch by consent (issue 16 part C) --
+  'rematch.dealt': 'Die Revanche wurde schon ausgeteilt.',
+  'rematch.declined': 'Das Revanche-Angebot wurde abgelehnt. Du kannst ein neues machen.',
+  'rematch.lapsed': 'Das Revanche-Angebot ist abgelaufen. Du kannst ein neues machen.',
+  'rematch.no_offer': 'Noch hat niemand eine Revanche angeboten.',
   // -- leaving a match (issue 16 part D) --
 };

@@ -87,5 +87,9 @@ export const en: ErrorWords = {
   // -- chat on the page (issue 16 part A) --
   // -- chat lines in mails (issue 16 part B) --
   // -- rematch by consent (issue 16 part C) --
+  'rematch.dealt': 'The rematch has already been dealt.',
+  'rematch.declined': 'The rematch offer was declined. You can make a new one.',
+  'rematch.lapsed': 'The rematch offer has lapsed. You can make a new one.',
+  'rematch.no_offer': 'Nobody has offered a rematch yet.',
   // -- leaving a match (issue 16 part D) --
 };

@@ -92,5 +92,9 @@ export const fr: ErrorWords = {
   // -- chat on the page (issue 16 part A) --
   // -- chat lines in mails (issue 16 part B) --
   // -- rematch by consent (issue 16 part C) --
+  'rematch.dealt': 'La revanche a déjà été distribuée.',
+  'rematch.declined': 'La proposition de revanche a été refusée. Vous pouvez en faire une nouvelle.',
+  'rematch.lapsed': 'La proposition de revanche a expiré. Vous pouvez en faire une nouvelle.',
+  'rematch.no_offer': 'Personne n’a encore proposé de revanche.',
   // -- leaving a match (issue 16 part D) --
 };

@@ -88,5 +88,9 @@ export const nb: ErrorWords = {
   // -- chat on the page (issue 16 part A) --
   // -- chat lines in mails (issue 16 part B) --
   // -- rematch by consent (issue 16 part C) --
+  'rematch.dealt': 'Returkampen er allerede delt ut.',
+  'rematch.declined': 'Tilbudet om returkamp ble avslått. Du kan lage et nytt.',
+  'rematch.lapsed': 'Tilbudet om returkamp har gått ut. Du kan lage et nytt.',
+  'rematch.no_offer': 'Ingen har tilbudt returkamp ennå.',
   // -- leaving a match (issue 16 part D) --
 };

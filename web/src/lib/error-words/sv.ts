@@ -88,5 +88,9 @@ export const sv: ErrorWords = {
   // -- chat on the page (issue 16 part A) --
   // -- chat lines in mails (issue 16 part B) --
   // -- rematch by consent (issue 16 part C) --
+  'rematch.dealt': 'Returmatchen har redan delats ut.',
+  'rematch.declined': 'Erbjudandet om returmatch avböjdes. Du kan göra ett nytt.',
+  'rematch.lapsed': 'Erbjudandet om returmatch har gått ut. Du kan göra ett nytt.',
+  'rematch.no_offer': 'Ingen har erbjudit en returmatch än.',
   // -- leaving a match (issue 16 part D) --
 };

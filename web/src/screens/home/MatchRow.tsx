@@ -12,7 +12,7 @@ import { onLinkClick } from '../../lib/router';
 import { forgetMatch } from '../../lib/storage';
 import { dateText, deadlineText, relativeTime } from '../../lib/time';
 import type { MatchSummary } from '../../lib/types';
-import type { Row } from './model';
+import { answersRematch, type Row } from './model';
 
 /** A seat's name as the list shows it: "(you)", "(computer)" for a bot or a stand-in, "open seat". */
 function playerName(s: MatchSummary, seat: number): string {
@@ -88,8 +88,9 @@ export function MatchRow({ row, now }: { row: Row; now: number }): JSX.Element {
   const deadline = s?.deadline && s.status === 'playing' ? Date.parse(s.deadline) : null;
   const last = s ? lastText(s, now) : null;
   const unread = s ? unreadCount(row.saved.matchId, s.chat) : 0;
+  const rematch = answersRematch(s);
   return (
-    <li class={`mine-row${s?.yourTurn ? ' yours' : ''}`}>
+    <li class={`mine-row${s?.yourTurn || rematch ? ' yours' : ''}`}>
       <div class="mine-head">
         <a href={`/m/${row.saved.matchId}`} onClick={onLinkClick} class="mine-title">
           {title}
@@ -117,6 +118,14 @@ export function MatchRow({ row, now }: { row: Row; now: number }): JSX.Element {
               {t('home.mine.due', { when: deadlineText(deadline, now, lang.value) })}
             </span>
           )}
+        </p>
+      )}
+      {rematch && (
+        <p class="mine-acts yours">
+          <span class="mine-mark" aria-hidden="true">
+            ▶{' '}
+          </span>
+          <strong>{t('home.mine.rematch')}</strong>
         </p>
       )}
       {row.problem && <p class="muted">{t('home.mine.unknown')}</p>}

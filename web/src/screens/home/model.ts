@@ -4,6 +4,7 @@
  * apart), and the three groups in their order: your turn, waiting, finished.
  */
 import { api } from '../../lib/api';
+import { mustAnswer } from '../../lib/rematch';
 import { type SavedMatch, seatTokensOf } from '../../lib/storage';
 import type { MatchSummary, SummaryItem } from '../../lib/types';
 
@@ -65,9 +66,14 @@ export function joinAnswers(
   return { rows, gone };
 }
 
-/** The group of a row: the caller acts now, the match is over, or anything else (waiting, not known yet). */
+/** True when the caller's seat must still answer the match's rematch offer (issue 16 part C). */
+export function answersRematch(s: MatchSummary | null): boolean {
+  return s !== null && mustAnswer(s.rematch, s.seat);
+}
+
+/** The group of a row: the caller acts now (a turn, an answer to a rematch offer), the match is over, or anything else (waiting, not known yet). */
 export function groupOf(row: Row): Group {
-  if (row.summary?.yourTurn) return 'yourTurn';
+  if (row.summary?.yourTurn || answersRematch(row.summary)) return 'yourTurn';
   if (row.summary?.status === 'finished') return 'finished';
   return 'waiting';
 }
