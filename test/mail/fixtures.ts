@@ -57,4 +57,5 @@ export const ALL_CONTENTS: Record<MailContent['kind'], MailContent> = {
   reminder: { kind: 'reminder', deadline: DEADLINE, now: NOW },
   botTookOver: { kind: 'botTookOver', scope: 'turn' },
   finished: { kind: 'finished', table: duo, scores: [5150, 4300], winners: [0], rematch: null },
+  playerLeft: { kind: 'playerLeft', table: teams, seat: 1, outcome: 'bot' },
 };

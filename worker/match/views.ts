@@ -9,6 +9,7 @@ import type { Created, MatchInfo } from '../protocol';
 import { NOT_FOUND, type Reply } from '../reply';
 import { mayReadChat } from './chat-store';
 import type { Caller, MatchContext } from './context';
+import { leftSeats } from './leave';
 import { mailSettings } from './mail-prefs';
 import type { Meta, SeatRow } from './rows';
 import { KINDS } from './timers';
@@ -84,7 +85,11 @@ export function buildInfo(
     matchId: meta.matchId,
     title: meta.config.title,
     status: meta.status,
-    you: { seat: caller.seat, host: caller.host },
+    you: {
+      seat: caller.seat,
+      host: caller.host,
+      ...(caller.left !== undefined ? { left: caller.left } : {}),
+    },
     seats: seats.map((s) => ({
       seat: s.seat,
       name: s.name,
@@ -111,6 +116,8 @@ export function buildInfo(
     },
     rematchId: meta.rematchId,
   };
+  const left = leftSeats(seats);
+  if (left.length > 0) info.left = left;
   if (own) {
     info.settings = {
       language: own.language,

@@ -24,6 +24,7 @@ export const MAIL_KINDS = [
   'reminder',
   'botTookOver',
   'finished',
+  'playerLeft',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -89,7 +90,11 @@ export type MailContent =
       winners: readonly number[];
       /** Where a rematch starts (defaults to the seat link, whose page offers it). */
       rematch?: string | null;
-    };
+      /** The seat whose player left and so ended the match (issue 16), if one did. */
+      left?: number;
+    }
+  /** Another player left the match (issue 16) and it goes on: a bot plays their seat, or their turns are skipped. */
+  | { kind: 'playerLeft'; table: TableNames; seat: number; outcome: 'bot' | 'skip' };
 
 /**
  * What happens at a turn's deadline if nothing is played (the match's `onDeadline`: a bot plays the
@@ -308,12 +313,28 @@ function draftFor(ctx: MailContext, content: MailContent, c: Catalog, title: str
             : c.subjects.finishedLost,
         blocks: [
           greet,
+          ...(content.left === undefined
+            ? []
+            : [{ p: fill(c.events.leftEnd, { player: table.names[content.left] ?? '?' }) }]),
           { p: won ? fill(c.bodies.finished, { winners }) : c.bodies.finishedDraw },
           { scores, heading: c.bodies.scoresHeading },
           { p: c.bodies.rematch },
           { button: c.buttons.rematch, href: rematch },
         ],
         primary: rematch,
+      };
+    }
+    case 'playerLeft': {
+      const player = nameText(content.table.names[content.seat] ?? '?');
+      return {
+        subject: fill(c.leave.subject, { player: subjectName(content.table.names[content.seat] ?? '?') }),
+        blocks: [
+          greet,
+          { p: fill(content.outcome === 'bot' ? c.events.leftBot : c.events.leftSkip, { player }) },
+          { p: c.leave.goesOn },
+          { button: c.leave.open, href: seat },
+        ],
+        primary: seat,
       };
     }
   }

@@ -123,6 +123,11 @@ matches.post(
   },
 );
 
+matches.post('/:id/leave', moveLimit, valid('param', IdParam), validJson(EmptySchema), async (c) => {
+  const { id } = c.req.valid('param');
+  return send(c, await stub(c, id).leave(await callerHash(c)));
+});
+
 matches.post('/:id/rematch', moveLimit, valid('param', IdParam), validJson(EmptySchema), async (c) => {
   const { id } = c.req.valid('param');
   return send(c, await stub(c, id).rematch(await callerHash(c), originOf(c)));

@@ -133,4 +133,9 @@ export const de: Catalog = {
   // -- chat lines in mails (issue 16 part B) --
   // -- rematch by consent (issue 16 part C) --
   // -- leaving a match (issue 16 part D) --
+  leave: {
+    subject: 'Mille Bornes: {player} hat die Partie verlassen',
+    goesOn: 'Die Partie geht ohne diese Person weiter.',
+    open: 'Partie öffnen',
+  },
 };

@@ -132,4 +132,9 @@ export const en: Catalog = {
   // -- chat lines in mails (issue 16 part B) --
   // -- rematch by consent (issue 16 part C) --
   // -- leaving a match (issue 16 part D) --
+  leave: {
+    subject: 'Mille Bornes: {player} left the match',
+    goesOn: 'The match goes on without them.',
+    open: 'Open the match',
+  },
 };

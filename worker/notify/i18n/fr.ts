@@ -133,4 +133,9 @@ export const fr: Catalog = {
   // -- chat lines in mails (issue 16 part B) --
   // -- rematch by consent (issue 16 part C) --
   // -- leaving a match (issue 16 part D) --
+  leave: {
+    subject: 'Mille Bornes : {player} a quitté la partie',
+    goesOn: 'La partie continue sans cette personne.',
+    open: 'Ouvrir la partie',
+  },
 };

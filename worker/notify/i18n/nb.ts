@@ -133,4 +133,9 @@ export const nb: Catalog = {
   // -- chat lines in mails (issue 16 part B) --
   // -- rematch by consent (issue 16 part C) --
   // -- leaving a match (issue 16 part D) --
+  leave: {
+    subject: 'Mille Bornes: {player} forlot spillet',
+    goesOn: 'Spillet fortsetter uten vedkommende.',
+    open: 'Åpne spillet',
+  },
 };

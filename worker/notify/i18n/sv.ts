@@ -132,4 +132,9 @@ export const sv: Catalog = {
   // -- chat lines in mails (issue 16 part B) --
   // -- rematch by consent (issue 16 part C) --
   // -- leaving a match (issue 16 part D) --
+  leave: {
+    subject: 'Mille Bornes: {player} lämnade matchen',
+    goesOn: 'Matchen fortsätter utan hen.',
+    open: 'Öppna matchen',
+  },
 };

@@ -90,4 +90,5 @@ export const de: ErrorWords = {
   // -- chat lines in mails (issue 16 part B) --
   // -- rematch by consent (issue 16 part C) --
   // -- leaving a match (issue 16 part D) --
+  'seat.left': 'Du hast diese Partie schon verlassen; zuschauen kannst du weiterhin.',
 };

@@ -88,4 +88,5 @@ export const en: ErrorWords = {
   // -- chat lines in mails (issue 16 part B) --
   // -- rematch by consent (issue 16 part C) --
   // -- leaving a match (issue 16 part D) --
+  'seat.left': 'You already left this match; you can still watch it.',
 };

@@ -93,4 +93,5 @@ export const fr: ErrorWords = {
   // -- chat lines in mails (issue 16 part B) --
   // -- rematch by consent (issue 16 part C) --
   // -- leaving a match (issue 16 part D) --
+  'seat.left': 'Vous avez déjà quitté cette partie ; vous pouvez toujours la regarder.',
 };

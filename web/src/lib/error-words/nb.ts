@@ -89,4 +89,5 @@ export const nb: ErrorWords = {
   // -- chat lines in mails (issue 16 part B) --
   // -- rematch by consent (issue 16 part C) --
   // -- leaving a match (issue 16 part D) --
+  'seat.left': 'Du har allerede forlatt dette spillet; du kan fortsatt se på.',
 };
