@@ -609,6 +609,12 @@ export interface MatchInfo {
     playForMe?: boolean;
     /** Why a bot plays it, while one does. */
     standInReason?: 'host' | 'timeouts' | 'self' | null;
+    // -- leaving a match (issue 16 part D) --
+    /**
+     * While the match is played: what leaving it now would do (`POST /leave`): a bot plays the seat,
+     * its turns are skipped, or the match ends and `winners` (teams) win.
+     */
+    leave?: { outcome: 'bot' | 'skip' | 'end'; winners: number[] };
   };
   /** The chat's tally (issue 16), only for a caller allowed to read the chat. */
   chat?: ChatTally;

@@ -6,11 +6,11 @@
  * the engine's `forfeit` (the others win). From then on the seat's links only watch (context.ts
  * `caller`), and the seat gets no more mail (notify/plan.ts).
  */
-import type { LeftSeat } from '../protocol';
+import type { LeftSeat, MatchInfo } from '../protocol';
 import { error, NOT_FOUND, type Reply } from '../reply';
 import { commit } from './commit';
 import type { MatchContext } from './context';
-import type { LeaveOutcome, SeatRow } from './rows';
+import type { LeaveOutcome, MatchConfig, SeatRow } from './rows';
 import { timeoutsToBotOf } from './vacation';
 import { infoFor } from './views';
 
@@ -19,8 +19,8 @@ import { infoFor } from './views';
  * keeps the seat after N timeouts" setting (`timeoutsToBot` > 0; "never" is 0). `onDeadline` only
  * says what happens to one timed-out turn, so it does not decide this.
  */
-export function computerAllowed(m: MatchContext): boolean {
-  return timeoutsToBotOf(m.meta!.config) > 0;
+export function computerAllowed(config: MatchConfig): boolean {
+  return timeoutsToBotOf(config) > 0;
 }
 
 /**
@@ -28,10 +28,28 @@ export function computerAllowed(m: MatchContext): boolean {
  * (played in person or by a stand-in, which its player may take back); else `bot` when a computer
  * player is allowed, `skip` when not.
  */
-export function leaveOutcome(m: MatchContext, seat: number): LeaveOutcome {
-  const others = m.seats.filter((s) => s.seat !== seat && s.kind === 'human' && !s.prefs.left);
-  if (m.seats.length === 2 || others.length === 0) return 'end';
-  return computerAllowed(m) ? 'bot' : 'skip';
+export function leaveOutcome(config: MatchConfig, seats: readonly SeatRow[], seat: number): LeaveOutcome {
+  const others = seats.filter((s) => s.seat !== seat && s.kind === 'human' && !s.prefs.left);
+  if (seats.length === 2 || others.length === 0) return 'end';
+  return computerAllowed(config) ? 'bot' : 'skip';
+}
+
+/**
+ * What leaving would do for `seat` now, for its own MatchInfo (the page's confirmation says it, and
+ * never decides it): the outcome and, when the match would end, the winning teams (every team but
+ * the seat's own, `teams` teams in all). Null outside play.
+ */
+export function leavePreview(
+  config: MatchConfig,
+  seats: readonly SeatRow[],
+  seat: number,
+  teams: number,
+): NonNullable<MatchInfo['settings']>['leave'] {
+  const outcome = leaveOutcome(config, seats, seat);
+  const own = seat % teams;
+  const winners =
+    outcome === 'end' ? Array.from({ length: teams }, (_, t) => t).filter((t) => t !== own) : [];
+  return { outcome, winners };
 }
 
 /**
@@ -55,7 +73,7 @@ export function leaveMatch(m: MatchContext, who: string | null): Reply {
   if (meta.status !== 'playing' || !state)
     return error(409, 'match.not_playing', 'The match has not started: there is nothing to leave yet.');
   const seat = caller.seat;
-  const outcome = leaveOutcome(m, seat);
+  const outcome = leaveOutcome(meta.config, m.seats, seat);
   m.setSeat(leftRow(m.seats[seat], { at: m.now(), hand: state.handNumber, outcome }));
   commit(m, { reason: 'leave', seat, opening: { kind: 'leave', seat, outcome } });
   return { status: 200, body: infoFor(m, m.caller(who)) };

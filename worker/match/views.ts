@@ -9,7 +9,7 @@ import type { Created, MatchInfo } from '../protocol';
 import { NOT_FOUND, type Reply } from '../reply';
 import { mayReadChat } from './chat-store';
 import type { Caller, MatchContext } from './context';
-import { leftSeats } from './leave';
+import { leavePreview, leftSeats } from './leave';
 import { mailSettings } from './mail-prefs';
 import type { Meta, SeatRow } from './rows';
 import { KINDS } from './timers';
@@ -131,6 +131,8 @@ export function buildInfo(
       playForMe: own.standIn,
       standInReason: own.standIn ? (own.prefs.standInReason ?? 'host') : null,
     };
+    if (meta.status === 'playing' && state && state.phase !== 'matchOver')
+      info.settings.leave = leavePreview(meta.config, seats, own.seat, state.teams.length);
   }
   if (extras.chat) info.chat = extras.chat;
   if (caller.host && extras.mail) info.mail = extras.mail;

@@ -212,4 +212,5 @@ export const enFirst = {
   // -- chat lines in mails (issue 16 part B) --
   // -- rematch by consent (issue 16 part C) --
   // -- leaving a match (issue 16 part D) --
+  'leave.chip': '{name} left the match',
 } as const;

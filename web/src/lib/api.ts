@@ -68,6 +68,8 @@ export const api = {
     call<MatchInfo>('POST', `${m(id)}/seats/${seat}/bot`, token, {}),
   reclaim: (id: string, token: string, seat: number) =>
     call<unknown>('POST', `${m(id)}/seats/${seat}/reclaim`, token, {}),
+  // -- leaving a match (issue 16 part D) --
+  leave: (id: string, token: string) => call<MatchInfo>('POST', `${m(id)}/leave`, token, {}),
   rematch: (id: string, token: string) => call<Created>('POST', `${m(id)}/rematch`, token, {}),
   remove: (id: string, token: string) => call<void>('DELETE', m(id), token),
   log: (id: string, after: number) =>
