@@ -62,6 +62,7 @@ describe('leaving a match', () => {
 
     // Ann's table says Bob left; the computer plays his turns.
     await waitText(ann, '.chip', 'Bob left the match');
+    await waitText(ann, 'body', 'Bob left the match; the computer plays their seat.');
     const info = (await apiCall(h, `/api/matches/${m.matchId}`, { token: linkToken(m.seats[0].url) }))
       .body as MatchInfo;
     expect(info.left).toEqual([{ seat: 1, hand: 1, at: expect.any(String), outcome: 'bot' }]);

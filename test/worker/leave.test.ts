@@ -8,7 +8,7 @@
 import { evictDurableObject, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { LoggedEvent, MatchInfo } from '../../worker/protocol';
-import { api, create, info, move, pick, rng, stubOf, type TestMatch } from './helpers';
+import { api, create, info, move, openSocket, pick, rng, stubOf, type TestMatch, until } from './helpers';
 import { addresses, duo, mailMatch } from './mail-helpers';
 
 /** POST /leave with `token` (and `body`, default `{}`). */
@@ -276,6 +276,29 @@ describe('leaving a match', () => {
     expect(await snapshot(lobby)).toBe(keptLobby);
     const unknown = await api('/api/matches/AAAAAAAAAAAAAAAAAAAAAA/leave', { token: m.seats[1], body: {} });
     expect(unknown.status).toBe(404);
+  });
+});
+
+describe('leaving a match: sockets', () => {
+  it('the leaver’s open socket gets the watcher’s view at once, and again after a new auth', async () => {
+    const m = await trio();
+    const bob = m.seats[1]!;
+    const s = await openSocket(m.id);
+    s.ws!.send(JSON.stringify({ type: 'auth', token: bob }));
+    const infos = () => s.frames.filter((f) => f.type === 'info').map((f) => (f as { info: MatchInfo }).info);
+    await until(() => infos().some((i) => i.you.seat === 1), 'the seat’s view');
+    expect((await leave(m, bob)).status).toBe(200);
+    await until(() => infos().at(-1)?.you.left === 1, 'the watcher’s view');
+    const last = infos().at(-1)!;
+    expect(last.you.seat).toBeNull();
+    expect(last.view!.hand).toEqual([]);
+    expect(last.settings).toBeUndefined();
+    const n = infos().length;
+    s.ws!.send(JSON.stringify({ type: 'auth', token: bob }));
+    await until(() => infos().length > n, 'the answer to a new auth');
+    expect(infos().at(-1)!.you).toEqual({ seat: null, host: false, left: 1 });
+    expect(s.frames.some((f) => f.type === 'error')).toBe(false);
+    s.ws!.close();
   });
 });
 
