@@ -1,6 +1,7 @@
 /**
  * The one path of every change to a match: a player's move, a bot's turn, a timed-out turn or
- * window, a coup-fourré setting, the start, a seat handed to a bot or taken back, a claim, a rematch.
+ * window, a coup-fourré setting, the start, a seat handed to a bot or taken back, a player leaving
+ * (leave.ts), a claim, a rematch.
  * `commit` is the only caller of the engine's `applyMove` in the live match (the wake-up's replay
  * rebuilds state without it and writes nothing). It reads top to bottom:
  *   1. apply the change's opening moves (or setting) through the engine;
