@@ -7,8 +7,8 @@
  * SQLite's own counters). From these it derives how many complete matches one free account can host
  * per day (100,000 Durable Object requests and 100,000 rows written per day). Then it reads the first
  * match's journal, page by page, for its size and its time in the Durable Object, what being
- * away and back costs a match (presence, vacation, play for me), and what a rematch offer and its
- * answers cost (bench-rematch.ts).
+ * away and back costs a match (presence, vacation, play for me), what a rematch offer and its
+ * answers cost (bench-rematch.ts) and what one leave writes (bench-leave.ts).
  *
  * `--messages N` (default 0): after each match, its seats send N chat messages in turn, with every
  * seat still on its socket (each message goes to every socket as a `chat` frame); reported apart, per
@@ -38,6 +38,7 @@ import {
 import { nextFloat, seedRng } from '../worker/engine/rng';
 import { forcedDraw } from '../worker/match/automatic';
 import type { Created, MatchInfo } from '../worker/protocol';
+import { benchLeave } from './bench-leave';
 import { benchRematch } from './bench-rematch';
 
 const args = new Map<string, string>();
@@ -388,6 +389,7 @@ async function main() {
     await measureJournal(mf, all[0].matchId);
     await benchAwayAndBack(mf);
     await benchRematch(mf, call);
+    await benchLeave((path, init) => call(mf, path, init), RULES);
   } finally {
     await mf.dispose();
   }

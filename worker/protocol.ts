@@ -466,9 +466,9 @@ export type SummaryRole = (typeof SUMMARY_ROLES)[number];
 
 /**
  * The kind of a match's last change, as a summary tells it: an engine move's type, or
- * `responseMode` (a coup-fourré setting). Never the card.
+ * `responseMode` (a coup-fourré setting), or `leave` (a player left the match). Never the card.
  */
-export type ActivityKind = Move['type'] | 'responseMode';
+export type ActivityKind = Move['type'] | 'responseMode' | 'leave';
 
 /**
  * One match as "my matches" lists it (docs/API.md), built from the Durable Object's memory. An
@@ -513,8 +513,10 @@ export interface MatchSummary {
   scores: number[] | null;
   /** The caller's team's place, from 1 (ties share a place); null without a seat or a deal. */
   place: number | null;
-  /** A finished match: the winning teams and the final totals per team. */
-  result: { winners: number[]; scores: number[] } | null;
+  /** A finished match: the winning teams, the final totals per team, and who left it (issue 16; absent: nobody). */
+  result: { winners: number[]; scores: number[]; left?: LeftSeat[] } | null;
+  /** The caller's link is a seat whose player left the match (issue 16): role `seat`, `seat` null. */
+  left?: number;
   /** The rematch's id once it is dealt. */
   rematchId: string | null;
   /** The latest rematch offer (issue 16), for a seat or the host; absent or null: none. */
@@ -595,7 +597,8 @@ export interface MatchInfo {
   matchId: string;
   title: string;
   status: 'lobby' | 'playing' | 'finished';
-  you: { seat: number | null; host: boolean };
+  /** `left`: the caller's link is a seat whose player left the match (issue 16); they watch as a spectator. */
+  you: { seat: number | null; host: boolean; left?: number };
   seats: SeatInfo[];
   /** ISO times of the current turn's and response window's deadlines. */
   deadlines: { turn: string | null; window: string | null };
@@ -621,6 +624,11 @@ export interface MatchInfo {
   // -- rematch by consent (issue 16 part C) --
   /** The latest rematch offer of a finished match, or null (none yet, or the match is not over). */
   rematch?: RematchInfo | null;
+  /**
+   * The players who left the match (issue 16), seat order: when (ISO), in which hand, and what became
+   * of the seat; the finished match's record for league standings. Optional for older fixtures.
+   */
+  left?: LeftSeat[];
   /** Own seat only. */
   settings?: {
     language: string;
@@ -648,6 +656,12 @@ export interface MatchInfo {
     standInReason?: 'host' | 'timeouts' | 'self' | null;
     /** The seat muted this match's chat (issue 16): no unread count or live announcement on the page, no chat lines in its mails (`SeatPrefs.chatMuted`). */
     chatMuted?: boolean;
+    // -- leaving a match (issue 16 part D) --
+    /**
+     * While the match is played: what leaving it now would do (`POST /leave`): a bot plays the seat,
+     * its turns are skipped, or the match ends and `winners` (teams) win.
+     */
+    leave?: { outcome: 'bot' | 'skip' | 'end'; winners: number[] };
   };
   /** The chat's tally (issue 16), only for a caller allowed to read the chat. */
   chat?: ChatTally;
@@ -665,7 +679,27 @@ export interface LoggedEvent {
   version: number;
   /** Who caused it: the seat's player, a bot, the server (automatic draw) or a timeout. */
   by: Actor;
-  event: GameEvent | { type: 'responseMode'; seat: number; mode: ResponseMode };
+  event: GameEvent | { type: 'responseMode'; seat: number; mode: ResponseMode } | LeftEvent;
+}
+
+// -- leaving a match (issue 16 part D) --
+/**
+ * A player left the match (a platform rule, not an engine event): `outcome` says what became of the
+ * seat: `bot` a computer plays it for good, `skip` its turns are skipped for good, `end` the match
+ * ended and the others won.
+ */
+export interface LeftEvent {
+  type: 'left';
+  seat: number;
+  outcome: 'bot' | 'skip' | 'end';
+}
+
+/** One player who left a match, as MatchInfo and the summaries record it (ISO `at`, `hand` from 1). */
+export interface LeftSeat {
+  seat: number;
+  hand: number;
+  at: string;
+  outcome: 'bot' | 'skip' | 'end';
 }
 
 /** Who made a logged change. */
@@ -785,6 +819,7 @@ export const ROUTE_ERROR_CODES = [
   'rules.invalid',
   'seat.creator_not_human',
   'seat.last_human',
+  'seat.left',
   'seat.not_found',
   'seat.not_human',
   'settings.away_range',

@@ -58,4 +58,5 @@ export const ALL_CONTENTS: Record<MailContent['kind'], MailContent> = {
   botTookOver: { kind: 'botTookOver', scope: 'turn' },
   finished: { kind: 'finished', table: duo, scores: [5150, 4300], winners: [0], rematch: null },
   rematchOffer: { kind: 'rematchOffer', by: 'Bob', lapsesAt: DEADLINE, now: NOW },
+  playerLeft: { kind: 'playerLeft', table: teams, seat: 1, outcome: 'bot' },
 };

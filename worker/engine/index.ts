@@ -7,6 +7,7 @@ export { applyMove, autoResponse, setResponseMode } from './apply';
 export * from './cards';
 export { cloneState, copyTableau } from './draft';
 export { describeError } from './errors';
+export { type ForfeitResult, forfeit } from './forfeit';
 export { canDraw, legalMoves, MAX_RESHUFFLES, moveError, sameMove, teamOf } from './legal';
 export { type ParsedMove, parseMove } from './move-shape';
 export { type MoveChooser, type PlayoutStop, playOut } from './playout';

@@ -40,8 +40,12 @@ const MAX_TURN_MOVES = 50;
 /** Upper bound of moves in one skipped turn. */
 const MAX_SKIP_MOVES = 5;
 
-/** The bot's move for `seat`, from that seat's view only (and the hand's public events for experts). */
+/**
+ * The bot's move for `seat`, from that seat's view only (and the hand's public events for experts);
+ * for a seat whose player left in a match without a computer player, the skip move (leave.ts).
+ */
 function botMove(m: MatchContext, run: Progress, seat: number): Move | null {
+  if (m.seats[seat].prefs.left?.outcome === 'skip') return skipMove(run.state, seat);
   const view = viewFor(run.state, seat);
   if (view.legalMoves.length === 0) return null;
   const level = m.seats[seat].botLevel;

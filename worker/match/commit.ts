@@ -1,6 +1,7 @@
 /**
  * The one path of every change to a match: a player's move, a bot's turn, a timed-out turn or
- * window, a coup-fourré setting, the start, a seat handed to a bot or taken back, a claim, a rematch.
+ * window, a coup-fourré setting, the start, a seat handed to a bot or taken back, a player leaving
+ * (leave.ts), a claim, a rematch.
  * `commit` is the only caller of the engine's `applyMove` in the live match (the wake-up's replay
  * rebuilds state without it and writes nothing). It reads top to bottom:
  *   1. apply the change's opening moves (or setting) through the engine;
@@ -15,6 +16,7 @@
 import {
   applyMove,
   type EngineError,
+  forfeit,
   type GameEvent,
   type MatchState,
   type Move,
@@ -25,7 +27,7 @@ import type { Change } from '../notify/scope';
 import type { MatchInfo } from '../protocol';
 import { botTurn, type Progress, type Step, settle, skipTurn, windowAnswer } from './automatic';
 import type { Caller, MatchContext } from './context';
-import type { LogStep } from './rows';
+import type { LeaveOutcome, LogStep } from './rows';
 import { pushViews } from './sockets';
 import { finishIfOver, turnDeadlineAfter, updateTimers } from './timers';
 import { backInPerson, shiftTurnTimes } from './vacation';
@@ -45,6 +47,8 @@ export const SNAPSHOT_EVERY = 32;
  *   `auto` inside its own open window also answers it;
  * - `start`: the first deal (`state`, made by createMatch);
  * - `seatToBot`: a seat went to a bot: only the automatic moves follow;
+ * - `leave`: `seat`'s player left (leave.ts): `end` ends the match through the engine's `forfeit`,
+ *   else the automatic moves follow (a bot or skipped turns play the seat); a `leave` log row of its own;
  * - `none`: nothing moves (a claim, a seat taken back, a rematch, other settings).
  */
 export type Opening =
@@ -56,6 +60,7 @@ export type Opening =
   | { kind: 'responseMode'; seat: number; mode: ResponseMode }
   | { kind: 'start'; state: MatchState }
   | { kind: 'seatToBot' }
+  | { kind: 'leave'; seat: number; outcome: LeaveOutcome }
   | { kind: 'none' };
 
 /** One change: why (for the notifier), what opens it, and whether lifecycle fields of the meta row changed. */
@@ -81,7 +86,7 @@ class Run implements Progress {
 }
 
 /** Openings after which the automatic moves follow even when they made no move themselves. */
-const SETTLE_ALWAYS: ReadonlySet<Opening['kind']> = new Set(['start', 'seatToBot']);
+const SETTLE_ALWAYS: ReadonlySet<Opening['kind']> = new Set(['start', 'seatToBot', 'leave']);
 /** Openings that commit nothing when they made no move. */
 const IDLE_IS_NOTHING: ReadonlySet<Opening['kind']> = new Set(['botTurn', 'windowAnswer']);
 
@@ -98,6 +103,7 @@ export function commit(m: MatchContext, change: MatchChange, replyTo?: Caller): 
   if (run) {
     if (opening.kind === 'start') m.setState(opening.state);
     if (opening.kind === 'responseMode') changeResponseMode(m, run, opening, now);
+    if (opening.kind === 'leave' && opening.outcome === 'end') forfeitRun(m, run, opening.seat);
     if (opening.kind === 'move') {
       const refused = applyStep(m, run, { seat: opening.seat, actor: 'player', move: opening.move });
       if (refused) return { ok: false, error: refused };
@@ -115,7 +121,15 @@ export function commit(m: MatchContext, change: MatchChange, replyTo?: Caller): 
   finishIfOver(m, now);
   // 3. Append one log row, carrying the turn deadline after the change; the meta row only when due.
   m.updateMeta({ turnDeadline: turnDeadlineAfter(m, events, now) });
-  if (run) m.log.appendMoves(run, now, run.state.version, m.meta!.turnDeadline);
+  if (run && opening.kind === 'leave')
+    m.log.appendLeave(
+      { seat: opening.seat, outcome: opening.outcome },
+      run,
+      now,
+      run.state.version,
+      m.meta!.turnDeadline,
+    );
+  else if (run) m.log.appendMoves(run, now, run.state.version, m.meta!.turnDeadline);
   if (snapshotDue(m, change, before, statusBefore)) m.saveSnapshot();
   // 4. Update the timers.
   updateTimers(m, now);
@@ -174,6 +188,15 @@ function applySteps(m: MatchContext, run: Run, steps: Iterable<Step>): void {
       return;
     }
   }
+}
+
+/** A leave that ends the match: the engine's `forfeit` (the others win); its events open the row. */
+function forfeitRun(m: MatchContext, run: Run, seat: number): void {
+  const r = forfeit(run.state, seat);
+  if (!r.ok) return;
+  run.events.push(...r.events);
+  run.state = r.state;
+  m.setState(r.state);
 }
 
 /** A coup-fourré setting: the engine's `setResponseMode`, logged as a row of its own (replay needs it). */

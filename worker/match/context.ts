@@ -28,6 +28,8 @@ import { KINDS } from './timers';
 export interface Caller {
   seat: number | null;
   host: boolean;
+  /** The seat whose player left the match (issue 16): its links only watch, like a spectator's. */
+  left?: number;
 }
 
 /** One match's Durable Object state (see the file header). */
@@ -177,12 +179,19 @@ export class MatchContext {
     return s.kind === 'bot' || s.standIn;
   }
 
-  /** Who `who` (a bearer token's SHA-256, or null) is in this match: by a seat's token or a mailed seat link. */
+  /**
+   * Who `who` (a bearer token's SHA-256, or null) is in this match: by a seat's token or a mailed seat
+   * link; a seat whose player left answers `left` instead of `seat`.
+   */
   caller(who: string | null): Caller {
     const meta = this.metaRow;
     if (!who || !meta) return { seat: null, host: false };
-    const seat = this.seatRows.find((s) => s.tokenHash !== null && s.tokenHash === who);
-    return { seat: seat ? seat.seat : this.store.seatForLink(who), host: meta.hostHash === who };
+    const row = this.seatRows.find((s) => s.tokenHash !== null && s.tokenHash === who);
+    const seat = row ? row.seat : this.store.seatForLink(who);
+    const host = meta.hostHash === who;
+    // A player who left keeps watching through their links, no longer playing (leave.ts).
+    if (seat !== null && this.seatRows[seat]?.prefs.left) return { seat: null, host, left: seat };
+    return { seat, host };
   }
 
   /** Seats with an authenticated open WebSocket (leaving out `except`, a socket being closed). */

@@ -17,6 +17,7 @@ import { MatchContext } from './context';
 import * as creation from './creation';
 import { digestEntry } from './digest-entry';
 import { journalReply } from './journal';
+import { leaveMatch } from './leave';
 import * as lifecycle from './lifecycle';
 import { playMove } from './moves';
 import { onPresentPoll } from './presence';
@@ -110,6 +111,11 @@ export class MatchDurableObject extends DurableObject<Env> {
   /** A player takes their seat back from the bot. */
   async reclaim(who: string | null, seat: number): Promise<Reply> {
     return this.track(async () => seats.reclaim(this.match, who, seat));
+  }
+
+  /** A player leaves the match for good (issue 16: leave.ts). */
+  async leave(who: string | null): Promise<Reply> {
+    return this.track(async () => leaveMatch(this.match, who));
   }
 
   /** "Play again", or an answer to the rematch offer: see rematch.ts (issue 16 part C). */

@@ -5,7 +5,7 @@
  */
 import type { ResponseMode } from '../engine/index';
 import type { ActivityKind, Actor, LoggedEvent } from '../protocol';
-import type { LogRow, LogStep } from './rows';
+import type { LeavePayload, LogRow, LogStep } from './rows';
 
 /** A match's last change as "my matches" tells it: who (seat, actor), what kind, when (ms since the epoch). */
 export interface Activity {
@@ -18,9 +18,10 @@ export interface Activity {
 /**
  * The activity of a row: its first step that is not the server's own (a player's, a bot's or a
  * timeout's move; the automatic draws that follow it are not news), or its first step; a setting
- * row is `responseMode`. Only the move's type: never a card.
+ * row is `responseMode`, a leave `leave`. Only the move's type: never a card.
  */
 export function activityOf(row: Pick<LogRow, 'kind' | 'seat' | 'actor' | 'payload' | 'at'>): Activity {
+  if (row.kind === 'leave') return { seat: row.seat, actor: row.actor, kind: 'leave', at: row.at };
   if (row.kind === 'responseMode' || !Array.isArray(row.payload) || row.payload.length === 0)
     return { seat: row.seat, actor: row.actor, kind: 'responseMode', at: row.at };
   const step = row.payload.find((s) => s.actor !== 'server') ?? row.payload[0];
@@ -37,7 +38,20 @@ export function loggedEvents(row: LogRow): LoggedEvent[] {
   }
   const events: LoggedEvent[] = [];
   let k = 0;
-  for (const step of row.payload as LogStep[]) {
+  let steps = row.payload as LogStep[];
+  if (row.kind === 'leave') {
+    // The leave itself, then the forfeit's events (the row's events the steps do not account for).
+    const p = row.payload as LeavePayload;
+    events.push({
+      ...base,
+      by: row.actor,
+      event: { type: 'left', seat: p.left.seat, outcome: p.left.outcome },
+    });
+    steps = p.steps;
+    k = row.events.length - steps.reduce((n, s) => n + s.events, 0);
+    for (const event of row.events.slice(0, k)) events.push({ ...base, by: 'player', event });
+  }
+  for (const step of steps) {
     for (const event of row.events.slice(k, k + step.events)) events.push({ ...base, by: step.actor, event });
     k += step.events;
   }

@@ -9,7 +9,14 @@
 import type { GameEvent, ResponseMode } from '../engine/index';
 import type { LoggedEvent } from '../protocol';
 import { type Activity, activityOf, loggedEvents } from './log-public';
-import { type LogKind, type LogRow, type LogStep, readTurnDeadline, type TurnDeadline } from './rows';
+import {
+  type LeavePayload,
+  type LogKind,
+  type LogRow,
+  type LogStep,
+  readTurnDeadline,
+  type TurnDeadline,
+} from './rows';
 
 type SqlValue = string | number | null;
 
@@ -78,6 +85,31 @@ export class MoveLog {
       actor: first.actor,
       moveId: change.moveId,
       payload: [...change.steps],
+      events: [...change.events],
+      version,
+      turnDeadline: deadline,
+    });
+  }
+
+  /**
+   * Appends `left.seat`'s leave (issue 16) as one row: the engine's forfeit events (when the leave
+   * ended the match) and the change's moves after it, like `appendMoves`; always one row, even
+   * without a move.
+   */
+  appendLeave(
+    left: LeavePayload['left'],
+    change: ChangeSteps,
+    atMs: number,
+    version: number,
+    deadline: TurnDeadline | null,
+  ): void {
+    this.append({
+      at: atMs,
+      kind: 'leave',
+      seat: left.seat,
+      actor: 'player',
+      moveId: null,
+      payload: { left, steps: [...change.steps] } satisfies LeavePayload,
       events: [...change.events],
       version,
       turnDeadline: deadline,
@@ -269,7 +301,7 @@ export class MoveLog {
         return;
       }
       const payload = JSON.parse(r.payload) as unknown;
-      if (!Array.isArray(payload)) return; // a setting row: nothing of the others' in it
+      if (!Array.isArray(payload)) return; // a setting or leave row: nothing of the others' in it
       let skip = 0;
       for (const step of payload as LogStep[]) {
         if (step.seat !== seat || step.actor === 'server') break;

@@ -12,7 +12,7 @@ import type { Meta, RematchOffer, SeatRow } from './rows';
  * player may take the seat back, and the new match mails them). Bots accept at once.
  */
 export function asksAnswer(row: SeatRow): boolean {
-  return row.kind === 'human';
+  return row.kind === 'human' && row.prefs.left === undefined;
 }
 
 /**

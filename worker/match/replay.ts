@@ -4,14 +4,15 @@
  * which a test compares with the stored state. Outside the commit path on purpose: a replay never
  * writes a row, schedules a timer or sends a mail.
  */
-import { applyMove, createMatch, type MatchState, setResponseMode } from '../engine/index';
+import { applyMove, createMatch, forfeit, type MatchState, setResponseMode } from '../engine/index';
 import { NOT_FOUND, type Reply } from '../reply';
 import type { MatchContext } from './context';
-import type { LogRow, LogStep } from './rows';
+import type { LeavePayload, LogRow, LogStep } from './rows';
 
 /**
  * Applies logged changes to a state: every move step through the engine, every response-mode
- * change through `setResponseMode`. Stops at the first refused move (a bug: logged moves were
+ * change through `setResponseMode`, a leave that ended the match through the engine's `forfeit`
+ * and then its steps. Stops at the first refused move (a bug: logged moves were
  * accepted) and reports its row.
  */
 export function applyRows(
@@ -23,7 +24,17 @@ export function applyRows(
       state = setResponseMode(state, row.seat, (row.payload as { mode: 'auto' | 'ask' }).mode);
       continue;
     }
-    for (const step of row.payload as LogStep[]) {
+    let steps = row.payload as LogStep[];
+    if (row.kind === 'leave') {
+      const p = row.payload as LeavePayload;
+      if (p.left.outcome === 'end') {
+        const r = forfeit(state, p.left.seat);
+        if (!r.ok) return { ok: false, state, seq: row.seq };
+        state = r.state;
+      }
+      steps = p.steps;
+    }
+    for (const step of steps) {
       const r = applyMove(state, step.seat, step.move);
       if (!r.ok) return { ok: false, state, seq: row.seq };
       state = r.state;

@@ -133,6 +133,24 @@ export interface SeatPrefs {
   // -- chat muted (issue 16 part B) --
   /** The player muted this match's chat: their mails carry no chat lines (match/chat-mail.ts). Default false. */
   chatMuted?: boolean;
+  // -- leaving a match (issue 16 part D) --
+  /** The player left the match (for good: the seat's links only watch from then on; leave.ts). */
+  left?: SeatLeft;
+}
+
+/**
+ * What became of a seat whose player left (issue 16, a platform rule): a bot plays it for good
+ * (`bot`), its turns are skipped for good (`skip`: the match allows no computer player), or the
+ * leave ended the match (`end`: a 2-player match, or no other human seat left).
+ */
+export const LEAVE_OUTCOMES = ['bot', 'skip', 'end'] as const;
+export type LeaveOutcome = (typeof LEAVE_OUTCOMES)[number];
+
+/** When a seat's player left: `at` ms since the epoch, in hand `hand` (from 1), and what became of the seat. */
+export interface SeatLeft {
+  at: number;
+  hand: number;
+  outcome: LeaveOutcome;
 }
 
 /** Why a bot stands in for a human seat. */
@@ -150,8 +168,11 @@ export interface FrozenSpan {
   toMs: number;
 }
 
-/** Kinds of log rows: accepted moves, or a coup-fourré setting change (both are needed to replay). */
-export const LOG_KINDS = ['move', 'responseMode'] as const;
+/**
+ * Kinds of log rows: accepted moves, a coup-fourré setting change, or a player leaving the match
+ * (with the moves the server made right after it); all are needed to replay.
+ */
+export const LOG_KINDS = ['move', 'responseMode', 'leave'] as const;
 export type LogKind = (typeof LOG_KINDS)[number];
 
 /**
@@ -166,9 +187,19 @@ export interface LogStep {
 }
 
 /**
+ * The payload of a `leave` row: who left and what became of the seat (`end`: the engine's `forfeit`
+ * ended the match, its events first in the row), then the moves that followed (a bot playing the
+ * seat at once, skipped turns), like a move row's steps.
+ */
+export interface LeavePayload {
+  left: { seat: number; outcome: LeaveOutcome };
+  steps: LogStep[];
+}
+
+/**
  * One accepted change: a player's (or bot's, or timeout's) move together with the moves the server
- * made right after it (the next player's automatic draw, bots playing inline), or a setting change.
- * `payload` is the list of steps, or `{ mode }` for a response-mode change. `seat`/`actor` are the
+ * made right after it (the next player's automatic draw, bots playing inline), or a setting change, or a leave.
+ * `payload` is the list of steps, `{ mode }` for a response-mode change, or a `LeavePayload`. `seat`/`actor` are the
  * first step's; `events` are every step's public events in order.
  */
 export interface LogRow {
@@ -179,7 +210,7 @@ export interface LogRow {
   seat: number;
   actor: Actor;
   moveId: string | null;
-  payload: LogStep[] | { mode: ResponseMode };
+  payload: LogStep[] | { mode: ResponseMode } | LeavePayload;
   events: GameEvent[];
   /** State version after the change. */
   version: number;

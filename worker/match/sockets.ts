@@ -150,7 +150,9 @@ export async function onMessage(
     return;
   }
   if (!m.meta) return;
-  const caller = m.caller(await hashToken(frame.token));
+  const known = m.caller(await hashToken(frame.token));
+  // A seat whose player left keeps its socket as that seat's, watching (`socketCaller`).
+  const caller = known.left !== undefined ? { seat: known.left, host: known.host } : known;
   // Closed for its rate while the token was hashed: its frame is dropped.
   if (socketAttachment(ws).rateLimited) return;
   if (caller.seat === null && !caller.host) {
@@ -182,7 +184,16 @@ export async function onMessage(
     ...(was.presentUntil ? { presentUntil: was.presentUntil } : {}),
   } satisfies SocketAttachment);
   if (seatsKey(m) !== before) presenceChanged(m, { asker: ws });
-  else send(ws, { type: 'info', info: infoFor(m, caller) });
+  else send(ws, { type: 'info', info: infoFor(m, socketCaller(m, socketAttachment(ws))) });
+}
+
+/**
+ * Who a socket is now: its attachment's seat and host, except a seat whose player left the match
+ * (leave.ts), which watches like a spectator (`left`).
+ */
+function socketCaller(m: MatchContext, a: SocketAttachment): Caller {
+  if (a.seat !== null && m.seats[a.seat]?.prefs.left) return { seat: null, host: a.host, left: a.seat };
+  return { seat: a.seat, host: a.host };
 }
 
 /**
@@ -245,8 +256,7 @@ function presenceChanged(m: MatchContext, who: { asker?: WebSocket; except?: Web
   };
   if (p.changed(m.now(), later) === 'now') pushViews(m, who.except);
   else if (who.asker) {
-    const a = socketAttachment(who.asker);
-    send(who.asker, { type: 'info', info: infoFor(m, { seat: a.seat, host: a.host }) });
+    send(who.asker, { type: 'info', info: infoFor(m, socketCaller(m, socketAttachment(who.asker))) });
   }
 }
 
@@ -265,7 +275,7 @@ export class PushedViews {
   }
 
   static key(caller: Caller): string {
-    return `${caller.seat}:${caller.host}`;
+    return `${caller.seat}:${caller.host}:${caller.left ?? ''}`;
   }
 }
 
@@ -283,8 +293,7 @@ export function pushViews(m: MatchContext, except?: WebSocket): PushedViews {
     m.presence.pushed(m.now(), seatsKeyOf(connected));
     const frames = new Map<string, string>();
     for (const ws of sockets) {
-      const a = socketAttachment(ws);
-      const caller = { seat: a.seat, host: a.host };
+      const caller = socketCaller(m, socketAttachment(ws));
       const key = PushedViews.key(caller);
       let frame = frames.get(key);
       if (!frame) {

@@ -18,6 +18,7 @@ export type MatchStub = Pick<
   | 'settings'
   | 'giveToBot'
   | 'reclaim'
+  | 'leave'
   | 'rematch'
   | 'remove'
   | 'log'

@@ -8,6 +8,7 @@ import { whoActs } from '../engine/index';
 import type { MatchSummary, SummaryRole } from '../protocol';
 import { error, NOT_FOUND, type Reply } from '../reply';
 import type { MatchContext } from './context';
+import { leftSeats } from './leave';
 import { rematchInfo } from './rematch-offer';
 import { KINDS } from './timers';
 import { awayText } from './vacation';
@@ -24,7 +25,13 @@ export function summaryReply(m: MatchContext, who: string | null): Reply {
   if (!meta) return NOT_FOUND;
   const caller = m.caller(who);
   const role: SummaryRole | null =
-    caller.seat !== null ? 'seat' : caller.host ? 'host' : who && meta.inviteHash === who ? 'invite' : null;
+    caller.seat !== null || caller.left !== undefined
+      ? 'seat'
+      : caller.host
+        ? 'host'
+        : who && meta.inviteHash === who
+          ? 'invite'
+          : null;
   if (!role) return UNKNOWN_TOKEN;
   const state = meta.state;
   const teams = state?.teams.length ?? 0;
@@ -52,6 +59,7 @@ export function summaryReply(m: MatchContext, who: string | null): Reply {
     place: null,
     result: null,
     rematchId: meta.rematchId,
+    ...(caller.left !== undefined ? { left: caller.left } : {}),
   };
   if (role !== 'invite') {
     summary.chat = m.chat.tally(caller.seat);
@@ -67,7 +75,12 @@ export function summaryReply(m: MatchContext, who: string | null): Reply {
     summary.place = 1 + state.scores.filter((s) => s > own).length;
   }
   if (meta.status === 'finished') {
-    summary.result = { winners: state.matchWinners.slice(), scores: state.scores.slice() };
+    const left = leftSeats(m.seats);
+    summary.result = {
+      winners: state.matchWinners.slice(),
+      scores: state.scores.slice(),
+      ...(left.length > 0 ? { left } : {}),
+    };
     return { status: 200, body: summary };
   }
   const acts = whoActs(state);

@@ -9,6 +9,7 @@
  */
 import type { Reply } from '../reply';
 import { error } from '../reply';
+import { defaultSeatName } from '../words/seat-names';
 import type { MatchContext } from './context';
 import type { MatchConfig, MatchStatus, SeatRow, StandInReason, TurnDeadline } from './rows';
 
@@ -147,10 +148,31 @@ export function isLastHuman(m: MatchContext, seat: number): boolean {
 
 /**
  * `row` as it starts a rematch: the player's choices kept (away until, mail settings), this match's
- * counters not (no stand-in, no vacation used, no timeouts in a row).
+ * counters not (no stand-in, no vacation used, no timeouts in a row, the chat not muted). A seat
+ * whose player left (issue 16) is a computer player there, named like one (in that seat's language),
+ * with no link or address:
+ * the leaver's link does not reach it.
  */
 export function seatForRematch(row: SeatRow): SeatRow {
-  const { vacationUsedMs: _, timeoutsInRow: __, standInReason: ___, ...prefs } = row.prefs;
+  const {
+    vacationUsedMs: _,
+    timeoutsInRow: __,
+    standInReason: ___,
+    chatMuted: ____,
+    left,
+    ...prefs
+  } = row.prefs;
+  if (left)
+    return {
+      ...row,
+      kind: 'bot',
+      name: defaultSeatName('bot', row.seat, row.language),
+      tokenHash: null,
+      email: null,
+      emailNotifications: false,
+      standIn: false,
+      prefs: {},
+    };
   return { ...row, standIn: false, prefs };
 }
 

@@ -9,6 +9,7 @@ import type { Created, MatchInfo } from '../protocol';
 import { NOT_FOUND, type Reply } from '../reply';
 import { mayReadChat } from './chat-store';
 import type { Caller, MatchContext } from './context';
+import { leavePreview, leftSeats } from './leave';
 import { mailSettings } from './mail-prefs';
 import { rematchInfo } from './rematch-offer';
 import type { Meta, SeatRow } from './rows';
@@ -85,7 +86,11 @@ export function buildInfo(
     matchId: meta.matchId,
     title: meta.config.title,
     status: meta.status,
-    you: { seat: caller.seat, host: caller.host },
+    you: {
+      seat: caller.seat,
+      host: caller.host,
+      ...(caller.left !== undefined ? { left: caller.left } : {}),
+    },
     seats: seats.map((s) => ({
       seat: s.seat,
       name: s.name,
@@ -113,6 +118,8 @@ export function buildInfo(
     rematchId: meta.rematchId,
     rematch: rematchInfo(meta, seats, extras.now),
   };
+  const left = leftSeats(seats);
+  if (left.length > 0) info.left = left;
   if (own) {
     info.settings = {
       language: own.language,
@@ -127,6 +134,8 @@ export function buildInfo(
       standInReason: own.standIn ? (own.prefs.standInReason ?? 'host') : null,
       chatMuted: own.prefs.chatMuted === true,
     };
+    if (meta.status === 'playing' && state && state.phase !== 'matchOver')
+      info.settings.leave = leavePreview(meta.config, seats, own.seat, state.teams.length);
   }
   if (extras.chat) info.chat = extras.chat;
   if (caller.host && extras.mail) info.mail = extras.mail;

@@ -26,6 +26,7 @@ export const MAIL_KINDS = [
   'botTookOver',
   'finished',
   'rematchOffer',
+  'playerLeft',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -93,7 +94,11 @@ export type MailContent =
       winners: readonly number[];
       /** Where a rematch starts (defaults to the seat link, whose page offers it). */
       rematch?: string | null;
+      /** The seat whose player left and so ended the match (issue 16), if one did. */
+      left?: number;
     }
+  /** Another player left the match (issue 16) and it goes on: a bot plays their seat, or their turns are skipped. */
+  | { kind: 'playerLeft'; table: TableNames; seat: number; outcome: 'bot' | 'skip' }
   // -- rematch by consent (issue 16 part C) --
   /** `by` (a seat's name; null: the host without a seat) offers a rematch, open until `lapsesAt`. */
   | { kind: 'rematchOffer'; by: string | null; lapsesAt: Date; now: Date };
@@ -316,6 +321,9 @@ function draftFor(ctx: MailContext, content: MailContent, c: Catalog, title: str
             : c.subjects.finishedLost,
         blocks: [
           greet,
+          ...(content.left === undefined
+            ? []
+            : [{ p: fill(c.events.leftEnd, { player: table.names[content.left] ?? '?' }) }]),
           { p: won ? fill(c.bodies.finished, { winners }) : c.bodies.finishedDraw },
           { scores, heading: c.bodies.scoresHeading },
           { p: c.bodies.rematch },
@@ -334,6 +342,19 @@ function draftFor(ctx: MailContext, content: MailContent, c: Catalog, title: str
           { p: by === null ? fill(r.bodyHost, { title }) : fill(r.body, { name: by, title }) },
           { p: fill(r.lapses, { when: readerTime(content.lapsesAt, content.now, c, ctx.timeZone) }) },
           { button: r.button, href: seat },
+        ],
+        primary: seat,
+      };
+    }
+    case 'playerLeft': {
+      const player = nameText(content.table.names[content.seat] ?? '?');
+      return {
+        subject: fill(c.leave.subject, { player: subjectName(content.table.names[content.seat] ?? '?') }),
+        blocks: [
+          greet,
+          { p: fill(content.outcome === 'bot' ? c.events.leftBot : c.events.leftSkip, { player }) },
+          { p: c.leave.goesOn },
+          { button: c.leave.open, href: seat },
         ],
         primary: seat,
       };

@@ -84,7 +84,16 @@ export async function composeRow(
       content = { kind: 'botTookOver', scope: data.scope, ...(data.why ? { why: data.why } : {}) };
       break;
     case 'finished':
-      content = { kind: 'finished', table, scores: data.scores, winners: data.winners };
+      content = {
+        kind: 'finished',
+        table,
+        scores: data.scores,
+        winners: data.winners,
+        ...(data.left === undefined ? {} : { left: data.left }),
+      };
+      break;
+    case 'playerLeft':
+      content = { kind: 'playerLeft', table, seat: data.seat, outcome: data.outcome };
       break;
     case 'rematchOffer':
       content = {

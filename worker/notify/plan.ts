@@ -92,8 +92,12 @@ function policySeats(n: MailScope): PolicySeat[] {
     human: s.kind === 'human',
     standIn: s.standIn,
     standInReason: s.prefs.standInReason,
+    ...(s.prefs.left ? { leftOutcome: s.prefs.left.outcome } : {}),
+    // A player who left gets no more mail of this match (issue 16).
     notifiable:
-      s.kind === 'human' && ((mailOn && s.email !== null && s.emailNotifications) || withPush.has(s.seat)),
+      s.kind === 'human' &&
+      !s.prefs.left &&
+      ((mailOn && s.email !== null && s.emailNotifications) || withPush.has(s.seat)),
   }));
 }
 
@@ -304,6 +308,7 @@ export function staleReason(n: MailScope, row: OutboxRow): string | null {
   const meta = n.ctx.match()!;
   const seat = n.ctx.seats()[row.seat];
   if (seat?.kind !== 'human') return 'no_seat';
+  if (seat.prefs.left) return 'left';
   const data = JSON.parse(row.data) as IntentData;
   const state = meta.state;
   const kind = row.kind === 'push' ? data.kind : row.kind;

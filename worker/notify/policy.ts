@@ -16,6 +16,8 @@ export interface PolicySeat {
   notifiable: boolean;
   /** Why a bot stands in (worker/match/rows.ts `StandInReason`), if one does. */
   standInReason?: 'host' | 'timeouts' | 'self';
+  /** What became of the seat when its player left (issue 16), if they did. */
+  leftOutcome?: 'bot' | 'skip' | 'end';
 }
 
 /**
@@ -51,7 +53,8 @@ export type IntentData =
   | { kind: 'responseWindow'; version: number; attacker: number; hazard: HazardCard; target: number }
   | { kind: 'reminder'; version: number; tag: string }
   | { kind: 'botTookOver'; scope: 'turn' | 'seat'; why?: 'timeouts' }
-  | { kind: 'finished'; scores: number[]; winners: number[] }
+  | { kind: 'finished'; scores: number[]; winners: number[]; left?: number }
+  | { kind: 'playerLeft'; seat: number; outcome: 'bot' | 'skip' }
   // -- rematch by consent (issue 16 part C) --
   /** `by` offered a rematch (null: the host without a seat) at `atMs` (ms since the epoch). */
   | { kind: 'rematchOffer'; by: number | null; atMs: number };
@@ -69,8 +72,9 @@ export function turnGroup(seat: number, version: number): string {
  * - response window: when an `ask` window opens for a notifiable seat;
  * - bot took over: a deadline made a bot play the seat's turn (at once), or the host gave the seat
  *   to a bot (after the grace period, if a bot still plays it then);
- * - finished: to every notifiable seat when the match ends;
- * - rematch offer: to every other notifiable human seat when one offers a rematch (rematch-offer.ts).
+ * - finished: to every notifiable seat when the match ends (after a leave, naming who left);
+ * - rematch offer: to every other notifiable human seat when one offers a rematch (rematch-offer.ts);
+ * - player left: to every other notifiable human seat when a player left and the match goes on.
  * Reminders are not intents of a change: they come from `reminderTimes` when due.
  */
 export function intentsFor(
@@ -194,7 +198,12 @@ export function intentsFor(
             group: `finished:${s.seat}`,
             grace: false,
             active: false,
-            data: { kind: 'finished', scores: [...scores], winners: [...winners] },
+            data: {
+              kind: 'finished',
+              scores: [...scores],
+              winners: [...winners],
+              ...(change.reason === 'leave' && change.seat !== null ? { left: change.seat } : {}),
+            },
           });
         }
       }
@@ -223,7 +232,34 @@ export function intentsFor(
   }
   // -- rematch by consent (issue 16 part C) --
   if (change.reason === 'rematchOffer') out.push(...rematchOfferIntents(change.seat, seats, opts.nowMs));
+  out.push(...leaveIntents(after, change, seats));
   return out;
+}
+
+/**
+ * A player left (change reason `leave`) and the match goes on: the other notifiable human seats are
+ * told who left and what plays the seat now (a match the leave ended says it in its `finished` mail).
+ */
+function leaveIntents(
+  after: MatchState | null,
+  change: PolicyChange,
+  seats: readonly PolicySeat[],
+): Intent[] {
+  const left = change.seat;
+  if (change.reason !== 'leave' || left === null || !after || after.phase === 'matchOver') return [];
+  const outcome = seats[left]?.leftOutcome;
+  if (outcome !== 'bot' && outcome !== 'skip') return [];
+  return seats
+    .filter((s) => s.seat !== left && s.human && s.notifiable)
+    .map((s) => ({
+      kind: 'playerLeft' as const,
+      seat: s.seat,
+      key: `left:${left}:${s.seat}`,
+      group: `left:${left}:${s.seat}`,
+      grace: false,
+      active: false,
+      data: { kind: 'playerLeft' as const, seat: left, outcome },
+    }));
 }
 
 const HOUR = 3_600_000;

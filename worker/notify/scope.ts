@@ -41,7 +41,12 @@ export interface NotifySeat {
   language: string;
   emailNotifications: boolean;
   /** The seat's further settings the notifier reads: why a bot stands in, the player's time zone (IANA). */
-  prefs: { standInReason?: 'host' | 'timeouts' | 'self'; timeZone?: string };
+  prefs: {
+    standInReason?: 'host' | 'timeouts' | 'self';
+    timeZone?: string;
+    /** The player left the match (issue 16): the seat gets no more mail. */
+    left?: { outcome: 'bot' | 'skip' | 'end' };
+  };
 }
 
 /** The part of the match's schedule the notifier uses: its own `mail` item. Times in ms since the epoch. */
@@ -114,6 +119,7 @@ export const CHANGE_REASONS = [
   // -- rematch by consent (issue 16 part C) --
   /** A rematch offer was made: the other humans are mailed (the answers are `rematch`). */
   'rematchOffer',
+  'leave',
 ] as const;
 export type ChangeReason = (typeof CHANGE_REASONS)[number];
 

@@ -124,6 +124,11 @@ matches.post(
   },
 );
 
+matches.post('/:id/leave', moveLimit, valid('param', IdParam), validJson(EmptySchema), async (c) => {
+  const { id } = c.req.valid('param');
+  return send(c, await stub(c, id).leave(await callerHash(c)));
+});
+
 matches.post(
   '/:id/rematch',
   moveLimit,

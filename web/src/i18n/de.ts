@@ -439,4 +439,18 @@ export const de: Messages = {
   'rematch.lapsed': 'Das Revanche-Angebot ist abgelaufen.',
   'rematch.dealt': 'Die Revanche ist ausgeteilt.',
   // -- leaving a match (issue 16 part D) --
+  'leave.chip': '{name} hat die Partie verlassen',
+  'leave.legend': 'Verlassen',
+  'leave.open': 'Diese Partie verlassen',
+  'leave.title': 'Diese Partie verlassen?',
+  'leave.willBot':
+    'Der Computer spielt deinen Platz bis zum Ende der Partie. Du kannst ihn nicht zurückholen.',
+  'leave.willSkip': 'Deine Züge werden bis zum Ende der Partie übersprungen. Du kannst nicht zurückkommen.',
+  'leave.willEnd': 'Die Partie endet jetzt, und der Sieg geht an {winners}.',
+  'leave.watchAfter': 'Dein Link öffnet die Partie weiterhin, zum Zuschauen.',
+  'leave.confirm': 'Partie verlassen',
+  'leave.cancel': 'Bleiben',
+  'leave.doneBot': 'Du hast diese Partie verlassen: Der Computer spielt deinen Platz. Du schaust zu.',
+  'leave.doneSkip': 'Du hast diese Partie verlassen: Deine Züge werden übersprungen. Du schaust zu.',
+  'leave.doneEnd': 'Du hast diese Partie verlassen, und sie endete damit. Du schaust zu.',
 };

@@ -215,4 +215,5 @@ export const enFirst = {
   // -- rematch by consent (issue 16 part C) --
   'home.mine.rematch': 'Rematch offered — answer',
   // -- leaving a match (issue 16 part D) --
+  'leave.chip': '{name} left the match',
 } as const;

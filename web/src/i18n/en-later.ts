@@ -229,4 +229,16 @@ export const enLater = {
   'rematch.lapsed': 'The rematch offer lapsed.',
   'rematch.dealt': 'The rematch is dealt.',
   // -- leaving a match (issue 16 part D) --
+  'leave.legend': 'Leaving',
+  'leave.open': 'Leave this match',
+  'leave.title': 'Leave this match?',
+  'leave.willBot': 'The computer plays your seat for the rest of the match. You cannot take it back.',
+  'leave.willSkip': 'Your turns are skipped for the rest of the match. You cannot come back.',
+  'leave.willEnd': 'The match ends now, and {winners} wins it.',
+  'leave.watchAfter': 'Your link will still open the match, to watch it.',
+  'leave.confirm': 'Leave the match',
+  'leave.cancel': 'Stay',
+  'leave.doneBot': 'You left this match: the computer plays your seat. You are watching it.',
+  'leave.doneSkip': 'You left this match: your turns are skipped. You are watching it.',
+  'leave.doneEnd': 'You left this match, and it ended there. You are watching it.',
 } as const;

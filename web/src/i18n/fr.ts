@@ -438,4 +438,18 @@ export const fr: Messages = {
   'rematch.lapsed': 'La proposition de revanche a expiré.',
   'rematch.dealt': 'La revanche est distribuée.',
   // -- leaving a match (issue 16 part D) --
+  'leave.chip': '{name} a quitté la partie',
+  'leave.legend': 'Quitter',
+  'leave.open': 'Quitter cette partie',
+  'leave.title': 'Quitter cette partie ?',
+  'leave.willBot':
+    'L’ordinateur joue à votre place jusqu’à la fin de la partie. Vous ne pourrez pas reprendre votre place.',
+  'leave.willSkip': 'Vos tours sont passés jusqu’à la fin de la partie. Vous ne pourrez pas revenir.',
+  'leave.willEnd': 'La partie s’arrête maintenant, et la victoire revient à {winners}.',
+  'leave.watchAfter': 'Votre lien ouvrira toujours la partie, pour la regarder.',
+  'leave.confirm': 'Quitter la partie',
+  'leave.cancel': 'Rester',
+  'leave.doneBot': 'Vous avez quitté cette partie : l’ordinateur joue à votre place. Vous la regardez.',
+  'leave.doneSkip': 'Vous avez quitté cette partie : vos tours sont passés. Vous la regardez.',
+  'leave.doneEnd': 'Vous avez quitté cette partie, qui s’est arrêtée là. Vous la regardez.',
 };

@@ -435,4 +435,17 @@ export const nb: Messages = {
   'rematch.lapsed': 'Tilbudet om returkamp har gått ut.',
   'rematch.dealt': 'Returkampen er delt ut.',
   // -- leaving a match (issue 16 part D) --
+  'leave.chip': '{name} forlot spillet',
+  'leave.legend': 'Forlate',
+  'leave.open': 'Forlat spillet',
+  'leave.title': 'Forlate spillet?',
+  'leave.willBot': 'Datamaskinen spiller plassen din resten av spillet. Du kan ikke ta den tilbake.',
+  'leave.willSkip': 'Turene dine hoppes over resten av spillet. Du kan ikke komme tilbake.',
+  'leave.willEnd': 'Spillet slutter nå, og seieren går til {winners}.',
+  'leave.watchAfter': 'Lenken din åpner fortsatt spillet, så du kan se på.',
+  'leave.confirm': 'Forlat spillet',
+  'leave.cancel': 'Bli',
+  'leave.doneBot': 'Du har forlatt spillet: datamaskinen spiller plassen din. Du ser på.',
+  'leave.doneSkip': 'Du har forlatt spillet: turene dine hoppes over. Du ser på.',
+  'leave.doneEnd': 'Du har forlatt spillet, og det sluttet der. Du ser på.',
 };

@@ -435,4 +435,17 @@ export const sv: Messages = {
   'rematch.lapsed': 'Erbjudandet om returmatch har gått ut.',
   'rematch.dealt': 'Returmatchen är utdelad.',
   // -- leaving a match (issue 16 part D) --
+  'leave.chip': '{name} lämnade matchen',
+  'leave.legend': 'Lämna',
+  'leave.open': 'Lämna matchen',
+  'leave.title': 'Lämna matchen?',
+  'leave.willBot': 'Datorn spelar din plats resten av matchen. Du kan inte ta tillbaka den.',
+  'leave.willSkip': 'Dina turer hoppas över resten av matchen. Du kan inte komma tillbaka.',
+  'leave.willEnd': 'Matchen slutar nu, och segern går till {winners}.',
+  'leave.watchAfter': 'Din länk öppnar fortfarande matchen, så att du kan titta.',
+  'leave.confirm': 'Lämna matchen',
+  'leave.cancel': 'Stanna',
+  'leave.doneBot': 'Du har lämnat matchen: datorn spelar din plats. Du tittar på.',
+  'leave.doneSkip': 'Du har lämnat matchen: dina turer hoppas över. Du tittar på.',
+  'leave.doneEnd': 'Du har lämnat matchen, och den slutade där. Du tittar på.',
 };

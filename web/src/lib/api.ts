@@ -85,6 +85,8 @@ export const api = {
   /** "Play again" (no answer) or an answer to the offer: 202 `{rematch}`, 201/200 `Created` once dealt. */
   rematch: (id: string, token: string, answer?: 'accept' | 'decline') =>
     call<Created | { rematch: RematchInfo }>('POST', `${m(id)}/rematch`, token, answer ? { answer } : {}),
+  // -- leaving a match (issue 16 part D) --
+  leave: (id: string, token: string) => call<MatchInfo>('POST', `${m(id)}/leave`, token, {}),
   remove: (id: string, token: string) => call<void>('DELETE', m(id), token),
   log: (id: string, after: number) =>
     call<{ events: LoggedEvent[] }>('GET', `${m(id)}/log?after=${after}`, null),

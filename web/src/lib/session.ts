@@ -180,8 +180,9 @@ export class MatchSession {
     // from play to the lobby.
     if (cur && STATUS_ORDER[next.status] < STATUS_ORDER[cur.status]) return;
     // An answer made for another identity (the host token's spectator view after "start", a socket
-    // before its auth frame) never replaces this seat's own view.
-    if (cur && cur.you.seat !== null && next.you.seat === null) return;
+    // before its auth frame) never replaces this seat's own view; the seat's own answer after its
+    // player left the match does (`you.left`).
+    if (cur && cur.you.seat !== null && next.you.seat === null && next.you.left !== cur.you.seat) return;
     this.info.value = next;
     reportTimeZone(next, this.token);
   }

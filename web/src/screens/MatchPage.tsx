@@ -23,6 +23,8 @@ import { Table } from './Table';
 
 /** The seat's settings, loaded when first opened (out of the initial script). */
 const Settings = lazyComponent(() => import('./Settings').then((m) => m.Settings));
+/** The notice of a player who left the match (issue 16), loaded only for them. */
+const LeftNotice = lazyComponent(() => import('./settings/Leave').then((m) => m.LeftNotice), { quiet: true });
 
 const STATUS_KEYS = {
   connecting: 'conn.connecting',
@@ -180,7 +182,8 @@ export function MatchPage({ matchId }: { matchId: string }): JSX.Element {
       ) : (
         session && (
           <>
-            {showSettings.value && <Settings session={session} />}
+            {showSettings.value && me !== null && <Settings session={session} />}
+            {info?.you.left !== undefined && <LeftNotice info={info} />}
             {standIn && session.token && (
               <div class="prompt">
                 <p>{standInWords(info?.settings?.standInReason)}</p>

@@ -15,6 +15,7 @@ import { setTurnSound, turnSound } from '../lib/turn-sound';
 import { errorText, loadErrorWords, seatName } from '../lib/words';
 import { AlwaysEmail } from './settings/AlwaysEmail';
 import { Away } from './settings/Away';
+import { LeaveMatch } from './settings/Leave';
 import { MailPrefs } from './settings/MailPrefs';
 
 /** The settings panel of one seat. */
@@ -178,6 +179,8 @@ export function Settings({ session }: { session: MatchSession }): JSX.Element {
           {errorText(err.value)}
         </p>
       )}
+      {/* -- leaving a match (issue 16 part D) -- */}
+      <LeaveMatch session={session} />
     </section>
   );
 }

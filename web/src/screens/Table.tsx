@@ -24,6 +24,9 @@ const SinceYouLeft = lazyComponent(() => import('./table/SinceYouLeft').then((m)
   quiet: true,
 });
 
+/** A match that ended because a player left (issue 16), loaded only then. */
+const ForfeitEnd = lazyComponent(() => import('./settings/Leave').then((m) => m.ForfeitEnd), { quiet: true });
+
 /** The table screen of a match that is being played. */
 export function Table({ session }: { session: MatchSession }): JSX.Element | null {
   const info = session.info.value;
@@ -38,6 +41,9 @@ export function Table({ session }: { session: MatchSession }): JSX.Element | nul
       <SinceYouLeft session={session} info={info} view={view} />
       <Status state={state} />
       <TableTools info={info} view={view} session={session} />
+      {view.phase === 'matchOver' && info.left?.some((l) => l.outcome === 'end') && (
+        <ForfeitEnd info={info} view={view} />
+      )}
       {handIsOver(view) && <EndOfHand session={session} info={info} view={view} />}
       <WindowPrompt session={session} info={info} view={view} />
       <ExtensionPrompt session={session} view={view} />

@@ -162,6 +162,13 @@ export interface Catalog {
     button: string;
   };
   // -- leaving a match (issue 16 part D) --
+  /** Another player left the match and it goes on (the line itself is the shared event words' `leftBot`/`leftSkip`). */
+  leave: {
+    subject: string; // {player}
+    goesOn: string;
+    /** The button: the match's page (the reader's seat link). */
+    open: string;
+  };
 }
 
 /** Fills `{key}` placeholders; unknown keys are left as they are so a missing value is visible in tests. */

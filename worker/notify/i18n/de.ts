@@ -147,4 +147,9 @@ export const de: Catalog = {
     button: 'Auf das Angebot antworten',
   },
   // -- leaving a match (issue 16 part D) --
+  leave: {
+    subject: 'Mille Bornes: {player} hat die Partie verlassen',
+    goesOn: 'Die Partie geht ohne diese Person weiter.',
+    open: 'Partie öffnen',
+  },
 };

@@ -146,4 +146,9 @@ export const en: Catalog = {
     button: 'Answer the offer',
   },
   // -- leaving a match (issue 16 part D) --
+  leave: {
+    subject: 'Mille Bornes: {player} left the match',
+    goesOn: 'The match goes on without them.',
+    open: 'Open the match',
+  },
 };

@@ -147,4 +147,9 @@ export const fr: Catalog = {
     button: 'Répondre à la proposition',
   },
   // -- leaving a match (issue 16 part D) --
+  leave: {
+    subject: 'Mille Bornes : {player} a quitté la partie',
+    goesOn: 'La partie continue sans cette personne.',
+    open: 'Ouvrir la partie',
+  },
 };

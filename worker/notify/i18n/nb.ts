@@ -147,4 +147,9 @@ export const nb: Catalog = {
     button: 'Svar på tilbudet',
   },
   // -- leaving a match (issue 16 part D) --
+  leave: {
+    subject: 'Mille Bornes: {player} forlot spillet',
+    goesOn: 'Spillet fortsetter uten vedkommende.',
+    open: 'Åpne spillet',
+  },
 };

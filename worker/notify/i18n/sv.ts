@@ -146,4 +146,9 @@ export const sv: Catalog = {
     button: 'Svara på erbjudandet',
   },
   // -- leaving a match (issue 16 part D) --
+  leave: {
+    subject: 'Mille Bornes: {player} lämnade matchen',
+    goesOn: 'Matchen fortsätter utan hen.',
+    open: 'Öppna matchen',
+  },
 };

@@ -23,6 +23,8 @@
  * - `sinceYouLeft`: the lead-in of what happened since the reader's last visit.
  * - `playedOut` {goal} {players}: a hand played out with no trip, and who went farthest;
  *   `playedOutTie` {goal} {players}: the same when several went equally far; `playedOutNobody` {goal}.
+ * - `leftBot`, `leftSkip`, `leftEnd` {player}: a player left the match (issue 16, a platform event,
+ *   not the engine's): a computer plays the seat for good, its turns are skipped, or the match ends.
  */
 export const EVENT_PHRASE_KEYS = [
   'and',
@@ -60,6 +62,9 @@ export const EVENT_PHRASE_KEYS = [
   'playedOut',
   'playedOutTie',
   'playedOutNobody',
+  'leftBot',
+  'leftSkip',
+  'leftEnd',
 ] as const;
 
 /** One phrase key (see `EVENT_PHRASE_KEYS` for its placeholders). */

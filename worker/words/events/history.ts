@@ -9,6 +9,22 @@ import type { EventWords } from './catalog';
 import { describeEvent, type EventTable, joinNames, scoreLine, teamInList, teamName } from './describe';
 import { fill } from './fill';
 
+/**
+ * A player left the match (issue 16): a platform event the match's log adds to the engine's events
+ * (the same shape as the protocol's `LeftEvent`), shown by the page's journal and "since you left".
+ */
+export interface PlayerLeft {
+  type: 'left';
+  seat: number;
+  outcome: 'bot' | 'skip' | 'end';
+}
+
+/** "Bob left the match; the computer plays their seat." (or their turns are skipped, or the match ends). */
+export function describeLeft(e: PlayerLeft, table: EventTable, w: EventWords): string {
+  const key = e.outcome === 'bot' ? 'leftBot' : e.outcome === 'skip' ? 'leftSkip' : 'leftEnd';
+  return fill(w[key], { player: table.seat(e.seat) }, w.lang);
+}
+
 /** One line of a folded history: an item as it is, or a run of `count` ≥ 2 draws from the pile by `seat`. */
 export type Folded<T> = { kind: 'one'; item: T } | { kind: 'draws'; seat: number; count: number; items: T[] };
 
@@ -54,12 +70,12 @@ export function drawsText(seat: number, count: number, table: EventTable, w: Eve
 /**
  * What happened, for one reader (`reader`: their seat, or null): one sentence per event, a hazard on
  * the reader's team "on you", hand and match ends with the scores, and no draw from the pile (it
- * names no card and says nothing). The your-turn mail's list and the page's "since you left" summary.
+ * names no card and says nothing); a player who left (`PlayerLeft`) in words too. The your-turn mail's list and the page's "since you left" summary.
  * A hand's end whose result is in `results` (the state's, each with its goal) is its end line: it
  * says so when the hand was played out (`describeHandEnd`).
  */
 export function readerLines(
-  events: readonly GameEvent[],
+  events: readonly (GameEvent | PlayerLeft)[],
   table: EventTable,
   w: EventWords,
   reader: number | null,
@@ -67,6 +83,10 @@ export function readerLines(
 ): string[] {
   const lines: string[] = [];
   for (const e of events) {
+    if (e.type === 'left') {
+      lines.push(describeLeft(e, table, w));
+      continue;
+    }
     if (pileDrawSeat(e) !== null) continue;
     const result = e.type === 'handOver' ? results.find((r) => r.hand === e.hand) : undefined;
     const line =

@@ -94,4 +94,5 @@ export const de: ErrorWords = {
   'rematch.lapsed': 'Das Revanche-Angebot ist abgelaufen. Du kannst ein neues machen.',
   'rematch.no_offer': 'Noch hat niemand eine Revanche angeboten.',
   // -- leaving a match (issue 16 part D) --
+  'seat.left': 'Du hast diese Partie schon verlassen; zuschauen kannst du weiterhin.',
 };

@@ -92,4 +92,5 @@ export const en: ErrorWords = {
   'rematch.lapsed': 'The rematch offer has lapsed. You can make a new one.',
   'rematch.no_offer': 'Nobody has offered a rematch yet.',
   // -- leaving a match (issue 16 part D) --
+  'seat.left': 'You already left this match; you can still watch it.',
 };

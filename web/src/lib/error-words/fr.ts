@@ -97,4 +97,5 @@ export const fr: ErrorWords = {
   'rematch.lapsed': 'La proposition de revanche a expiré. Vous pouvez en faire une nouvelle.',
   'rematch.no_offer': 'Personne n’a encore proposé de revanche.',
   // -- leaving a match (issue 16 part D) --
+  'seat.left': 'Vous avez déjà quitté cette partie ; vous pouvez toujours la regarder.',
 };

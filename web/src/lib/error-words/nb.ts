@@ -93,4 +93,5 @@ export const nb: ErrorWords = {
   'rematch.lapsed': 'Tilbudet om returkamp har gått ut. Du kan lage et nytt.',
   'rematch.no_offer': 'Ingen har tilbudt returkamp ennå.',
   // -- leaving a match (issue 16 part D) --
+  'seat.left': 'Du har allerede forlatt dette spillet; du kan fortsatt se på.',
 };

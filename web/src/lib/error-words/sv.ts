@@ -93,4 +93,5 @@ export const sv: ErrorWords = {
   'rematch.lapsed': 'Erbjudandet om returmatch har gått ut. Du kan göra ett nytt.',
   'rematch.no_offer': 'Ingen har erbjudit en returmatch än.',
   // -- leaving a match (issue 16 part D) --
+  'seat.left': 'Du har redan lämnat den här matchen; du kan fortfarande titta på den.',
 };

@@ -37,11 +37,15 @@ function PileTop({ label, card }: { label: string; card: CardId | null }): JSX.E
   );
 }
 
-/** The area's title chips: rolling or stopped, limited, a bot standing in, who is away, cards in each hand. */
+/** The area's title chips: rolling or stopped, limited, a bot standing in, who left, who is away, cards in each hand. */
 function AreaChips(props: { info: MatchInfo | null; view: MatchView; tableau: TableauView }): JSX.Element {
   const { info, view, tableau: tb } = props;
   const hands = tb.seats.map((s) => view.handSizes[s] ?? 0);
-  const standIn = tb.seats.some((s) => info?.seats.find((x) => x.seat === s)?.botStandIn);
+  // A seat whose player left (issue 16) says so; the computer standing in for it is no news.
+  const gone = tb.seats.filter((s) => info?.left?.some((l) => l.seat === s));
+  const standIn = tb.seats.some(
+    (s) => !gone.includes(s) && info?.seats.find((x) => x.seat === s)?.botStandIn,
+  );
   return (
     <span class="chips">
       <span class={`chip ${tb.rolling ? 'ok' : 'bad'}`}>
@@ -49,6 +53,11 @@ function AreaChips(props: { info: MatchInfo | null; view: MatchView; tableau: Ta
       </span>
       {tb.limited && <span class="chip warn">{t('table.limited')}</span>}
       {standIn && <span class="chip">{t('table.botStandIn')}</span>}
+      {gone.map((s) => (
+        <span key={`left-${s}`} class="chip">
+          {t('leave.chip', { name: seatName(info, s) })}
+        </span>
+      ))}
       {tb.seats.map((seat) => {
         const own = info?.you.seat === seat;
         const away = awayLine(

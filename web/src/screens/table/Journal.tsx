@@ -100,9 +100,10 @@ export function Journal(props: { session: MatchSession; info: MatchInfo; view: M
   useEffect(() => {
     void feed.open();
   }, [feed]);
+  // A player leaving (issue 16) is a log row that may keep the version: it asks for the rows too.
   useEffect(() => {
     void feed.update();
-  }, [feed, view.version]);
+  }, [feed, view.version, info.left?.length]);
   const hands = feed.hands.value;
   const perHand = hands.map((hand) => ({
     hand,

@@ -7,7 +7,14 @@
  */
 import type { HandResult } from '../../../../worker/engine/types';
 import { CARD_KINDS } from '../../../../worker/shared/rules-data';
-import { describeHandEnd, drawsText, foldDraws, readerLines } from '../../../../worker/words/events/history';
+import {
+  describeHandEnd,
+  describeLeft,
+  drawsText,
+  foldDraws,
+  type PlayerLeft,
+  readerLines,
+} from '../../../../worker/words/events/history';
 import { eventWords } from '../../i18n';
 import type { JournalHand } from '../../lib/journal';
 import type { GameEvent, LoggedEvent, MatchInfo, MatchView } from '../../lib/types';
@@ -68,6 +75,7 @@ export function handLines(
     const e = last.event;
     let text: string;
     if (f.kind === 'draws') text = drawsText(f.seat, f.count, table, w);
+    else if (e.type === 'left') text = describeLeft(e, table, w);
     else if (e.type === 'handOver' && result)
       text = describeHandEnd(result, handGoal(result, view), table, w);
     else text = eventText(e as GameEvent, info, view);
@@ -124,7 +132,7 @@ export function sinceLines(
 ): string[] {
   const after = events.filter((e) => e.event.type !== 'responseMode' && isFresh(e, view, baseline, upTo));
   return readerLines(
-    after.map((e) => e.event as GameEvent),
+    after.map((e) => e.event as GameEvent | PlayerLeft),
     eventTable(info, view),
     eventWords.value,
     view.seat,
