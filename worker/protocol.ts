@@ -384,19 +384,22 @@ const Day = v.pipe(
  * removed, blank-looking text refused: 400 `request.invalid`), or a quick `phrase` code (`awayUntil`
  * with `params: { until: 'YYYY-MM-DD' }`, the others without params).
  */
-export const ChatSendSchema = v.union([
-  v.strictObject({
-    text: v.pipe(
-      typedText(CHAT_MAX_CHARS, 'remove'),
-      v.check((s) => s.length > 0, 'a message needs a visible character'),
-    ),
-  }),
-  v.strictObject({ phrase: v.literal('awayUntil'), params: v.strictObject({ until: Day }) }),
-  v.strictObject({
-    phrase: v.picklist(QUICK_PHRASES.filter((p) => p !== 'awayUntil')),
-    params: v.optional(v.strictObject({})),
-  }),
-]);
+export const ChatSendSchema = v.union(
+  [
+    v.strictObject({
+      text: v.pipe(
+        typedText(CHAT_MAX_CHARS, 'remove'),
+        v.check((s) => s.length > 0, 'a message needs a visible character'),
+      ),
+    }),
+    v.strictObject({ phrase: v.literal('awayUntil'), params: v.strictObject({ until: Day }) }),
+    v.strictObject({
+      phrase: v.picklist(QUICK_PHRASES.filter((p) => p !== 'awayUntil')),
+      params: v.optional(v.strictObject({})),
+    }),
+  ],
+  'a message is {text} or {phrase} (one of the quick phrases; awayUntil with params.until as YYYY-MM-DD)',
+);
 export type ChatSend = v.InferOutput<typeof ChatSendSchema>;
 
 /** `GET /api/matches/:id/chat?after=id`: the messages after that id (default: from the first). */
@@ -779,6 +782,7 @@ export const ROUTE_ERROR_CODES = [
   'auth.not_a_seat',
   'auth.not_host',
   'auth.not_your_seat',
+  'chat.away_range',
   'chat.closed',
   'chat.not_allowed',
   'chat.not_found',
@@ -812,6 +816,7 @@ export const ROUTE_ERROR_CODES = [
   'rematch.declined',
   'rematch.lapsed',
   'rematch.no_offer',
+  'rematch.no_players',
   'request.invalid',
   'request.malformed',
   'request.too_large',

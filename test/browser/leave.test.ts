@@ -96,7 +96,7 @@ describe('leaving a match', () => {
     await waitText(bob, 'section.tableau.mine', 'Your area');
 
     await askToLeave(ann);
-    await waitText(ann, 'dialog', 'The match ends now, and Bob wins it.');
+    await waitText(ann, 'dialog', 'The match ends now, and the win goes to Bob.');
     await h.shots.screen(ann, 'leave-confirm-end');
     await ann.getByRole('button', { name: 'Leave the match' }).click();
     await waitText(ann, '.left-notice', 'You left this match, and it ended there.');

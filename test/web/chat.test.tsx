@@ -83,6 +83,19 @@ describe('the unread count kept on the device', () => {
     expect(fresh.chatMarks.value).toEqual({});
     expect(fresh.unreadCount(ID, tally(2))).toBe(2);
   });
+  it('keeps another tab’s marks when it writes, and follows that tab’s writes at once', () => {
+    const OTHER = 'BBBBBBBBBBBBBBBBBBBBBB';
+    markChatRead(ID, 2);
+    // Another tab of this device (its own copy of the marks) reads match B's chat.
+    localStorage.setItem(CHAT_KEY, JSON.stringify({ [ID]: { r: 2 }, [OTHER]: { r: 3 } }));
+    window.dispatchEvent(new StorageEvent('storage', { key: CHAT_KEY }));
+    expect(unreadCount(OTHER, tally(3))).toBe(0);
+    // This tab writes for its match without wiping the other tab's mark.
+    localStorage.setItem(CHAT_KEY, JSON.stringify({ [ID]: { r: 2 }, [OTHER]: { r: 5 } }));
+    markChatRead(ID, 4);
+    expect(JSON.parse(localStorage.getItem(CHAT_KEY)!)).toEqual({ [OTHER]: { r: 5 }, [ID]: { r: 4 } });
+    expect(unreadCount(OTHER, tally(5))).toBe(0);
+  });
 });
 
 describe('the tally after a live chat frame', () => {

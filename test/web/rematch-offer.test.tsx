@@ -86,6 +86,30 @@ describe('the rematch offer on the end screen', () => {
   });
 });
 
+describe('the host link without a seat', () => {
+  it('gets "Play again" and, once the rematch is dealt, a button that opens it; a spectator gets neither', () => {
+    const v = { ...matchOverView(), seat: null };
+    const host = info(v, { you: { seat: null, host: true } });
+    expect(
+      buttons(mount(<EndOfHand session={fakeSession(host).session} info={host} view={v} />), 'Play again'),
+    ).toHaveLength(1);
+    const dealt = offer({ state: 'dealt', waiting: [], accepted: [0, 1], matchId: 'BBBBBBBBBBBBBBBBBBBBBB' });
+    const hosted = info(v, { you: { seat: null, host: true }, rematch: dealt, rematchId: dealt.matchId });
+    const root = mount(<RematchOffer session={fakeSession(hosted).session} info={hosted} view={v} />);
+    expect(root.textContent).toContain('The rematch is dealt.');
+    expect(buttons(root, 'Open the rematch')).toHaveLength(1);
+    const watcher = info(v, { you: { seat: null, host: false }, rematch: dealt, rematchId: dealt.matchId });
+    const watched = mount(<RematchOffer session={fakeSession(watcher).session} info={watcher} view={v} />);
+    expect(buttons(watched, 'Open the rematch')).toHaveLength(0);
+    expect(
+      buttons(
+        mount(<EndOfHand session={fakeSession(watcher).session} info={watcher} view={v} />),
+        'Play again',
+      ),
+    ).toHaveLength(0);
+  });
+});
+
 describe('an offer in "my matches"', () => {
   const summary = (r: RematchInfo | null): MatchSummary => ({
     matchId: 'm1',

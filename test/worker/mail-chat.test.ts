@@ -61,7 +61,15 @@ describe('chat lines in the your-turn mail', () => {
     const t = t0 + 2 * MIN;
     await sayAt(h, t, 0, { text: EVIL });
     await sayAt(h, t, 0, { phrase: 'goodGame' });
-    await sayAt(h, t, 0, { phrase: 'awayUntil', params: { until: '2031-01-20' } });
+    // "Away until" takes a day up to 90 days ahead of the match's clock (the present here).
+    const until = new Date(t0 + 5 * 86_400_000).toISOString().slice(0, 10);
+    const untilFr = new Intl.DateTimeFormat('fr-FR', {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      timeZone: 'UTC',
+    }).format(Date.parse(`${until}T00:00:00Z`));
+    await sayAt(h, t, 0, { phrase: 'awayUntil', params: { until } });
     const gone = await sayAt(h, t, 0, { text: 'a line Ann deletes' });
     const hidden = await sayAt(h, t, 0, { text: 'a line the host hides' });
     await sayAt(h, t, 1, { text: 'a line of Bob himself' });
@@ -76,7 +84,7 @@ describe('chat lines in the your-turn mail', () => {
     // The lead-in and the lines, in French; a quick phrase in French words.
     expect(mail.text).toContain('Nouveau dans la discussion depuis votre dernier coup :');
     expect(mail.text).toContain('- Ann a écrit : « Bonne partie »');
-    expect(mail.text).toContain('- Ann a écrit : « Pas là jusqu’au lundi 20 janvier »');
+    expect(mail.text).toContain(`- Ann a écrit : « Pas là jusqu’au ${untilFr} »`);
     expect(mail.html).toContain('<li>Ann a écrit : « Bonne partie »</li>');
     // Defused: no tag in the HTML part, nothing a mail client turns into a link in either part.
     expect(mail.text).toContain('- Ann a écrit : « <b>x</b> visit evil[.]example http[:]//evil[.]example »');

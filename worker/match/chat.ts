@@ -18,6 +18,19 @@ export const CHAT_PER_MINUTE = 10;
 export const CHAT_PER_DAY = 200;
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
+/** The latest "away until" day of a quick phrase, in days after today (UTC). */
+export const CHAT_AWAY_MAX_DAYS = 90;
+
+/**
+ * True when an "away until" day (YYYY-MM-DD) is one a reader can take as still to come at `nowMs`:
+ * from yesterday (UTC: today somewhere on Earth) to `CHAT_AWAY_MAX_DAYS` days ahead. A day further
+ * off would be read without its year ("until 1 January").
+ */
+function awayDayInRange(day: string, nowMs: number): boolean {
+  const at = Date.parse(`${day}T00:00:00Z`);
+  const today = Math.floor(nowMs / DAY_MS) * DAY_MS;
+  return at >= today - DAY_MS && at <= today + CHAT_AWAY_MAX_DAYS * DAY_MS;
+}
 
 /**
  * 409 `chat.closed` when the match finished `FINISHED_TTL_MS` ago or more (its expiry is due; once
@@ -61,12 +74,19 @@ function writer(m: MatchContext, who: string | null): { seat: number } | Reply {
 
 /**
  * A seated player sends a message: 201 `{ message }` (one row written; a `chat` frame to every
- * socket allowed to read). Refusals: see `writer`, and 429 `chat.rate_limited`.
+ * socket allowed to read). Refusals: see `writer`, 400 `chat.away_range` for an "away until" day in the
+ * past or more than `CHAT_AWAY_MAX_DAYS` ahead, and 429 `chat.rate_limited`.
  */
 export function sendChat(m: MatchContext, who: string | null, body: ChatSend): Reply {
   const w = writer(m, who);
   if ('status' in w) return w;
   const now = m.now();
+  if ('phrase' in body && body.phrase === 'awayUntil' && !awayDayInRange(body.params.until, now))
+    return error(
+      400,
+      'chat.away_range',
+      `"Away until" takes a day from today to ${CHAT_AWAY_MAX_DAYS} days ahead.`,
+    );
   const limited = rateLimited(m, w.seat, now);
   if (limited) return limited;
   const content =

@@ -13,7 +13,7 @@ import { commit } from './commit';
 import type { Caller, MatchContext } from './context';
 import type { CreateInput } from './creation';
 import { carryMailPrefs } from './mail-prefs';
-import { newOffer, offerState, openOffer, rematchInfo, unanswered } from './rematch-offer';
+import { asksAnswer, newOffer, offerState, openOffer, rematchInfo, unanswered } from './rematch-offer';
 import { chainIdOf, type RematchOffer } from './rows';
 import { exportLinks } from './seats';
 import { matchStub } from './stub';
@@ -27,7 +27,8 @@ import { createdFor } from './views';
  * same body once it exists (concurrent requests wait for the dealing); 200 `{ rematch }` for a decline.
  * 403 `auth.not_a_seat` (a spectator; an answer from the host without a seat), 409
  * `match.not_finished`, `rematch.no_offer`, `rematch.declined`, `rematch.lapsed`, `rematch.dealt`
- * (a decline too late). A refused request changes nothing.
+ * (a decline too late), `rematch.no_players` (every human left: a match of bots only is never dealt,
+ * as creation never makes one). A refused request changes nothing.
  */
 export function rematch(
   m: MatchContext,
@@ -49,6 +50,12 @@ export function rematch(
     return { status: 200, body: createdFor(m, meta.rematchId, origin) };
   }
   if (req.answer === 'decline') return decline(m, caller.seat!);
+  if (!m.seats.some(asksAnswer))
+    return error(
+      409,
+      'rematch.no_players',
+      'Every player left this match: a rematch would have nobody to play it.',
+    );
   return accept(m, caller, req.answer === 'accept', origin);
 }
 

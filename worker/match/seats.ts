@@ -135,10 +135,15 @@ export function giveToBot(m: MatchContext, who: string | null, seat: number): Re
   return { status: 200, body: infoFor(m, m.caller(who)) };
 }
 
-/** A player takes their seat back from the bot. 200 with their MatchInfo, 403 `auth.not_your_seat`. */
+/**
+ * A player takes their seat back from the bot. 200 with their MatchInfo, 403 `auth.not_your_seat`;
+ * 403 `auth.not_a_seat` for the link of a player who left (issue 16: a leave is for good).
+ */
 export function reclaim(m: MatchContext, who: string | null, seat: number): Reply {
   if (!m.meta) return NOT_FOUND;
   const caller = m.caller(who);
+  if (caller.left !== undefined)
+    return error(403, 'auth.not_a_seat', 'You left this match: your link only watches it now.');
   if (caller.seat !== seat)
     return error(403, 'auth.not_your_seat', 'Only this seat’s link can take it back.');
   if (m.seats[seat].standIn) {

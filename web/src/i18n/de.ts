@@ -425,6 +425,7 @@ export const de: Messages = {
   'chat.readOnly': 'Hier schreiben nur die Spieler am Tisch.',
   // -- chat lines in mails (issue 16 part B) --
   // -- rematch by consent (issue 16 part C) --
+  'rematch.open': 'Revanche öffnen',
   'home.mine.rematch': 'Revanche angeboten — antworte',
   'rematch.title': 'Revanche',
   'rematch.byYou': 'Du hast eine Revanche angeboten: dieselben Spieler, dieselben Regeln.',

@@ -216,6 +216,7 @@ export const enLater = {
   'chat.readOnly': 'Only the players at the table write here.',
   // -- chat lines in mails (issue 16 part B) --
   // -- rematch by consent (issue 16 part C) --
+  'rematch.open': 'Open the rematch',
   'rematch.title': 'Rematch',
   'rematch.byYou': 'You offered a rematch: the same players and rules.',
   'rematch.by': '{name} offers a rematch: the same players and rules.',
@@ -234,7 +235,7 @@ export const enLater = {
   'leave.title': 'Leave this match?',
   'leave.willBot': 'The computer plays your seat for the rest of the match. You cannot take it back.',
   'leave.willSkip': 'Your turns are skipped for the rest of the match. You cannot come back.',
-  'leave.willEnd': 'The match ends now, and {winners} wins it.',
+  'leave.willEnd': 'The match ends now, and the win goes to {winners}.',
   'leave.watchAfter': 'Your link will still open the match, to watch it.',
   'leave.confirm': 'Leave the match',
   'leave.cancel': 'Stay',

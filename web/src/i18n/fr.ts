@@ -424,6 +424,7 @@ export const fr: Messages = {
   'chat.readOnly': 'Seuls les joueurs à la table écrivent ici.',
   // -- chat lines in mails (issue 16 part B) --
   // -- rematch by consent (issue 16 part C) --
+  'rematch.open': 'Ouvrir la revanche',
   'home.mine.rematch': 'Revanche proposée — répondez',
   'rematch.title': 'Revanche',
   'rematch.byYou': 'Vous avez proposé une revanche : mêmes joueurs, mêmes règles.',

@@ -421,6 +421,7 @@ export const nb: Messages = {
   'chat.readOnly': 'Bare spillerne ved bordet skriver her.',
   // -- chat lines in mails (issue 16 part B) --
   // -- rematch by consent (issue 16 part C) --
+  'rematch.open': 'Åpne returkampen',
   'home.mine.rematch': 'Returkamp tilbudt — svar',
   'rematch.title': 'Returkamp',
   'rematch.byYou': 'Du har tilbudt en returkamp: samme spillere og regler.',

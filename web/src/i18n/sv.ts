@@ -421,6 +421,7 @@ export const sv: Messages = {
   'chat.readOnly': 'Bara spelarna vid bordet skriver här.',
   // -- chat lines in mails (issue 16 part B) --
   // -- rematch by consent (issue 16 part C) --
+  'rematch.open': 'Öppna returmatchen',
   'home.mine.rematch': 'Returmatch erbjuden — svara',
   'rematch.title': 'Returmatch',
   'rematch.byYou': 'Du har erbjudit en returmatch: samma spelare och regler.',

@@ -19,7 +19,8 @@ export interface ChatMark {
 /** The key; its `v1` is the shape's version (a new shape takes a new key and the old one is ignored). */
 export const CHAT_KEY = 'mb.chat.v1';
 
-function load(): Record<string, ChatMark> {
+/** Every match's mark as stored now (another tab may have written since this page loaded). */
+export function readChatMarks(): Record<string, ChatMark> {
   try {
     const value = JSON.parse(localStorage.getItem(CHAT_KEY) ?? '{}') as unknown;
     return value && typeof value === 'object' && !Array.isArray(value)
@@ -30,8 +31,15 @@ function load(): Record<string, ChatMark> {
   }
 }
 
-/** Every match's mark on this device; components reading it re-render when it changes. */
-export const chatMarks = signal<Record<string, ChatMark>>(load());
+/**
+ * Every match's mark on this device; components reading it re-render when it changes, also when
+ * another tab of this device writes the key (its `storage` event).
+ */
+export const chatMarks = signal<Record<string, ChatMark>>(readChatMarks());
+if (typeof window !== 'undefined')
+  window.addEventListener('storage', (e) => {
+    if (e.key === CHAT_KEY || e.key === null) chatMarks.value = readChatMarks();
+  });
 
 /**
  * The messages of others not yet shown on this device for `tally` (0 without a tally, when muted,

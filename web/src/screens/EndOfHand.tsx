@@ -83,7 +83,7 @@ export function EndOfHand(props: {
           </button>
         )}
         {!next && !over && <p class="muted">{t('end.waitNext')}</p>}
-        {over && view.seat !== null && info.rematch?.state !== 'open' && (
+        {over && (view.seat !== null || info.you.host) && info.rematch?.state !== 'open' && (
           <button type="button" class="primary" disabled={busy.value} onClick={() => void rematch()}>
             {t('end.rematch')}
           </button>

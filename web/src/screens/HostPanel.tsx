@@ -67,7 +67,10 @@ export function HostPanel(props: {
           {humans.map((s) => (
             <li key={s.seat}>
               <span class="seat-name">{seatName(info, s.seat)}</span>
-              {s.botStandIn ? (
+              {info.left?.some((l) => l.seat === s.seat) ? (
+                // The player left for good (issue 16): nothing to hand over or take back.
+                <span class="chip">{t('leave.chip', { name: seatName(info, s.seat) })}</span>
+              ) : s.botStandIn ? (
                 <span class="chip">{t('table.botStandIn')}</span>
               ) : isLastInPerson(info, s.seat) ? (
                 // The server refuses it (409 seat.last_human): not offered.

@@ -35,10 +35,12 @@ export function RematchOffer(props: {
   const { session, info, view } = props;
   const busy = useSignal(false);
   const r = info.rematch;
+  // A seat's or the host's links work in the rematch too; a spectator's view only watches.
+  const joins = view.seat !== null || info.you.host;
   // Moved to the new match when it is dealt while this page is open (not when opening an old match).
   const was = useRef(r?.state);
   useEffect(() => {
-    if (r?.state === 'dealt' && was.current === 'open' && r.matchId && view.seat !== null)
+    if (r?.state === 'dealt' && was.current === 'open' && r.matchId && joins)
       goRematch(info, view.seat, r.matchId);
     was.current = r?.state;
   }, [r?.state]);
@@ -64,6 +66,13 @@ export function RematchOffer(props: {
         {r.state === 'lapsed' && <p>{t('rematch.lapsed')}</p>}
         {r.state === 'dealt' && <p>{t('rematch.dealt')}</p>}
       </div>
+      {r.state === 'dealt' && r.matchId && joins && (
+        <div class="actions">
+          <button type="button" class="primary" onClick={() => goRematch(info, view.seat, r.matchId!)}>
+            {t('rematch.open')}
+          </button>
+        </div>
+      )}
       {mustAnswer(r, view.seat) && (
         <div class="actions">
           <button type="button" class="primary" disabled={busy.value} onClick={() => void answer('accept')}>

@@ -1,7 +1,7 @@
 /**
  * "Play as": for a device that holds the links of several seats of one match (a host who opened a
  * friend's seat link, say), a menu to switch between them. No seat token is ever dropped by opening
- * another link; this is how the earlier seats stay reachable.
+ * another link; this is how the earlier seats stay reachable. Seats whose player left are not offered.
  */
 import type { JSX } from 'preact';
 import { t } from '../i18n';
@@ -18,7 +18,8 @@ export function SeatSwitcher(props: {
   const tokens = seatTokensOf(props.saved);
   const seats = Object.keys(tokens)
     .map(Number)
-    .filter((s) => props.info.seats.some((x) => x.seat === s))
+    // A seat whose player left (issue 16) is no longer played from its link.
+    .filter((s) => props.info.seats.some((x) => x.seat === s) && !props.info.left?.some((l) => l.seat === s))
     .sort((x, y) => x - y);
   if (seats.length < 2) return null;
   return (

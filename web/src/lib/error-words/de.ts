@@ -87,8 +87,10 @@ export const de: ErrorWords = {
   'token.unknown': 'Dieser Link ist (nicht mehr) gültig.',
   'version.stale': 'Der Tisch hat sich geändert, bevor dein Zug ankam. Sieh noch einmal hin und wähle neu.',
   // -- chat on the page (issue 16 part A) --
+  'chat.away_range': 'Wähle einen Tag zwischen heute und 90 Tagen voraus.',
   // -- chat lines in mails (issue 16 part B) --
   // -- rematch by consent (issue 16 part C) --
+  'rematch.no_players': 'Alle Spieler haben diese Partie verlassen: Für eine Revanche ist niemand mehr da.',
   'rematch.dealt': 'Die Revanche wurde schon ausgeteilt.',
   'rematch.declined': 'Das Revanche-Angebot wurde abgelehnt. Du kannst ein neues machen.',
   'rematch.lapsed': 'Das Revanche-Angebot ist abgelaufen. Du kannst ein neues machen.',

@@ -85,8 +85,10 @@ export const en: ErrorWords = {
   'token.unknown': 'This link is not valid (any more).',
   'version.stale': 'The table changed before your move arrived. Look again and choose your move.',
   // -- chat on the page (issue 16 part A) --
+  'chat.away_range': 'Choose a day from today to 90 days ahead.',
   // -- chat lines in mails (issue 16 part B) --
   // -- rematch by consent (issue 16 part C) --
+  'rematch.no_players': 'Every player left this match, so there is nobody to play a rematch.',
   'rematch.dealt': 'The rematch has already been dealt.',
   'rematch.declined': 'The rematch offer was declined. You can make a new one.',
   'rematch.lapsed': 'The rematch offer has lapsed. You can make a new one.',

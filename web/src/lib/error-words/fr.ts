@@ -90,8 +90,10 @@ export const fr: ErrorWords = {
   'token.unknown': 'Ce lien n’est pas (ou plus) valable.',
   'version.stale': 'La table a changé avant l’arrivée de votre coup. Regardez à nouveau et rejouez.',
   // -- chat on the page (issue 16 part A) --
+  'chat.away_range': 'Choisissez un jour entre aujourd’hui et dans 90 jours.',
   // -- chat lines in mails (issue 16 part B) --
   // -- rematch by consent (issue 16 part C) --
+  'rematch.no_players': 'Tous les joueurs ont quitté cette partie : personne ne jouerait la revanche.',
   'rematch.dealt': 'La revanche a déjà été distribuée.',
   'rematch.declined': 'La proposition de revanche a été refusée. Vous pouvez en faire une nouvelle.',
   'rematch.lapsed': 'La proposition de revanche a expiré. Vous pouvez en faire une nouvelle.',

@@ -86,8 +86,10 @@ export const nb: ErrorWords = {
   'token.unknown': 'Lenken er ikke (lenger) gyldig.',
   'version.stale': 'Bordet endret seg før trekket ditt kom fram. Se igjen og velg trekket ditt.',
   // -- chat on the page (issue 16 part A) --
+  'chat.away_range': 'Velg en dag fra i dag til 90 dager fram.',
   // -- chat lines in mails (issue 16 part B) --
   // -- rematch by consent (issue 16 part C) --
+  'rematch.no_players': 'Alle spillerne har forlatt spillet, så ingen er igjen til en returkamp.',
   'rematch.dealt': 'Returkampen er allerede delt ut.',
   'rematch.declined': 'Tilbudet om returkamp ble avslått. Du kan lage et nytt.',
   'rematch.lapsed': 'Tilbudet om returkamp har gått ut. Du kan lage et nytt.',

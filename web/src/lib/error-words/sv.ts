@@ -86,8 +86,10 @@ export const sv: ErrorWords = {
   'token.unknown': 'Länken är inte (längre) giltig.',
   'version.stale': 'Bordet ändrades innan ditt drag kom fram. Titta igen och välj ditt drag.',
   // -- chat on the page (issue 16 part A) --
+  'chat.away_range': 'Välj en dag från i dag till 90 dagar framåt.',
   // -- chat lines in mails (issue 16 part B) --
   // -- rematch by consent (issue 16 part C) --
+  'rematch.no_players': 'Alla spelare har lämnat matchen, så ingen finns kvar att spela en returmatch.',
   'rematch.dealt': 'Returmatchen har redan delats ut.',
   'rematch.declined': 'Erbjudandet om returmatch avböjdes. Du kan göra ett nytt.',
   'rematch.lapsed': 'Erbjudandet om returmatch har gått ut. Du kan göra ett nytt.',

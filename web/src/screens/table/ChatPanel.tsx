@@ -31,8 +31,13 @@ const ONE_PRESS = [
 ] as const satisfies readonly QuickPhrase[];
 
 /** Today as `YYYY-MM-DD` on this device's calendar. */
-function today(): string {
+/** The latest "away until" day the server takes, in days after today (`CHAT_AWAY_MAX_DAYS`, worker/match/chat.ts). */
+const AWAY_MAX_DAYS = 90;
+
+/** The local day `days` after today, as YYYY-MM-DD (the date field's value). */
+function today(days = 0): string {
   const d = new Date();
+  d.setDate(d.getDate() + days);
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
 
@@ -139,6 +144,7 @@ function ChatForm({ model }: { model: ChatModel }): JSX.Element {
             <input
               type="date"
               min={today()}
+              max={today(AWAY_MAX_DAYS)}
               value={awayDay.value}
               onInput={(e) => (awayDay.value = e.currentTarget.value)}
             />
