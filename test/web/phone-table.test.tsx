@@ -69,6 +69,13 @@ describe("another player's compact line", () => {
     expect(line.getAttribute('aria-expanded')).toBe('false');
   });
 
+  it('names a player who left the match as such (issue 16)', async () => {
+    const v = view();
+    const left = info(v, { left: [{ seat: 1, hand: 1, at: new Date().toISOString(), outcome: 'bot' }] });
+    const root = await mountLoaded(<Table session={fakeSession(left).session} />, 'button.area-line');
+    expect(root.querySelector('button.area-line .al-name')!.textContent).toBe('Bob left the match');
+  });
+
   it('says "driving" for a rolling area, and marks the line as the target of a selected hazard', async () => {
     const root = await mountLoaded(
       <Table

@@ -193,7 +193,12 @@ export function Areas({ state }: { state: TableState }): JSX.Element {
           <div key={tb.team} class={`area-wrap${mine ? ' mine' : ''}${isOpen ? ' open' : ''}`}>
             {!mine && (
               <AreaLine
-                name={teamName(info, view, tb.team)}
+                name={
+                  // A player who left (issue 16) is named so on the phone's line too.
+                  tb.seats.every((s) => info?.left?.some((l) => l.seat === s))
+                    ? t('leave.chip', { name: teamName(info, view, tb.team) })
+                    : teamName(info, view, tb.team)
+                }
                 tableau={tb}
                 open={isOpen}
                 controls={id}
