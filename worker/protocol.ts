@@ -369,6 +369,9 @@ export type QuickPhrase = (typeof QUICK_PHRASES)[number];
 /** The longest chat line, in code points (after cleaning). */
 export const CHAT_MAX_CHARS = 500;
 
+/** The latest "away until" day of a quick phrase, in days after today (UTC): else 400 `chat.away_range`. */
+export const CHAT_AWAY_MAX_DAYS = 90;
+
 /** A day `YYYY-MM-DD` that exists on the calendar (the "away until" of a quick phrase). */
 const Day = v.pipe(
   v.string(),

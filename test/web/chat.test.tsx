@@ -20,8 +20,13 @@ import { ChatButton } from '../../web/src/screens/table/ChatButton';
 import { ChatPanel } from '../../web/src/screens/table/ChatPanel';
 import { mergeMessages } from '../../web/src/screens/table/chat-model';
 import { markChatRead, noteChatMuted } from '../../web/src/screens/table/chat-read';
-import { awayDay, chatBodyText, CHAT_MAX_CHARS as PAGE_MAX } from '../../web/src/screens/table/chat-words';
-import { CHAT_MAX_CHARS, type ChatMessage, type ChatTally } from '../../worker/protocol';
+import {
+  AWAY_MAX_DAYS,
+  awayDay,
+  chatBodyText,
+  CHAT_MAX_CHARS as PAGE_MAX,
+} from '../../web/src/screens/table/chat-words';
+import { CHAT_AWAY_MAX_DAYS, CHAT_MAX_CHARS, type ChatMessage, type ChatTally } from '../../worker/protocol';
 import { info as infoOf, view } from './fixtures';
 import { mount } from './render';
 
@@ -241,6 +246,7 @@ describe('the chat panel', () => {
     });
     expect(root.querySelector('.chat-count')?.textContent).toBe('501/500');
     expect(PAGE_MAX).toBe(CHAT_MAX_CHARS);
+    expect(AWAY_MAX_DAYS).toBe(CHAT_AWAY_MAX_DAYS);
     expect(root.querySelector('.chat-count.over')).not.toBeNull();
     expect(send.disabled).toBe(true);
     act(() => {

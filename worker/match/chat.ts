@@ -5,7 +5,7 @@
  * frame, only to the sockets allowed to read it. Not part of the move path: a message changes no
  * state, no log row, no timer and no mail.
  */
-import type { ChatSend } from '../protocol';
+import { CHAT_AWAY_MAX_DAYS, type ChatSend } from '../protocol';
 import { error, NOT_FOUND, type Reply } from '../reply';
 import { type ChatRow, chatMessage, mayReadChat } from './chat-store';
 import type { MatchContext } from './context';
@@ -18,8 +18,6 @@ export const CHAT_PER_MINUTE = 10;
 export const CHAT_PER_DAY = 200;
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
-/** The latest "away until" day of a quick phrase, in days after today (UTC). */
-export const CHAT_AWAY_MAX_DAYS = 90;
 
 /**
  * True when an "away until" day (YYYY-MM-DD) is one a reader can take as still to come at `nowMs`:

@@ -20,7 +20,7 @@ import type { MatchInfo } from '../../lib/types';
 import { errorText, seatName } from '../../lib/words';
 import { type ChatError, ChatModel } from './chat-model';
 import { markChatRead, noteChatMuted } from './chat-read';
-import { CHAT_MAX_CHARS, chatBodyText, chatTime } from './chat-words';
+import { AWAY_MAX_DAYS, CHAT_MAX_CHARS, chatBodyText, chatTime } from './chat-words';
 
 /** The quick phrases sent with one press ("Away until …" asks for its day first). */
 const ONE_PRESS = [
@@ -31,9 +31,6 @@ const ONE_PRESS = [
 ] as const satisfies readonly QuickPhrase[];
 
 /** Today as `YYYY-MM-DD` on this device's calendar. */
-/** The latest "away until" day the server takes, in days after today (`CHAT_AWAY_MAX_DAYS`, worker/match/chat.ts). */
-const AWAY_MAX_DAYS = 90;
-
 /** The local day `days` after today, as YYYY-MM-DD (the date field's value). */
 function today(days = 0): string {
   const d = new Date();
