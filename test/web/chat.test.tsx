@@ -258,6 +258,49 @@ describe('the chat panel', () => {
     expect(root.querySelector('.chat-mute input[type="checkbox"]')).not.toBeNull();
   });
 
+  it('keeps the words typed while the previous message is on the wire (only what was sent is cleared)', async () => {
+    let answer: (r: Response) => void = () => {};
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init?: RequestInit) => {
+        if (init?.method === 'POST') return new Promise<Response>((r) => (answer = r));
+        return new Response(JSON.stringify({ messages: [], more: false }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        });
+      }),
+    );
+    const i = infoOf(view(), { you: { seat: 0, host: false }, chat: tally(0) });
+    const root = mount(<ChatPanel session={chatSession(i)} />);
+    await settle(root, '.chat-field');
+    const field = root.querySelector<HTMLTextAreaElement>('.chat-field')!;
+    const type = (text: string) =>
+      act(() => {
+        field.value = text;
+        field.dispatchEvent(new Event('input', { bubbles: true }));
+      });
+    type('first');
+    await act(async () => {
+      root
+        .querySelector<HTMLFormElement>('.chat-form')!
+        .dispatchEvent(new Event('submit', { cancelable: true }));
+    });
+    const send = root.querySelector<HTMLButtonElement>('.chat-form button[type="submit"]')!;
+    expect(send.disabled).toBe(true); // on the wire
+    type('second');
+    await act(async () => {
+      answer(
+        new Response(JSON.stringify({ message: msg(1, 0, { text: 'first' }) }), {
+          status: 201,
+          headers: { 'content-type': 'application/json' },
+        }),
+      );
+      await new Promise((r) => setTimeout(r, 0));
+    });
+    expect(root.querySelector<HTMLTextAreaElement>('.chat-field')!.value).toBe('second');
+    expect(send.disabled).toBe(false);
+  });
+
   it('is quiet when muted, and read-only without a seat (the host hides others’ messages)', async () => {
     stubChat([msg(1, 1, { text: 'hello' })]);
     const mutedInfo = infoOf(view(), {

@@ -102,7 +102,9 @@ function ChatForm({ model }: { model: ChatModel }): JSX.Element {
   const busy = model.sending.value;
   const submit = async () => {
     if (over || blank || busy) return;
-    if (await model.send({ text: text.value })) text.value = '';
+    const sent = text.value;
+    // Only what was sent is cleared: words typed while it was on the wire stay in the field.
+    if ((await model.send({ text: sent })) && text.value === sent) text.value = '';
   };
   return (
     <form
@@ -151,7 +153,8 @@ function ChatForm({ model }: { model: ChatModel }): JSX.Element {
             class="secondary small"
             disabled={busy || !awayDay.value}
             onClick={async () => {
-              if (await model.send({ phrase: 'awayUntil', params: { until: awayDay.value ?? '' } }))
+              const until = awayDay.value ?? '';
+              if ((await model.send({ phrase: 'awayUntil', params: { until } })) && awayDay.value === until)
                 awayDay.value = null;
             }}
           >
