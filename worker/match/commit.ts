@@ -142,7 +142,7 @@ export function commit(m: MatchContext, change: MatchChange, replyTo?: Caller): 
   m.notifier.afterChange(before, m.state, events, { reason: change.reason, seat: change.seat }, now);
   shiftTurnTimes(m, deadlineBefore, m.meta!.turnDeadline, now);
   // 6. Push every socket its view.
-  const views = pushViews(m);
+  const views = pushViews(m, undefined, events);
   // 7. Reply.
   const info = replyTo ? (views.get(replyTo) ?? infoFor(m, replyTo)) : null;
   return { ok: true, changed: true, events: [...events], info };

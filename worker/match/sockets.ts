@@ -6,6 +6,7 @@
  * (socket-flow.ts).
  */
 import * as v from 'valibot';
+import type { GameEvent } from '../engine/types';
 import type { MatchInfo } from '../protocol';
 import { type ClientFrame, ClientFrameSchema, frameTooLarge, type ServerFrame } from '../protocol';
 import { NOT_FOUND } from '../reply';
@@ -184,7 +185,11 @@ export async function onMessage(
     ...(was.presentUntil ? { presentUntil: was.presentUntil } : {}),
   } satisfies SocketAttachment);
   if (seatsKey(m) !== before) presenceChanged(m, { asker: ws });
-  else send(ws, { type: 'info', info: infoFor(m, socketCaller(m, socketAttachment(ws))) });
+  else {
+    const info = infoFor(m, socketCaller(m, socketAttachment(ws)));
+    // The pace of replays, known before the page's first move (its reply may outrun the push).
+    send(ws, { type: 'info', info, botDelayMs: m.botDelayMs() });
+  }
 }
 
 /**
@@ -281,9 +286,15 @@ export class PushedViews {
 
 /**
  * Sends every open socket (but `except`) its own MatchInfo (one build per distinct caller). It shows
- * who is connected, so a presence push still pending is dropped.
+ * who is connected, so a presence push still pending is dropped. `events`: the change's public
+ * events (commit.ts; the same for every socket, as the move reply's), sent with the bot delay so
+ * every page replays other seats' moves at the same pace (web/src/lib/replay.ts).
  */
-export function pushViews(m: MatchContext, except?: WebSocket): PushedViews {
+export function pushViews(
+  m: MatchContext,
+  except?: WebSocket,
+  events: readonly GameEvent[] = [],
+): PushedViews {
   const views = new PushedViews();
   if (!m.meta) return views;
   const t0 = performance.now();
@@ -299,7 +310,13 @@ export function pushViews(m: MatchContext, except?: WebSocket): PushedViews {
       if (!frame) {
         const info = infoFor(m, caller, connected);
         views.set(caller, info);
-        frame = JSON.stringify({ type: 'info', info } satisfies ServerFrame);
+        const run = events.length > 0 ? { events: [...events] } : {};
+        frame = JSON.stringify({
+          type: 'info',
+          info,
+          ...run,
+          botDelayMs: m.botDelayMs(),
+        } satisfies ServerFrame);
         frames.set(key, frame);
       }
       try {

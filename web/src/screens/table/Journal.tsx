@@ -9,9 +9,10 @@ import type { JSX } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { lang, t } from '../../i18n';
 import { feedFor, type JournalHand } from '../../lib/journal';
+import type { Replaying } from '../../lib/replay';
 import type { MatchSession } from '../../lib/session';
 import { minuteNow, relativeTime } from '../../lib/time';
-import type { MatchInfo, MatchView } from '../../lib/types';
+import type { LoggedEvent, MatchInfo, MatchView } from '../../lib/types';
 import { handLines, type JournalLine } from './journal-lines';
 
 /**
@@ -85,6 +86,20 @@ function Hand(props: { hand: JournalHand; lines: JournalLine[] }): JSX.Element {
   );
 }
 
+/**
+ * The hands without the events of a run not shown yet (`MatchSession.replay`, lib/replay.ts): of the
+ * run's version, only the first `shown` events; the others appear one step at a time.
+ */
+function withoutUnshown(hands: readonly JournalHand[], replay: Replaying | null): readonly JournalHand[] {
+  if (!replay) return hands;
+  let left = replay.shown;
+  const keep = (e: LoggedEvent) => e.version !== replay.version || left-- > 0;
+  return [...hands]
+    .reverse()
+    .map((h) => ({ ...h, events: h.events.filter(keep) }))
+    .reverse();
+}
+
 /** The new lines by others since `after` (seq), oldest first, as one announcement. */
 function announcement(lines: readonly JournalLine[], after: number): string {
   return lines
@@ -104,7 +119,7 @@ export function Journal(props: { session: MatchSession; info: MatchInfo; view: M
   useEffect(() => {
     void feed.update();
   }, [feed, view.version, info.left?.length]);
-  const hands = feed.hands.value;
+  const hands = withoutUnshown(feed.hands.value, session.replay.value);
   const perHand = hands.map((hand) => ({
     hand,
     lines: handLines(hand, {
