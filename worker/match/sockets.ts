@@ -101,7 +101,7 @@ export function acceptSocket(m: MatchContext, request: Request): Response {
   const [client, server] = Object.values(pair);
   m.ctx.acceptWebSocket(server);
   server.serializeAttachment({ ...SPECTATOR, since: m.now() } satisfies SocketAttachment);
-  send(server, { type: 'info', info: infoFor(m, { seat: null, host: false }) });
+  sendView(m, server, { seat: null, host: false });
   return new Response(null, { status: 101, webSocket: client });
 }
 
@@ -185,11 +185,7 @@ export async function onMessage(
     ...(was.presentUntil ? { presentUntil: was.presentUntil } : {}),
   } satisfies SocketAttachment);
   if (seatsKey(m) !== before) presenceChanged(m, { asker: ws });
-  else {
-    const info = infoFor(m, socketCaller(m, socketAttachment(ws)));
-    // The pace of replays, known before the page's first move (its reply may outrun the push).
-    send(ws, { type: 'info', info, botDelayMs: m.botDelayMs() });
-  }
+  else sendView(m, ws, socketCaller(m, socketAttachment(ws)));
 }
 
 /**
@@ -261,7 +257,7 @@ function presenceChanged(m: MatchContext, who: { asker?: WebSocket; except?: Web
   };
   if (p.changed(m.now(), later) === 'now') pushViews(m, who.except);
   else if (who.asker) {
-    send(who.asker, { type: 'info', info: infoFor(m, socketCaller(m, socketAttachment(who.asker))) });
+    sendView(m, who.asker, socketCaller(m, socketAttachment(who.asker)));
   }
 }
 
@@ -341,6 +337,14 @@ export function closeAll(m: MatchContext): void {
       // already closed
     }
   }
+}
+
+/**
+ * Sends `ws` the view of `caller`, with the bot delay: every page knows the pace of replays before
+ * its first move (the move's reply may outrun the push).
+ */
+function sendView(m: MatchContext, ws: WebSocket, caller: Caller): void {
+  send(ws, { type: 'info', info: infoFor(m, caller), botDelayMs: m.botDelayMs() });
 }
 
 function send(ws: WebSocket, frame: ServerFrame): void {
