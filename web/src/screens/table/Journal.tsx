@@ -125,7 +125,7 @@ export function Journal(props: { session: MatchSession; info: MatchInfo; view: M
   useEffect(() => {
     void feed.update();
   }, [feed, view.version, info.left?.length]);
-  const hands = withoutUnshown(feed.hands.value, session.replay.value);
+  const hands = withoutUnshown(feed.hands.value, session.replay?.value ?? null);
   const perHand = hands.map((hand) => ({
     hand,
     lines: handLines(hand, {
