@@ -713,7 +713,12 @@ export type Actor = 'player' | 'bot' | 'server' | 'timeout';
 
 /** A frame the server sends on a WebSocket. */
 export type ServerFrame =
-  | { type: 'info'; info: MatchInfo }
+  /**
+   * The socket's own view after a change. `events`: the change's public events in play order (a
+   * human's move and the bots' run after it, as the move reply's `events`; missing when the push
+   * only tells who is connected); `botDelayMs`: the pace (ms) at which pages replay other seats' moves.
+   */
+  | { type: 'info'; info: MatchInfo; events?: GameEvent[]; botDelayMs?: number }
   | { type: 'error'; error: { code: string; message: string } }
   | { type: 'pong' }
   | { type: 'deleted' }

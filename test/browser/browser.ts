@@ -68,7 +68,7 @@ export interface E2E {
  * browser for the file, fresh screenshots and problems for each test, and on a failure the
  * screenshots and the server's last output.
  */
-export function e2eHooks(opts: { mail?: boolean } = {}): E2E {
+export function e2eHooks(opts: { mail?: boolean; botDelayMs?: number } = {}): E2E {
   const h = { problems: [] as string[] } as E2E;
   beforeAll(async () => {
     h.server = await startServer(opts);

@@ -68,9 +68,10 @@ export function initialScript(dist: string): { files: string[]; gzipBytes: numbe
 
 /**
  * Builds, starts `wrangler dev` and waits until it answers. `mail`: mails go to the local outbox
- * (`DEV_OUTBOX`, links under the server's own origin), read at /dev/mail.
+ * (`DEV_OUTBOX`, links under the server's own origin), read at /dev/mail. `botDelayMs`: the pace of
+ * bot moves (BOT_DELAY_MS; 0, bots at once, unless told).
  */
-export async function startServer(opts: { mail?: boolean } = {}): Promise<TestServer> {
+export async function startServer(opts: { mail?: boolean; botDelayMs?: number } = {}): Promise<TestServer> {
   const assets = mkdtempSync(join(tmpdir(), 'mb-e2e-dist-'));
   await buildClient(assets);
   const port = await freePort();
@@ -91,7 +92,7 @@ export async function startServer(opts: { mail?: boolean } = {}): Promise<TestSe
       '--var',
       'TEST_SEAMS:1',
       '--var',
-      'BOT_DELAY_MS:0',
+      `BOT_DELAY_MS:${opts.botDelayMs ?? 0}`,
       ...(opts.mail ? ['--var', 'DEV_OUTBOX:1', '--var', `PUBLIC_URL:http://127.0.0.1:${port}`] : []),
       '--show-interactive-dev-session=false',
     ],

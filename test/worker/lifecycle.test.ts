@@ -13,6 +13,7 @@ import {
   create,
   fireSchedule,
   info,
+  logRows,
   move,
   playOut,
   scheduleOf,
@@ -280,7 +281,7 @@ describe('rematch, delete, expiry', () => {
 });
 
 describe('bots with a delay', () => {
-  it('a bot moves on the alarm after the delay, so humans can follow', async () => {
+  it('bots answer a human move in the same request and row (a run); the reply carries their moves in order', async () => {
     const m = await create({
       rules: 'classic',
       seats: [
@@ -295,27 +296,30 @@ describe('bots with a delay', () => {
     await stub.testSetBotDelay(1500);
     const ann = await info(m, m.seats[0]);
     const mv = ann.view!.legalMoves.find((x) => x.type === 'discard')!;
+    const rows = await logRows(m);
     const r = await move(m, m.seats[0]!, mv);
     expect(r.status).toBe(200);
-    // Seat 1 (a bot) has not moved yet: its move waits on the alarm.
-    const waiting = await info(m, m.seats[0]);
-    expect(waiting.view!.turn).toBe(1);
-    const bot = (await scheduleOf(m)).find((s) => s.kind === 'bot')!;
-    expect(bot.at_ms - Date.now()).toBeGreaterThan(1000);
-    // Too early: nothing happens (an alarm is never early; the item is simply not due).
-    await advance(m, 500);
-    expect((await info(m, m.seats[0])).view!.turn).toBe(1);
-    // After the delay, the basic bot plays; then the expert bot after another delay.
-    await advance(m, 1100);
-    expect((await info(m, m.seats[0])).view!.turn).toBe(2);
-    await advance(m, 1600);
+    // Both bots moved inside Ann's request: it is Ann's turn again, one log row, no bot alarm.
     const back = await info(m, m.seats[0]);
     expect(back.view!.turn).toBe(0);
     expect(back.view!.legalMoves.length).toBeGreaterThan(0);
+    expect(await logRows(m)).toBe(rows + 1);
+    expect((await scheduleOf(m)).some((s) => s.kind === 'bot')).toBe(false);
+    // Nothing waits on the alarm: running it changes nothing.
+    await advance(m, 1600);
+    expect((await info(m, m.seats[0])).view!.version).toBe(back.view!.version);
+    // The reply carries the run's events in order: Ann's, then seat 1's, then seat 2's.
+    const seats = (r.body.events as Array<{ seat?: number }>).flatMap((e) =>
+      e.seat === undefined ? [] : [e.seat],
+    );
+    expect(seats.indexOf(1)).toBeGreaterThan(seats.indexOf(0));
+    expect(seats.lastIndexOf(2)).toBeGreaterThan(seats.lastIndexOf(1));
+    // The log names who made each move, every one of the run dated with the row's one time.
     const log = await api(`/api/matches/${m.id}/log`);
     const bySeat = log.body.events.filter((e: { by: string }) => e.by === 'bot');
     expect(bySeat.some((e: { event: { seat?: number } }) => e.event.seat === 1)).toBe(true);
     expect(bySeat.some((e: { event: { seat?: number } }) => e.event.seat === 2)).toBe(true);
+    expect(new Set(bySeat.map((e: { at: string }) => e.at)).size).toBe(1);
     const replay = await api(`/dev/replay/${m.id}`);
     expect(replay.body.replayed).toEqual(replay.body.stored);
   });

@@ -1,6 +1,7 @@
 /**
  * The moves the server decides without a player: the automatic draw when the rules leave no choice,
- * bots (bot seats and stand-ins; inline when the bot delay is 0), the moves of a timed-out turn (a
+ * bots (bot seats and stand-ins: a run inside the change while a human is left to act, within the
+ * change's `BotBudget`; else one turn per `bot` alarm, or inline when the bot delay is 0), the moves of a timed-out turn (a
  * bot's, or a skip) and the automatic answer of a response window. Each is a generator of steps
  * over the change being made: it looks at the change's current state, yields one step, and the
  * commit path (commit.ts) applies it before asking for the next. Nothing here applies a move.
@@ -18,6 +19,7 @@ import {
   whoActs,
 } from '../engine/index';
 import type { Actor } from '../protocol';
+import type { BotBudget } from './bot-budget';
 import type { MatchContext } from './context';
 
 /** One move the commit path applies: `seat` makes `move`, as `actor`. */
@@ -27,10 +29,14 @@ export interface Step {
   move: Move;
 }
 
-/** The change being made, as the deciders see it: its current state and its events so far. */
+/**
+ * The change being made, as the deciders see it: its current state, its events so far and the bot
+ * thinking it has left (bot-budget.ts).
+ */
 export interface Progress {
   readonly state: MatchState;
   readonly events: readonly GameEvent[];
+  readonly budget: BotBudget;
 }
 
 /** Upper bound of automatic moves in one change (draws, inline bots): a guard, never reached in play. */
@@ -69,7 +75,9 @@ export function* botTurn(m: MatchContext, run: Progress, actor: Actor, seat?: nu
     }
     const a = actingSeat(state);
     if (a === null || a !== who) return;
+    if (!run.budget.allows()) return;
     const move = botMove(m, run, a);
+    run.budget.charge();
     if (!move) return;
     yield { seat: a, actor, move };
   }
@@ -97,11 +105,15 @@ export function* windowAnswer(run: Progress, seat: number, actor: Actor): Genera
 }
 
 /**
- * What follows every change that moved: the automatic draws (no choice of draw), and bots inline
- * when the bot delay is 0, until a human must decide or the match is over.
+ * What follows every change that moved: the automatic draws (no choice of draw), then the bots'
+ * run, until a human must decide (a turn, or the coup-fourré window of an `ask` seat), the hand is
+ * over (any seat may start the next one), the match is over, or the change's bot budget is spent
+ * (the rest continues on the `bot` alarm, timers.ts). The bots play here while a human is left to
+ * act (`humanLeft`); when none is (all bots or stand-ins) they keep a human pace, one turn per
+ * `bot` alarm after the bot delay, unless that delay is 0 (tests and benchmarks).
  */
 export function* settle(m: MatchContext, run: Progress): Generator<Step> {
-  const inline = m.botDelayMs() === 0;
+  const inline = m.botDelayMs() === 0 || humanLeft(m);
   for (let i = 0; i < MAX_AUTO_MOVES; i++) {
     if (run.state.phase === 'matchOver') return;
     const a = actingSeat(run.state);
@@ -119,6 +131,11 @@ export function* settle(m: MatchContext, run: Progress): Generator<Step> {
     }
     if (!moved) return;
   }
+}
+
+/** True when some seat is played by a person (not a bot seat, not a stand-in, not left). */
+export function humanLeft(m: MatchContext): boolean {
+  return m.seats.some((s) => !m.botControlled(s.seat));
 }
 
 /**

@@ -5,8 +5,9 @@
  * `commit` is the only caller of the engine's `applyMove` in the live match (the wake-up's replay
  * rebuilds state without it and writes nothing). It reads top to bottom:
  *   1. apply the change's opening moves (or setting) through the engine;
- *   2. settle the automatic moves that follow (forced draws, inline bots);
- *   3. append one log row (and the meta row's snapshot when due);
+ *   2. settle the automatic moves that follow (forced draws, and the bots' run up to the next human
+ *      decision, an `ask` seat's window or the hand-over, within the change's bot budget);
+ *   3. append one log row for all of it (and the meta row's snapshot when due);
  *   4. update the timers (window, turn wake-up, bot, expiry);
  *   5. plan notifications (every time of a turn comes from the change's one timestamp, `now`; a
  *      vacation moves them all by its frozen span, vacation.ts);
@@ -26,6 +27,7 @@ import {
 import type { Change } from '../notify/scope';
 import type { MatchInfo } from '../protocol';
 import { botTurn, type Progress, type Step, settle, skipTurn, windowAnswer } from './automatic';
+import { BotBudget } from './bot-budget';
 import type { Caller, MatchContext } from './context';
 import type { LeaveOutcome, LogStep } from './rows';
 import { pushViews } from './sockets';
@@ -79,6 +81,8 @@ export type Committed =
 class Run implements Progress {
   readonly steps: LogStep[] = [];
   readonly events: GameEvent[] = [];
+  /** The bot thinking this change may still spend (bot-budget.ts). */
+  readonly budget = new BotBudget();
   constructor(
     public state: MatchState,
     readonly moveId: string | null,
@@ -138,7 +142,7 @@ export function commit(m: MatchContext, change: MatchChange, replyTo?: Caller): 
   m.notifier.afterChange(before, m.state, events, { reason: change.reason, seat: change.seat }, now);
   shiftTurnTimes(m, deadlineBefore, m.meta!.turnDeadline, now);
   // 6. Push every socket its view.
-  const views = pushViews(m);
+  const views = pushViews(m, undefined, events);
   // 7. Reply.
   const info = replyTo ? (views.get(replyTo) ?? infoFor(m, replyTo)) : null;
   return { ok: true, changed: true, events: [...events], info };

@@ -6,6 +6,7 @@
  * (socket-flow.ts).
  */
 import * as v from 'valibot';
+import type { GameEvent } from '../engine/types';
 import type { MatchInfo } from '../protocol';
 import { type ClientFrame, ClientFrameSchema, frameTooLarge, type ServerFrame } from '../protocol';
 import { NOT_FOUND } from '../reply';
@@ -100,7 +101,7 @@ export function acceptSocket(m: MatchContext, request: Request): Response {
   const [client, server] = Object.values(pair);
   m.ctx.acceptWebSocket(server);
   server.serializeAttachment({ ...SPECTATOR, since: m.now() } satisfies SocketAttachment);
-  send(server, { type: 'info', info: infoFor(m, { seat: null, host: false }) });
+  sendView(m, server, { seat: null, host: false });
   return new Response(null, { status: 101, webSocket: client });
 }
 
@@ -184,7 +185,7 @@ export async function onMessage(
     ...(was.presentUntil ? { presentUntil: was.presentUntil } : {}),
   } satisfies SocketAttachment);
   if (seatsKey(m) !== before) presenceChanged(m, { asker: ws });
-  else send(ws, { type: 'info', info: infoFor(m, socketCaller(m, socketAttachment(ws))) });
+  else sendView(m, ws, socketCaller(m, socketAttachment(ws)));
 }
 
 /**
@@ -256,7 +257,7 @@ function presenceChanged(m: MatchContext, who: { asker?: WebSocket; except?: Web
   };
   if (p.changed(m.now(), later) === 'now') pushViews(m, who.except);
   else if (who.asker) {
-    send(who.asker, { type: 'info', info: infoFor(m, socketCaller(m, socketAttachment(who.asker))) });
+    sendView(m, who.asker, socketCaller(m, socketAttachment(who.asker)));
   }
 }
 
@@ -281,9 +282,15 @@ export class PushedViews {
 
 /**
  * Sends every open socket (but `except`) its own MatchInfo (one build per distinct caller). It shows
- * who is connected, so a presence push still pending is dropped.
+ * who is connected, so a presence push still pending is dropped. `events`: the change's public
+ * events (commit.ts; the same for every socket, as the move reply's), sent with the bot delay so
+ * every page replays other seats' moves at the same pace (web/src/lib/replay.ts).
  */
-export function pushViews(m: MatchContext, except?: WebSocket): PushedViews {
+export function pushViews(
+  m: MatchContext,
+  except?: WebSocket,
+  events: readonly GameEvent[] = [],
+): PushedViews {
   const views = new PushedViews();
   if (!m.meta) return views;
   const t0 = performance.now();
@@ -299,7 +306,13 @@ export function pushViews(m: MatchContext, except?: WebSocket): PushedViews {
       if (!frame) {
         const info = infoFor(m, caller, connected);
         views.set(caller, info);
-        frame = JSON.stringify({ type: 'info', info } satisfies ServerFrame);
+        const run = events.length > 0 ? { events: [...events] } : {};
+        frame = JSON.stringify({
+          type: 'info',
+          info,
+          ...run,
+          botDelayMs: m.botDelayMs(),
+        } satisfies ServerFrame);
         frames.set(key, frame);
       }
       try {
@@ -324,6 +337,14 @@ export function closeAll(m: MatchContext): void {
       // already closed
     }
   }
+}
+
+/**
+ * Sends `ws` the view of `caller`, with the bot delay: every page knows the pace of replays before
+ * its first move (the move's reply may outrun the push).
+ */
+function sendView(m: MatchContext, ws: WebSocket, caller: Caller): void {
+  send(ws, { type: 'info', info: infoFor(m, caller), botDelayMs: m.botDelayMs() });
 }
 
 function send(ws: WebSocket, frame: ServerFrame): void {

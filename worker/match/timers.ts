@@ -1,6 +1,7 @@
 /**
  * When things happen by themselves: the match's timers on its one alarm. The turn deadline of a
- * human seat (or between hands), the response window of an `ask` seat, the delayed bot move, and
+ * human seat (or between hands), the response window of an `ask` seat, the delayed bot move (the
+ * rest of a run cut by its bot budget, or one turn of a match with no human left to act), and
  * the expiry of unstarted and finished matches. After every change the commit path asks for the
  * deadline after it (`turnDeadlineAfter`) and points the schedule at the state (`updateTimers`),
  * both from the change's one timestamp (whole ms), the one its notifications are planned at;
@@ -114,15 +115,18 @@ export function updateTimers(m: MatchContext, now: number): void {
     const wake = m.schedule.get(KINDS.turn, '');
     if (!wake || wake.atMs > at || wake.atMs <= now) m.schedule.schedule(KINDS.turn, '', at);
   }
-  // A bot (or the last step between all-bot hands) moves after a short delay.
+  // A bot still to act after the change moves on the `bot` alarm after the bot delay: when no human
+  // is left to act (one turn per alarm, a human pace; or the last step between all-bot hands), or
+  // when the change's run spent its bot budget (the alarm plays the rest as a run again).
   const w = whoActs(state);
   const botActs =
     ((w.kind === 'turn' || w.kind === 'window') && human === null) ||
     (state.phase === 'handOver' && m.seats.every((s) => m.botControlled(s.seat)));
-  if (botActs && m.botDelayMs() > 0) {
+  if (botActs) {
     // (An item due now is the one being handled: the next bot move gets a new one.)
     const item = m.schedule.get(KINDS.bot, '');
-    if (!item || item.atMs <= now) m.schedule.schedule(KINDS.bot, '', now + m.botDelayMs());
+    // (At least 1 ms later, so the handled item's removal never takes its successor with it.)
+    if (!item || item.atMs <= now) m.schedule.schedule(KINDS.bot, '', now + Math.max(1, m.botDelayMs()));
   } else {
     m.schedule.cancel(KINDS.bot);
   }

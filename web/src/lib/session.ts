@@ -19,6 +19,7 @@ import { ApiError, api } from './api';
 import { withChatMessage } from './chat-unread';
 import { takeFirstInfo } from './first-info';
 import { looking, watchPresence } from './presence';
+import type { Replaying } from './replay';
 import { reportTimeZone } from './time-zone';
 import type { GameEvent, LoggedEvent, MatchInfo, Move } from './types';
 
@@ -45,6 +46,13 @@ export const MAX_LIMIT_BACKOFF_MS = 30 * 60_000;
 /** Sockets in a row that fail before opening, while HTTP answers, that count as a refused upgrade (429). */
 const FAILED_UPGRADES_LIMIT = 2;
 
+/** The replay of bot runs (lib/replay.ts), loaded once a socket tells a bot delay above 0. */
+let replayer: typeof import('./replay') | null = null;
+const loadReplay = () =>
+  import('./replay').then((m) => {
+    replayer = m;
+  });
+
 /** Makes a move id for idempotent retries. */
 function newMoveId(): string {
   return typeof crypto !== 'undefined' && 'randomUUID' in crypto
@@ -67,10 +75,14 @@ export class MatchSession {
   readonly pending = signal<Move | null>(null);
   /** The server refused this page a WebSocket (too many tabs of this seat): updates come by polling. */
   readonly limited = signal(false);
+  /** A run of other seats' moves being shown one by one (lib/replay.ts), or null. */
+  readonly replay = signal<Replaying | null>(null);
   /** Who hears the live `chat` frames (the chat panel, issue 16); the tally in `info` follows by itself. */
   readonly chatListeners = new Set<(message: ChatMessage) => void>();
 
   private ws: WebSocket | null = null;
+  /** The pace of bot moves on this server (ms; each info frame tells it). */
+  private botDelayMs = 0;
   private pollTimer: ReturnType<typeof setTimeout> | null = null;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private backoff = 1_000;
@@ -187,6 +199,32 @@ export class MatchSession {
     reportTimeZone(next, this.token);
   }
 
+  /**
+   * Takes the view a change brought with its public events (a socket frame, this page's move reply):
+   * a run with other seats' moves is replayed one by one (lib/replay.ts), otherwise shown at once. The
+   * same run arriving twice (the push and the reply) is replayed once; a newer view ends a replay.
+   */
+  private takeRun(next: MatchInfo, events?: GameEvent[], delayMs?: number): void {
+    if (delayMs !== undefined) {
+      this.botDelayMs = delayMs;
+      if (delayMs > 0 && !replayer) void loadReplay();
+    }
+    if (this.overtaken(next)) return;
+    const cur = this.info.value?.view;
+    const newer = !!cur && !!next.view && next.view.version > cur.version;
+    if (newer && events?.length && replayer?.replayRun(this, next, events, this.botDelayMs)) return;
+    this.accept(next);
+  }
+
+  /** True when a replay brings `next`'s version already; a newer `next` ends the replay first. */
+  private overtaken(next: MatchInfo): boolean {
+    const r = this.replay.value;
+    if (!r || !next.view) return false;
+    if (next.view.version <= r.version) return true;
+    r.finish();
+    return false;
+  }
+
   /** Fetches the match now (ETag: an unchanged match costs a 304). */
   async refresh(): Promise<void> {
     if (this.status.value === 'closed') return;
@@ -221,7 +259,7 @@ export class MatchSession {
       const newer = !!info.view && !!cur?.view && info.view.version > cur.view.version;
       if (this.infoFrames !== framesBefore && !newer) return;
       this.etag = res.headers.get('etag');
-      this.accept(info);
+      if (!this.overtaken(info)) this.accept(info);
     } catch (e) {
       this.reachable = false;
       if (!this.info.value) this.error.value = { code: 'network', message: String(e) };
@@ -281,6 +319,8 @@ export class MatchSession {
         const frame = JSON.parse(String(e.data)) as {
           type?: string;
           info?: MatchInfo;
+          events?: GameEvent[];
+          botDelayMs?: number;
           error?: UiError;
           message?: ChatMessage;
         };
@@ -290,7 +330,7 @@ export class MatchSession {
             this.onAuthenticated();
             this.infoFrames++;
           }
-          this.accept(frame.info);
+          this.takeRun(frame.info, frame.events, frame.botDelayMs);
         } else if (frame.type === 'deleted') this.close({ code: 'match.deleted', message: 'deleted' });
         else if (frame.type === 'error' && frame.error?.code === 'socket.limit') {
           refused = true;
@@ -427,7 +467,7 @@ export class MatchSession {
         moveId: newMoveId(),
         move,
       });
-      this.accept(res.info);
+      this.takeRun(res.info, res.events as GameEvent[]);
       return true;
     } catch (e) {
       this.fail(e);

@@ -9,9 +9,10 @@ import type { JSX } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { lang, t } from '../../i18n';
 import { feedFor, type JournalHand } from '../../lib/journal';
+import type { Replaying } from '../../lib/replay';
 import type { MatchSession } from '../../lib/session';
 import { minuteNow, relativeTime } from '../../lib/time';
-import type { MatchInfo, MatchView } from '../../lib/types';
+import type { LoggedEvent, MatchInfo, MatchView } from '../../lib/types';
 import { handLines, type JournalLine } from './journal-lines';
 
 /**
@@ -85,10 +86,30 @@ function Hand(props: { hand: JournalHand; lines: JournalLine[] }): JSX.Element {
   );
 }
 
-/** The new lines by others since `after` (seq), oldest first, as one announcement. */
-function announcement(lines: readonly JournalLine[], after: number): string {
-  return lines
-    .filter((l) => l.seq > after && l.other && !l.draw)
+/**
+ * The hands without the events of a run not shown yet (`MatchSession.replay`, lib/replay.ts): of the
+ * run's version, only the first `shown` events; the others appear one step at a time.
+ */
+function withoutUnshown(hands: readonly JournalHand[], replay: Replaying | null): readonly JournalHand[] {
+  if (!replay) return hands;
+  let left = replay.shown;
+  const keep = (e: LoggedEvent) => e.version !== replay.version || left-- > 0;
+  return [...hands]
+    .reverse()
+    .map((h) => ({ ...h, events: h.events.filter(keep) }))
+    .reverse();
+}
+
+/**
+ * The lines by others not announced yet, oldest first, as one announcement (a run's lines share their
+ * row's seq and appear one by one: each is said once, by its key). Lines older than `floor` (hands
+ * loaded on demand) are never news.
+ */
+function announcement(lines: readonly JournalLine[], floor: number, said: Set<string>): string {
+  const fresh = lines.filter((l) => l.seq >= floor && !said.has(l.key));
+  for (const l of fresh) said.add(l.key);
+  return fresh
+    .filter((l) => l.other && !l.draw)
     .map((l) => l.text)
     .join(' ');
 }
@@ -104,7 +125,7 @@ export function Journal(props: { session: MatchSession; info: MatchInfo; view: M
   useEffect(() => {
     void feed.update();
   }, [feed, view.version, info.left?.length]);
-  const hands = feed.hands.value;
+  const hands = withoutUnshown(feed.hands.value, session.replay?.value ?? null);
   const perHand = hands.map((hand) => ({
     hand,
     lines: handLines(hand, {
@@ -116,22 +137,19 @@ export function Journal(props: { session: MatchSession; info: MatchInfo; view: M
     }),
   }));
   // Announce only lines that arrive after the first load, once each.
-  const announced = useRef<number | null>(null);
+  const announced = useRef<{ floor: number; said: Set<string> } | null>(null);
   // Each announcement is a new node (keyed by its count): the same words twice are said twice.
   const [said, setSaid] = useState({ text: '', n: 0 });
-  const newest = Math.max(0, ...perHand.flatMap((h) => h.lines.map((l) => l.seq)));
+  const lines = perHand.flatMap((h) => h.lines);
+  const newest = `${lines.length}:${Math.max(0, ...lines.map((l) => l.seq))}`;
   useEffect(() => {
     if (!feed.ready.value) return;
     if (announced.current === null) {
-      announced.current = newest;
+      const floor = Math.max(0, ...lines.map((l) => l.seq));
+      announced.current = { floor, said: new Set(lines.map((l) => l.key)) };
       return;
     }
-    if (newest <= announced.current) return;
-    const text = announcement(
-      perHand.flatMap((h) => h.lines),
-      announced.current,
-    );
-    announced.current = newest;
+    const text = announcement(lines, announced.current.floor, announced.current.said);
     if (text) setSaid((s) => ({ text, n: s.n + 1 }));
   }, [newest, feed.ready.value]);
   const older = feed.oldestLoaded() - 1;
