@@ -6,7 +6,7 @@
  * commit path (commit.ts) applies it before asking for the next. Nothing here applies a move.
  * A bot sees only its seat's view and the hand's public events (worker/bots).
  */
-import { chooseMove } from '../bots/index';
+import { type BotBudget, chooseMove } from '../bots/index';
 import {
   actingSeat,
   autoResponse,
@@ -31,6 +31,8 @@ export interface Step {
 export interface Progress {
   readonly state: MatchState;
   readonly events: readonly GameEvent[];
+  /** Issue 17: the request's bot thinking budget (work units, worker/bots/budget.ts), shared by its bot decisions. */
+  readonly budget?: BotBudget;
 }
 
 /** Upper bound of automatic moves in one change (draws, inline bots): a guard, never reached in play. */
@@ -50,7 +52,8 @@ function botMove(m: MatchContext, run: Progress, seat: number): Move | null {
   if (view.legalMoves.length === 0) return null;
   const level = m.seats[seat].botLevel;
   const log = level === 'expert' ? m.log.handEvents(run.events) : undefined;
-  return chooseMove(view, { level, seed: `${m.meta!.matchId}:${seat}`, ...(log ? { log } : {}) });
+  const budget = run.budget ? { budget: run.budget } : {};
+  return chooseMove(view, { level, seed: `${m.meta!.matchId}:${seat}`, ...budget, ...(log ? { log } : {}) });
 }
 
 /**

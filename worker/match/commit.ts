@@ -13,6 +13,7 @@
  *   6. push every socket its view;
  *   7. reply with the events and the caller's view.
  */
+import { requestBudget } from '../bots/index';
 import {
   applyMove,
   type EngineError,
@@ -79,6 +80,8 @@ export type Committed =
 class Run implements Progress {
   readonly steps: LogStep[] = [];
   readonly events: GameEvent[] = [];
+  /** Issue 17: one bot thinking budget per change (request), shared by all its bot decisions. */
+  readonly budget = requestBudget();
   constructor(
     public state: MatchState,
     readonly moveId: string | null,
