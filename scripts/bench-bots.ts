@@ -134,5 +134,8 @@ console.log(
   `  units spent by searching decisions: ${quantiles(searching.map((s) => s.units)).replaceAll('µs', 'u')}`,
 );
 console.log(
+  `  CPU ns per unit of searching decisions: ${quantiles(searching.map((s) => (1000 * s.us) / s.units)).replaceAll('µs', 'ns')}`,
+);
+console.log(
   `  fit CPU µs = a + b·units (n=${n}): a ${intercept.toFixed(1)} µs, b ${slope.toFixed(4)} µs/unit => ${(1000 / slope).toFixed(0)} units per ms`,
 );

@@ -18,9 +18,11 @@
  */
 
 /**
- * Work units one ms of CPU buys on the reference machine (the dev box: Node 22, one core of two).
- * Measured with `npm run bench:bots` (scripts/bench-bots.ts): the slope of a least-squares fit of
- * each searching expert decision's time (fastest of 5 runs) against the units it spent.
+ * Work units one ms of CPU buys on the reference machine (the dev box: Node 22, 2 shared cores).
+ * Measured with `npm run bench:bots -- --hands 100` (scripts/bench-bots.ts): the slope of a
+ * least-squares fit of each searching expert decision's CPU time (fastest of 5 runs) against the
+ * units it spent, at ¼, ½ and the whole budget: 456 units a ms with 2 players (with 4 players a step
+ * is charged 1.4 units and the fit gives 749: conservative there).
  */
 export const UNITS_PER_MS = 450;
 
@@ -38,9 +40,10 @@ export const SEARCH_UNITS = 2000;
 
 /**
  * Units charged for the fixed part of a decision with a real choice (reading the view and the log,
- * scoring the legal moves), by level; measured like `UNITS_PER_MS` (the fit's intercept).
+ * scoring the legal moves), by level: the expert's is the fit's intercept (30 µs; 13 µs p50 without a
+ * search), basic's its 3 µs p50 in the arena, rounded up.
  */
-export const DECISION_UNITS = { random: 0, basic: 1, expert: 8 } as const;
+export const DECISION_UNITS = { random: 0, basic: 2, expert: 14 } as const;
 
 /** What is left of a request's thinking budget, in units; decisions subtract what they spend. */
 export interface BotBudget {
