@@ -4,6 +4,8 @@
  * gives a legal and sensible move, and the expert is deterministic for a view and seed (it reads no
  * clock).
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DECISION_UNITS } from '../../worker/bots/budget';
 import { lastSearch } from '../../worker/bots/expert';
@@ -154,5 +156,17 @@ describe('botSearches tells the match server which decisions may search', () => 
     const early = viewFor(draw.state, 0);
     expect(early.legalMoves.length).toBeGreaterThan(1);
     expect(botSearches(early, 'expert')).toBe(false);
+  });
+});
+
+describe('no clock in the bots', () => {
+  it("no file of worker/bots reads a clock (a deployed Worker's stands still during CPU work)", () => {
+    const dir = join(__dirname, '../../worker/bots');
+    const files = readdirSync(dir).filter((f) => f.endsWith('.ts'));
+    expect(files.length).toBeGreaterThan(5);
+    for (const f of files) {
+      const text = readFileSync(join(dir, f), 'utf8');
+      expect(text, f).not.toMatch(/performance\s*\.\s*now|Date\s*\.\s*now|new Date\(/);
+    }
   });
 });

@@ -1,6 +1,6 @@
 /**
  * The bots' thinking budget, counted in work done instead of time. On deployed Workers the clock
- * advances only after I/O, so a budget read from `performance.now()` never runs out there; a count
+ * advances only after I/O, so a budget read from the clock never runs out there; a count
  * of engine steps does, and it keeps every decision deterministic for a given view and seed.
  *
  * Unit: one engine step of a search in a 2-player game without reshuffles: list a seat's legal
