@@ -21,8 +21,10 @@
  * Work units one ms of CPU buys on the reference machine (the dev box: Node 22, 2 shared cores).
  * Measured with `npm run bench:bots -- --hands 100` (scripts/bench-bots.ts): the slope of a
  * least-squares fit of each searching expert decision's CPU time (fastest of 5 runs) against the
- * units it spent, at ¼, ½ and the whole budget: 456 units a ms with 2 players (with 4 players a step
- * is charged 1.4 units and the fit gives 749: conservative there).
+ * units it spent, at ¼, ½ and the whole budget: 456 units a ms with 2 players at load 4–6, 479 at
+ * load 1.5 (with 4 players a step is charged 1.4 units and the fit gives 749: conservative there).
+ * Not uniform: searches early in the hand (long playouts) cost about 2.6 µs a unit, the first search
+ * of a process (JIT warm-up) several times more.
  */
 export const UNITS_PER_MS = 450;
 
