@@ -5,8 +5,9 @@
  * Also: determinism for a seed, and the expert's step budget.
  */
 import { describe, expect, it } from 'vitest';
+import { DECISION_UNITS } from '../../worker/bots/budget';
 import { lastSearch, tuning } from '../../worker/bots/expert';
-import { buildState, chooseMove, LEVELS, readLog } from '../../worker/bots/index';
+import { buildState, chooseMove, LEVELS, readLog, SEARCH_UNITS, UNITS_PER_MS } from '../../worker/bots/index';
 import { policyMove } from '../../worker/bots/policy';
 import { makeRand } from '../../worker/bots/rng';
 import {
@@ -21,7 +22,7 @@ import {
   type MatchView,
   viewFor,
 } from '../../worker/engine/index';
-import { playHand } from './support';
+import { lateState, playHand } from './support';
 
 function census(s: MatchState): Map<CardId, number> {
   const m = new Map<CardId, number>();
@@ -189,33 +190,19 @@ describe('bots are deterministic for a seed', () => {
 });
 
 describe('the expert spends its budget and stops', () => {
-  it('counts engine steps, not clock time: a bigger budget searches more, within its cap', () => {
-    const c = createMatch({
-      rules: 'classic',
-      seats: 2,
-      seed: 'budget',
-      position: {
-        hands: { 0: ['accident', 'd100', 'd50', 'gasoline', 'repairs', 'd25', 'driving_ace'], 1: ['d25'] },
-        tableaux: {
-          // 200 km to go: near the end of the trip, where the expert searches.
-          0: { battle: ['roll'], distance: ['d200', 'd200', 'd100', 'd100', 'd100', 'd100'] },
-          1: { battle: ['roll'], distance: ['d200'] },
-        },
-        turn: 0,
-        phase: 'play',
-      },
-    });
-    if (!c.ok) throw new Error('create');
-    const view = viewFor(c.state, 0);
+  it('counts engine steps, not clock time: a bigger budget searches more, never past its cap', () => {
+    const view = viewFor(lateState('budget'), 0);
     const steps: number[] = [];
     for (const budgetMs of [2, 5]) {
       chooseMove(view, { level: 'expert', seed: 'b', budgetMs });
-      const cap = budgetMs * tuning.stepsPerMs;
+      // 2 players, no reshuffle: one unit a step; the decision's fixed part is charged first.
+      const cap = Math.min(budgetMs * UNITS_PER_MS - DECISION_UNITS.expert, SEARCH_UNITS);
       // A sample (every candidate played out once) starts only while half of the last one's cost fits.
       expect(lastSearch.sampleCost).toBeGreaterThan(0);
       expect(lastSearch.sampleCost).toBeLessThanOrEqual(lastSearch.candidates * (tuning.depth + 8) + 12);
       expect(lastSearch.steps).toBeGreaterThanOrEqual(cap - lastSearch.sampleCost);
-      expect(lastSearch.steps).toBeLessThanOrEqual(cap + lastSearch.sampleCost);
+      expect(lastSearch.steps).toBeLessThanOrEqual(cap);
+      expect(lastSearch.units).toBe(lastSearch.steps + DECISION_UNITS.expert);
       steps.push(lastSearch.samples);
     }
     expect(steps[1]).toBeGreaterThan(steps[0]);

@@ -47,3 +47,26 @@ export function playHand(setup: MatchSetup, levels: Level[], seed: string, budge
   }
   throw new Error('hand did not end in 3000 moves');
 }
+
+/**
+ * A 2-player classic position 200 km from the goal for seat 0, its turn to play: near the end of the
+ * trip, where the expert searches. `seed` seeds the match.
+ */
+export function lateState(seed: string): MatchState {
+  const c = createMatch({
+    rules: 'classic',
+    seats: 2,
+    seed,
+    position: {
+      hands: { 0: ['accident', 'd100', 'd50', 'gasoline', 'repairs', 'd25', 'driving_ace'], 1: ['d25'] },
+      tableaux: {
+        0: { battle: ['roll'], distance: ['d200', 'd200', 'd100', 'd100', 'd100', 'd100'] },
+        1: { battle: ['roll'], distance: ['d200'] },
+      },
+      turn: 0,
+      phase: 'play',
+    },
+  });
+  if (!c.ok) throw new Error(JSON.stringify(c.problems));
+  return c.state;
+}

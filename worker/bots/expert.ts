@@ -12,10 +12,11 @@
  * small for a few milliseconds of samples to tell apart (measured: searching there adds nothing), so
  * the policy decides alone.
  *
- * Budget: a decision spends a fixed number of engine steps (`STEPS_PER_MS` per ms of budget, with
- * dealing a sample and judging a playout charged as steps too), calibrated with the arena so that p99
- * stays under the budget; counting steps instead of reading a clock keeps the bot deterministic (and
- * a Worker's clock does not advance during a CPU burst).
+ * Budget: a decision spends work units from the request's shared `BotBudget` (budget.ts: one unit is
+ * one playout step of a 2-player game, `stepCost` units a step elsewhere; dealing a sample and judging
+ * a playout are charged as steps too), a search at most `SEARCH_UNITS`. It never spends more than
+ * `left`: playouts are cut at what is left, and the search ends there. Counting work instead of reading a clock keeps the bot
+ * deterministic, and a deployed Worker's clock does not advance during a CPU burst anyway.
  */
 import {
   applyMove,
@@ -35,12 +36,11 @@ import {
   type TableauView,
 } from '../engine/index';
 import { basicMove, type Situation } from './basic';
+import { type BotBudget, DECISION_UNITS, SEARCH_UNITS, spend } from './budget';
 import { buildState, readLog } from './determinize';
 import { policyMove, policyScores } from './policy';
 import { makeRand, type Rand } from './rng';
 
-/** Engine steps (moves in playouts, each with a policy decision) per ms of budget, 2 players. */
-export const STEPS_PER_MS = 450;
 /** What dealing one sample costs, in steps (measured: a short playout must not make samples free). */
 export const SAMPLE_COST = 12;
 /** What starting a playout (a copy of the state) and judging its end cost, in steps. */
@@ -52,20 +52,19 @@ export const MIN_SAMPLES = 3;
 /** Candidates kept (best policy scores first); the rest of the legal moves are rarely right. */
 export const MAX_CANDIDATES = 6;
 
+/** How the expert decides: its generator, the request's shared budget (units, budget.ts), the public log. */
 export interface ExpertOptions {
   rand: Rand;
-  budgetMs: number;
+  budget: BotBudget;
   log?: readonly GameEvent[];
 }
 
 /**
- * Search constants, adjustable for experiments (the arena reads `BOT_TUNING` as JSON): steps per ms,
- * playout depth, candidates, the worth of a safety held in hand (points), the spread of the trip odds
+ * Search constants, adjustable for experiments (the arena reads `BOT_TUNING` as JSON): playout depth, candidates, the worth of a safety held in hand (points), the spread of the trip odds
  * (turns), the paired-test threshold `z`, and `debug` (log the decisions where the search overrules
  * the heuristic).
  */
 export const tuning = {
-  stepsPerMs: STEPS_PER_MS,
   depth: PLAYOUT_DEPTH,
   candidates: MAX_CANDIDATES,
   heldSafety: 150,
@@ -81,8 +80,11 @@ export const tuning = {
   debug: false,
 };
 
-/** Size of the last search (for the arena and tests): samples, steps, candidates, the dearest sample in steps. */
-export const lastSearch = { samples: 0, steps: 0, candidates: 0, sampleCost: 0 };
+/**
+ * Size of the last decision (for scripts and tests): samples, steps, candidates, the dearest sample in
+ * steps, and the units charged to the budget (fixed part included).
+ */
+export const lastSearch = { samples: 0, steps: 0, candidates: 0, sampleCost: 0, units: 0 };
 
 function twoHundreds(distance: readonly string[]): number {
   let n = 0;
@@ -211,25 +213,54 @@ function stepCost(view: MatchView): number {
 }
 
 /**
- * The expert's move in `view`: one of `view.legalMoves`. Falls back to the policy's move when the view
- * cannot be determinized (it never throws for a view with legal moves).
+ * Whether the expert searches in `view` (near the end of the hand, with a real choice) and so may
+ * spend more than its fixed `DECISION_UNITS`: the match server asks before a decision whether the
+ * request's budget still holds a search, or the decision should wait for the next request (alarm).
+ * Cheap: no move scoring. A sure move (a coup fourré, the exact finish) is still found without search.
+ */
+export function expertSearches(view: MatchView): boolean {
+  if (view.legalMoves.length < 2 || view.phase === 'handOver' || view.seat === null) return false;
+  const closest = Math.min(...view.tableaux.map((t) => view.goal - t.km));
+  return view.deckSize <= tuning.searchDeck || closest <= tuning.searchKm;
+}
+
+/** Mean and standard error of `values[c]`'s gain over `values[0]`, paired by sample. */
+function gainOver(values: number[][], c: number): { mean: number; se: number } {
+  const v = values[c];
+  const base = values[0];
+  const n = v.length;
+  if (c === 0 || n < MIN_SAMPLES) return { mean: 0, se: 0 };
+  let sum = 0;
+  let sq = 0;
+  for (let i = 0; i < n; i++) {
+    const d = v[i] - base[i];
+    sum += d;
+    sq += d * d;
+  }
+  const mean = sum / n;
+  const variance = n > 1 ? Math.max(0, (sq - n * mean * mean) / (n - 1)) : 1;
+  return { mean, se: Math.sqrt(variance / n) };
+}
+
+/**
+ * The expert's move in `view`: one of `view.legalMoves`. Charges `DECISION_UNITS.expert` for its fixed
+ * part, then searches with at most what is left of `opts.budget` (subtracting what it spent). With
+ * nothing left, or when the view cannot be determinized, it plays the policy's move (it never throws
+ * for a view with legal moves).
  */
 export function expertMove(view: MatchView, opts: ExpertOptions): Move {
   const moves = view.legalMoves;
-  const { rand } = opts;
+  const { rand, budget } = opts;
   lastSearch.samples = 0;
   lastSearch.steps = 0;
   lastSearch.candidates = 0;
   lastSearch.sampleCost = 0;
+  lastSearch.units = spend(budget, DECISION_UNITS.expert);
   const knowledge = readLog(view, opts.log);
   const scores = policyScores(view, knowledge.discard);
   const ranked = moves.map((m, i) => ({ m, i, s: scores[i] })).sort((a, b) => b.s - a.s || a.i - b.i);
-  const fallback = () => ranked[0].m;
   // No real choice, or one the heuristic settles for sure (a coup fourré, the exact finish).
-  if (ranked[0].s >= 1000) return ranked[0].m;
-  if (view.phase === 'handOver') return ranked[0].m;
-  const closest = Math.min(...view.tableaux.map((t) => view.goal - t.km));
-  if (view.deckSize > tuning.searchDeck && closest > tuning.searchKm) return ranked[0].m;
+  if (ranked[0].s >= 1000 || !expertSearches(view)) return ranked[0].m;
   // The heuristic's choice, every card play, and only the heuristic's best discard or mulligan:
   // which card to throw away is a long-term matter a short playout cannot see.
   const candidates: Move[] = [];
@@ -244,7 +275,9 @@ export function expertMove(view: MatchView, opts: ExpertOptions): Move {
   if (candidates.length === 1) return candidates[0];
   const seat = view.seat!;
   const team = seat % view.teams.length;
-  const cap = Math.max(1, Math.floor((opts.budgetMs * tuning.stepsPerMs) / stepCost(view)));
+  const unit = stepCost(view);
+  // The steps this decision may take: a search's share, or what is left of the request's budget.
+  const cap = Math.floor(Math.min(budget.left, SEARCH_UNITS) / unit);
   // Keep only as many candidates as the budget can give `MIN_SAMPLES` samples each (a playout's length
   // guessed from the cards left), or none: then the policy decides alone.
   const playoutCost = Math.min(tuning.depth, 2 * (view.deckSize + 7 * view.seats)) + 1 + EVALUATE_COST;
@@ -263,38 +296,33 @@ export function expertMove(view: MatchView, opts: ExpertOptions): Move {
   let samples = 0;
   let steps = 0;
   let lastCost = 0;
-  /** Mean and standard error of candidate c's gain over candidate 0, paired by sample. */
-  const gain = (c: number) => {
-    const v = values[c];
-    const base = values[0];
-    const n = v.length;
-    if (c === 0 || n < MIN_SAMPLES) return { mean: 0, se: 0 };
-    let sum = 0;
-    let sq = 0;
-    for (let i = 0; i < n; i++) {
-      const d = v[i] - base[i];
-      sum += d;
-      sq += d * d;
-    }
-    const mean = sum / n;
-    const variance = n > 1 ? Math.max(0, (sq - n * mean * mean) / (n - 1)) : 1;
-    return { mean, se: Math.sqrt(variance / n) };
-  };
-  for (let round = 0; round < rounds && alive.length > 1; round++) {
+  let broke = false;
+  search: for (let round = 0; round < rounds && alive.length > 1; round++) {
     const until = Math.floor((cap * (round + 1)) / rounds);
     // Start another sample only when at least half of what the last one cost still fits: one sample
     // plays every candidate to the end of the hand, so running past the cap would be costly.
-    while (steps < until && steps + lastCost / 2 <= until) {
+    while (steps < until && steps + lastCost / 2 <= until && steps + SAMPLE_COST < cap) {
       const before = steps;
       const sample = buildState(view, knowledge, rand);
-      if (!sample) return fallback();
       steps += SAMPLE_COST;
+      if (!sample) {
+        broke = true;
+        break search;
+      }
       const playoutSeed = rand.u32();
       for (const c of alive) {
+        // The hard cap: a playout stops at what is left of the budget. A sample cut short keeps the
+        // values of the candidates already played out: `gainOver` pairs values by sample index.
+        const room = cap - steps - 1 - EVALUATE_COST;
+        if (room < 1) break search;
         const r = applyMove(sample, seat, candidates[c]);
-        if (!r.ok) return fallback();
-        const out = playout(r.state, makeRand(playoutSeed), depth, team);
+        if (!r.ok) {
+          broke = true;
+          break search;
+        }
+        const out = playout(r.state, makeRand(playoutSeed), Math.min(depth, room), team);
         steps += out.steps + 1 + EVALUATE_COST;
+        if (out.steps >= room && room < depth) break search;
         values[c].push(evaluate(out.state, team, handBefore));
       }
       lastCost = steps - before;
@@ -304,23 +332,25 @@ export function expertMove(view: MatchView, opts: ExpertOptions): Move {
     if (round < rounds - 1) {
       const others = alive
         .filter((c) => c !== 0)
-        .sort((a, b) => gain(b).mean - gain(a).mean || a - b)
+        .sort((a, b) => gainOver(values, b).mean - gainOver(values, a).mean || a - b)
         .slice(0, Math.max(1, Math.ceil(alive.length / 2) - 1));
       alive = [0, ...others];
     }
   }
+  lastSearch.units += spend(budget, steps * unit);
+  lastSearch.samples = samples;
+  lastSearch.steps = steps;
+  lastSearch.candidates = candidates.length;
+  if (broke) return ranked[0].m;
   let best = 0;
   let bestGain = 0;
   for (const c of alive) {
-    const g = gain(c);
+    const g = gainOver(values, c);
     if (g.mean > tuning.z * g.se + 1e-9 && g.mean > bestGain) {
       best = c;
       bestGain = g.mean;
     }
   }
-  lastSearch.samples = samples;
-  lastSearch.steps = steps;
-  lastSearch.candidates = candidates.length;
   if (tuning.debug && best !== 0) {
     const me = view.tableaux[team];
     console.log(
@@ -328,10 +358,10 @@ export function expertMove(view: MatchView, opts: ExpertOptions): Move {
       candidates
         .map(
           (c, i) =>
-            `${JSON.stringify(c)}=${gain(i).mean.toFixed(3)}±${gain(i).se.toFixed(3)}(${values[i].length})`,
+            `${JSON.stringify(c)}=${gainOver(values, i).mean.toFixed(3)}±${gainOver(values, i).se.toFixed(3)}(${values[i].length})`,
         )
         .join(' '),
     );
   }
-  return samples > 0 ? candidates[best] : fallback();
+  return samples > 0 ? candidates[best] : ranked[0].m;
 }

@@ -3,19 +3,25 @@
  * only what a human in that seat sees (its `MatchView` and, optionally, the public event log). Three
  * levels: `random` (tests), `basic` (heuristics, basic.ts) and `expert` (its own policy, policy.ts, plus
  * determinized Monte Carlo over the engine near the end of the hand, expert.ts). Deterministic for a
- * given view, options and seed.
+ * given view, options and seed. Thinking is bounded by work done, not time: a request shares one
+ * `BotBudget` (budget.ts, in work units) among all its bot decisions.
  */
 import type { GameEvent, MatchView, Move } from '../engine/index';
 import { basicMove } from './basic';
-import { expertMove } from './expert';
+import {
+  type BotBudget,
+  budgetForMs,
+  DECISION_UNITS,
+  REQUEST_BUDGET_MS,
+  SEARCH_UNITS,
+  spend,
+} from './budget';
+import { expertMove, expertSearches } from './expert';
 import { makeRand } from './rng';
 
 /** Bot strength, weakest first (the same names as the protocol's `BOT_LEVELS`). */
 export const LEVELS = ['random', 'basic', 'expert'] as const;
 export type Level = (typeof LEVELS)[number];
-
-/** Default CPU budget of one decision, in ms (the issue's p99 ceiling; the free plan allows 10 ms a request). */
-export const DEFAULT_BUDGET_MS = 5;
 
 /** How a bot decides. */
 export interface ChooseOptions {
@@ -23,9 +29,13 @@ export interface ChooseOptions {
   /** Any string; the same seed, view and log give the same move. */
   seed: string;
   /**
-   * CPU budget of the decision in ms (default `DEFAULT_BUDGET_MS`). Only `expert` uses it: it is
-   * turned into a fixed number of engine steps (so the choice stays deterministic; a wall clock does
-   * not run during a Worker's CPU burst anyway). See `expert.ts` for the calibration.
+   * The request's shared thinking budget, in work units (budget.ts); the decision subtracts what it
+   * spent from `left`. Without it the decision gets a fresh one worth `budgetMs`.
+   */
+  budget?: BotBudget;
+  /**
+   * Only without `budget`: a fresh budget for this decision alone, in ms of CPU on the reference
+   * machine (`UNITS_PER_MS` units a ms; default `REQUEST_BUDGET_MS`). For scripts and tests.
    */
   budgetMs?: number;
   /**
@@ -44,26 +54,54 @@ export class NoLegalMoveError extends Error {
 
 /**
  * The move the bot plays in `view`: always an element of `view.legalMoves`. Throws `NoLegalMoveError`
- * when that list is empty (not this seat's move) — check `view.legalMoves.length` first.
+ * when that list is empty (not this seat's move) — check `view.legalMoves.length` first. A decision
+ * with a real choice charges its level's `DECISION_UNITS` to the budget; the expert's search spends at
+ * most what is left, and with nothing left the expert plays its policy's move.
  */
 export function chooseMove(view: MatchView, opts: ChooseOptions): Move {
   const moves = view.legalMoves;
   if (moves.length === 0) throw new NoLegalMoveError();
   const rand = makeRand(`${opts.seed}|${view.seat}|${view.handNumber}|${view.version}`);
   if (moves.length === 1) return moves[0];
+  const budget = opts.budget ?? budgetForMs(opts.budgetMs ?? REQUEST_BUDGET_MS);
   switch (opts.level) {
     case 'random':
       return moves[rand.int(moves.length)];
     case 'basic':
+      spend(budget, DECISION_UNITS.basic);
       return basicMove(view, rand);
     case 'expert':
-      return expertMove(view, {
-        rand,
-        budgetMs: opts.budgetMs ?? DEFAULT_BUDGET_MS,
-        log: opts.log,
-      });
+      return expertMove(view, { rand, budget, log: opts.log });
   }
 }
 
+/**
+ * Whether a decision of `level` in `view` may spend more than its fixed `DECISION_UNITS` (only an
+ * expert searching near the end of the hand).
+ */
+export function botSearches(view: MatchView, level: Level): boolean {
+  return level === 'expert' && expertSearches(view);
+}
+
+/**
+ * Whether the match server should leave this bot decision to the next request (an alarm, with a fresh
+ * budget): it would search and `budget` no longer holds a whole search (`SEARCH_UNITS` plus the fixed
+ * part). Deciding only with a whole search keeps a bot's move the same whether it is played in a run
+ * of bot moves or alone; a fresh `requestBudget()` never has to wait.
+ */
+export function mustWait(view: MatchView, level: Level, budget: BotBudget): boolean {
+  return botSearches(view, level) && budget.left < SEARCH_UNITS + DECISION_UNITS.expert;
+}
+
 export { basicMove } from './basic';
+export {
+  type BotBudget,
+  budgetForMs,
+  DECISION_UNITS,
+  REQUEST_BUDGET_MS,
+  REQUEST_UNITS,
+  requestBudget,
+  SEARCH_UNITS,
+  UNITS_PER_MS,
+} from './budget';
 export { buildState, type Knowledge, readLog } from './determinize';

@@ -14,6 +14,7 @@ import {
   type GameEvent,
   legalMoves,
   type MatchState,
+  type MatchView,
   type Move,
   viewFor,
   whoActs,
@@ -47,22 +48,26 @@ const MAX_TURN_MOVES = 50;
 const MAX_SKIP_MOVES = 5;
 
 /**
- * The bot's move for `seat`, from that seat's view only (and the hand's public events for experts);
- * for a seat whose player left in a match without a computer player, the skip move (leave.ts).
+ * The bot's move for `seat` from `view` (that seat's view only, and the hand's public events for
+ * experts), spending from the change's work budget.
  */
-function botMove(m: MatchContext, run: Progress, seat: number): Move | null {
-  if (m.seats[seat].prefs.left?.outcome === 'skip') return skipMove(run.state, seat);
-  const view = viewFor(run.state, seat);
+function botMove(m: MatchContext, run: Progress, seat: number, view: MatchView): Move | null {
   if (view.legalMoves.length === 0) return null;
   const level = m.seats[seat].botLevel;
   const log = level === 'expert' ? m.log.handEvents(run.events) : undefined;
-  return chooseMove(view, { level, seed: `${m.meta!.matchId}:${seat}`, ...(log ? { log } : {}) });
+  return chooseMove(view, {
+    level,
+    seed: `${m.meta!.matchId}:${seat}`,
+    budget: run.budget.work,
+    ...(log ? { log } : {}),
+  });
 }
 
 /**
  * A bot plays one seat's turn: `seat` after its deadline, or else the bot-controlled seat that must
- * act now, until someone else must act. When no seat is left to a human between hands, it starts
- * the next hand.
+ * act now, until someone else must act or the change's budget cannot pay its next decision. A seat
+ * whose player left in a match without a computer player skips (leave.ts). When no seat is left to a
+ * human between hands, it starts the next hand.
  */
 export function* botTurn(m: MatchContext, run: Progress, actor: Actor, seat?: number): Generator<Step> {
   const first = actingSeat(run.state);
@@ -75,8 +80,13 @@ export function* botTurn(m: MatchContext, run: Progress, actor: Actor, seat?: nu
     }
     const a = actingSeat(state);
     if (a === null || a !== who) return;
-    if (!run.budget.allows()) return;
-    const move = botMove(m, run, a);
+    let move: Move | null;
+    if (m.seats[a].prefs.left?.outcome === 'skip') move = skipMove(state, a);
+    else {
+      const view = viewFor(state, a);
+      if (!run.budget.allows(view, m.seats[a].botLevel)) return;
+      move = botMove(m, run, a, view);
+    }
     run.budget.charge();
     if (!move) return;
     yield { seat: a, actor, move };

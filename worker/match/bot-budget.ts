@@ -1,35 +1,52 @@
 /**
- * How much bot thinking one change may spend (issue 17 part 1): a run of bot moves played inside a
- * request (commit.ts, automatic.ts `settle`) stops when its budget is spent, and the rest continues
- * in one `bot` alarm, which plays a run again (timers.ts). Today the budget counts bot moves; this
- * file is the single place where the work budget (playouts and engine steps shared within a request,
- * issue 17 part 2) plugs in: `allows` before a bot decides, `charge` with what the decision cost.
+ * How much bot thinking one change may spend (issue 17): a run of bot moves played inside a request
+ * (commit.ts, automatic.ts `settle`) stops before a decision the change can no longer afford, and the
+ * rest continues in one `bot` alarm with a fresh budget, which plays a run again (timers.ts).
+ *
+ * Two limits: the bots' work, in the units of worker/bots/budget.ts (engine steps, never a clock;
+ * `REQUEST_UNITS` ≈ 5 ms of CPU on the reference machine), shared by every decision of the change;
+ * and `RUN_BOT_MOVES`, which bounds one log row's length. A searching decision is made only with a
+ * whole search left (`mustWait`), so a bot's move is the same in a run as alone.
  */
+import { type BotBudget as WorkBudget, type Level, mustWait, requestBudget } from '../bots/index';
+import type { MatchView } from '../engine/index';
 
 /**
  * The most bot moves one change plays. A 1-human + 3-bot match needs about 6 to 10 between two
  * human decisions (draw and play per bot, more after a safety or a coup fourré), so a run is rarely
- * cut; all-bot matches (tests, benchmarks with no bot delay) continue on the alarm.
+ * cut on this count; all-bot matches (tests, benchmarks with no bot delay) continue on the alarm.
  */
 export const RUN_BOT_MOVES = 24;
 
 /** The bot thinking left to one change; `allows` says whether a bot may decide one more move. */
 export class BotBudget {
-  private spent = 0;
+  private moves = 0;
   /** Set once a bot was refused: the run stopped on the budget (the rest goes to the alarm). */
   cut = false;
+  /** The work units left to this change's bot decisions; each `chooseMove` of the change spends from it. */
+  readonly work: WorkBudget;
 
-  constructor(private readonly limit: number = RUN_BOT_MOVES) {}
+  /** A change's budget: `moves` bot moves and `units` of work (defaults: a request's). */
+  constructor(
+    private readonly limit: number = RUN_BOT_MOVES,
+    units?: number,
+  ) {
+    this.work = requestBudget(units);
+  }
 
-  /** True when a bot may decide one more move; else notes the run as cut. */
-  allows(): boolean {
-    if (this.spent < this.limit) return true;
+  /**
+   * True when the bot of `view` (at `level`) may decide one more move in this change: fewer than
+   * the move limit so far, and a whole search left if its decision searches. Else notes the run as
+   * cut.
+   */
+  allows(view: MatchView, level: Level): boolean {
+    if (this.moves < this.limit && !mustWait(view, level, this.work)) return true;
     this.cut = true;
     return false;
   }
 
-  /** Charges one bot decision (today one unit per move; the work budget will pass its work done). */
-  charge(units = 1): void {
-    this.spent += units;
+  /** Counts one bot move (its work was spent from `work` by `chooseMove`). */
+  charge(): void {
+    this.moves += 1;
   }
 }

@@ -81,7 +81,7 @@ export type Committed =
 class Run implements Progress {
   readonly steps: LogStep[] = [];
   readonly events: GameEvent[] = [];
-  /** The bot thinking this change may still spend (bot-budget.ts). */
+  /** The bot thinking this change may still spend: moves and work units (bot-budget.ts). */
   readonly budget = new BotBudget();
   constructor(
     public state: MatchState,

@@ -1,0 +1,172 @@
+/**
+ * The bots' work budget (worker/bots/budget.ts): a decision never spends more units than its budget
+ * has left, one budget is shared by the successive decisions of a request, an empty budget still
+ * gives a legal and sensible move, and the expert is deterministic for a view and seed (it reads no
+ * clock).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DECISION_UNITS } from '../../worker/bots/budget';
+import { lastSearch } from '../../worker/bots/expert';
+import {
+  type BotBudget,
+  botSearches,
+  chooseMove,
+  mustWait,
+  REQUEST_UNITS,
+  requestBudget,
+  SEARCH_UNITS,
+} from '../../worker/bots/index';
+import { policyMove } from '../../worker/bots/policy';
+import { actingSeat, applyMove, createMatch, type GameEvent, viewFor } from '../../worker/engine/index';
+import { lateState } from './support';
+
+/** A budget that records every value `left` takes (to prove it never goes below 0). */
+function watched(units: number): { budget: BotBudget; seen: number[] } {
+  const seen: number[] = [];
+  let left = units;
+  const budget = {
+    get left() {
+      return left;
+    },
+    set left(v: number) {
+      seen.push(v);
+      left = v;
+    },
+  };
+  return { budget, seen };
+}
+
+describe('the expert is deterministic', () => {
+  it('gives the same move and spends the same units twice for the same view and seed', () => {
+    const view = viewFor(lateState('units'), 0);
+    const first = chooseMove(view, { level: 'expert', seed: 'same', budget: requestBudget() });
+    const firstSearch = { ...lastSearch };
+    const second = chooseMove(view, { level: 'expert', seed: 'same', budget: requestBudget() });
+    expect(second).toEqual(first);
+    expect(lastSearch).toEqual(firstSearch);
+    expect(firstSearch.samples).toBeGreaterThan(0);
+    expect(view.legalMoves).toContainEqual(first);
+  });
+});
+
+describe('a budget of N units is never exceeded', () => {
+  it('holds for one searching decision at every budget size', () => {
+    const view = viewFor(lateState('units'), 0);
+    for (const units of [0, 5, 60, 300, 1000, REQUEST_UNITS, 3 * REQUEST_UNITS]) {
+      const { budget, seen } = watched(units);
+      const move = chooseMove(view, { level: 'expert', seed: `n${units}`, budget });
+      expect(view.legalMoves).toContainEqual(move);
+      for (const v of seen) expect(v).toBeGreaterThanOrEqual(0);
+      expect(units - budget.left).toBe(lastSearch.units);
+      expect(lastSearch.units).toBeLessThanOrEqual(units);
+      if (units >= REQUEST_UNITS) expect(lastSearch.samples).toBeGreaterThan(0);
+    }
+  });
+
+  it('holds for a whole hand of expert decisions sharing one budget, searching less once it runs low', () => {
+    for (const units of [400, REQUEST_UNITS]) {
+      const c = createMatch({ rules: 'classic', seats: 2, seed: `shared${units}`, firstSeat: 0 });
+      if (!c.ok) throw new Error('create');
+      let state = c.state;
+      const log: GameEvent[] = [...c.events];
+      const { budget, seen } = watched(units);
+      let counted = 0;
+      let starved = 0;
+      for (let guard = 0; guard < 3000; guard++) {
+        const seat = actingSeat(state);
+        if (seat === null) break;
+        const view = viewFor(state, seat);
+        const before = budget.left;
+        const waits = mustWait(view, 'expert', budget);
+        const move = chooseMove(view, { level: 'expert', seed: 's', budget, log });
+        if (view.legalMoves.length > 1) {
+          counted += lastSearch.units;
+          expect(lastSearch.units).toBeLessThanOrEqual(before);
+          if (waits) starved++;
+          if (before === 0) expect(lastSearch.steps).toBe(0);
+        }
+        const r = applyMove(state, seat, move);
+        if (!r.ok) throw new Error(r.error.code);
+        state = r.state;
+        log.push(...r.events);
+      }
+      expect(state.results.length).toBe(1);
+      for (const v of seen) expect(v).toBeGreaterThanOrEqual(0);
+      expect(counted).toBe(units - budget.left);
+      expect(counted).toBeLessThanOrEqual(units);
+      // The hand outlasts the budget: later searching decisions found less than a search left.
+      expect(budget.left).toBeLessThan(SEARCH_UNITS);
+      expect(starved).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('an empty budget still gives a sensible move', () => {
+  it("the expert plays its policy's move without a search, charged nothing", () => {
+    const state = lateState('units');
+    const view = viewFor(state, 0);
+    const budget = requestBudget(0);
+    const move = chooseMove(view, { level: 'expert', seed: 'e', budget });
+    expect(lastSearch.steps).toBe(0);
+    expect(lastSearch.units).toBe(0);
+    expect(budget.left).toBe(0);
+    expect(move).toEqual(policyMove(view, state.discard));
+  });
+
+  it('basic charges its fixed part, random nothing', () => {
+    const view = viewFor(lateState('units'), 0);
+    const budget = requestBudget(10);
+    chooseMove(view, { level: 'basic', seed: 'b', budget });
+    expect(budget.left).toBe(10 - DECISION_UNITS.basic);
+    chooseMove(view, { level: 'random', seed: 'r', budget });
+    expect(budget.left).toBe(10 - DECISION_UNITS.basic);
+  });
+});
+
+describe('a searching decision is the same in a run of bot moves or alone', () => {
+  it('spends SEARCH_UNITS at most, so what the request spent before does not change the move', () => {
+    const view = viewFor(lateState('units'), 0);
+    const alone = chooseMove(view, { level: 'expert', seed: 'run', budget: requestBudget() });
+    const aloneSearch = { ...lastSearch };
+    expect(aloneSearch.units).toBeLessThanOrEqual(SEARCH_UNITS + DECISION_UNITS.expert);
+    // Later in a request: other decisions spent part of the budget, a whole search still fits.
+    const budget = requestBudget(SEARCH_UNITS + DECISION_UNITS.expert);
+    expect(mustWait(view, 'expert', budget)).toBe(false);
+    expect(chooseMove(view, { level: 'expert', seed: 'run', budget })).toEqual(alone);
+    expect(lastSearch).toEqual(aloneSearch);
+    // Less than a whole search left: the server should leave the decision to the next request.
+    expect(mustWait(view, 'expert', budget)).toBe(true);
+    expect(mustWait(view, 'basic', budget)).toBe(false);
+    expect(mustWait(view, 'expert', requestBudget())).toBe(false);
+  });
+});
+
+describe('botSearches tells the match server which decisions may search', () => {
+  it('is true for an expert near the end of the hand only', () => {
+    const late = viewFor(lateState('units'), 0);
+    expect(botSearches(late, 'expert')).toBe(true);
+    expect(botSearches(late, 'basic')).toBe(false);
+    const c = createMatch({ rules: 'classic', seats: 2, seed: 'early', firstSeat: 0 });
+    if (!c.ok) throw new Error('create');
+    const first = viewFor(c.state, 0);
+    const draw = applyMove(c.state, 0, first.legalMoves[0]);
+    if (!draw.ok) throw new Error(draw.error.code);
+    const early = viewFor(draw.state, 0);
+    expect(early.legalMoves.length).toBeGreaterThan(1);
+    expect(botSearches(early, 'expert')).toBe(false);
+  });
+});
+
+describe('no clock in the bots', () => {
+  it("no file of worker/bots reads a clock (a deployed Worker's stands still during CPU work)", () => {
+    const dir = join(__dirname, '../../worker/bots');
+    const files = readdirSync(dir).filter((f) => f.endsWith('.ts'));
+    expect(files.length).toBeGreaterThan(5);
+    for (const f of files) {
+      const text = readFileSync(join(dir, f), 'utf8');
+      expect(text, f).not.toMatch(/performance\s*\.\s*now|Date\s*\.\s*now|new Date\(/);
+    }
+  });
+});

@@ -1,0 +1,73 @@
+/**
+ * The bots' thinking budget, counted in work done instead of time. On deployed Workers the clock
+ * advances only after I/O, so a budget read from the clock never runs out there; a count
+ * of engine steps does, and it keeps every decision deterministic for a given view and seed.
+ *
+ * Unit: one engine step of a search in a 2-player game without reshuffles: list a seat's legal
+ * moves, let the playout policy choose, apply the move. Bigger tables and options that lengthen
+ * hands charge more units per step (expert.ts `stepCost`); dealing a sample and judging a playout
+ * are charged in steps too (expert.ts `SAMPLE_COST`, `EVALUATE_COST`).
+ *
+ * One request shares ONE budget among all the bot decisions it makes: the match server creates it
+ * with `requestBudget()` and passes the same object to each `chooseMove`; each decision subtracts
+ * what it spent from `left`. A decision never spends more than `left`; with nothing left it still
+ * plays (the expert's own policy move, no search), charged nothing. An expert search spends at most
+ * `SEARCH_UNITS`: when that much is left its move does not depend on what the request did before,
+ * so the server asks `mustWait` before a decision and leaves it to the next request (an alarm)
+ * rather than let it search with less.
+ */
+
+/**
+ * Work units one ms of CPU buys on the reference machine (the dev box: Node 22, 2 shared cores).
+ * Measured with `npm run bench:bots -- --hands 100` (scripts/bench-bots.ts): the slope of a
+ * least-squares fit of each searching expert decision's CPU time (fastest of 5 runs) against the
+ * units it spent, at ¼, ½ and the whole budget: 456 units a ms with 2 players at load 4–6, 479 at
+ * load 1.5 (with 4 players a step is charged 1.4 units and the fit gives 749: conservative there).
+ * Not uniform: searches early in the hand (long playouts) cost about 2.6 µs a unit, the first search
+ * of a process (JIT warm-up) several times more.
+ */
+export const UNITS_PER_MS = 450;
+
+/** The bots' CPU allowance per request, in ms (issue 17: the free plan stops a request at 10 ms). */
+export const REQUEST_BUDGET_MS = 5;
+
+/** The budget of one request, in units (about `REQUEST_BUDGET_MS` of CPU on the reference machine). */
+export const REQUEST_UNITS = REQUEST_BUDGET_MS * UNITS_PER_MS;
+
+/**
+ * The most one expert search spends, in units (its move is the same whenever this much is left). The
+ * rest of `REQUEST_UNITS` pays the fixed parts of the other decisions of the request.
+ */
+export const SEARCH_UNITS = 2000;
+
+/**
+ * Units charged for the fixed part of a decision with a real choice (reading the view and the log,
+ * scoring the legal moves), by level: the expert's is the fit's intercept (30 µs; 13 µs p50 without a
+ * search), basic's its 3 µs p50 in the arena, rounded up.
+ */
+export const DECISION_UNITS = { random: 0, basic: 2, expert: 14 } as const;
+
+/** What is left of a request's thinking budget, in units; decisions subtract what they spend. */
+export interface BotBudget {
+  left: number;
+}
+
+/** A fresh budget of `units` (default: one request's, `REQUEST_UNITS`). */
+export function requestBudget(units: number = REQUEST_UNITS): BotBudget {
+  return { left: Math.max(0, units) };
+}
+
+/** A fresh budget worth `ms` of CPU on the reference machine (for scripts and tests). */
+export function budgetForMs(ms: number): BotBudget {
+  return requestBudget(Math.floor(ms * UNITS_PER_MS));
+}
+
+/**
+ * Charges `units` to `budget`, never below 0; returns the units actually charged. A search checks
+ * `left` before it works, so its charge always fits; only fixed costs are clipped.
+ */
+export function spend(budget: BotBudget, units: number): number {
+  const charged = Math.min(budget.left, Math.max(0, units));
+  budget.left -= charged;
+  return charged;
+}
