@@ -86,14 +86,16 @@ export async function playMailMatch(mf: Miniflare, n: number, cfg: BenchConfig, 
   await new Promise((res) => setTimeout(res, 200));
   const match = (await d.call(mf, `/dev/stats/${c.matchId}`)).body as Counters;
   const host = await d.call(mf, `/api/matches/${c.matchId}`, { token: d.tokenOf(c.hostUrl) });
-  const mail = (host.body as MatchInfo).mail ?? [];
-  const sent = mail.filter((m) => m.status === 'sent').length;
-  const dropped = mail.filter((m) => m.status === 'dropped').length;
+  const held = (host.body as MatchInfo).mail ?? [];
+  let admitted = 0;
   let addressRows = 0;
   let addressRequests = 0;
   for (const e of emails) {
     const key = await addressKey(e, { TEST_SEAMS: '1' });
-    const a = (await d.call(mf, `/dev/address-stats/${key}`)).body as Counters;
+    const a = (await d.call(mf, `/dev/address-stats/${key}`)).body as Counters & {
+      byMethod: Record<string, number>;
+    };
+    admitted += a.byMethod.admit ?? 0;
     addressRows += a.rowsWritten + a.alarmWrites;
     addressRequests += a.requests;
   }
@@ -104,7 +106,7 @@ export async function playMailMatch(mf: Miniflare, n: number, cfg: BenchConfig, 
     moveRequests: moves,
   };
   const detail =
-    `match ${n + 1}: ${moves} moves, ${opens} page opens (GET), mails sent ${sent} (dropped ${dropped}); ` +
+    `match ${n + 1}: ${moves} moves, ${opens} page opens (GET), mails admitted ${admitted} (address objects' \`admit\` calls; ${held.length} rows left in the outbox); ` +
     `match DO ${match.rowsWritten} rows + ${match.alarmWrites} setAlarm, ${match.requests} requests; ` +
     `address DOs ${addressRows} rows, ${addressRequests} requests`;
   return { cost, detail };

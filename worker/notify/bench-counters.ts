@@ -6,12 +6,13 @@
  * notifications never import the match.
  */
 
-/** RPC calls per address key, in this isolate (every Durable Object of the Worker shares it locally). */
-const calls = new Map<string, number>();
+/** RPC calls per address key and method, in this isolate (every Durable Object of the Worker shares it locally). */
+const calls = new Map<string, Record<string, number>>();
 
-/** The calls counted so far to the object of address key `key`. */
-export function addressCalls(key: string): number {
-  return calls.get(key) ?? 0;
+/** The calls counted so far to the object of address key `key`: in all, and per method name. */
+export function addressCalls(key: string): { requests: number; byMethod: Record<string, number> } {
+  const byMethod = calls.get(key) ?? {};
+  return { requests: Object.values(byMethod).reduce((a, b) => a + b, 0), byMethod };
 }
 
 /** Wraps `stub` so each method call on it counts one request to address `key`'s object. */
@@ -21,7 +22,9 @@ export function countingStub<T extends object>(stub: T, key: string): T {
       const value = Reflect.get(target, prop);
       if (typeof value !== 'function' || typeof prop !== 'string') return value;
       return (...args: unknown[]) => {
-        calls.set(key, addressCalls(key) + 1);
+        const byMethod = calls.get(key) ?? {};
+        byMethod[prop] = (byMethod[prop] ?? 0) + 1;
+        calls.set(key, byMethod);
         // Reflect.apply: an RPC method's own `apply` would be taken for a remote method.
         return Reflect.apply(value, target, args);
       };

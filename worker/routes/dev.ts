@@ -3,7 +3,7 @@
  * (Durable Object requests, rows written, time per request), `GET /dev/replay/:id` the replayed
  * and stored states, and `POST /dev/clock/:id` moves a match's clock forward (`{ ms }`, so a browser
  * test can let a day pass), `GET /dev/address-stats/:key` an address Durable Object's requests (RPC
- * calls counted where its stubs are made) and rows written; all exist only when the test seams are on (never in a deployed Worker).
+ * calls counted where its stubs are made, in all and per method) and rows written; all exist only when the test seams are on (never in a deployed Worker).
  * The mail issue adds /dev/mail (the local outbox).
  */
 import { Hono } from 'hono';
@@ -52,5 +52,5 @@ dev.get('/address-stats/:key', async (c) => {
   // The raw stub: this read is not one of the address's requests.
   const stub = ns.get(ns.idFromName(key)) as DurableObjectStub<MailAddressDurableObject>;
   const rows = await stub.benchRows();
-  return send(c, { status: 200, body: { requests: addressCalls(key), ...rows } });
+  return send(c, { status: 200, body: { ...addressCalls(key), ...rows } });
 });
