@@ -149,7 +149,11 @@ export interface MatchCost {
   rows: number;
   /** Durable Object requests with moves over HTTP (match and address objects). */
   requests: number;
-  /** Moves sent over HTTP (each would be a socket message instead). */
+  /**
+   * Human moves sent (over HTTP today), each counted as one of `requests`. A bench that sends them over
+   * the socket puts its move frames here: the match object counts each frame as a request too, so
+   * `requests` stays the all-HTTP figure and `capacityLines` derives the socket one (1/20 each).
+   */
   moveRequests: number;
 }
 
