@@ -28,7 +28,7 @@ export const SOCKET_RATIO = 20;
 const USAGE =
   'usage: npm run bench:server -- [--matches N] [--table] [--seats N] [--humans N] [--bots N] ' +
   `[--bot ${BOT_LEVELS.join('|')}] [--team 1|2] [--rules ${PRESET_NAMES.join('|')}] [--mail] ` +
-  '[--player basic|random] [--messages N] [--check-only]';
+  '[--bot-delay MS] [--player basic|random] [--messages N] [--check-only]';
 
 /** Thrown for a bad option; main prints it with the usage line and exits 2. */
 export class UsageError extends Error {
