@@ -14,6 +14,15 @@
  * seat still on its socket (each message goes to every socket as a `chat` frame); reported apart, per
  * message: rows written (one each) and Durable Object requests.
  *
+ * Seating (bench-config.ts, usage error on bad values): `--seats N`, `--humans N --bots N --bot LEVEL`,
+ * `--team 2`, `--rules PRESET`; `--mail`: every human on e-mail, no page open (bench-mail.ts). Bots move
+ * each in its own alarm after `--bot-delay` ms (default 1; 1500 deployed). Every run also prints
+ * `rows written per human decision: X` and `free plan: N complete matches/day` (rows include the
+ * `setAlarm` calls, billed as rows), with requests counted with moves over HTTP and as if moves went
+ * over the socket (1/20 request each; today measured as HTTP moves and converted: a socket-move client
+ * can replace the POST in `playMatch` and report its frames in `MatchCost.moveRequests`). `--table`
+ * prints these lines for the six configurations of `tableConfigs` instead of the single run.
+ *
  * First it checks that the production configuration (no TEST_SEAMS) refuses the stacked-deck seam.
  * `--check-only` stops after that check (CI runs it).
  */
@@ -38,26 +47,47 @@ import {
 import { nextFloat, seedRng } from '../worker/engine/rng';
 import { forcedDraw } from '../worker/match/automatic';
 import type { Created, MatchInfo } from '../worker/protocol';
+import {
+  type BenchConfig,
+  capacityLines,
+  configFromArgs,
+  FREE_REQUESTS,
+  FREE_ROWS,
+  intOption,
+  type MatchCost,
+  parseArgs,
+  tableConfigs,
+  UsageError,
+} from './bench-config';
 import { benchLeave } from './bench-leave';
+import { playMailMatch } from './bench-mail';
 import { benchRematch } from './bench-rematch';
 
-const args = new Map<string, string>();
-for (let i = 2; i < process.argv.length; i++) {
-  const a = process.argv[i];
-  if (a.startsWith('--'))
-    args.set(a.slice(2), process.argv[i + 1]?.startsWith('--') ? '1' : (process.argv[i + 1] ?? '1'));
+const args = parseArgs(process.argv.slice(2));
+let CONFIG: BenchConfig;
+let MATCHES: number;
+/** Chat messages per match (issue 16), sent once the match is over. */
+let MESSAGES: number;
+/** A bot's delay in ms: each bot move is its own alarm, as deployed (1500 ms there). */
+let BOT_DELAY: number;
+try {
+  CONFIG = configFromArgs(args);
+  MATCHES = intOption(args, 'matches', 3, 1, 1000);
+  MESSAGES = intOption(args, 'messages', 0, 0, 1000);
+  BOT_DELAY = intOption(args, 'bot-delay', 1, 1, 60_000);
+  if (!['basic', 'random'].includes(args.get('player') ?? 'basic'))
+    throw new UsageError(`--player must be basic or random (got "${args.get('player')}")`);
+} catch (e) {
+  if (!(e instanceof UsageError)) throw e;
+  console.error(e.message);
+  process.exit(2);
 }
-const MATCHES = Number(args.get('matches') ?? 3);
-const SEATS = Number(args.get('seats') ?? 4);
-const RULES = args.get('rules') ?? 'classic';
-const TEAM = Number(args.get('team') ?? 1);
 /** How the benchmark's players choose: like the `basic` bot (realistic match lengths) or `random`. */
 const PLAYER = (args.get('player') ?? 'basic') as 'basic' | 'random';
-/** Chat messages per match (issue 16), sent once the match is over. */
-const MESSAGES = Number(args.get('messages') ?? 0);
+const RULES = CONFIG.rules;
+const SEATS = CONFIG.seats.length;
+const TEAM = CONFIG.team;
 const ORIGIN = 'http://bench.local';
-const FREE_REQUESTS = 100_000;
-const FREE_ROWS = 100_000;
 
 function bundle(): string {
   if (!existsSync('dist/index.html')) {
@@ -149,6 +179,8 @@ function pick(view: MatchView, r: () => number): Move {
 interface Stats {
   requests: number;
   rowsWritten: number;
+  /** `setAlarm` calls (billed as rows written). */
+  alarmWrites: number;
   ms: number[];
   sqlMs: number;
   pushMs: number;
@@ -160,23 +192,32 @@ function quantile(sorted: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 }
 
-async function playMatch(mf: Miniflare, n: number) {
-  const created = await call(mf, '/api/matches', {
-    body: {
-      rules: RULES,
-      ...(TEAM > 1 ? { teamSize: TEAM } : {}),
-      seats: Array.from({ length: SEATS }, (_, s) => ({ kind: 'human', name: `P${s}` })),
-      firstSeat: 0,
-      testStack: { seed: `bench-${n}` },
-    },
-  });
+/** The creation request of match `n` of configuration `cfg` (humans named P0.., bots at `cfg.bot`). */
+function createBody(cfg: BenchConfig, n: number) {
+  return {
+    rules: cfg.rules,
+    ...(cfg.team > 1 ? { teamSize: cfg.team } : {}),
+    seats: cfg.seats.map((kind, s) =>
+      kind === 'bot'
+        ? { kind, name: `Bot${s}`, botLevel: cfg.bot }
+        : { kind, name: `P${s}`, ...(cfg.mail ? { email: `p${s}-m${n}@bench.example` } : {}) },
+    ),
+    firstSeat: 0,
+    testStack: { seed: `bench-${n}` },
+  };
+}
+
+async function playMatch(mf: Miniflare, n: number, cfg: BenchConfig = CONFIG) {
+  const created = await call(mf, '/api/matches', { body: createBody(cfg, n) });
   if (created.status !== 201) throw new Error(`create: ${created.status} ${JSON.stringify(created.body)}`);
   const c = created.body as Created;
-  const tokens = c.seats.map((s) => tokenOf(s.url));
-  // Every seat on a WebSocket, as the web client: pushes tell each seat its view.
+  const human = cfg.seats.map((k) => k === 'human');
+  const tokens = c.seats.map((s) => (human[s.seat] ? tokenOf(s.url) : ''));
+  // Every human seat on a WebSocket, as the web client: pushes tell each seat its view.
   const latest: Array<MatchInfo | null> = tokens.map(() => null);
   const sockets = [];
   for (let seat = 0; seat < tokens.length; seat++) {
+    if (!human[seat]) continue;
     const res = await mf.dispatchFetch(`${ORIGIN}/api/matches/${c.matchId}/ws`, {
       headers: { Upgrade: 'websocket' },
     });
@@ -189,20 +230,28 @@ async function playMatch(mf: Miniflare, n: number) {
     ws.send(JSON.stringify({ type: 'auth', token: tokens[seat] }));
     sockets.push(ws);
   }
-  const waitFor = async (cond: () => boolean) => {
-    for (let i = 0; i < 2000 && !cond(); i++) await new Promise((r) => setTimeout(r, 1));
+  const waitFor = async (cond: () => boolean, ms = 2000) => {
+    for (let i = 0; i < ms && !cond(); i++) await new Promise((r) => setTimeout(r, 1));
   };
-  await waitFor(() => latest.every((i) => i !== null));
+  const seen = () => latest.filter((_, s) => human[s]);
+  await waitFor(() => seen().every((i) => i !== null));
   const before = (await call(mf, `/dev/stats/${c.matchId}`)).body as Stats;
   const r = rng(n + 1);
   const latencies: number[] = [];
   const posted: Array<{ seat: number; move: Move }> = [];
   let moves = 0;
+  const versionNow = () => Math.max(...seen().map((i) => i?.view?.version ?? 0));
   for (let guard = 0; guard < 100_000; guard++) {
-    const version = Math.max(...latest.map((i) => i?.view?.version ?? 0));
-    await waitFor(() => latest.every((i) => i?.view?.version === version));
+    const version = versionNow();
+    await waitFor(() => seen().every((i) => i?.view?.version === version));
     const seat = latest.findIndex((i) => (i?.view?.legalMoves.length ?? 0) > 0);
-    if (seat < 0) break;
+    if (seat < 0) {
+      // Bots to move (each its own alarm): wait for their next move, up to 20 s.
+      if (seen()[0]?.status === 'finished') break;
+      await waitFor(() => versionNow() > version, 20_000);
+      if (versionNow() === version) break;
+      continue;
+    }
     const info = latest[seat]!;
     const t0 = performance.now();
     const mv = pick(info.view!, r);
@@ -215,10 +264,14 @@ async function playMatch(mf: Miniflare, n: number) {
     if (res.status !== 200) throw new Error(`move: ${res.status} ${JSON.stringify(res.body)}`);
     moves++;
     const next = res.body.info.view.version;
-    await waitFor(() => latest.every((i) => (i?.view?.version ?? 0) >= next));
+    await waitFor(() => seen().every((i) => (i?.view?.version ?? 0) >= next));
   }
   const after = (await call(mf, `/dev/stats/${c.matchId}`)).body as Stats;
-  const chat = await sendChat(mf, c.matchId, tokens);
+  const chat = await sendChat(
+    mf,
+    c.matchId,
+    tokens.filter((t) => t),
+  );
   for (const ws of sockets) ws.close(1000);
   const final = latest[0]!;
   if (final.status !== 'finished') throw new Error(`match ${n} did not finish`);
@@ -229,6 +282,7 @@ async function playMatch(mf: Miniflare, n: number) {
     setupRequests: before.requests,
     rows: after.rowsWritten - before.rowsWritten,
     setupRows: before.rowsWritten,
+    alarmWrites: after.alarmWrites,
     ms: after.ms.slice(before.ms.length),
     sqlMs: after.sqlMs - before.sqlMs,
     pushMs: after.pushMs - before.pushMs,
@@ -310,8 +364,26 @@ async function main() {
   const scriptPath = bundle();
   await checkSeam(scriptPath);
   if (args.has('check-only')) return;
-  const mf = start(scriptPath, { TEST_SEAMS: '1', BOT_DELAY_MS: '0' });
+  const mf = start(scriptPath, {
+    TEST_SEAMS: '1',
+    BOT_DELAY_MS: String(BOT_DELAY),
+    // Mail (the --mail configuration): the local outbox, no grace, no hourly or daily caps.
+    DEV_OUTBOX: '1',
+    PUBLIC_URL: 'http://localhost:8787',
+    MAIL_GRACE_SECONDS: '0',
+    MAIL_HOURLY_LIMIT: '1000000',
+    MAIL_ADDRESSES_PER_CLIENT_DAY: '1000000',
+    MAIL_ADDRESSES_PER_DAY: '1000000',
+  });
   try {
+    if (args.has('table')) {
+      await runTable(mf);
+      return;
+    }
+    if (CONFIG.mail) {
+      await runConfig(mf, CONFIG);
+      return;
+    }
     const all = [];
     for (let n = 0; n < MATCHES; n++) {
       const m = await playMatch(mf, n);
@@ -346,9 +418,11 @@ async function main() {
       `time in the Durable Object per request (performance.now, ms resolution in workerd): mean ${fmt(ms.reduce((a, b) => a + b, 0) / Math.max(1, ms.length), 3)} ms, ` +
         `p50 ${fmt(quantile(ms, 0.5))} ms, p99 ${fmt(quantile(ms, 0.99))} ms, max ${fmt(ms.at(-1) ?? 0)} ms`,
     );
-    // Warm up, then measure the JavaScript work per move request in Node.
-    for (const m of all) jsWorkPerMove(m.seed, m.posted);
-    const js = all.flatMap((m) => jsWorkPerMove(m.seed, m.posted)).sort((a, b) => a - b);
+    // Warm up, then measure the JavaScript work per move request in Node (all-human matches only:
+    // the bots' moves are not among the posted ones).
+    const allHuman = CONFIG.seats.every((k) => k === 'human');
+    if (allHuman) for (const m of all) jsWorkPerMove(m.seed, m.posted);
+    const js = allHuman ? all.flatMap((m) => jsWorkPerMove(m.seed, m.posted)).sort((a, b) => a - b) : [];
     const sqlMs = all.reduce((a, m) => a + m.sqlMs, 0) / moves;
     const pushMs = all.reduce((a, m) => a + m.pushMs, 0) / moves;
     const meanMs = ms.reduce((a, b) => a + b, 0) / Math.max(1, ms.length);
@@ -356,10 +430,15 @@ async function main() {
       `  of which per move request: SQLite ${fmt(sqlMs, 3)} ms, WebSocket pushes (${SEATS} own views) ${fmt(pushMs, 3)} ms, ` +
         `engine and the rest ${fmt(meanMs - sqlMs - pushMs, 3)} ms`,
     );
-    console.log(
-      `JavaScript work per move request (engine, automatic draws, state and ${SEATS + 2} views as JSON; Node, µs resolution): ` +
-        `p50 ${fmt(quantile(js, 0.5), 3)} ms, p99 ${fmt(quantile(js, 0.99), 3)} ms, max ${fmt(js.at(-1) ?? 0, 3)} ms`,
-    );
+    if (allHuman)
+      console.log(
+        `JavaScript work per move request (engine, automatic draws, state and ${SEATS + 2} views as JSON; Node, µs resolution): ` +
+          `p50 ${fmt(quantile(js, 0.5), 3)} ms, p99 ${fmt(quantile(js, 0.99), 3)} ms, max ${fmt(js.at(-1) ?? 0, 3)} ms`,
+      );
+    else
+      console.log(
+        'JavaScript work per move request: not measured with bots (their moves are not replayed in Node)',
+      );
     console.log(
       `DO requests per move request: ${fmt(requests / moves, 3)} (plus ${fmt(setupRequests, 1)} per match to create and connect)`,
     );
@@ -375,6 +454,8 @@ async function main() {
       `free plan: ${fmt(byRequests, 1)} matches/day by DO requests, ${fmt(byRows, 1)} by rows written → ` +
         `${fmt(Math.min(byRequests, byRows), 1)} complete matches per day`,
     );
+    console.log(`${CONFIG.label}, counting setAlarm calls as rows written:`);
+    for (const line of capacityLines(costOf(all))) console.log(line);
     if (MESSAGES > 0) {
       const chatRows = all.reduce((a, m) => a + m.chat.rows, 0);
       const chatRequests = all.reduce((a, m) => a + m.chat.requests, 0);
@@ -496,6 +577,52 @@ async function measureJournal(mf: Miniflare, matchId: string, reads = 5): Promis
       `(${reads} reads each, ms resolution in workerd): median ${mid(ms).toFixed(2)} ms, max ${max(ms).toFixed(2)} ms; ` +
       `rows written by the reads: ${written}`,
   );
+}
+
+/** Per complete match, from the socket-mode matches of one configuration (means). */
+function costOf(all: Array<Awaited<ReturnType<typeof playMatch>>>): MatchCost {
+  const mean = (f: (m: (typeof all)[number]) => number) => all.reduce((a, m) => a + f(m), 0) / all.length;
+  return {
+    humanDecisions: mean((m) => m.moves),
+    rows: mean((m) => m.setupRows + m.rows + m.alarmWrites),
+    requests: mean((m) => m.setupRequests + m.requests),
+    moveRequests: mean((m) => m.moves),
+  };
+}
+
+/** Plays `MATCHES` matches of `cfg` and prints its capacity lines. */
+async function runConfig(mf: Miniflare, cfg: BenchConfig): Promise<void> {
+  let cost: MatchCost;
+  if (cfg.mail) {
+    const all: Array<Awaited<ReturnType<typeof playMailMatch>>> = [];
+    for (let n = 0; n < MATCHES; n++) all.push(await playMailMatch(mf, n, cfg, { call, tokenOf, pick, rng }));
+    const mean = (f: (m: (typeof all)[number]) => number) => all.reduce((a, m) => a + f(m), 0) / all.length;
+    cost = {
+      humanDecisions: mean((m) => m.cost.humanDecisions),
+      rows: mean((m) => m.cost.rows),
+      requests: mean((m) => m.cost.requests),
+      moveRequests: mean((m) => m.cost.moveRequests),
+    };
+    for (const m of all) console.log(`  ${m.detail}`);
+  } else {
+    const all: Array<Awaited<ReturnType<typeof playMatch>>> = [];
+    for (let n = 0; n < MATCHES; n++) all.push(await playMatch(mf, n, cfg));
+    cost = costOf(all);
+    const alarms = all.reduce((a, m) => a + m.alarmWrites, 0) / all.length;
+    console.log(`  (${all.length} matches; ${alarms.toFixed(0)} setAlarm calls per match, counted as rows)`);
+  }
+  for (const line of capacityLines(cost)) console.log(line);
+}
+
+/** `--table`: every configuration of `tableConfigs`, one after the other. */
+async function runTable(mf: Miniflare): Promise<void> {
+  for (const cfg of tableConfigs(CONFIG.rules)) {
+    console.log('');
+    console.log(
+      `== ${cfg.label} (${cfg.rules}, ${cfg.seats.join(' ')}${cfg.team > 1 ? `, teams of ${cfg.team}` : ''})`,
+    );
+    await runConfig(mf, cfg);
+  }
 }
 
 main().catch((e) => {

@@ -60,9 +60,16 @@ export class MatchContext {
     this.store = new MatchStore(sql);
     this.log = new MoveLog(sql);
     this.chat = new ChatStore(sql);
-    this.schedule = new Schedule(sql, ctx.storage, (n) => {
-      this.seams.stats.scheduleRows += n;
-    });
+    this.schedule = new Schedule(
+      sql,
+      ctx.storage,
+      (n) => {
+        this.seams.stats.scheduleRows += n;
+      },
+      () => {
+        this.seams.stats.alarmWrites++;
+      },
+    );
     this.notifier = new Notifier({
       env,
       sql,

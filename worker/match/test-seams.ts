@@ -11,6 +11,8 @@ import { NOT_FOUND, type Reply } from '../reply';
 export interface BenchCounters {
   requests: number;
   scheduleRows: number;
+  /** `setAlarm` calls (Cloudflare bills each as one row written; SQLite's counters do not see them). */
+  alarmWrites: number;
   ms: number[];
   /** Time spent in SQLite calls and in building and sending WebSocket frames (ms, summed). */
   sqlMs: number;
@@ -19,7 +21,14 @@ export interface BenchCounters {
 
 /** One object's test seams. With `enabled` false they stay at their neutral values. */
 export class TestSeams {
-  readonly stats: BenchCounters = { requests: 0, scheduleRows: 0, ms: [], sqlMs: 0, pushMs: 0 };
+  readonly stats: BenchCounters = {
+    requests: 0,
+    scheduleRows: 0,
+    alarmWrites: 0,
+    ms: [],
+    sqlMs: 0,
+    pushMs: 0,
+  };
   /** Every SQL cursor, to count the rows written by everyone in this object (match, schedule, notifier). */
   readonly cursors: SqlStorageCursor<Record<string, SqlStorageValue>>[] = [];
   /** How far this object's clock runs ahead of the real one (ms). */
@@ -63,6 +72,7 @@ export class TestSeams {
         requests: this.stats.requests,
         rowsWritten: this.cursors.reduce((n, c) => n + c.rowsWritten, 0),
         rowsWrittenByMatch: extra.rowsByMatch + this.stats.scheduleRows,
+        alarmWrites: this.stats.alarmWrites,
         ms: this.stats.ms,
         sqlMs: this.stats.sqlMs,
         pushMs: this.stats.pushMs,

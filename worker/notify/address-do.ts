@@ -14,6 +14,7 @@
 import { DurableObject } from 'cloudflare:workers';
 import { type Env, testSeamsEnabled } from '../env';
 import { AddressPrefs, type SeatRef, type ZonedPrefs } from './address-prefs';
+import { RowCounter } from './bench-counters';
 import { hourlyLimit } from './config';
 import { type DigestSource, runDigest } from './digest';
 import { senderOf } from './sender-of';
@@ -82,10 +83,13 @@ export class MailAddressDurableObject extends DurableObject<Env> {
   private readonly prefs: AddressPrefs;
   /** Test seams only: a fixed clock (ms) and a sender for the digest. */
   private testHooks: { nowMs?: number; sender?: MailSender } = {};
+  /** Test seams only: the rows this object wrote, for the server benchmark. */
+  private readonly rows: RowCounter | null;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
-    this.sql = ctx.storage.sql;
+    this.rows = testSeamsEnabled(env) ? new RowCounter() : null;
+    this.sql = this.rows ? this.rows.wrap(ctx.storage.sql) : ctx.storage.sql;
     this.sql.exec(`CREATE TABLE IF NOT EXISTS kv (k TEXT PRIMARY KEY, v TEXT NOT NULL)`);
     this.sql.exec(`CREATE TABLE IF NOT EXISTS mutes (match_id TEXT PRIMARY KEY, at INTEGER NOT NULL)`);
     this.sql.exec(`CREATE TABLE IF NOT EXISTS matches (
@@ -194,6 +198,11 @@ export class MailAddressDurableObject extends DurableObject<Env> {
     if (testSeamsEnabled(this.env)) this.testHooks = hooks;
   }
 
+  /** Test seams only: rows written and `setAlarm` calls since this object started; null otherwise. */
+  benchRows(): { rowsWritten: number; alarmWrites: number } | null {
+    return this.rows && { rowsWritten: this.rows.rowsWritten, alarmWrites: this.rows.alarmWrites };
+  }
+
   /** This object's time (ms since the epoch): the real clock, or the test seams' fixed one. */
   private now(): number {
     return this.testHooks.nowMs ?? Date.now();
@@ -201,7 +210,10 @@ export class MailAddressDurableObject extends DurableObject<Env> {
 
   private async alarmAt(atMs: number | null): Promise<void> {
     if (atMs === null) await this.ctx.storage.deleteAlarm();
-    else await this.ctx.storage.setAlarm(atMs);
+    else {
+      await this.ctx.storage.setAlarm(atMs);
+      if (this.rows) this.rows.alarmWrites++;
+    }
   }
 
   private get(k: string): string | null {

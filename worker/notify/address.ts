@@ -5,8 +5,9 @@
  * logs and List-Unsubscribe headers) cannot be matched against a guessed address.
  */
 
-import type { Env } from '../env';
+import { type Env, testSeamsEnabled } from '../env';
 import type { MailAddressDurableObject } from './address-do';
+import { countingStub } from './bench-counters';
 
 /** The form used for identity: trimmed and lower-cased (mail providers treat addresses case-insensitively in practice). */
 export function normalizeAddress(address: string): string {
@@ -70,11 +71,16 @@ export function isAddressKey(value: string): boolean {
   return /^[0-9a-f]{64}$/.test(value);
 }
 
-/** The Durable Object of the address with key `key` (`addressKey`), or null when the binding is missing. */
+/**
+ * The Durable Object of the address with key `key` (`addressKey`), or null when the binding is
+ * missing. With the test seams on, its method calls are counted for the server benchmark.
+ */
 export function addressStubIn(
-  env: Pick<Env, 'MAIL_ADDRESS'>,
+  env: Pick<Env, 'MAIL_ADDRESS' | 'TEST_SEAMS'>,
   key: string,
 ): DurableObjectStub<MailAddressDurableObject> | null {
   const ns = env.MAIL_ADDRESS;
-  return ns ? (ns.get(ns.idFromName(key)) as DurableObjectStub<MailAddressDurableObject>) : null;
+  if (!ns) return null;
+  const stub = ns.get(ns.idFromName(key)) as DurableObjectStub<MailAddressDurableObject>;
+  return testSeamsEnabled(env) ? countingStub(stub, key) : stub;
 }

@@ -7,8 +7,7 @@
  * (its due time moves to the end of the quiet hours) or is dropped (`digest`).
  */
 import type { MailPrefs } from '../protocol';
-import { addressKey } from './address';
-import type { MailAddressDurableObject } from './address-do';
+import { addressKey, addressStubIn } from './address';
 import type { ZonedPrefs } from './address-prefs';
 import { finish, type OutboxRow } from './outbox';
 import { turnDeadline } from './plan';
@@ -23,13 +22,8 @@ const TIMED: Record<string, TimedKind> = { yourTurn: 'turn', reminder: 'reminder
 /** The preferences in force for the row's seat, in its zone. */
 async function prefsOf(n: MailScope, seat: SeatWithPrefs): Promise<ZonedPrefs> {
   const zone = seat.prefs?.timeZone ?? null;
-  const ns = n.ctx.env.MAIL_ADDRESS;
-  if (seat.email && ns) {
-    const stub = ns.get(
-      ns.idFromName(await addressKey(seat.email)),
-    ) as DurableObjectStub<MailAddressDurableObject>;
-    return stub.prefsFor({ matchId: n.ctx.match()!.matchId, seat: seat.seat }, zone);
-  }
+  const stub = seat.email ? addressStubIn(n.ctx.env, await addressKey(seat.email)) : null;
+  if (stub) return stub.prefsFor({ matchId: n.ctx.match()!.matchId, seat: seat.seat }, zone);
   return defaultPrefs(zone);
 }
 

@@ -2,13 +2,17 @@
  * Development-only routes under /dev. `GET /dev/stats/:id` returns a match's benchmark counters
  * (Durable Object requests, rows written, time per request), `GET /dev/replay/:id` the replayed
  * and stored states, and `POST /dev/clock/:id` moves a match's clock forward (`{ ms }`, so a browser
- * test can let a day pass); all exist only when the test seams are on (never in a deployed Worker).
+ * test can let a day pass), `GET /dev/address-stats/:key` an address Durable Object's requests (RPC
+ * calls counted where its stubs are made, in all and per method) and rows written; all exist only when the test seams are on (never in a deployed Worker).
  * The mail issue adds /dev/mail (the local outbox).
  */
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { testSeamsEnabled } from '../env';
 import { matchStub } from '../match/stub';
+import { isAddressKey } from '../notify/address';
+import type { MailAddressDurableObject } from '../notify/address-do';
+import { addressCalls } from '../notify/bench-counters';
 import { MatchIdSchema } from '../protocol';
 import { validJson } from './body';
 import { type AppEnv, fail, send, valid } from './http';
@@ -39,4 +43,14 @@ const ClockSchema = v.strictObject({
 dev.post('/clock/:id', valid('param', v.object({ id: MatchIdSchema })), validJson(ClockSchema), async (c) => {
   const { id } = c.req.valid('param');
   return send(c, await matchStub(c.env, id).testAdvanceClock(c.req.valid('json').ms));
+});
+
+dev.get('/address-stats/:key', async (c) => {
+  const key = c.req.param('key');
+  const ns = c.env.MAIL_ADDRESS;
+  if (!ns || !isAddressKey(key)) return fail(c, 404, 'not_found', 'No such page.');
+  // The raw stub: this read is not one of the address's requests.
+  const stub = ns.get(ns.idFromName(key)) as DurableObjectStub<MailAddressDurableObject>;
+  const rows = await stub.benchRows();
+  return send(c, { status: 200, body: { ...addressCalls(key), ...rows } });
 });
