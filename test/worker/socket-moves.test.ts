@@ -6,7 +6,13 @@
  * socket moves to the HTTP move limit (120 a minute per client).
  */
 import { describe, expect, it } from 'vitest';
-import { MAX_FRAMES_PER_WINDOW, MAX_SOCKET_MOVES_PER_WINDOW, type ServerFrame } from '../../worker/protocol';
+import {
+  MAX_FRAMES_PER_WINDOW,
+  MAX_SOCKET_MOVES_PER_WINDOW,
+  MOVE_WINDOW_MS,
+  type ServerFrame,
+} from '../../worker/protocol';
+import wranglerToml from '../../wrangler.toml?raw';
 import {
   annAndBob,
   info,
@@ -180,6 +186,13 @@ describe('moves over the WebSocket', () => {
     expect(extra.body.error.code).toBe('request.invalid');
     expect((await socketMove(ann, { version: v, moveId: 'ok', move: ROLL })).status).toBe(200);
     ann.ws!.close(1000);
+  });
+
+  it('the socket move limit is MOVE_LIMITER’s in wrangler.toml', () => {
+    const block = /name = "MOVE_LIMITER"[^[]*simple = \{ limit = (\d+), period = (\d+) \}/.exec(wranglerToml);
+    expect(block).not.toBeNull();
+    expect(MAX_SOCKET_MOVES_PER_WINDOW).toBe(Number(block![1]));
+    expect(MOVE_WINDOW_MS).toBe(Number(block![2]) * 1000);
   });
 
   it('socket moves are held to the HTTP move limit per client: past it 429 rate.limited, nothing played', async () => {
