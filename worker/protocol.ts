@@ -27,6 +27,14 @@ export const MAX_FRAME_BYTES = 2 * 1024;
 export const MAX_FRAMES_PER_WINDOW = 30;
 /** The window of `MAX_FRAMES_PER_WINDOW`, in ms. */
 export const FRAME_WINDOW_MS = 10_000;
+/**
+ * Socket `move` frames one seat may send per `MOVE_WINDOW_MS`: the HTTP move limit's numbers
+ * (wrangler.toml `MOVE_LIMITER`, 120 per 60 s per client), counted by the match's Durable Object
+ * since the Worker's limiter never sees socket frames. Past it: `moveResult` 429 `rate.limited`.
+ */
+export const MAX_SOCKET_MOVES_PER_WINDOW = 120;
+/** The window of `MAX_SOCKET_MOVES_PER_WINDOW`, in ms (the limiter's period). */
+export const MOVE_WINDOW_MS = 60_000;
 
 /**
  * Whether a client frame is over `MAX_FRAME_BYTES`, counted in bytes: a text frame's UTF-8 length
@@ -276,12 +284,23 @@ export const MoveSchema = v.pipe(
   ),
 );
 
-/** POST /api/matches/:id/moves body: the version the client saw, its own move id, the move. */
-export const MoveRequestSchema = v.strictObject({
+/** A move id: 1 to 64 characters of `A-Z a-z 0-9 _ . : -`, chosen by the client, naming one move for the whole match. */
+export const MoveIdSchema = v.pipe(
+  v.string(),
+  v.minLength(1),
+  v.maxLength(64),
+  v.regex(/^[A-Za-z0-9_.:-]+$/),
+);
+
+/** The parts of a move request, shared by `POST /moves` and the socket's `move` frame. */
+const moveRequestEntries = {
   version: v.pipe(v.number(), v.integer(), v.minValue(0)),
-  moveId: v.pipe(v.string(), v.minLength(1), v.maxLength(64), v.regex(/^[A-Za-z0-9_.:-]+$/)),
+  moveId: MoveIdSchema,
   move: MoveSchema,
-});
+};
+
+/** POST /api/matches/:id/moves body: the version the client saw, its own move id, the move. */
+export const MoveRequestSchema = v.strictObject(moveRequestEntries);
 export type MoveRequest = v.InferOutput<typeof MoveRequestSchema>;
 
 /** POST /api/matches/:id/claim body. */
@@ -437,8 +456,15 @@ export interface ChatTally {
   others: number;
 }
 
+/**
+ * The socket's `move` frame (issue 17): the body of `POST /moves` with `type: 'move'`, played through
+ * the same path (worker/match/socket-moves.ts) and answered with a `moveResult` frame.
+ */
+export const MoveFrameSchema = v.strictObject({ type: v.literal('move'), ...moveRequestEntries });
+
 /** A frame from a WebSocket client. */
 export const ClientFrameSchema = v.variant('type', [
+  MoveFrameSchema,
   v.strictObject({ type: v.literal('auth'), token: Token }),
   v.strictObject({ type: v.literal('ping') }),
   // -- presence (issue 14 part 1) --
@@ -723,7 +749,12 @@ export type ServerFrame =
   | { type: 'pong' }
   | { type: 'deleted' }
   /** A new chat message, or one deleted or hidden (only to sockets allowed to read the chat). */
-  | { type: 'chat'; message: ChatMessage };
+  | { type: 'chat'; message: ChatMessage }
+  /**
+   * The answer to the socket's `move` frame `moveId` (issue 17): the status and body `POST /moves`
+   * would answer (`{info, events, replayed?}`, or `{error, info?}`).
+   */
+  | { type: 'moveResult'; moveId: string; status: number; body: unknown };
 
 /** The longest `error.issues` line, in characters: a huge unknown key is not echoed back whole. */
 const ISSUE_LINE_MAX = 200;

@@ -58,6 +58,18 @@ describe('two players, a stacked hand with a coup fourré', () => {
   it('host creates, guest joins by link, they play the whole hand and see the same score', async () => {
     const ann = await player('ann', 1280);
     const bob = await player('bob', 360);
+    // Moves go over the page's socket once it is authenticated (issue 17); POSTs to /moves are the fallback.
+    const moveFrames = { socket: 0, http: 0 };
+    for (const page of [ann, bob]) {
+      page.on('websocket', (ws) =>
+        ws.on('framesent', (f) => {
+          if (String(f.payload).startsWith('{"type":"move"')) moveFrames.socket++;
+        }),
+      );
+      page.on('request', (r) => {
+        if (r.method() === 'POST' && r.url().endsWith('/moves')) moveFrames.http++;
+      });
+    }
 
     // The test-only seam: a stacked first hand (SCENARIOS.md `setup`), added to the UI's request.
     const testStack = {
@@ -175,6 +187,8 @@ describe('two players, a stacked hand with a coup fourré', () => {
     expect(Number(cf?.[2])).toBeGreaterThan(0);
     expect(annRows.at(-1)?.[0]).toBe('Match total');
     expect(h.problems).toEqual([]);
+    console.log(`moves sent: ${moveFrames.socket} over the socket, ${moveFrames.http} over HTTP`);
+    expect(moveFrames.socket).toBeGreaterThan(0);
 
     // Rematch: same seats and rules, a new match once Bob accepts Ann's offer (issue 16: by
     // consent); both pages move there, and the same device links work there.

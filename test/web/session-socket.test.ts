@@ -8,50 +8,10 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LIMIT_BACKOFF_MS, MatchSession } from '../../web/src/lib/session';
+import { FakeSocket } from './fake-socket';
 import { info } from './fixtures';
 
 const ID = 'AAAAAAAAAAAAAAAAAAAAAA';
-
-/** A WebSocket stand-in: the test opens it, sends it frames and closes it from the "server" side. */
-class FakeSocket {
-  static readonly OPEN = 1;
-  static all: FakeSocket[] = [];
-  readyState = 0;
-  readonly sent: string[] = [];
-  private readonly listeners: Record<string, Array<(e: unknown) => void>> = {};
-
-  constructor(readonly url: string) {
-    FakeSocket.all.push(this);
-  }
-  addEventListener(type: string, fn: (e: unknown) => void): void {
-    this.listeners[type] ??= [];
-    this.listeners[type].push(fn);
-  }
-  send(data: string): void {
-    this.sent.push(data);
-  }
-  /** The client's close: the close event comes from the server side (`closed`). */
-  close(): void {}
-  open(): void {
-    this.readyState = 1;
-    this.emit('open', {});
-  }
-  frame(body: unknown): void {
-    this.emit('message', { data: JSON.stringify(body) });
-  }
-  closed(code: number): void {
-    this.readyState = 3;
-    this.emit('close', { code });
-  }
-  /** An upgrade that never opened (refused with 429, or no network). */
-  fail(): void {
-    this.emit('error', {});
-    this.closed(1006);
-  }
-  private emit(type: string, e: unknown): void {
-    for (const fn of this.listeners[type] ?? []) fn(e);
-  }
-}
 
 const spectator = () => info(null, { you: { seat: null, host: false } });
 const seat0 = () => info(null, { you: { seat: 0, host: false } });

@@ -219,9 +219,15 @@ export class MatchDurableObject extends DurableObject<Env> {
     return sockets.acceptSocket(this.match, request);
   }
 
+  /** A client frame (sockets.ts); a `move` frame is timed like an RPC method and syncs the alarm after it. */
   override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
-    this.match.seams.stats.requests++;
-    await sockets.onMessage(this.match, ws, message);
+    const m = this.match;
+    m.seams.stats.requests++;
+    const t0 = performance.now();
+    const moved = await sockets.onMessage(m, ws, message);
+    if (!moved) return;
+    if (m.seams.enabled) m.seams.stats.ms.push(performance.now() - t0);
+    if (m.meta) await m.schedule.syncAlarm();
   }
 
   override async webSocketClose(ws: WebSocket, code: number): Promise<void> {

@@ -8,12 +8,19 @@
 import * as v from 'valibot';
 import type { GameEvent } from '../engine/types';
 import type { MatchInfo } from '../protocol';
-import { type ClientFrame, ClientFrameSchema, frameTooLarge, type ServerFrame } from '../protocol';
+import {
+  type ClientFrame,
+  ClientFrameSchema,
+  frameTooLarge,
+  isJsonObject,
+  type ServerFrame,
+} from '../protocol';
 import { NOT_FOUND } from '../reply';
 import { hashToken } from '../tokens';
 import type { Caller, MatchContext } from './context';
 import { onPresenceFrame } from './presence';
 import { type FrameCredit, spendFrame } from './socket-flow';
+import { moveFrameReply } from './socket-moves';
 import { infoFor } from './views';
 
 /** Who a socket belongs to (a seat, the host, or a spectator before it authenticates). */
@@ -33,6 +40,8 @@ export interface SocketAttachment {
    * (presence.ts); 0 or missing: hidden, or no report yet (an auth alone is no presence).
    */
   presentUntil?: number;
+  /** The SHA-256 of the token of the socket's accepted `auth` frame: its `move` frames play as that caller (socket-moves.ts). */
+  who?: string;
 }
 
 const SPECTATOR: SocketAttachment = { seat: null, host: false };
@@ -107,7 +116,8 @@ export function acceptSocket(m: MatchContext, request: Request): Response {
 
 /**
  * A client frame: `ping`, `presence` (the page is visible and used, or hidden: presence.ts; no
- * answer), or `auth` with a token that makes the socket a seat's or the host's (refused
+ * answer), `move` (played as the socket's authenticated caller, answered with `moveResult`:
+ * socket-moves.ts; true is returned for it, so the caller syncs the alarm), or `auth` with a token that makes the socket a seat's or the host's (refused
  * with an error frame and closed, code 1008, when `MAX_SOCKETS_PER_SEAT` are open for it already).
  * Every frame spends one of the socket's budget (`MAX_FRAMES_PER_WINDOW` per `FRAME_WINDOW_MS` on the
  * match clock): past it, the error frame `socket.rate_limited` and close 1008. Frames over
@@ -117,51 +127,58 @@ export async function onMessage(
   m: MatchContext,
   ws: WebSocket,
   message: string | ArrayBuffer,
-): Promise<void> {
-  if (!spendFrameOf(m, ws)) return;
+): Promise<boolean> {
+  if (!spendFrameOf(m, ws)) return false;
   if (frameTooLarge(message)) {
     send(ws, {
       type: 'error',
       error: { code: 'frame.too_large', message: 'Frames are at most 2 KiB (UTF-8).' },
     });
-    return;
+    return false;
   }
   if (typeof message !== 'string') {
     send(ws, { type: 'error', error: { code: 'frame.invalid', message: 'Send JSON text frames.' } });
-    return;
+    return false;
   }
-  let frame: ClientFrame;
+  let frame: Exclude<ClientFrame, { type: 'move' }>;
   try {
-    const parsed = v.safeParse(ClientFrameSchema, JSON.parse(message));
-    if (!parsed.success) throw new Error('bad frame');
+    const raw: unknown = JSON.parse(message);
+    // A move frame is answered with its move id, also when its move or version is bad (400).
+    if (isJsonObject(raw) && raw.type === 'move') {
+      send(ws, moveFrameReply(m, socketAttachment(ws).who ?? null, raw));
+      return true;
+    }
+    const parsed = v.safeParse(ClientFrameSchema, raw);
+    if (!parsed.success || parsed.output.type === 'move') throw new Error('bad frame');
     frame = parsed.output;
   } catch {
     send(ws, {
       type: 'error',
       error: { code: 'frame.invalid', message: 'Unknown or malformed frame.' },
     });
-    return;
+    return false;
   }
   if (frame.type === 'ping') {
     send(ws, { type: 'pong' });
-    return;
+    return false;
   }
   if (frame.type === 'presence') {
     onPresenceFrame(m, ws, frame.visible);
-    return;
+    return false;
   }
-  if (!m.meta) return;
-  const known = m.caller(await hashToken(frame.token));
+  if (!m.meta) return false;
+  const who = await hashToken(frame.token);
+  const known = m.caller(who);
   // A seat whose player left keeps its socket as that seat's, watching (`socketCaller`).
   const caller = known.left !== undefined ? { seat: known.left, host: known.host } : known;
   // Closed for its rate while the token was hashed: its frame is dropped.
-  if (socketAttachment(ws).rateLimited) return;
+  if (socketAttachment(ws).rateLimited) return false;
   if (caller.seat === null && !caller.host) {
     send(ws, {
       type: 'error',
       error: { code: 'auth.bad_token', message: 'This link is not valid for this match.' },
     });
-    return;
+    return false;
   }
   if (socketsOf(m, caller, ws) >= MAX_SOCKETS_PER_SEAT) {
     send(ws, {
@@ -169,7 +186,7 @@ export async function onMessage(
       error: { code: 'socket.limit', message: 'This seat has too many live connections: close another tab.' },
     });
     ws.close(1008, 'too many connections for this seat');
-    return;
+    return false;
   }
   // Everybody hears of it only when the set of connected seats changes, and then at most once a
   // second (presenceChanged); otherwise (a repeated auth, a second tab of a connected seat, the host)
@@ -180,12 +197,14 @@ export async function onMessage(
   ws.serializeAttachment({
     seat: caller.seat,
     host: caller.host,
+    who,
     ...(was.since !== undefined ? { since: was.since } : {}),
     ...(was.frames ? { frames: was.frames } : {}),
     ...(was.presentUntil ? { presentUntil: was.presentUntil } : {}),
   } satisfies SocketAttachment);
   if (seatsKey(m) !== before) presenceChanged(m, { asker: ws });
   else sendView(m, ws, socketCaller(m, socketAttachment(ws)));
+  return false;
 }
 
 /**

@@ -12,6 +12,11 @@
  * A socket closed for sending too many frames (`socket.rate_limited`) waits the same way, without the
  * "too many tabs" notice: it never happens to a working client, so reconnecting at once would only
  * repeat it.
+ *
+ * Moves go over the socket once it is authenticated (issue 17: a socket frame costs the server far less
+ * than a request) and wait for the `moveResult` with their move id; on no answer within
+ * `SOCKET_MOVE_MS` or a socket that closes first, the same move (same id and version) goes over HTTP:
+ * the server plays a move id once and answers a retry with the first outcome.
  */
 import { signal } from '@preact/signals';
 import type { ChatMessage } from '../../../worker/protocol';
@@ -45,6 +50,16 @@ export const LIMIT_BACKOFF_MS = 2 * 60_000;
 export const MAX_LIMIT_BACKOFF_MS = 30 * 60_000;
 /** Sockets in a row that fail before opening, while HTTP answers, that count as a refused upgrade (429). */
 const FAILED_UPGRADES_LIMIT = 2;
+/** How long a move sent over the socket waits for its `moveResult` before it is sent over HTTP (ms). */
+export const SOCKET_MOVE_MS = 5_000;
+
+/** A move request: the version the player saw, the move id naming it for retries, the move. */
+type MoveBody = { version: number; moveId: string; move: Move };
+/** The answer to a socket move (the HTTP reply's status and body), or null: none came, try HTTP. */
+type MoveAnswer = {
+  status: number;
+  body: { info: MatchInfo; events?: unknown[]; error?: UiError & { issues?: string[] } };
+} | null;
 
 /** The replay of bot runs (lib/replay.ts), loaded once a socket tells a bot delay above 0. */
 let replayer: typeof import('./replay') | null = null;
@@ -99,6 +114,10 @@ export class MatchSession {
   private lastFrame = 0;
   /** The socket's own info frames so far (after its auth): a GET answer older than one is dropped. */
   private infoFrames = 0;
+  /** The socket whose auth the server accepted (moves may go over it). */
+  private authed: WebSocket | null = null;
+  /** Moves sent over the socket, waiting for their `moveResult`, by move id. */
+  private readonly waiting = new Map<string, (answer: MoveAnswer) => void>();
   /** Stops the presence reports (lib/presence.ts). */
   private unwatch: (() => void) | null = null;
   private readonly offline = () => {
@@ -323,11 +342,14 @@ export class MatchSession {
           botDelayMs?: number;
           error?: UiError;
           message?: ChatMessage;
-        };
+          moveId?: string;
+        } & MoveAnswer;
         if (frame.type === 'chat' && frame.message) this.onChat(frame.message);
+        else if (frame.type === 'moveResult') this.waiting.get(String(frame.moveId))?.(frame);
         else if (frame.type === 'info' && frame.info) {
           if (this.authenticated(frame.info)) {
             this.onAuthenticated();
+            this.authed = ws;
             this.infoFrames++;
           }
           this.takeRun(frame.info, frame.events, frame.botDelayMs);
@@ -345,6 +367,8 @@ export class MatchSession {
       }
     });
     ws.addEventListener('close', (e) => {
+      // Moves still waiting for their answer go over HTTP.
+      for (const answer of [...this.waiting.values()]) answer(null);
       if (this.ws === ws) {
         if (this.pingTimer) clearInterval(this.pingTimer);
         this.pingTimer = null;
@@ -461,13 +485,12 @@ export class MatchSession {
     if (!info?.view || !this.token || this.pending.value) return false;
     this.pending.value = move;
     this.error.value = null;
+    const body = { version: info.view.version, moveId: newMoveId(), move };
     try {
-      const res = await api.move(this.matchId, this.token, {
-        version: info.view.version,
-        moveId: newMoveId(),
-        move,
-      });
-      this.takeRun(res.info, res.events as GameEvent[]);
+      // Without a socket the request starts in this task (no await before it).
+      const socket = this.moveOverSocket(body);
+      const res = (socket && (await socket)) ?? (await api.move(this.matchId, this.token, body));
+      this.takeRun(res.info, res.events as GameEvent[] | undefined);
       return true;
     } catch (e) {
       this.fail(e);
@@ -477,6 +500,32 @@ export class MatchSession {
     } finally {
       this.pending.value = null;
     }
+  }
+
+  /**
+   * Sends `body` over the authenticated socket (null when there is none): the reply's body, an
+   * `ApiError` thrown for a refusal, or null when it closed first or `SOCKET_MOVE_MS` passed without an answer.
+   */
+  private moveOverSocket(body: MoveBody): Promise<{ info: MatchInfo; events?: unknown[] } | null> | null {
+    const ws = this.ws;
+    if (!ws || ws !== this.authed || ws.readyState !== WebSocket.OPEN) return null;
+    return new Promise((resolve, reject) => {
+      const done = (answer: MoveAnswer) => {
+        clearTimeout(timer);
+        this.waiting.delete(body.moveId);
+        const error = answer?.body.error;
+        if (!answer) resolve(null);
+        else if (!error) resolve(answer.body);
+        else reject(new ApiError(answer.status, error.code, error.message, answer.body.info, error.issues));
+      };
+      const timer = setTimeout(() => done(null), SOCKET_MOVE_MS);
+      this.waiting.set(body.moveId, done);
+      try {
+        ws.send(JSON.stringify({ type: 'move', ...body }));
+      } catch {
+        done(null);
+      }
+    });
   }
 
   /**
