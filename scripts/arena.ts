@@ -15,6 +15,8 @@
  *   --teams          also play the preset's team seatings for those seat counts
  *   --hands N        hands per preset and seating (rounded up to whole rotations) [200]
  *   --budget MS      expert budget per decision [5]
+ *   --search-units N the most one expert search spends, in work units [SEARCH_UNITS, 2000]; a match
+ *                    server with 3 expert bots gives each `searchUnitsFor(3)` (736)
  *   --seed TEXT      base seed [arena]
  *   --matrix         the standard table: random/basic/expert pairings on every preset and seating, few hands
  */
@@ -40,6 +42,7 @@ interface Args {
   teams: boolean;
   hands: number;
   budget: number;
+  searchUnits: number | undefined;
   seed: string;
   matrix: boolean;
 }
@@ -53,6 +56,7 @@ function parseArgs(argv: string[]): Args {
     teams: false,
     hands: 200,
     budget: 5,
+    searchUnits: undefined,
     seed: 'arena',
     matrix: false,
   };
@@ -97,6 +101,11 @@ function parseArgs(argv: string[]): Args {
       case '--budget':
         args.budget = Number(value());
         if (!(args.budget > 0)) fail('--budget takes a positive number of ms');
+        break;
+      case '--search-units':
+        args.searchUnits = Number(value());
+        if (!(Number.isInteger(args.searchUnits) && args.searchUnits >= 0))
+          fail('--search-units takes a whole number of units');
         break;
       case '--seed':
         args.seed = value();
@@ -151,6 +160,7 @@ function playHand(
   aTeam: number,
   budget: number,
   res: TableResult,
+  searchUnits?: number,
 ): void {
   const created = createMatch({ rules: t.preset, seats: t.seats, teamSize: t.teamSize, seed, firstSeat });
   if (!created.ok) throw new Error(`createMatch: ${JSON.stringify(created.problems)}`);
@@ -164,7 +174,7 @@ function playHand(
     const view = viewFor(state, seat);
     const level = levelOf(seat);
     const t0 = performance.now();
-    const move = chooseMove(view, { level, seed: `${seed}/${seat}`, budgetMs: budget, log });
+    const move = chooseMove(view, { level, seed: `${seed}/${seat}`, budgetMs: budget, searchUnits, log });
     const dt = performance.now() - t0;
     // Decisions with a single legal move (most draws) cost nothing; time the real choices.
     if (view.legalMoves.length > 1) {
@@ -175,7 +185,7 @@ function playHand(
         let fastest = dt;
         for (let k = 0; k < 4; k++) {
           const t1 = performance.now();
-          chooseMove(view, { level, seed: `${seed}/${seat}`, budgetMs: budget, log });
+          chooseMove(view, { level, seed: `${seed}/${seat}`, budgetMs: budget, searchUnits, log });
           fastest = Math.min(fastest, performance.now() - t1);
         }
         (res.quiet[level] ??= []).push(fastest);
@@ -220,7 +230,8 @@ function playTable(t: Table, args: Args): TableResult {
   const deals = Math.ceil(t.hands / teamCount);
   for (let d = 0; d < deals; d++) {
     const seed = `${args.seed}:${t.preset}:${t.seats}x${t.teamSize}:${d}`;
-    for (let aTeam = 0; aTeam < teamCount; aTeam++) playHand(t, seed, d % t.seats, aTeam, args.budget, res);
+    for (let aTeam = 0; aTeam < teamCount; aTeam++)
+      playHand(t, seed, d % t.seats, aTeam, args.budget, res, args.searchUnits);
   }
   return res;
 }

@@ -17,6 +17,8 @@ export interface BenchConfig {
   bot: BotLevel;
   /** Every human on e-mail, none on a page (no socket): every turn sends a mail. */
   mail: boolean;
+  /** The pages send their moves over their authenticated socket (`--socket`) instead of `POST /moves`. */
+  socket: boolean;
 }
 
 /** Free plan, per account and day: Durable Object requests and rows written. */
@@ -28,7 +30,7 @@ export const SOCKET_RATIO = 20;
 const USAGE =
   'usage: npm run bench:server -- [--matches N] [--table] [--seats N] [--humans N] [--bots N] ' +
   `[--bot ${BOT_LEVELS.join('|')}] [--team 1|2] [--rules ${PRESET_NAMES.join('|')}] [--mail] ` +
-  '[--bot-delay MS] [--player basic|random] [--messages N] [--check-only]';
+  '[--socket] [--bot-delay MS] [--player basic|random] [--messages N] [--check-only]';
 
 /** Thrown for a bad option; main prints it with the usage line and exits 2. */
 export class UsageError extends Error {
@@ -108,29 +110,35 @@ export function configFromArgs(args: Map<string, string>): BenchConfig {
   if (seats < 2 || seats > 8) throw new UsageError(`a match has 2 to 8 seats (got ${seats})`);
   if (team === 2 && seats % 2 !== 0) throw new UsageError('--team 2 needs an even number of seats');
   const mail = args.has('mail');
+  const socket = args.has('socket') && !mail;
   const who =
     bots > 0
       ? `${humans} human${humans > 1 ? 's' : ''} + ${bots} ${bot} bot${bots > 1 ? 's' : ''}`
       : `${humans} humans`;
   return {
-    label: `${who}${team > 1 ? ` in teams of ${team}` : ''}${mail ? ', all on e-mail, no page open' : ''}`,
+    label: `${who}${team > 1 ? ` in teams of ${team}` : ''}${mail ? ', all on e-mail, no page open' : ''}${socket ? ', moves over the socket' : ''}`,
     rules,
     team,
     seats: seatKinds(humans, bots),
     bot,
     mail,
+    socket,
   };
 }
 
-/** The configurations of `--table`, on the rules of `--rules` (default classic). */
-export function tableConfigs(rules: string): BenchConfig[] {
+/**
+ * The configurations of `--table`, on the rules of `--rules` (default classic); with `socket`, the
+ * pages send their moves over the socket (the e-mail configuration has no page).
+ */
+export function tableConfigs(rules: string, socket = false): BenchConfig[] {
   const c = (label: string, humans: number, bots: number, bot: BotLevel, team = 1, mail = false) => ({
-    label,
+    label: `${label}${socket && !mail ? ', moves over the socket' : ''}`,
     rules,
     team,
     seats: seatKinds(humans, bots),
     bot,
     mail,
+    socket: socket && !mail,
   });
   return [
     c('4 humans', 4, 0, 'basic'),
@@ -147,12 +155,12 @@ export interface MatchCost {
   humanDecisions: number;
   /** Every row: creation, log, snapshots, schedule, outbox, chat; plus `setAlarm` calls and address objects' rows. */
   rows: number;
-  /** Durable Object requests with moves over HTTP (match and address objects). */
+  /** Durable Object requests, each move one (match and address objects). */
   requests: number;
   /**
-   * Human moves sent (over HTTP today), each counted as one of `requests`. A bench that sends them over
-   * the socket puts its move frames here: the match object counts each frame as a request too, so
-   * `requests` stays the all-HTTP figure and `capacityLines` derives the socket one (1/20 each).
+   * Human moves sent (`POST /moves`, or move frames with `--socket`), each counted as one of
+   * `requests`: the match object counts a move frame as a request like a POST, so `requests` is the
+   * all-HTTP figure either way and `capacityLines` derives the socket one (1/20 each).
    */
   moveRequests: number;
 }

@@ -15,12 +15,14 @@
  * message: rows written (one each) and Durable Object requests.
  *
  * Seating (bench-config.ts, usage error on bad values): `--seats N`, `--humans N --bots N --bot LEVEL`,
- * `--team 2`, `--rules PRESET`; `--mail`: every human on e-mail, no page open (bench-mail.ts). Bots move
- * each in its own alarm after `--bot-delay` ms (default 1; 1500 deployed). Every run also prints
- * `rows written per human decision: X` and `free plan: N complete matches/day` (rows include the
- * `setAlarm` calls, billed as rows), with requests counted with moves over HTTP and as if moves went
- * over the socket (1/20 request each; today measured as HTTP moves and converted: a socket-move client
- * can replace the POST in `playMatch` and report its frames in `MatchCost.moveRequests`). `--table`
+ * `--team 2`, `--rules PRESET`; `--mail`: every human on e-mail, no page open (bench-mail.ts). While
+ * a human is in the match the bots play in the human's request (a run, one log row); a bot left to
+ * act after a run (its budget spent) plays on its `bot` alarm after `--bot-delay` ms (default 1; 1500
+ * deployed). `--socket`: the pages send their moves over their socket (`{type:'move'}`, answered by
+ * `moveResult`) instead of `POST /moves`; the match object counts each frame as a request. Every run
+ * also prints `rows written per human decision: X` and `free plan: N complete matches/day` (rows
+ * include the `setAlarm` calls, billed as rows), with requests counted one per move (HTTP, or a frame
+ * as the object counts it) and with each move as 1/20 request (Cloudflare's socket ratio). `--table`
  * prints these lines for the six configurations of `tableConfigs` instead of the single run.
  *
  * First it checks that the production configuration (no TEST_SEAMS) refuses the stacked-deck seam.
@@ -34,19 +36,9 @@ import { gzipSync } from 'node:zlib';
 import { convertV4MiniflareOptions, Miniflare } from 'miniflare';
 import { unstable_getMiniflareWorkerOptions } from 'wrangler';
 import { chooseMove } from '../worker/bots/index';
-import {
-  actingSeat,
-  applyMove,
-  createMatch,
-  type MatchState,
-  type MatchView,
-  type Move,
-  type PresetName,
-  viewFor,
-} from '../worker/engine/index';
+import type { MatchView, Move } from '../worker/engine/index';
 import { nextFloat, seedRng } from '../worker/engine/rng';
-import { forcedDraw } from '../worker/match/automatic';
-import type { Created, MatchInfo } from '../worker/protocol';
+import { type Created, FRAME_WINDOW_MS, MAX_FRAMES_PER_WINDOW, type MatchInfo } from '../worker/protocol';
 import {
   type BenchConfig,
   capacityLines,
@@ -61,6 +53,7 @@ import {
 } from './bench-config';
 import { benchLeave } from './bench-leave';
 import { playMailMatch } from './bench-mail';
+import { nodeWorkPerRequest } from './bench-node-work';
 import { benchRematch } from './bench-rematch';
 
 const args = parseArgs(process.argv.slice(2));
@@ -207,6 +200,9 @@ function createBody(cfg: BenchConfig, n: number) {
   };
 }
 
+/** A WebSocket of miniflare's fetch (its own class, not the DOM's). */
+type MfSocket = NonNullable<Awaited<ReturnType<Miniflare['dispatchFetch']>>['webSocket']>;
+
 async function playMatch(mf: Miniflare, n: number, cfg: BenchConfig = CONFIG) {
   const created = await call(mf, '/api/matches', { body: createBody(cfg, n) });
   if (created.status !== 201) throw new Error(`create: ${created.status} ${JSON.stringify(created.body)}`);
@@ -215,7 +211,11 @@ async function playMatch(mf: Miniflare, n: number, cfg: BenchConfig = CONFIG) {
   const tokens = c.seats.map((s) => (human[s.seat] ? tokenOf(s.url) : ''));
   // Every human seat on a WebSocket, as the web client: pushes tell each seat its view.
   const latest: Array<MatchInfo | null> = tokens.map(() => null);
-  const sockets = [];
+  const sockets: Array<MfSocket> = [];
+  const bySeat = new Map<number, MfSocket>();
+  // With --socket: each move's `moveResult`, by move id.
+  const results = new Map<string, (r: { status: number; body: unknown }) => void>();
+  const socketMoves = tokens.map(() => 0);
   for (let seat = 0; seat < tokens.length; seat++) {
     if (!human[seat]) continue;
     const res = await mf.dispatchFetch(`${ORIGIN}/api/matches/${c.matchId}/ws`, {
@@ -226,9 +226,11 @@ async function playMatch(mf: Miniflare, n: number, cfg: BenchConfig = CONFIG) {
     ws.addEventListener('message', (e) => {
       const f = JSON.parse(String(e.data));
       if (f.type === 'info' && f.info.you.seat === seat) latest[seat] = f.info;
+      if (f.type === 'moveResult') results.get(f.moveId)?.(f);
     });
     ws.send(JSON.stringify({ type: 'auth', token: tokens[seat] }));
     sockets.push(ws);
+    bySeat.set(seat, ws);
   }
   const waitFor = async (cond: () => boolean, ms = 2000) => {
     for (let i = 0; i < ms && !cond(); i++) await new Promise((r) => setTimeout(r, 1));
@@ -256,10 +258,26 @@ async function playMatch(mf: Miniflare, n: number, cfg: BenchConfig = CONFIG) {
     const t0 = performance.now();
     const mv = pick(info.view!, r);
     posted.push({ seat, move: mv });
-    const res = await call(mf, `/api/matches/${c.matchId}/moves`, {
-      token: tokens[seat],
-      body: { version: info.view!.version, moveId: `b${guard}`, move: mv },
-    });
+    const body = { version: info.view!.version, moveId: `b${guard}`, move: mv };
+    // A socket's frame budget (MAX_FRAMES_PER_WINDOW a FRAME_WINDOW_MS) and the seat's move limit
+    // (MAX_SOCKET_MOVES_PER_WINDOW a minute) are a person's pace; the bench moves faster, so every
+    // half budget it moves the match clock a frame window on (a seam that counts no request).
+    if (cfg.socket && ++socketMoves[seat] % (MAX_FRAMES_PER_WINDOW / 2) === 0)
+      await call(mf, `/dev/clock/${c.matchId}`, { body: { ms: FRAME_WINDOW_MS } });
+    const res = cfg.socket
+      ? await new Promise<{ status: number; body: { info: MatchInfo } }>((resolve, reject) => {
+          const timer = setTimeout(
+            () => reject(new Error(`no moveResult for ${body.moveId} in 10 s`)),
+            10_000,
+          );
+          results.set(body.moveId, (r) => {
+            clearTimeout(timer);
+            resolve(r as { status: number; body: { info: MatchInfo } });
+          });
+          bySeat.get(seat)!.send(JSON.stringify({ type: 'move', ...body }));
+        })
+      : await call(mf, `/api/matches/${c.matchId}/moves`, { token: tokens[seat], body });
+    results.delete(body.moveId);
     latencies.push(performance.now() - t0);
     if (res.status !== 200) throw new Error(`move: ${res.status} ${JSON.stringify(res.body)}`);
     moves++;
@@ -319,47 +337,6 @@ async function sendChat(mf: Miniflare, matchId: string, tokens: string[]) {
   };
 }
 
-/**
- * The JavaScript work of each move request measured in Node (same V8 as workerd, µs resolution):
- * the engine move, the automatic draws, the state and every seat's and the spectator's view as JSON
- * (what the Durable Object stores and sends). SQLite is measured inside workerd separately.
- */
-function jsWorkPerMove(seed: string, posted: Array<{ seat: number; move: Move }>): number[] {
-  const created = createMatch({
-    rules: RULES as PresetName,
-    seats: SEATS,
-    teamSize: TEAM,
-    seed,
-    firstSeat: 0,
-  });
-  if (!created.ok) throw new Error('createMatch failed');
-  const draw = (s: MatchState) => {
-    for (let a = actingSeat(s); a !== null; a = actingSeat(s)) {
-      const d = forcedDraw(s, a);
-      if (!d) break;
-      const r = applyMove(s, a, d);
-      if (!r.ok) break;
-      s = r.state;
-    }
-    return s;
-  };
-  let state = draw(created.state);
-  const out: number[] = [];
-  let sink = 0;
-  for (const { seat, move } of posted) {
-    const t0 = performance.now();
-    const r = applyMove(state, seat, move);
-    if (!r.ok) throw new Error(`replay refused ${JSON.stringify(move)}: ${r.error.code}`);
-    state = draw(r.state);
-    sink += JSON.stringify(state).length;
-    for (let s = 0; s <= SEATS; s++) sink += JSON.stringify(viewFor(state, s === SEATS ? null : s)).length;
-    sink += JSON.stringify(viewFor(state, seat)).length;
-    out.push(performance.now() - t0);
-  }
-  if (sink < 0) console.log(sink);
-  return out;
-}
-
 async function main() {
   const scriptPath = bundle();
   await checkSeam(scriptPath);
@@ -384,7 +361,7 @@ async function main() {
       await runConfig(mf, CONFIG);
       return;
     }
-    const all = [];
+    const all: Array<Awaited<ReturnType<typeof playMatch>>> = [];
     for (let n = 0; n < MATCHES; n++) {
       const m = await playMatch(mf, n);
       console.log(
@@ -412,17 +389,26 @@ async function main() {
       `move requests: ${moves} (${fmt(moves / all.length, 0)} per match); engine moves: ${engineMoves}`,
     );
     console.log(
-      `latency per move request (HTTP through the Worker to the DO, local): p50 ${fmt(quantile(lat, 0.5))} ms, p99 ${fmt(quantile(lat, 0.99))} ms`,
+      `latency per move request (${CONFIG.socket ? 'a move frame over the socket to its moveResult' : 'HTTP through the Worker to the DO'}, local): p50 ${fmt(quantile(lat, 0.5))} ms, p99 ${fmt(quantile(lat, 0.99))} ms`,
     );
     console.log(
       `time in the Durable Object per request (performance.now, ms resolution in workerd): mean ${fmt(ms.reduce((a, b) => a + b, 0) / Math.max(1, ms.length), 3)} ms, ` +
         `p50 ${fmt(quantile(ms, 0.5))} ms, p99 ${fmt(quantile(ms, 0.99))} ms, max ${fmt(ms.at(-1) ?? 0)} ms`,
     );
-    // Warm up, then measure the JavaScript work per move request in Node (all-human matches only:
-    // the bots' moves are not among the posted ones).
-    const allHuman = CONFIG.seats.every((k) => k === 'human');
-    if (allHuman) for (const m of all) jsWorkPerMove(m.seed, m.posted);
-    const js = allHuman ? all.flatMap((m) => jsWorkPerMove(m.seed, m.posted)).sort((a, b) => a - b) : [];
+    // Warm up, then time the JavaScript work of every move request again in Node (bench-node-work.ts:
+    // the engine and the match server's own settle, bots included, without storage).
+    const work = (m: (typeof all)[number]): number[] =>
+      nodeWorkPerRequest({
+        rules: CONFIG.rules,
+        team: CONFIG.team,
+        seats: CONFIG.seats,
+        bot: CONFIG.bot,
+        seed: m.seed,
+        matchId: m.matchId,
+        posted: m.posted,
+      });
+    for (const m of all) work(m);
+    const js = all.flatMap(work).sort((a, b) => a - b);
     const sqlMs = all.reduce((a, m) => a + m.sqlMs, 0) / moves;
     const pushMs = all.reduce((a, m) => a + m.pushMs, 0) / moves;
     const meanMs = ms.reduce((a, b) => a + b, 0) / Math.max(1, ms.length);
@@ -430,15 +416,10 @@ async function main() {
       `  of which per move request: SQLite ${fmt(sqlMs, 3)} ms, WebSocket pushes (${SEATS} own views) ${fmt(pushMs, 3)} ms, ` +
         `engine and the rest ${fmt(meanMs - sqlMs - pushMs, 3)} ms`,
     );
-    if (allHuman)
-      console.log(
-        `JavaScript work per move request (engine, automatic draws, state and ${SEATS + 2} views as JSON; Node, µs resolution): ` +
-          `p50 ${fmt(quantile(js, 0.5), 3)} ms, p99 ${fmt(quantile(js, 0.99), 3)} ms, max ${fmt(js.at(-1) ?? 0, 3)} ms`,
-      );
-    else
-      console.log(
-        'JavaScript work per move request: not measured with bots (their moves are not replayed in Node)',
-      );
+    console.log(
+      `JavaScript work per move request (engine, automatic draws, the bots' run, state and ${SEATS + 1} views as JSON; Node, µs resolution): ` +
+        `p50 ${fmt(quantile(js, 0.5), 3)} ms, p99 ${fmt(quantile(js, 0.99), 3)} ms, max ${fmt(js.at(-1) ?? 0, 3)} ms`,
+    );
     console.log(
       `DO requests per move request: ${fmt(requests / moves, 3)} (plus ${fmt(setupRequests, 1)} per match to create and connect)`,
     );
@@ -616,7 +597,7 @@ async function runConfig(mf: Miniflare, cfg: BenchConfig): Promise<void> {
 
 /** `--table`: every configuration of `tableConfigs`, one after the other. */
 async function runTable(mf: Miniflare): Promise<void> {
-  for (const cfg of tableConfigs(CONFIG.rules)) {
+  for (const cfg of tableConfigs(CONFIG.rules, CONFIG.socket)) {
     console.log('');
     console.log(
       `== ${cfg.label} (${cfg.rules}, ${cfg.seats.join(' ')}${cfg.team > 1 ? `, teams of ${cfg.team}` : ''})`,

@@ -17,6 +17,7 @@ import {
   REQUEST_UNITS,
   requestBudget,
   SEARCH_UNITS,
+  searchUnitsFor,
 } from '../../worker/bots/index';
 import { policyMove } from '../../worker/bots/policy';
 import { actingSeat, applyMove, createMatch, type GameEvent, viewFor } from '../../worker/engine/index';
@@ -140,6 +141,34 @@ describe('a searching decision is the same in a run of bot moves or alone', () =
     expect(mustWait(view, 'expert', budget)).toBe(true);
     expect(mustWait(view, 'basic', budget)).toBe(false);
     expect(mustWait(view, 'expert', requestBudget())).toBe(false);
+  });
+});
+
+describe('a match with several expert bots shares a request among their searches', () => {
+  it('gives each search an equal share, so three experts searching in a row fit one request', () => {
+    expect(searchUnitsFor(0)).toBe(SEARCH_UNITS);
+    expect(searchUnitsFor(1)).toBe(SEARCH_UNITS);
+    expect(searchUnitsFor(2)).toBe(Math.floor(REQUEST_UNITS / 2) - DECISION_UNITS.expert);
+    const share = searchUnitsFor(3);
+    expect(share).toBe(Math.floor(REQUEST_UNITS / 3) - DECISION_UNITS.expert);
+    // Three searching decisions of three expert seats in one request, each after the others spent.
+    const budget = requestBudget();
+    const moves = [];
+    for (const seed of ['e1', 'e2', 'e3']) {
+      const view = viewFor(lateState(`share-${seed}`), 0);
+      expect(botSearches(view, 'expert')).toBe(true);
+      expect(mustWait(view, 'expert', budget, share)).toBe(false);
+      const before = budget.left;
+      moves.push(chooseMove(view, { level: 'expert', seed, budget, searchUnits: share }));
+      expect(before - budget.left).toBeLessThanOrEqual(share + DECISION_UNITS.expert);
+      // The same decision alone, with a fresh budget and the same share: the same move and search.
+      const aloneSearch = { ...lastSearch };
+      expect(
+        chooseMove(view, { level: 'expert', seed, budget: requestBudget(), searchUnits: share }),
+      ).toEqual(moves.at(-1));
+      expect(lastSearch).toEqual(aloneSearch);
+    }
+    expect(budget.left).toBeGreaterThanOrEqual(0);
   });
 });
 

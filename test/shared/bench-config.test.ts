@@ -46,6 +46,14 @@ describe('bench:server options', () => {
     expect(t).toHaveLength(6);
     expect(t.map((c) => c.mail)).toEqual([false, false, false, false, false, true]);
     expect(t[2]).toMatchObject({ bot: 'expert', seats: ['human', 'bot', 'bot', 'bot'] });
+    expect(t.every((c) => !c.socket)).toBe(true);
+    // --socket: the pages move over their socket; the e-mail configuration has no page.
+    const s = tableConfigs('classic', true);
+    expect(s.map((c) => c.socket)).toEqual([true, true, true, true, true, false]);
+    expect(s[0].label).toBe('4 humans, moves over the socket');
+    expect(cfg('--socket').socket).toBe(true);
+    expect(cfg('--socket --mail').socket).toBe(false);
+    expect(cfg('').socket).toBe(false);
   });
 
   it('prints rows per human decision and complete matches a day (the smaller of rows and requests)', () => {

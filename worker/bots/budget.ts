@@ -36,7 +36,8 @@ export const REQUEST_UNITS = REQUEST_BUDGET_MS * UNITS_PER_MS;
 
 /**
  * The most one expert search spends, in units (its move is the same whenever this much is left). The
- * rest of `REQUEST_UNITS` pays the fixed parts of the other decisions of the request.
+ * rest of `REQUEST_UNITS` pays the fixed parts of the other decisions of the request. A match with
+ * several expert bots shares one request among their searches (`searchUnitsFor`).
  */
 export const SEARCH_UNITS = 2000;
 
@@ -46,6 +47,17 @@ export const SEARCH_UNITS = 2000;
  * search), basic's its 3 µs p50 in the arena, rounded up.
  */
 export const DECISION_UNITS = { random: 0, basic: 2, expert: 14 } as const;
+
+/**
+ * The most one expert search spends when `experts` expert bots may search in the same request (a run
+ * of bot moves after a human's move): an equal share of `REQUEST_UNITS` after each decision's fixed
+ * part, never more than `SEARCH_UNITS`. 1 expert: 2,000; 2: 1,111; 3: 736 units. Fixed for a match's
+ * seating, so a bot's move is the same in a run as alone.
+ */
+export function searchUnitsFor(experts: number): number {
+  const share = Math.floor(REQUEST_UNITS / Math.max(1, experts)) - DECISION_UNITS.expert;
+  return Math.min(SEARCH_UNITS, share);
+}
 
 /** What is left of a request's thinking budget, in units; decisions subtract what they spend. */
 export interface BotBudget {

@@ -57,6 +57,8 @@ export interface ExpertOptions {
   rand: Rand;
   budget: BotBudget;
   log?: readonly GameEvent[];
+  /** The most this search spends, in units (default `SEARCH_UNITS`). */
+  searchUnits?: number;
 }
 
 /**
@@ -277,7 +279,7 @@ export function expertMove(view: MatchView, opts: ExpertOptions): Move {
   const team = seat % view.teams.length;
   const unit = stepCost(view);
   // The steps this decision may take: a search's share, or what is left of the request's budget.
-  const cap = Math.floor(Math.min(budget.left, SEARCH_UNITS) / unit);
+  const cap = Math.floor(Math.min(budget.left, opts.searchUnits ?? SEARCH_UNITS) / unit);
   // Keep only as many candidates as the budget can give `MIN_SAMPLES` samples each (a playout's length
   // guessed from the cards left), or none: then the policy decides alone.
   const playoutCost = Math.min(tuning.depth, 2 * (view.deckSize + 7 * view.seats)) + 1 + EVALUATE_COST;

@@ -39,6 +39,11 @@ export interface ChooseOptions {
    */
   budgetMs?: number;
   /**
+   * The most the expert's search may spend, in units (default `SEARCH_UNITS`; the match server gives
+   * `searchUnitsFor(expert seats)` so that a run of several experts fits one request).
+   */
+  searchUnits?: number;
+  /**
    * The public events of the match so far (at least since the current hand started), oldest first.
    * With it the expert knows the whole discard pile; without it, it samples the pile as unknown.
    */
@@ -71,7 +76,7 @@ export function chooseMove(view: MatchView, opts: ChooseOptions): Move {
       spend(budget, DECISION_UNITS.basic);
       return basicMove(view, rand);
     case 'expert':
-      return expertMove(view, { rand, budget, log: opts.log });
+      return expertMove(view, { rand, budget, log: opts.log, searchUnits: opts.searchUnits ?? SEARCH_UNITS });
   }
 }
 
@@ -85,12 +90,17 @@ export function botSearches(view: MatchView, level: Level): boolean {
 
 /**
  * Whether the match server should leave this bot decision to the next request (an alarm, with a fresh
- * budget): it would search and `budget` no longer holds a whole search (`SEARCH_UNITS` plus the fixed
- * part). Deciding only with a whole search keeps a bot's move the same whether it is played in a run
- * of bot moves or alone; a fresh `requestBudget()` never has to wait.
+ * budget): it would search and `budget` no longer holds a whole search (`searchUnits`, default
+ * `SEARCH_UNITS`, plus the fixed part). Deciding only with a whole search keeps a bot's move the same
+ * whether it is played in a run of bot moves or alone; a fresh `requestBudget()` never has to wait.
  */
-export function mustWait(view: MatchView, level: Level, budget: BotBudget): boolean {
-  return botSearches(view, level) && budget.left < SEARCH_UNITS + DECISION_UNITS.expert;
+export function mustWait(
+  view: MatchView,
+  level: Level,
+  budget: BotBudget,
+  searchUnits: number = SEARCH_UNITS,
+): boolean {
+  return botSearches(view, level) && budget.left < searchUnits + DECISION_UNITS.expert;
 }
 
 export { basicMove } from './basic';
@@ -102,6 +112,7 @@ export {
   REQUEST_UNITS,
   requestBudget,
   SEARCH_UNITS,
+  searchUnitsFor,
   UNITS_PER_MS,
 } from './budget';
 export { buildState, type Knowledge, readLog } from './determinize';

@@ -20,7 +20,7 @@ import {
   whoActs,
 } from '../engine/index';
 import type { Actor } from '../protocol';
-import type { BotBudget } from './bot-budget';
+import { type BotBudget, matchSearchUnits } from './bot-budget';
 import type { MatchContext } from './context';
 
 /** One move the commit path applies: `seat` makes `move`, as `actor`. */
@@ -59,8 +59,14 @@ function botMove(m: MatchContext, run: Progress, seat: number, view: MatchView):
     level,
     seed: `${m.meta!.matchId}:${seat}`,
     budget: run.budget.work,
+    searchUnits: searchUnits(m),
     ...(log ? { log } : {}),
   });
+}
+
+/** The units one expert search may spend in `m`: a share among its bot-played expert seats (bot-budget.ts). */
+function searchUnits(m: MatchContext): number {
+  return matchSearchUnits(m.seats.filter((s) => m.botControlled(s.seat)).map((s) => s.botLevel));
 }
 
 /**
@@ -84,7 +90,7 @@ export function* botTurn(m: MatchContext, run: Progress, actor: Actor, seat?: nu
     if (m.seats[a].prefs.left?.outcome === 'skip') move = skipMove(state, a);
     else {
       const view = viewFor(state, a);
-      if (!run.budget.allows(view, m.seats[a].botLevel)) return;
+      if (!run.budget.allows(view, m.seats[a].botLevel, searchUnits(m))) return;
       move = botMove(m, run, a, view);
     }
     run.budget.charge();

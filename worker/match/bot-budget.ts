@@ -6,9 +6,17 @@
  * Two limits: the bots' work, in the units of worker/bots/budget.ts (engine steps, never a clock;
  * `REQUEST_UNITS` ≈ 5 ms of CPU on the reference machine), shared by every decision of the change;
  * and `RUN_BOT_MOVES`, which bounds one log row's length. A searching decision is made only with a
- * whole search left (`mustWait`), so a bot's move is the same in a run as alone.
+ * whole search left (`mustWait`), so a bot's move is the same in a run as alone. The match's expert
+ * bots share a request: each search gets `searchUnitsFor(expert seats)` (1 expert 2,000 units, 3
+ * experts 736 each), so a 1-human + 3-expert run fits one request and one log row.
  */
-import { type BotBudget as WorkBudget, type Level, mustWait, requestBudget } from '../bots/index';
+import {
+  type Level,
+  mustWait,
+  requestBudget,
+  searchUnitsFor,
+  type BotBudget as WorkBudget,
+} from '../bots/index';
 import type { MatchView } from '../engine/index';
 
 /**
@@ -36,11 +44,11 @@ export class BotBudget {
 
   /**
    * True when the bot of `view` (at `level`) may decide one more move in this change: fewer than
-   * the move limit so far, and a whole search left if its decision searches. Else notes the run as
-   * cut.
+   * the move limit so far, and a whole search (`searchUnits`) left if its decision searches. Else
+   * notes the run as cut.
    */
-  allows(view: MatchView, level: Level): boolean {
-    if (this.moves < this.limit && !mustWait(view, level, this.work)) return true;
+  allows(view: MatchView, level: Level, searchUnits: number): boolean {
+    if (this.moves < this.limit && !mustWait(view, level, this.work, searchUnits)) return true;
     this.cut = true;
     return false;
   }
@@ -49,4 +57,12 @@ export class BotBudget {
   charge(): void {
     this.moves += 1;
   }
+}
+
+/**
+ * The units one expert search of this match may spend: a share of a request among the seats a bot
+ * plays at `expert` (`levels` of the bot-played seats), so their run fits one request.
+ */
+export function matchSearchUnits(levels: readonly Level[]): number {
+  return searchUnitsFor(levels.filter((l) => l === 'expert').length);
 }

@@ -265,7 +265,8 @@ export function start(m: MatchContext, seat: number | null): MatchChange | Reply
   const setup = setupFor(meta.config, seats, stack, newSeed(), first);
   const created = createMatch(setup);
   if (!created.ok) return rulesInvalid(created.problems);
-  for (const s of seats) m.setSeat(s);
+  // Only the open seats a bot now takes change (a row each); the others were written at creation.
+  for (const s of seats) if (s !== m.seats[s.seat]) m.setSeat(s);
   const stored: StoredSetup = { setup, ...(stack ? { stack } : {}) };
   m.updateMeta({ setup: stored, status: 'playing' });
   m.schedule.cancel(KINDS.expire);
