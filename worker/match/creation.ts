@@ -203,8 +203,10 @@ async function storeChecked(m: MatchContext, input: CreateInput): Promise<Reply>
     },
     input.seats,
   );
-  m.schedule.schedule(KINDS.expire, '', now + LOBBY_TTL_MS);
-  const change = m.seats.every((s) => s.kind !== 'open') ? start(m, null) : lobbyChange('created', null);
+  // A lobby expires unless it fills; a match whose seats are all taken starts now (no expiry row).
+  const full = m.seats.every((s) => s.kind !== 'open');
+  if (!full) m.schedule.schedule(KINDS.expire, '', now + LOBBY_TTL_MS);
+  const change = full ? start(m, null) : lobbyChange('created', null);
   if ('status' in change) {
     await m.destroy();
     return change;
