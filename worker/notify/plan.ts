@@ -51,7 +51,9 @@ export function planChange(
     before === null &&
     (change.reason === 'created' || change.reason === 'started') &&
     !hasRow(sql, 'meta:first');
-  if (firstChange) insertMarker(sql, 'meta:first', now);
+  // The marker matters only while a later change can still look like the first (a lobby, which
+  // has no state yet); a match that starts as it is created writes none (2 rows fewer).
+  if (firstChange && after === null) insertMarker(sql, 'meta:first', now);
   const intents = intentsFor(before, after, events, change, seats, {
     firstChange,
     onDeadline: meta.config.onDeadline,
