@@ -2,12 +2,14 @@
  * Attacks on bot runs (issue 17): a human's turn that comes back to them after a run of bot moves in
  * the same change is a new turn, as it was when the bots moved on their own alarms: a fresh turn
  * deadline, a turn row in the mail outbox (recorded, not sent: the player just moved), and the
- * turn's reminder before its deadline.
+ * turn's reminder before its deadline. A missed turn is played once by the bot, and the turn the
+ * run then brings back gets a whole new deadline (not the missed one: that made every following turn
+ * time out at once, until the bot kept the seat).
  */
 import { describe, expect, it } from 'vitest';
 import type { Move } from '../../worker/engine/index';
-import { DELAY_MS, setBotDelay } from './bot-run-helpers';
-import { create, info, move } from './helpers';
+import { annAndThreeBots, DELAY_MS, setBotDelay } from './bot-run-helpers';
+import { advance, create, info, logRows, move } from './helpers';
 import { addresses, attach, FakeSender, HOUR, type MailMatch } from './mail-helpers';
 
 const DAY = 24 * HOUR;
@@ -75,5 +77,24 @@ describe('bot runs: a human turn after a run is a new turn', () => {
     const mails = h.sender.to(ann).slice(sent);
     expect(mails.length).toBe(1);
     expect((await h.rows()).some((r) => r.kind === 'reminder' && r.status === 'sent')).toBe(true);
+  });
+});
+
+describe('bot runs: a missed turn', () => {
+  it('is played once; the turn the run brings back has a new deadline', async () => {
+    const m = await annAndThreeBots('attack-timeout', { turnDeadlineHours: 24 });
+    const start = await info(m, m.seats[0]);
+    const rows = await logRows(m);
+    // A day passes without Ann's move: the deadline's wake-up plays her turn, the bots follow.
+    await advance(m, DAY + 60_000);
+    const after = await info(m, m.seats[0]);
+    expect(await logRows(m)).toBe(rows + 1);
+    expect(after.seats[0].botStandIn).toBe(false);
+    expect(after.view!.version).toBeGreaterThan(start.view!.version);
+    expect(after.view!.legalMoves.length).toBeGreaterThan(0);
+    expect(Date.parse(after.deadlines.turn!)).toBeGreaterThan(Date.parse(start.deadlines.turn!) + DAY - HOUR);
+    // Nothing more is due: another alarm plays nothing.
+    await advance(m, 1000);
+    expect(await logRows(m)).toBe(rows + 1);
   });
 });
