@@ -11,6 +11,7 @@ import {
   createMatch,
   type MatchState,
   type Move,
+  othersActed,
   playOut,
   whoActs,
 } from '../../worker/engine/index';
@@ -111,5 +112,20 @@ describe('playOut asks the seat whoActs names', () => {
       );
     }
     expect([...kinds].sort()).toEqual(['handOver', 'turn', 'window']);
+  });
+});
+
+describe('othersActed', () => {
+  it("says a seat's turn after a change is a new one only when another seat acted in it", () => {
+    const own = [
+      { type: 'drew', seat: 0, from: 'pile' },
+      { type: 'played', seat: 0, card: 'd25' },
+    ] as const;
+    expect(othersActed(own, 0)).toBe(false);
+    // A window opened on seat 1 names it, but seat 1 did not act.
+    expect(othersActed([{ type: 'windowOpened', seat: 1, attacker: 0, hazard: 'stop' }], 0)).toBe(false);
+    expect(othersActed([...own, { type: 'drew', seat: 1, from: 'pile' }], 0)).toBe(true);
+    expect(othersActed([{ type: 'passed', seat: 2 }], 0)).toBe(true);
+    expect(othersActed([{ type: 'skipped', seat: 3, reason: 'emptyHand' }], 0)).toBe(true);
   });
 });

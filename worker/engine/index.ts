@@ -14,7 +14,7 @@ export { type MoveChooser, type PlayoutStop, playOut } from './playout';
 export * from './rules';
 export { scoreHand } from './scoring';
 export { createMatch, HAND_SIZE, type MatchSetup, type Position, type PositionTableau } from './setup';
-export { actingSeat, TURN_KINDS, type TurnKind, type WhoActs, whoActs } from './turn';
+export { actingSeat, othersActed, TURN_KINDS, type TurnKind, type WhoActs, whoActs } from './turn';
 export * from './types';
 export { isLimited, isRolling, viewFor } from './view';
 export {

@@ -4,7 +4,7 @@
  * coup-fourré window the asked seat acts; between hands any seat may start the next one (RULES.md
  * §2: the next hand starts one seat to the left; §7 windows; §8–§9 ends).
  */
-import type { MatchState } from './types';
+import type { GameEvent, MatchState } from './types';
 
 /** The kinds of "who acts next", in the order a hand goes through them. */
 export const TURN_KINDS = ['turn', 'window', 'handOver', 'over'] as const;
@@ -52,4 +52,27 @@ export function whoActs(state: MatchState): WhoActs {
 export function actingSeat(state: MatchState): number | null {
   const w = whoActs(state);
   return w.kind === 'turn' || w.kind === 'window' ? w.seat : null;
+}
+
+/** Events that record a seat's own action: its turn's moves, its answer to a window, its skipped turn. */
+const ACTION_EVENTS: ReadonlySet<GameEvent['type']> = new Set([
+  'drew',
+  'played',
+  'discarded',
+  'mulligan',
+  'extended',
+  'passed',
+  'coupFourre',
+  'quickRemedy',
+  'skipped',
+]);
+
+/**
+ * True when `events` (one change's, in order) show a seat other than `seat` acting. `seat`'s turn
+ * after such a change is a new turn, even when it had the turn before the change too: a human's
+ * move and the bots' run that follows may come back to the same human in one change (issue 17).
+ * A seat's own moves never start a new turn (an extra turn says so with its own event).
+ */
+export function othersActed(events: readonly GameEvent[], seat: number): boolean {
+  return events.some((e) => ACTION_EVENTS.has(e.type) && 'seat' in e && e.seat !== seat);
 }

@@ -8,7 +8,7 @@
  * the alarm (`runAlarm`) handles what is due, each handler re-checking the state first (an alarm
  * is never early, but may run twice), and commits what it does through the commit path.
  */
-import { type GameEvent, type MatchState, whoActs } from '../engine/index';
+import { type GameEvent, type MatchState, othersActed, whoActs } from '../engine/index';
 import { commit } from './commit';
 import type { MatchContext } from './context';
 import type { TurnDeadline } from './rows';
@@ -53,7 +53,8 @@ function humanActing(m: MatchContext, state: MatchState): { seat: number; window
 /**
  * The turn deadline after a change at `now` (ms): a human seat's turn, or the time by which someone
  * must start the next hand; unchanged while the same turn goes on, new when a turn or hand starts
- * (an extra turn after a safety starts anew). Null without deadlines, outside play, or while a bot acts.
+ * (an extra turn after a safety starts anew, and so does the same seat's turn after other seats
+ * moved in the change: a bot run). Null without deadlines, outside play, or while a bot acts.
  * A turn of a player away on vacation is frozen (vacation.ts `vacationDeadline`).
  */
 export function turnDeadlineAfter(
@@ -74,7 +75,10 @@ function plainDeadlineAfter(m: MatchContext, events: readonly GameEvent[], now: 
   const turnSeat = human && !human.window ? human.seat : null;
   if (turnSeat === null && state.phase !== 'handOver') return null;
   const old = meta.turnDeadline;
-  const restarted = events.some((e) => e.type === 'extraTurn' || e.type === 'handStarted');
+  // A turn of the same seat after a run of other seats' moves in this change is a new turn.
+  const restarted =
+    events.some((e) => e.type === 'extraTurn' || e.type === 'handStarted') ||
+    (turnSeat !== null && othersActed(events, turnSeat));
   const same =
     old !== null &&
     old.hand === state.handNumber &&

@@ -4,7 +4,14 @@
  * retry backoff. No storage, no clock: worker/notify/notifier.ts applies them.
  */
 
-import { actingSeat, type GameEvent, type HazardCard, type MatchState, whoActs } from '../engine/index';
+import {
+  actingSeat,
+  type GameEvent,
+  type HazardCard,
+  type MatchState,
+  othersActed,
+  whoActs,
+} from '../engine/index';
 import type { MailKind } from './compose';
 import { rematchOfferIntents } from './rematch-offer';
 
@@ -114,7 +121,9 @@ export function intentsFor(
           before !== null &&
           whoActs(before).kind === 'turn' &&
           before.turn === a &&
-          !events.some((e) => e.type === 'handStarted');
+          !events.some((e) => e.type === 'handStarted') &&
+          // A bot run in the change came back to the same seat: a new turn (issue 17).
+          !othersActed(events, a);
         const wasWindowOfSeat = before !== null && before.phase === 'respond' && actingSeat(before) === a;
         if (!sameTurn) {
           out.push({
