@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DECISION_UNITS } from '../../worker/bots/budget';
+import { DECISION_UNITS, RUN_RESERVE_UNITS } from '../../worker/bots/budget';
 import { lastSearch } from '../../worker/bots/expert';
 import {
   type BotBudget,
@@ -148,9 +148,15 @@ describe('a match with several expert bots shares a request among their searches
   it('gives each search an equal share, so three experts searching in a row fit one request', () => {
     expect(searchUnitsFor(0)).toBe(SEARCH_UNITS);
     expect(searchUnitsFor(1)).toBe(SEARCH_UNITS);
-    expect(searchUnitsFor(2)).toBe(Math.floor(REQUEST_UNITS / 2) - DECISION_UNITS.expert);
+    expect(searchUnitsFor(2)).toBe(
+      Math.floor((REQUEST_UNITS - RUN_RESERVE_UNITS) / 2) - DECISION_UNITS.expert,
+    );
     const share = searchUnitsFor(3);
-    expect(share).toBe(Math.floor(REQUEST_UNITS / 3) - DECISION_UNITS.expert);
+    expect(share).toBe(Math.floor((REQUEST_UNITS - RUN_RESERVE_UNITS) / 3) - DECISION_UNITS.expert);
+    // Three whole searches and eight other expert decisions' fixed parts fit one request.
+    expect(3 * (share + DECISION_UNITS.expert) + 8 * DECISION_UNITS.expert).toBeLessThanOrEqual(
+      REQUEST_UNITS,
+    );
     // Three searching decisions of three expert seats in one request, each after the others spent.
     const budget = requestBudget();
     const moves = [];

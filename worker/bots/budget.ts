@@ -49,13 +49,20 @@ export const SEARCH_UNITS = 2000;
 export const DECISION_UNITS = { random: 0, basic: 2, expert: 14 } as const;
 
 /**
+ * Units of a request kept for the fixed parts of the decisions of a run that do not search (each
+ * expert decision with a choice costs `DECISION_UNITS.expert`): eight of them.
+ */
+export const RUN_RESERVE_UNITS = 8 * DECISION_UNITS.expert;
+
+/**
  * The most one expert search spends when `experts` expert bots may search in the same request (a run
- * of bot moves after a human's move): an equal share of `REQUEST_UNITS` after each decision's fixed
- * part, never more than `SEARCH_UNITS`. 1 expert: 2,000; 2: 1,111; 3: 736 units. Fixed for a match's
- * seating, so a bot's move is the same in a run as alone.
+ * of bot moves after a human's move): an equal share of `REQUEST_UNITS` after `RUN_RESERVE_UNITS` and
+ * each search's own fixed part, never more than `SEARCH_UNITS`. 1 expert: 2,000; 2: 1,055; 3: 698
+ * units. Fixed for a match's seating, so a bot's move is the same in a run as alone.
  */
 export function searchUnitsFor(experts: number): number {
-  const share = Math.floor(REQUEST_UNITS / Math.max(1, experts)) - DECISION_UNITS.expert;
+  const share =
+    Math.floor((REQUEST_UNITS - RUN_RESERVE_UNITS) / Math.max(1, experts)) - DECISION_UNITS.expert;
   return Math.min(SEARCH_UNITS, share);
 }
 
