@@ -125,6 +125,27 @@ describe('the replay of a bot run', () => {
     s.stop();
   });
 
+  it('keeps news of the run’s own version that arrives during the replay (a stand-in, settings) for its end', async () => {
+    const s = await live();
+    frame({ type: 'info', info: at(11, 0), events: RUN, botDelayMs: DELAY });
+    await vi.advanceTimersByTimeAsync(DELAY);
+    // Same version, other news: a seat handed to the computer (no new view version).
+    const news = at(11, 0);
+    news.seats = news.seats.map((x, i) => (i === 1 ? { ...x, botStandIn: true } : x));
+    frame({ type: 'info', info: news, botDelayMs: DELAY });
+    expect(s.replay.value?.shown).toBe(4); // the replay goes on
+    expect(s.info.value?.seats[1].botStandIn).toBe(true); // the news shows at once
+    expect(s.info.value?.view?.turn).toBeNull(); // still nobody to act
+    // An older view changes nothing.
+    frame({ type: 'info', info: at(10, 0), botDelayMs: DELAY });
+    expect(s.info.value?.view?.version).toBe(11);
+    await vi.advanceTimersByTimeAsync(2 * DELAY);
+    expect(s.replay.value).toBeNull();
+    expect(s.info.value?.seats[1].botStandIn).toBe(true); // and stays at the end
+    expect(s.info.value?.view?.turn).toBe(0);
+    s.stop();
+  });
+
   it('shows everything at once when the bot delay is 0', async () => {
     const s = await live();
     frame({ type: 'info', info: at(11, 0), events: RUN, botDelayMs: 0 });

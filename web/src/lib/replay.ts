@@ -40,6 +40,11 @@ export interface Replaying {
   shown: number;
   /** Jumps to the end: every event shown, the final view applied. */
   finish(): void;
+  /**
+   * Takes a newer answer of the same version (a seat handed to the computer, presence, settings):
+   * shown at once with nobody to act, and applied instead of the run's own at the end.
+   */
+  update(info: MatchInfo): void;
 }
 
 /** Where a replay plays: the session's `replay` signal and its way to apply the final view. */
@@ -66,16 +71,24 @@ export function replayRun(
   if (!view || delayMs <= 0 || cuts.length < 2) return false;
   let step = 0;
   let timer: ReturnType<typeof setTimeout> | null = null;
+  let last = next;
+  // The view meanwhile: nobody to act, so no move is offered before the last bot's line.
+  const masked = (i: MatchInfo): MatchInfo =>
+    i.view ? { ...i, view: { ...i.view, turn: null, legalMoves: [], window: null } } : i;
   const finish = () => {
     if (timer) clearTimeout(timer);
     removeEventListener('pointerdown', finish, true);
     removeEventListener('keydown', finish, true);
     if (target.replay.value?.finish !== finish) return;
     target.replay.value = null;
-    target.accept(next);
+    target.accept(last);
+  };
+  const update = (info: MatchInfo) => {
+    last = info;
+    target.accept(masked(info));
   };
   const show = () => {
-    target.replay.value = { version: view.version, shown: cuts[step], finish };
+    target.replay.value = { version: view.version, shown: cuts[step], finish, update };
   };
   const tick = () => {
     step++;
@@ -87,7 +100,7 @@ export function replayRun(
     timer = setTimeout(tick, delayMs);
   };
   show();
-  target.accept({ ...next, view: { ...view, turn: null, legalMoves: [], window: null } });
+  target.accept(masked(next));
   timer = setTimeout(tick, delayMs);
   addEventListener('pointerdown', finish, true);
   addEventListener('keydown', finish, true);

@@ -235,10 +235,15 @@ export class MatchSession {
     this.accept(next);
   }
 
-  /** True when a replay brings `next`'s version already; a newer `next` ends the replay first. */
+  /**
+   * True when a replay is showing and takes `next`: an older view is dropped, one of the run's own
+   * version (the same run's reply, or news that keeps the version: a stand-in, presence) becomes what
+   * the replay applies at its end; a newer `next` ends the replay first (false: the caller applies it).
+   */
   private overtaken(next: MatchInfo): boolean {
     const r = this.replay.value;
     if (!r || !next.view) return false;
+    if (next.view.version === r.version) r.update(next);
     if (next.view.version <= r.version) return true;
     r.finish();
     return false;
@@ -490,7 +495,9 @@ export class MatchSession {
       // Without a socket the request starts in this task (no await before it).
       const socket = this.moveOverSocket(body);
       const res = (socket && (await socket)) ?? (await api.move(this.matchId, this.token, body));
-      this.takeRun(res.info, res.events as GameEvent[] | undefined);
+      // A retried move id answers the first outcome's events with today's view: nothing to replay.
+      const replayed = (res as { replayed?: boolean }).replayed === true;
+      this.takeRun(res.info, replayed ? undefined : (res.events as GameEvent[] | undefined));
       return true;
     } catch (e) {
       this.fail(e);
