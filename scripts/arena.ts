@@ -15,7 +15,7 @@
  *   --teams          also play the preset's team seatings for those seat counts
  *   --hands N        hands per preset and seating (rounded up to whole rotations) [200]
  *   --budget MS      expert budget per decision [5]
- *   --search-units N the most one expert search spends, in work units [SEARCH_UNITS, 2000]; a match
+ *   --search-units N the most one expert search spends, in work units [SEARCH_UNITS, 1000]; a match
  *                    server with 3 expert bots gives each `searchUnitsFor(3)` (698)
  *   --seed TEXT      base seed [arena]
  *   --matrix         the standard table: random/basic/expert pairings on every preset and seating, few hands

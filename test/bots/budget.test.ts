@@ -149,7 +149,7 @@ describe('a match with several expert bots shares a request among their searches
     expect(searchUnitsFor(0)).toBe(SEARCH_UNITS);
     expect(searchUnitsFor(1)).toBe(SEARCH_UNITS);
     expect(searchUnitsFor(2)).toBe(
-      Math.floor((REQUEST_UNITS - RUN_RESERVE_UNITS) / 2) - DECISION_UNITS.expert,
+      Math.min(SEARCH_UNITS, Math.floor((REQUEST_UNITS - RUN_RESERVE_UNITS) / 2) - DECISION_UNITS.expert),
     );
     const share = searchUnitsFor(3);
     expect(share).toBe(Math.floor((REQUEST_UNITS - RUN_RESERVE_UNITS) / 3) - DECISION_UNITS.expert);

@@ -35,11 +35,13 @@ export const REQUEST_BUDGET_MS = 5;
 export const REQUEST_UNITS = REQUEST_BUDGET_MS * UNITS_PER_MS;
 
 /**
- * The most one expert search spends, in units (its move is the same whenever this much is left). The
- * rest of `REQUEST_UNITS` pays the fixed parts of the other decisions of the request. A match with
- * several expert bots shares one request among their searches (`searchUnitsFor`).
+ * The most one expert search spends, in units (its move is the same whenever this much is left):
+ * about 2.2 ms on average, but a unit is not uniform (long playouts and a cold process cost up to
+ * twice as much), so the slowest searches stay near 5 ms. 2,000 units gave the same strength against
+ * `basic` in the arena (issue 17's note) with a tail over 10 ms. A match with several expert bots
+ * shares one request among their searches (`searchUnitsFor`).
  */
-export const SEARCH_UNITS = 2000;
+export const SEARCH_UNITS = 1000;
 
 /**
  * Units charged for the fixed part of a decision with a real choice (reading the view and the log,
@@ -57,7 +59,7 @@ export const RUN_RESERVE_UNITS = 8 * DECISION_UNITS.expert;
 /**
  * The most one expert search spends when `experts` expert bots may search in the same request (a run
  * of bot moves after a human's move): an equal share of `REQUEST_UNITS` after `RUN_RESERVE_UNITS` and
- * each search's own fixed part, never more than `SEARCH_UNITS`. 1 expert: 2,000; 2: 1,055; 3: 698
+ * each search's own fixed part, never more than `SEARCH_UNITS`. 1 or 2 experts: 1,000; 3: 698
  * units. Fixed for a match's seating, so a bot's move is the same in a run as alone.
  */
 export function searchUnitsFor(experts: number): number {

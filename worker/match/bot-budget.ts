@@ -7,8 +7,8 @@
  * `REQUEST_UNITS` ≈ 5 ms of CPU on the reference machine), shared by every decision of the change;
  * and `RUN_BOT_MOVES`, which bounds one log row's length. A searching decision is made only with a
  * whole search left (`mustWait`), so a bot's move is the same in a run as alone. The match's expert
- * bots share a request: each search gets `searchUnitsFor(expert seats)` (1 expert 2,000 units, 3
- * experts 698 each), so a 1-human + 3-expert run fits one request and one log row.
+ * bots share a request: each search gets `searchUnitsFor(expert seats)` (1 or 2 experts 1,000
+ * units, 3 experts 698 each), so a 1-human + 3-expert run fits one request and one log row.
  */
 import {
   type Level,
