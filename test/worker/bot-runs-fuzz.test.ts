@@ -94,13 +94,6 @@ describe('bot runs under random events', () => {
         expect(schedule.some((s) => s.kind === 'bot')).toBe(true);
         await fireSchedule(m, ['bot']);
       }
-      console.log(
-        'FUZZ',
-        n,
-        played.length,
-        (await info(m, m.seats[0])).status,
-        (await info(m, m.seats[0])).view!.handNumber,
-      );
       const replay = await api(`/dev/replay/${m.id}`);
       expect(replay.status).toBe(200);
       expect(replay.body.replayed).toEqual(replay.body.stored);
