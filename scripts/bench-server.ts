@@ -53,7 +53,7 @@ import {
 } from './bench-config';
 import { benchLeave } from './bench-leave';
 import { playMailMatch } from './bench-mail';
-import { nodeWorkPerRequest } from './bench-node-work';
+import { type NodeWork, nodeWorkPerRequest, WORK_KINDS } from './bench-node-work';
 import { benchRematch } from './bench-rematch';
 
 const args = parseArgs(process.argv.slice(2));
@@ -302,6 +302,7 @@ async function playMatch(mf: Miniflare, n: number, cfg: BenchConfig = CONFIG) {
     setupRows: before.rowsWritten,
     alarmWrites: after.alarmWrites,
     ms: after.ms.slice(before.ms.length),
+    setupMs: before.ms,
     sqlMs: after.sqlMs - before.sqlMs,
     pushMs: after.pushMs - before.pushMs,
     latencies,
@@ -397,7 +398,7 @@ async function main() {
     );
     // Warm up, then time the JavaScript work of every move request again in Node (bench-node-work.ts:
     // the engine and the match server's own settle, bots included, without storage).
-    const work = (m: (typeof all)[number]): number[] =>
+    const work = (m: (typeof all)[number]): NodeWork =>
       nodeWorkPerRequest({
         rules: CONFIG.rules,
         team: CONFIG.team,
@@ -408,7 +409,9 @@ async function main() {
         posted: m.posted,
       });
     for (const m of all) work(m);
-    const js = all.flatMap(work).sort((a, b) => a - b);
+    const works = all.map(work);
+    const sorted = (xs: number[]) => xs.sort((a, b) => a - b);
+    const js = sorted(works.flatMap((w) => [...w.move, ...w['window answer'], ...w['continuation alarm']]));
     const sqlMs = all.reduce((a, m) => a + m.sqlMs, 0) / moves;
     const pushMs = all.reduce((a, m) => a + m.pushMs, 0) / moves;
     const meanMs = ms.reduce((a, b) => a + b, 0) / Math.max(1, ms.length);
@@ -419,6 +422,19 @@ async function main() {
     console.log(
       `JavaScript work per move request (engine, automatic draws, the bots' run, state and ${SEATS + 1} views as JSON; Node, µs resolution): ` +
         `p50 ${fmt(quantile(js, 0.5), 3)} ms, p99 ${fmt(quantile(js, 0.99), 3)} ms, max ${fmt(js.at(-1) ?? 0, 3)} ms`,
+    );
+    for (const kind of WORK_KINDS) {
+      const xs = sorted(works.flatMap((w) => w[kind]));
+      if (xs.length > 0)
+        console.log(
+          `  ${kind}${kind === 'timeout' ? " (the seat's turn played by its bot, then the run; timed beside each human turn)" : ''}: ` +
+            `${xs.length} requests, p50 ${fmt(quantile(xs, 0.5), 3)} ms, p99 ${fmt(quantile(xs, 0.99), 3)} ms, max ${fmt(xs.at(-1) ?? 0, 3)} ms`,
+        );
+    }
+    // The one timed request before the first move: the creation (schema, seats, deal, the first run).
+    const setup = sorted(all.flatMap((m) => m.setupMs));
+    console.log(
+      `time in the Durable Object to create a match (tables, seats, deal, first run): ${setup.map((x) => fmt(x, 0)).join(', ')} ms`,
     );
     console.log(
       `DO requests per move request: ${fmt(requests / moves, 3)} (plus ${fmt(setupRequests, 1)} per match to create and connect)`,
