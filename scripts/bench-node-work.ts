@@ -21,6 +21,7 @@ import {
 import { botTurn, type Progress, settle } from '../worker/match/automatic';
 import { BotBudget } from '../worker/match/bot-budget';
 import type { MatchContext } from '../worker/match/context';
+import { fromHandStart } from '../worker/match/log';
 import type { BotLevel } from '../worker/protocol';
 
 /** What a benched match was: rules, seat kinds, bot level, its seed and id, the human moves posted. */
@@ -59,16 +60,7 @@ function contextFor(input: NodeWorkInput, history: GameEvent[]): MatchContext {
     botDelayMs: () => 1500,
     botControlled: (seat: number) => input.seats[seat] === 'bot',
     log: {
-      handEvents(pending: readonly GameEvent[]): GameEvent[] {
-        const all = history.concat(pending);
-        let start = 0;
-        for (let i = all.length - 1; i >= 0; i--)
-          if (all[i].type === 'handStarted') {
-            start = i;
-            break;
-          }
-        return all.slice(start);
-      },
+      handEvents: (pending: readonly GameEvent[]) => fromHandStart(history.concat(pending)),
     },
   };
   return m as unknown as MatchContext;

@@ -51,7 +51,13 @@ const MAX_SKIP_MOVES = 5;
  * The bot's move for `seat` from `view` (that seat's view only, and the hand's public events for
  * experts), spending from the change's work budget.
  */
-function botMove(m: MatchContext, run: Progress, seat: number, view: MatchView): Move | null {
+function botMove(
+  m: MatchContext,
+  run: Progress,
+  seat: number,
+  view: MatchView,
+  searchUnits: number,
+): Move | null {
   if (view.legalMoves.length === 0) return null;
   const level = m.seats[seat].botLevel;
   const log = level === 'expert' ? m.log.handEvents(run.events) : undefined;
@@ -59,7 +65,7 @@ function botMove(m: MatchContext, run: Progress, seat: number, view: MatchView):
     level,
     seed: `${m.meta!.matchId}:${seat}`,
     budget: run.budget.work,
-    searchUnits: searchUnits(m),
+    searchUnits,
     ...(log ? { log } : {}),
   });
 }
@@ -78,6 +84,7 @@ function searchUnits(m: MatchContext): number {
 export function* botTurn(m: MatchContext, run: Progress, actor: Actor, seat?: number): Generator<Step> {
   const first = actingSeat(run.state);
   const who = seat ?? (first !== null && m.botControlled(first) ? first : null);
+  const units = searchUnits(m);
   for (let i = 0; i < MAX_TURN_MOVES; i++) {
     const state = run.state;
     if (state.phase === 'handOver' && seat === undefined && m.seats.every((s) => m.botControlled(s.seat))) {
@@ -90,8 +97,8 @@ export function* botTurn(m: MatchContext, run: Progress, actor: Actor, seat?: nu
     if (m.seats[a].prefs.left?.outcome === 'skip') move = skipMove(state, a);
     else {
       const view = viewFor(state, a);
-      if (!run.budget.allows(view, m.seats[a].botLevel, searchUnits(m))) return;
-      move = botMove(m, run, a, view);
+      if (!run.budget.allows(view, m.seats[a].botLevel, units)) return;
+      move = botMove(m, run, a, view, units);
     }
     run.budget.charge();
     if (!move) return;

@@ -266,15 +266,7 @@ export class MoveLog {
     // The hand index names the current hand's first row: only the rows since then are read.
     const first = this.handStarts().at(-1);
     const rows = first === undefined ? [] : this.rowsBetween(first, this.seq);
-    const events = rows.flatMap((r) => r.events).concat(pending);
-    let start = 0;
-    for (let i = events.length - 1; i >= 0; i--) {
-      if (events[i].type === 'handStarted') {
-        start = i;
-        break;
-      }
-    }
-    return events.slice(start);
+    return fromHandStart(rows.flatMap((r) => r.events).concat(pending));
   }
 
   /** The public events after row `after` (at most 500 rows), each with its row, time, actor and version. */
@@ -356,4 +348,10 @@ function toLogRow(r: Record<string, SqlValue>): LogRow {
     version: r.version as number,
     turnDeadline: r.turn_deadline ? readTurnDeadline(JSON.parse(r.turn_deadline as string)) : null,
   };
+}
+
+/** The events of `events` (oldest first) from the last `handStarted` on: the current hand's (all of them without one). */
+export function fromHandStart(events: readonly GameEvent[]): GameEvent[] {
+  for (let i = events.length - 1; i >= 0; i--) if (events[i].type === 'handStarted') return events.slice(i);
+  return [...events];
 }
