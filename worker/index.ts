@@ -63,6 +63,9 @@ app.route('/', mail); // /api/mail/* and /dev/mail (before /dev: its guard would
 app.route('/api/matches/summaries', summaries); // before /api/matches: its /:id routes would match first
 app.route('/api/matches', matches);
 app.route('/api/matches', chat); // /:id/chat (issue 16)
+// -- leagues (issue 20 part 1) --
+// -- open table (issue 20 part 2) --
+// -- replay of finished hands (issue 21) --
 app.route('/dev', dev);
 
 // 404 for unknown paths, 405 with `Allow` for a known path asked with another method.

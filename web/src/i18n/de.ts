@@ -454,4 +454,8 @@ export const de: Messages = {
   'leave.doneBot': 'Du hast diese Partie verlassen: Der Computer spielt deinen Platz. Du schaust zu.',
   'leave.doneSkip': 'Du hast diese Partie verlassen: Deine Züge werden übersprungen. Du schaust zu.',
   'leave.doneEnd': 'Du hast diese Partie verlassen, und sie endete damit. Du schaust zu.',
+  // -- practice offline (issue 19) --
+  // -- leagues (issue 20 part 1) --
+  // -- open table (issue 20 part 2) --
+  // -- replay of finished hands (issue 21) --
 };

@@ -242,4 +242,8 @@ export const enLater = {
   'leave.doneBot': 'You left this match: the computer plays your seat. You are watching it.',
   'leave.doneSkip': 'You left this match: your turns are skipped. You are watching it.',
   'leave.doneEnd': 'You left this match, and it ended there. You are watching it.',
+  // -- practice offline (issue 19) --
+  // -- leagues (issue 20 part 1) --
+  // -- open table (issue 20 part 2) --
+  // -- replay of finished hands (issue 21) --
 } as const;

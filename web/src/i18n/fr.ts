@@ -453,4 +453,8 @@ export const fr: Messages = {
   'leave.doneBot': 'Vous avez quitté cette partie : l’ordinateur joue à votre place. Vous la regardez.',
   'leave.doneSkip': 'Vous avez quitté cette partie : vos tours sont passés. Vous la regardez.',
   'leave.doneEnd': 'Vous avez quitté cette partie, qui s’est arrêtée là. Vous la regardez.',
+  // -- practice offline (issue 19) --
+  // -- leagues (issue 20 part 1) --
+  // -- open table (issue 20 part 2) --
+  // -- replay of finished hands (issue 21) --
 };

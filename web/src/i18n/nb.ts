@@ -449,4 +449,8 @@ export const nb: Messages = {
   'leave.doneBot': 'Du har forlatt spillet: datamaskinen spiller plassen din. Du ser på.',
   'leave.doneSkip': 'Du har forlatt spillet: turene dine hoppes over. Du ser på.',
   'leave.doneEnd': 'Du har forlatt spillet, og det sluttet der. Du ser på.',
+  // -- practice offline (issue 19) --
+  // -- leagues (issue 20 part 1) --
+  // -- open table (issue 20 part 2) --
+  // -- replay of finished hands (issue 21) --
 };

@@ -449,4 +449,8 @@ export const sv: Messages = {
   'leave.doneBot': 'Du har lämnat matchen: datorn spelar din plats. Du tittar på.',
   'leave.doneSkip': 'Du har lämnat matchen: dina turer hoppas över. Du tittar på.',
   'leave.doneEnd': 'Du har lämnat matchen, och den slutade där. Du tittar på.',
+  // -- practice offline (issue 19) --
+  // -- leagues (issue 20 part 1) --
+  // -- open table (issue 20 part 2) --
+  // -- replay of finished hands (issue 21) --
 };

@@ -87,6 +87,9 @@ export const api = {
     call<Created | { rematch: RematchInfo }>('POST', `${m(id)}/rematch`, token, answer ? { answer } : {}),
   // -- leaving a match (issue 16 part D) --
   leave: (id: string, token: string) => call<MatchInfo>('POST', `${m(id)}/leave`, token, {}),
+  // -- leagues (issue 20 part 1) --
+  // -- open table (issue 20 part 2) --
+  // -- replay of finished hands (issue 21) --
   remove: (id: string, token: string) => call<void>('DELETE', m(id), token),
   log: (id: string, after: number) =>
     call<{ events: LoggedEvent[] }>('GET', `${m(id)}/log?after=${after}`, null),

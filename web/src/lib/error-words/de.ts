@@ -97,4 +97,8 @@ export const de: ErrorWords = {
   'rematch.no_offer': 'Noch hat niemand eine Revanche angeboten.',
   // -- leaving a match (issue 16 part D) --
   'seat.left': 'Du hast diese Partie schon verlassen; zuschauen kannst du weiterhin.',
+  // -- practice offline (issue 19) --
+  // -- leagues (issue 20 part 1) --
+  // -- open table (issue 20 part 2) --
+  // -- replay of finished hands (issue 21) --
 };

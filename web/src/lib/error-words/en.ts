@@ -95,4 +95,8 @@ export const en: ErrorWords = {
   'rematch.no_offer': 'Nobody has offered a rematch yet.',
   // -- leaving a match (issue 16 part D) --
   'seat.left': 'You already left this match; you can still watch it.',
+  // -- practice offline (issue 19) --
+  // -- leagues (issue 20 part 1) --
+  // -- open table (issue 20 part 2) --
+  // -- replay of finished hands (issue 21) --
 };

@@ -100,4 +100,8 @@ export const fr: ErrorWords = {
   'rematch.no_offer': 'Personne n’a encore proposé de revanche.',
   // -- leaving a match (issue 16 part D) --
   'seat.left': 'Vous avez déjà quitté cette partie ; vous pouvez toujours la regarder.',
+  // -- practice offline (issue 19) --
+  // -- leagues (issue 20 part 1) --
+  // -- open table (issue 20 part 2) --
+  // -- replay of finished hands (issue 21) --
 };

@@ -96,4 +96,8 @@ export const nb: ErrorWords = {
   'rematch.no_offer': 'Ingen har tilbudt returkamp ennå.',
   // -- leaving a match (issue 16 part D) --
   'seat.left': 'Du har allerede forlatt dette spillet; du kan fortsatt se på.',
+  // -- practice offline (issue 19) --
+  // -- leagues (issue 20 part 1) --
+  // -- open table (issue 20 part 2) --
+  // -- replay of finished hands (issue 21) --
 };

@@ -96,4 +96,8 @@ export const sv: ErrorWords = {
   'rematch.no_offer': 'Ingen har erbjudit en returmatch än.',
   // -- leaving a match (issue 16 part D) --
   'seat.left': 'Du har redan lämnat den här matchen; du kan fortfarande titta på den.',
+  // -- practice offline (issue 19) --
+  // -- leagues (issue 20 part 1) --
+  // -- open table (issue 20 part 2) --
+  // -- replay of finished hands (issue 21) --
 };
