@@ -1,40 +1,5 @@
-/**
- * Server benchmark (`npm run bench:server [-- --matches N --seats 4 --rules classic --player basic --messages 20]`): bundles the
- * Worker as a deploy would (`wrangler deploy --dry-run`), starts the bundle with the `miniflare`
- * package's API (SQLite-backed Durable Objects, as on the free plan), plays N complete matches over
- * HTTP with every human seat on a WebSocket (as the web client is), and reports per move: p50/p99
- * latency, time spent in the Durable Object, Durable Object requests and SQLite rows written (from
- * SQLite's own counters). From these it derives how many complete matches one free account can host
- * per day (100,000 Durable Object requests and 100,000 rows written per day). Then it reads the first
- * match's journal, page by page, for its size and its time in the Durable Object, what being
- * away and back costs a match (presence, vacation, play for me), what a rematch offer and its
- * answers cost (bench-rematch.ts) and what one leave writes (bench-leave.ts).
- *
- * `--messages N` (default 0): after each match, its seats send N chat messages in turn, with every
- * seat still on its socket (each message goes to every socket as a `chat` frame); reported apart, per
- * message: rows written (one each) and Durable Object requests.
- *
- * Seating (bench-config.ts, usage error on bad values): `--seats N`, `--humans N --bots N --bot LEVEL`,
- * `--team 2`, `--rules PRESET`; `--mail`: every human on e-mail, no page open (bench-mail.ts). While
- * a human is in the match the bots play in the human's request (a run, one log row); a bot left to
- * act after a run (its budget spent) plays on its `bot` alarm after `--bot-delay` ms (default 1; 1500
- * deployed). `--socket`: the pages send their moves over their socket (`{type:'move'}`, answered by
- * `moveResult`) instead of `POST /moves`; the match object counts each frame as a request. Every run
- * also prints `rows written per human decision: X` and `free plan: N complete matches/day` (rows
- * include the `setAlarm` calls, billed as rows), with requests counted one per move (HTTP, or a frame
- * as the object counts it) and with each move as 1/20 request (Cloudflare's socket ratio). `--table`
- * prints these lines for the six configurations of `tableConfigs` instead of the single run.
- *
- * First it checks that the production configuration (no TEST_SEAMS) refuses the stacked-deck seam.
- * `--check-only` stops after that check (CI runs it).
- */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { convertV4MiniflareOptions, Miniflare } from 'miniflare';
-import { unstable_getMiniflareWorkerOptions } from 'wrangler';
+import type { Miniflare } from 'miniflare';
 import { chooseMove } from '../worker/bots/index';
 import type { MatchView, Move } from '../worker/engine/index';
 import { nextFloat, seedRng } from '../worker/engine/rng';
@@ -55,6 +20,7 @@ import { benchLeave } from './bench-leave';
 import { playMailMatch } from './bench-mail';
 import { type NodeWork, nodeWorkPerRequest, WORK_KINDS } from './bench-node-work';
 import { benchRematch } from './bench-rematch';
+import { bundle, call, checkSeam, ORIGIN, start, tokenOf } from './mf-harness';
 
 const args = parseArgs(process.argv.slice(2));
 let CONFIG: BenchConfig;
@@ -80,83 +46,6 @@ const PLAYER = (args.get('player') ?? 'basic') as 'basic' | 'random';
 const RULES = CONFIG.rules;
 const SEATS = CONFIG.seats.length;
 const TEAM = CONFIG.team;
-const ORIGIN = 'http://bench.local';
-
-function bundle(): string {
-  if (!existsSync('dist/index.html')) {
-    // wrangler needs the assets directory; a local placeholder (dist/ is never committed).
-    mkdirSync('dist', { recursive: true });
-    writeFileSync('dist/index.html', '<!doctype html><title>Mille Bornes</title>\n');
-  }
-  const out = mkdtempSync(join(tmpdir(), 'mb-bundle-'));
-  const r = spawnSync('npx', ['wrangler', 'deploy', '--dry-run', '--outdir', out], {
-    encoding: 'utf8',
-    env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
-  });
-  if (r.status !== 0) throw new Error(`wrangler deploy --dry-run failed:\n${r.stdout}\n${r.stderr}`);
-  const path = join(out, 'index.js');
-  console.log(`bundle: ${path} (${(statSync(path).size / 1024).toFixed(1)} KiB)`);
-  return path;
-}
-
-function start(scriptPath: string, bindings: Record<string, string>): Miniflare {
-  const { workerOptions } = unstable_getMiniflareWorkerOptions('wrangler.toml');
-  // The bundle is one ES module: wrangler's module rules (for unbundled sources) do not apply.
-  const { modulesRules: _rules, ...rest } = workerOptions as typeof workerOptions & {
-    modulesRules?: unknown;
-  };
-  const options = {
-    ...rest,
-    modules: true,
-    scriptPath,
-    modulesRoot: dirname(scriptPath),
-    bindings: { ...(workerOptions.bindings ?? {}), ...bindings },
-    ratelimits: {
-      CREATE_LIMITER: { namespace_id: '41001', simple: { limit: 100_000, period: 60 as const } },
-      MOVE_LIMITER: { namespace_id: '41002', simple: { limit: 1_000_000, period: 60 as const } },
-    },
-  };
-  // biome-ignore lint/suspicious/noExplicitAny: wrangler's and miniflare's option types are the same shape from two packages
-  return new Miniflare(convertV4MiniflareOptions(options as any));
-}
-
-async function call(
-  mf: Miniflare,
-  path: string,
-  init: { method?: string; body?: unknown; token?: string } = {},
-) {
-  const headers: Record<string, string> = { 'CF-Connecting-IP': '203.0.113.1' };
-  if (init.body !== undefined) headers['Content-Type'] = 'application/json';
-  if (init.token) headers.Authorization = `Bearer ${init.token}`;
-  const res = await mf.dispatchFetch(`${ORIGIN}${path}`, {
-    method: init.method ?? (init.body !== undefined ? 'POST' : 'GET'),
-    headers,
-    body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null };
-}
-
-async function checkSeam(scriptPath: string): Promise<void> {
-  const mf = start(scriptPath, {});
-  try {
-    const r = await call(mf, '/api/matches', {
-      body: { rules: 'classic', seats: [{ kind: 'human' }, { kind: 'human' }], testStack: { seed: 'x' } },
-    });
-    const dev = await call(mf, '/dev/stats/AAAAAAAAAAAAAAAAAAAAAA');
-    if (r.status !== 400 || dev.status !== 404) {
-      throw new Error(`production bundle accepted a test seam: create ${r.status}, /dev ${dev.status}`);
-    }
-    console.log('seam check: the production bundle refuses testStack (400) and has no /dev routes (404)');
-  } finally {
-    await mf.dispose();
-  }
-}
-
-function tokenOf(url: string | null): string {
-  return /#(?:seat|host)=([A-Za-z0-9_-]+)$/.exec(url ?? '')![1];
-}
-
 /** A seeded generator for the players' choices (the engine's own). */
 function rng(seed: number): () => number {
   const state = seedRng(`choices-${seed}`);
