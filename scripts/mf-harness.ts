@@ -48,7 +48,7 @@ export function start(scriptPath: string, bindings: Record<string, string>, pers
     scriptPath,
     modulesRoot: dirname(scriptPath),
     bindings: { ...(workerOptions.bindings ?? {}), ...bindings },
-    ...(persist ? { durableObjectsPersist: persist } : {}),
+    ...(persist ? { resourcePersistencePath: persist } : {}),
     ratelimits: {
       CREATE_LIMITER: { namespace_id: '41001', simple: { limit: 100_000, period: 60 as const } },
       MOVE_LIMITER: { namespace_id: '41002', simple: { limit: 1_000_000, period: 60 as const } },

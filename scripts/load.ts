@@ -1,0 +1,257 @@
+/**
+ * Load test with faults (`npm run load -- --seconds N --matches N`), issue 18: the production bundle in
+ * miniflare (scripts/mf-harness.ts, with the test seams for the audit), many matches at once with
+ * bots and scripted humans on WebSockets, for a bounded time, with faults in the middle: sockets
+ * dropped and reopened, duplicate submissions (the same move id again, over the other way), and an
+ * eviction of every Durable Object (the runtime restarted on the same storage). Scripted humans choose
+ * from the legal moves of their own view (the `basic` bot) and retry a move without an answer with
+ * the same move id, as the web client does.
+ *
+ * Afterwards the runtime is restarted once more and every match is audited (`GET /dev/replay/:id`):
+ * an acknowledged move id missing from the log is lost; a move id in two rows is doubled; a stored
+ * state that differs from the replay of its log is a mismatch. The last line reads
+ * `load: N moves, N 5xx, N lost, N doubled, N mismatches`; the exit code is 1 when any of the last
+ * four is not 0.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Miniflare } from 'miniflare';
+import { chooseMove } from '../worker/bots/index';
+import type { Move } from '../worker/engine/index';
+import { nextFloat, seedRng } from '../worker/engine/rng';
+import type { Created, MatchInfo } from '../worker/protocol';
+import { intOption, parseArgs, UsageError } from './bench-config';
+import { bundle, call, ORIGIN, start, tokenOf } from './mf-harness';
+
+const args = parseArgs(process.argv.slice(2));
+let SECONDS: number;
+let MATCHES: number;
+try {
+  SECONDS = intOption(args, 'seconds', 120, 5, 3600);
+  MATCHES = intOption(args, 'matches', 200, 1, 1000);
+} catch (e) {
+  if (!(e instanceof UsageError)) throw e;
+  console.error(e.message);
+  process.exit(2);
+}
+
+/** A socket of miniflare's fetch (its own class, not the DOM's). */
+type MfSocket = NonNullable<Awaited<ReturnType<Miniflare['dispatchFetch']>>['webSocket']>;
+
+/** How long a scripted human waits for an answer before sending the same move again (ms). */
+const ANSWER_MS = 5_000;
+
+/** What the run saw. */
+const tally = {
+  moves: 0,
+  fiveXX: 0,
+  errors: new Map<string, number>(),
+  latencies: [] as number[],
+  retries: 0,
+  duplicates: 0,
+  drops: 0,
+  evictions: 0,
+};
+
+/** One human seat: its token, its socket (or none), its latest view. */
+interface Seat {
+  seat: number;
+  token: string;
+  ws: MfSocket | null;
+  info: MatchInfo | null;
+}
+
+/** One match: its id, its human seats, the move ids acknowledged (a 200 answer). */
+interface Match {
+  id: string;
+  humans: Seat[];
+  acked: Set<string>;
+  waiting: Map<string, (r: { status: number; body: unknown }) => void>;
+  done: boolean;
+}
+
+let mf: Miniflare;
+const rand = (() => {
+  const s = seedRng('load');
+  return () => nextFloat(s);
+})();
+
+function countError(status: number, body: unknown): void {
+  if (status >= 500) tally.fiveXX++;
+  const code = (body as { error?: { code?: string } } | null)?.error?.code ?? `http.${status}`;
+  tally.errors.set(code, (tally.errors.get(code) ?? 0) + 1);
+}
+
+/** Opens and authenticates `s`'s socket; its frames keep `s.info` and answer the match's waiting moves. */
+async function connect(m: Match, s: Seat): Promise<void> {
+  const res = await mf.dispatchFetch(`${ORIGIN}/api/matches/${m.id}/ws`, {
+    headers: { Upgrade: 'websocket' },
+  });
+  const ws = res.webSocket;
+  if (!ws) return;
+  ws.accept();
+  ws.addEventListener('message', (e) => {
+    const f = JSON.parse(String(e.data));
+    if (f.type === 'info' && f.info.you.seat === s.seat) s.info = f.info;
+    if (f.type === 'moveResult') m.waiting.get(f.moveId)?.(f);
+  });
+  ws.addEventListener('close', () => {
+    if (s.ws === ws) s.ws = null;
+  });
+  ws.send(JSON.stringify({ type: 'auth', token: s.token }));
+  s.ws = ws;
+}
+
+/** Creates match `n`: 2 to 4 seats, some of them bots, every human on a socket. */
+async function createMatch(n: number): Promise<Match> {
+  const seats = 2 + (n % 3);
+  const bots = n % 4 === 0 ? 0 : n % seats === 0 ? 1 : seats - 2;
+  const kinds = Array.from({ length: seats }, (_, i) => (i > 0 && i <= bots ? 'bot' : 'human'));
+  const made = await call(mf, '/api/matches', {
+    body: {
+      rules: 'classic',
+      seats: kinds.map((kind, i) => (kind === 'bot' ? { kind, botLevel: 'basic' } : { kind, name: `P${i}` })),
+      firstSeat: 0,
+      testStack: { seed: `load-${n}` },
+    },
+  });
+  if (made.status !== 201) throw new Error(`create: ${made.status} ${JSON.stringify(made.body)}`);
+  const c = made.body as Created;
+  const m: Match = { id: c.matchId, humans: [], acked: new Set(), waiting: new Map(), done: false };
+  for (const s of c.seats)
+    if (kinds[s.seat] === 'human')
+      m.humans.push({ seat: s.seat, token: tokenOf(s.url), ws: null, info: null });
+  for (const s of m.humans) await connect(m, s);
+  return m;
+}
+
+/** Sends one move of `s` over its socket (or HTTP without one); resolves with the answer, or null after `ANSWER_MS`. */
+function send(m: Match, s: Seat, body: { version: number; moveId: string; move: Move }, http: boolean) {
+  if (http || !s.ws)
+    return call(mf, `/api/matches/${m.id}/moves`, { token: s.token, body }).catch(() => null);
+  return new Promise<{ status: number; body: unknown } | null>((resolve) => {
+    const timer = setTimeout(() => resolve(null), ANSWER_MS);
+    m.waiting.set(body.moveId, (r) => {
+      clearTimeout(timer);
+      resolve(r);
+    });
+    try {
+      s.ws!.send(JSON.stringify({ type: 'move', ...body }));
+    } catch {
+      clearTimeout(timer);
+      resolve(null);
+    }
+  });
+}
+
+/** Plays `m` until `until` (ms): the human to act moves, faults happen at random. */
+async function play(m: Match, until: number, n: number): Promise<void> {
+  let k = 0;
+  while (Date.now() < until && !m.done) {
+    const s = m.humans.find((h) => (h.info?.view?.legalMoves.length ?? 0) > 0);
+    if (!s) {
+      if (m.humans[0]?.info?.status === 'finished') m.done = true;
+      // Nobody to act: bots, a window of the server, a lost socket: poll once, then wait a little.
+      const h = m.humans[(rand() * m.humans.length) | 0];
+      const r = await call(mf, `/api/matches/${m.id}`, { token: h.token }).catch(() => null);
+      if (r && r.status === 200) h.info = r.body as MatchInfo;
+      else if (r) countError(r.status, r.body);
+      await new Promise((r) => setTimeout(r, 50));
+      continue;
+    }
+    const view = s.info!.view!;
+    const move = chooseMove(view, { level: 'basic', seed: `${m.id}:${k}` });
+    const body = { version: view.version, moveId: `L${n}-${k++}`, move };
+    const t0 = performance.now();
+    let answer = await send(m, s, body, rand() < 0.3);
+    // No answer: the same move id again over HTTP, as the client does.
+    for (let tries = 0; !answer && tries < 3; tries++) {
+      tally.retries++;
+      answer = await send(m, s, body, true);
+    }
+    tally.latencies.push(performance.now() - t0);
+    if (!answer) continue;
+    if (answer.status === 200) {
+      m.acked.add(body.moveId);
+      tally.moves++;
+      s.info = (answer.body as { info: MatchInfo }).info;
+      // A duplicate: the same move id again, the other way; it must change nothing.
+      if (rand() < 0.05) {
+        tally.duplicates++;
+        const again = await send(m, s, body, !!s.ws && rand() < 0.5);
+        if (again && again.status !== 200) countError(again.status, again.body);
+      }
+    } else {
+      countError(answer.status, answer.body);
+      const info = (answer.body as { info?: MatchInfo } | null)?.info;
+      if (info) s.info = info;
+    }
+    // A dropped socket, reopened at once.
+    if (s.ws && rand() < 0.02) {
+      tally.drops++;
+      s.ws.close(1000);
+      s.ws = null;
+      await connect(m, s);
+    }
+  }
+}
+
+async function main(): Promise<void> {
+  const script = bundle();
+  const persist = mkdtempSync(join(tmpdir(), 'mb-load-'));
+  const bindings = { TEST_SEAMS: '1', BOT_DELAY_MS: '1' };
+  mf = start(script, bindings, persist);
+  const matches: Match[] = [];
+  for (let n = 0; n < MATCHES; n++) matches.push(await createMatch(n));
+  console.log(`load: ${MATCHES} matches created, playing for ${SECONDS} s`);
+  const end = Date.now() + SECONDS * 1000;
+  const players = matches.map((m, n) => play(m, end, n));
+  // The eviction: the runtime restarts on the same storage halfway; the pages reconnect.
+  setTimeout(
+    async () => {
+      tally.evictions++;
+      const old = mf;
+      mf = start(script, bindings, persist);
+      await old.dispose().catch(() => {});
+      for (const m of matches) for (const s of m.humans) if (!m.done) await connect(m, s).catch(() => {});
+    },
+    (SECONDS * 1000) / 2,
+  );
+  await Promise.all(players);
+  // The audit, on a fresh runtime: every object rebuilt from its storage.
+  await mf.dispose();
+  mf = start(script, bindings, persist);
+  let lost = 0;
+  let doubled = 0;
+  let mismatches = 0;
+  for (const m of matches) {
+    const r = await call(mf, `/dev/replay/${m.id}`);
+    if (r.status !== 200) {
+      mismatches++;
+      continue;
+    }
+    const b = r.body as { replayed: unknown; stored: unknown; moveIds: string[] };
+    const logged = new Map<string, number>();
+    for (const id of b.moveIds) logged.set(id, (logged.get(id) ?? 0) + 1);
+    for (const id of m.acked) if (!logged.has(id)) lost++;
+    for (const n of logged.values()) if (n > 1) doubled++;
+    if (JSON.stringify(b.replayed) !== JSON.stringify(b.stored)) mismatches++;
+  }
+  await mf.dispose();
+  const lat = tally.latencies.sort((a, b) => a - b);
+  const q = (p: number) => (lat.length ? lat[Math.min(lat.length - 1, Math.floor(p * lat.length))] : 0);
+  console.log(
+    `latency per move (answer, retries included): p50 ${q(0.5).toFixed(1)} ms, p99 ${q(0.99).toFixed(1)} ms`,
+  );
+  console.log(
+    `faults: ${tally.drops} sockets dropped, ${tally.duplicates} duplicate submissions, ${tally.retries} retries, ${tally.evictions} eviction(s)`,
+  );
+  console.log(`error answers by kind: ${JSON.stringify(Object.fromEntries(tally.errors))}`);
+  console.log(
+    `load: ${tally.moves} moves, ${tally.fiveXX} 5xx, ${lost} lost, ${doubled} doubled, ${mismatches} mismatches`,
+  );
+  process.exitCode = tally.fiveXX + lost + doubled + mismatches > 0 ? 1 : 0;
+}
+
+await main();
