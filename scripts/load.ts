@@ -72,6 +72,11 @@ interface Match {
 }
 
 let mf: Miniflare;
+
+/** `p`, or null after `ms` (a request to a runtime that was restarted under it never answers). */
+function timed<T>(p: Promise<T>, ms = ANSWER_MS * 2): Promise<T | null> {
+  return Promise.race([p.catch(() => null), new Promise<null>((r) => setTimeout(() => r(null), ms))]);
+}
 const rand = (() => {
   const s = seedRng('load');
   return () => nextFloat(s);
@@ -97,6 +102,10 @@ async function connect(m: Match, s: Seat): Promise<void> {
     if (f.type === 'moveResult') m.waiting.get(f.moveId)?.(f);
   });
   ws.addEventListener('close', () => {
+    if (s.ws === ws) s.ws = null;
+  });
+  // A runtime restarting under an open socket resets its connection: the page reconnects.
+  ws.addEventListener('error', () => {
     if (s.ws === ws) s.ws = null;
   });
   ws.send(JSON.stringify({ type: 'auth', token: s.token }));
@@ -128,8 +137,7 @@ async function createMatch(n: number): Promise<Match> {
 
 /** Sends one move of `s` over its socket (or HTTP without one); resolves with the answer, or null after `ANSWER_MS`. */
 function send(m: Match, s: Seat, body: { version: number; moveId: string; move: Move }, http: boolean) {
-  if (http || !s.ws)
-    return call(mf, `/api/matches/${m.id}/moves`, { token: s.token, body }).catch(() => null);
+  if (http || !s.ws) return timed(call(mf, `/api/matches/${m.id}/moves`, { token: s.token, body }));
   return new Promise<{ status: number; body: unknown } | null>((resolve) => {
     const timer = setTimeout(() => resolve(null), ANSWER_MS);
     m.waiting.set(body.moveId, (r) => {
@@ -154,7 +162,7 @@ async function play(m: Match, until: number, n: number): Promise<void> {
       if (m.humans[0]?.info?.status === 'finished') m.done = true;
       // Nobody to act: bots, a window of the server, a lost socket: poll once, then wait a little.
       const h = m.humans[(rand() * m.humans.length) | 0];
-      const r = await call(mf, `/api/matches/${m.id}`, { token: h.token }).catch(() => null);
+      const r = await timed(call(mf, `/api/matches/${m.id}`, { token: h.token }));
       if (r && r.status === 200) h.info = r.body as MatchInfo;
       else if (r) countError(r.status, r.body);
       await new Promise((r) => setTimeout(r, 50));
@@ -196,6 +204,14 @@ async function play(m: Match, until: number, n: number): Promise<void> {
     }
   }
 }
+
+// The restart resets the connections open to the old runtime (a socket's stream has no listener to
+// tell): counted as an effect of the eviction, anything else still stops the run.
+let resets = 0;
+process.on('uncaughtException', (e: NodeJS.ErrnoException) => {
+  if (e.code !== 'ECONNRESET') throw e;
+  resets++;
+});
 
 async function main(): Promise<void> {
   const script = bundle();
@@ -245,7 +261,7 @@ async function main(): Promise<void> {
     `latency per move (answer, retries included): p50 ${q(0.5).toFixed(1)} ms, p99 ${q(0.99).toFixed(1)} ms`,
   );
   console.log(
-    `faults: ${tally.drops} sockets dropped, ${tally.duplicates} duplicate submissions, ${tally.retries} retries, ${tally.evictions} eviction(s)`,
+    `faults: ${tally.drops} sockets dropped, ${tally.duplicates} duplicate submissions, ${tally.retries} retries, ${tally.evictions} eviction(s) (${resets} connections reset)`,
   );
   console.log(`error answers by kind: ${JSON.stringify(Object.fromEntries(tally.errors))}`);
   console.log(
