@@ -176,6 +176,7 @@ async function play(m: Match, until: number, n: number): Promise<void> {
     // No answer: the same move id again over HTTP, as the client does.
     for (let tries = 0; !answer && tries < 3; tries++) {
       tally.retries++;
+      await new Promise((r) => setTimeout(r, 250 * (tries + 1)));
       answer = await send(m, s, body, true);
     }
     tally.latencies.push(performance.now() - t0);
@@ -227,9 +228,9 @@ async function main(): Promise<void> {
   setTimeout(
     async () => {
       tally.evictions++;
-      const old = mf;
+      // The old runtime goes first: two runtimes must never hold the same SQLite files.
+      await mf.dispose().catch(() => {});
       mf = start(script, bindings, persist);
-      await old.dispose().catch(() => {});
       for (const m of matches) for (const s of m.humans) if (!m.done) await connect(m, s).catch(() => {});
     },
     (SECONDS * 1000) / 2,
