@@ -22,6 +22,7 @@ import type { Move } from '../worker/engine/index';
 import { nextFloat, seedRng } from '../worker/engine/rng';
 import type { Created, MatchInfo } from '../worker/protocol';
 import { intOption, parseArgs, UsageError } from './bench-config';
+import { auditMatch, quantile, type ReplayAnswer } from './load-audit';
 import { bundle, call, ORIGIN, start, tokenOf } from './mf-harness';
 
 const args = parseArgs(process.argv.slice(2));
@@ -52,6 +53,7 @@ const tally = {
   duplicates: 0,
   drops: 0,
   evictions: 0,
+  reconnects: 0,
 };
 
 /** One human seat: its token, its socket (or none), its latest view. */
@@ -60,6 +62,8 @@ interface Seat {
   token: string;
   ws: MfSocket | null;
   info: MatchInfo | null;
+  /** When this seat may next try to open its socket again (ms since the epoch). */
+  reconnectAt: number;
 }
 
 /** One match: its id, its human seats, the move ids acknowledged (a 200 answer). */
@@ -130,7 +134,7 @@ async function createMatch(n: number): Promise<Match> {
   const m: Match = { id: c.matchId, humans: [], acked: new Set(), waiting: new Map(), done: false };
   for (const s of c.seats)
     if (kinds[s.seat] === 'human')
-      m.humans.push({ seat: s.seat, token: tokenOf(s.url), ws: null, info: null });
+      m.humans.push({ seat: s.seat, token: tokenOf(s.url), ws: null, info: null, reconnectAt: 0 });
   for (const s of m.humans) await connect(m, s);
   return m;
 }
@@ -157,6 +161,13 @@ function send(m: Match, s: Seat, body: { version: number; moveId: string; move: 
 async function play(m: Match, until: number, n: number): Promise<void> {
   let k = 0;
   while (Date.now() < until && !m.done) {
+    // A page whose socket went (a drop, the eviction) opens a new one, at most once a second.
+    for (const h of m.humans)
+      if (!h.ws && Date.now() >= h.reconnectAt) {
+        h.reconnectAt = Date.now() + 1000;
+        tally.reconnects++;
+        await timed(connect(m, h), ANSWER_MS);
+      }
     const s = m.humans.find((h) => (h.info?.view?.legalMoves.length ?? 0) > 0);
     if (!s) {
       if (m.humans[0]?.info?.status === 'finished') m.done = true;
@@ -201,7 +212,6 @@ async function play(m: Match, until: number, n: number): Promise<void> {
       tally.drops++;
       s.ws.close(1000);
       s.ws = null;
-      await connect(m, s);
     }
   }
 }
@@ -228,16 +238,22 @@ async function main(): Promise<void> {
   setTimeout(
     async () => {
       tally.evictions++;
-      // The old runtime goes first: two runtimes must never hold the same SQLite files.
-      await mf.dispose().catch(() => {});
+      // The old runtime goes first: two runtimes must never hold the same SQLite files. Its sockets
+      // are gone with it; each page opens a new one in its own loop.
+      for (const m of matches) for (const s of m.humans) s.ws = null;
+      await timed(mf.dispose(), 30_000);
       mf = start(script, bindings, persist);
-      for (const m of matches) for (const s of m.humans) if (!m.done) await connect(m, s).catch(() => {});
     },
     (SECONDS * 1000) / 2,
   );
-  await Promise.all(players);
+  // Every loop ends at `end` after its current move (each wait is bounded); a loop still running a
+  // minute later is reported, and the audit goes on without it.
+  let running = players.length;
+  for (const p of players) p.finally(() => running--);
+  await Promise.race([Promise.all(players), new Promise((r) => setTimeout(r, SECONDS * 1000 + 60_000))]);
+  if (running > 0) console.log(`load: ${running} match loops still running after the deadline`);
   // The audit, on a fresh runtime: every object rebuilt from its storage.
-  await mf.dispose();
+  await timed(mf.dispose(), 30_000);
   mf = start(script, bindings, persist);
   let lost = 0;
   let doubled = 0;
@@ -248,21 +264,19 @@ async function main(): Promise<void> {
       mismatches++;
       continue;
     }
-    const b = r.body as { replayed: unknown; stored: unknown; moveIds: string[] };
-    const logged = new Map<string, number>();
-    for (const id of b.moveIds) logged.set(id, (logged.get(id) ?? 0) + 1);
-    for (const id of m.acked) if (!logged.has(id)) lost++;
-    for (const n of logged.values()) if (n > 1) doubled++;
-    if (JSON.stringify(b.replayed) !== JSON.stringify(b.stored)) mismatches++;
+    const a = auditMatch(m.acked, r.body as ReplayAnswer);
+    lost += a.lost;
+    doubled += a.doubled;
+    if (a.mismatch) mismatches++;
   }
-  await mf.dispose();
+  await timed(mf.dispose(), 30_000);
   const lat = tally.latencies.sort((a, b) => a - b);
-  const q = (p: number) => (lat.length ? lat[Math.min(lat.length - 1, Math.floor(p * lat.length))] : 0);
+  const q = (p: number) => quantile(lat, p);
   console.log(
     `latency per move (answer, retries included): p50 ${q(0.5).toFixed(1)} ms, p99 ${q(0.99).toFixed(1)} ms`,
   );
   console.log(
-    `faults: ${tally.drops} sockets dropped, ${tally.duplicates} duplicate submissions, ${tally.retries} retries, ${tally.evictions} eviction(s) (${resets} connections reset)`,
+    `faults: ${tally.drops} sockets dropped, ${tally.duplicates} duplicate submissions, ${tally.retries} retries, ${tally.reconnects} socket (re)connections, ${tally.evictions} eviction(s) (${resets} connections reset)`,
   );
   console.log(`error answers by kind: ${JSON.stringify(Object.fromEntries(tally.errors))}`);
   console.log(
