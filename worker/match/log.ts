@@ -200,9 +200,9 @@ export class MoveLog {
 
   /** Every move id in the log, one per row that has one, in log order (test seams: the load test's audit). */
   loggedMoveIds(): string[] {
-    return this.exec<{ move_id: string }>('SELECT move_id FROM log WHERE move_id IS NOT NULL ORDER BY seq').map(
-      (r) => r.move_id,
-    );
+    return this.exec<{ move_id: string }>(
+      'SELECT move_id FROM log WHERE move_id IS NOT NULL ORDER BY seq',
+    ).map((r) => r.move_id);
   }
 
   /** The row that accepted move id `moveId`, or null (a primary-key look-up; unknown ids cost nothing). */
