@@ -7,11 +7,13 @@
  * from the legal moves of their own view (the `basic` bot) and retry a move without an answer with
  * the same move id, as the web client does.
  *
- * Afterwards the runtime is restarted once more and every match is audited (`GET /dev/replay/:id`):
- * an acknowledged move id missing from the log is lost; a move id in two rows is doubled; a stored
- * state that differs from the replay of its log is a mismatch. The last line reads
+ * Afterwards every match is audited (`GET /dev/replay/:id`) on the running runtime, then once more
+ * after a restart: an acknowledged move id missing from the log is lost; a move id in two rows, a
+ * duplicate not answered as a replay, or a refused move id the log holds is doubled; a stored state
+ * (served, then rebuilt) that differs from the replay of its log is a mismatch. A match still on that
+ * acknowledged no move before the eviction, or none after it, stalled. The last line reads
  * `load: N moves, N 5xx, N lost, N doubled, N mismatches`; the exit code is 1 when any of the last
- * four is not 0.
+ * four is not 0 or a match stalled.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,7 +24,8 @@ import type { Move } from '../worker/engine/index';
 import { nextFloat, seedRng } from '../worker/engine/rng';
 import type { Created, MatchInfo } from '../worker/protocol';
 import { intOption, parseArgs, UsageError } from './bench-config';
-import { auditMatch, quantile, type ReplayAnswer } from './load-audit';
+import { auditMatch, duplicateAnswerOk, quantile, type ReplayAnswer } from './load-audit';
+import { SocketPace } from './load-pace';
 import { bundle, call, ORIGIN, start, tokenOf } from './mf-harness';
 
 const args = parseArgs(process.argv.slice(2));
@@ -42,6 +45,8 @@ type MfSocket = NonNullable<Awaited<ReturnType<Miniflare['dispatchFetch']>>['web
 
 /** How long a scripted human waits for an answer before sending the same move again (ms). */
 const ANSWER_MS = 5_000;
+/** How long a match without a move acknowledged since the eviction plays past the end (ms). */
+const GRACE_MS = 30_000;
 
 /** What the run saw. */
 const tally = {
@@ -50,7 +55,11 @@ const tally = {
   errors: new Map<string, number>(),
   latencies: [] as number[],
   retries: 0,
+  /** Moves still without an answer after every retry (not in the latencies). */
+  unanswered: 0,
   duplicates: 0,
+  /** Duplicates of an acknowledged move answered otherwise than as a replay (load-audit.ts `duplicateAnswerOk`). */
+  duplicatesRefused: 0,
   drops: 0,
   evictions: 0,
   reconnects: 0,
@@ -64,18 +73,26 @@ interface Seat {
   info: MatchInfo | null;
   /** When this seat may next try to open its socket again (ms since the epoch). */
   reconnectAt: number;
+  /** Its socket's frames and its socket moves, kept within the server's allowances. */
+  pace: SocketPace;
 }
 
-/** One match: its id, its human seats, the move ids acknowledged (a 200 answer). */
+/** One match: its id, its human seats, the move ids acknowledged (a 200 answer) and refused (a 4xx but 429). */
 interface Match {
   id: string;
   humans: Seat[];
   acked: Set<string>;
+  refused: Set<string>;
   waiting: Map<string, (r: { status: number; body: unknown }) => void>;
   done: boolean;
+  /** Moves acknowledged that were sent before the eviction, and after its new runtime started. */
+  ackedBefore: number;
+  ackedAfter: number;
 }
 
 let mf: Miniflare;
+/** When the eviction's new runtime started (ms since the epoch; Infinity before). */
+let restartedAt = Number.POSITIVE_INFINITY;
 
 /** `p`, or null after `ms` (a request to a runtime that was restarted under it never answers). */
 function timed<T>(p: Promise<T>, ms = ANSWER_MS * 2): Promise<T | null> {
@@ -104,6 +121,8 @@ async function connect(m: Match, s: Seat): Promise<void> {
     const f = JSON.parse(String(e.data));
     if (f.type === 'info' && f.info.you.seat === s.seat) s.info = f.info;
     if (f.type === 'moveResult') m.waiting.get(f.moveId)?.(f);
+    // An error frame answers nothing the page waits for (it times out and retries): counted here.
+    if (f.type === 'error') countError(0, f);
   });
   ws.addEventListener('close', () => {
     if (s.ws === ws) s.ws = null;
@@ -113,6 +132,7 @@ async function connect(m: Match, s: Seat): Promise<void> {
     if (s.ws === ws) s.ws = null;
   });
   ws.send(JSON.stringify({ type: 'auth', token: s.token }));
+  s.pace.opened(Date.now());
   s.ws = ws;
 }
 
@@ -131,17 +151,38 @@ async function createMatch(n: number): Promise<Match> {
   });
   if (made.status !== 201) throw new Error(`create: ${made.status} ${JSON.stringify(made.body)}`);
   const c = made.body as Created;
-  const m: Match = { id: c.matchId, humans: [], acked: new Set(), waiting: new Map(), done: false };
+  const m: Match = {
+    id: c.matchId,
+    humans: [],
+    acked: new Set(),
+    refused: new Set(),
+    waiting: new Map(),
+    done: false,
+    ackedBefore: 0,
+    ackedAfter: 0,
+  };
   for (const s of c.seats)
     if (kinds[s.seat] === 'human')
-      m.humans.push({ seat: s.seat, token: tokenOf(s.url), ws: null, info: null, reconnectAt: 0 });
+      m.humans.push({
+        seat: s.seat,
+        token: tokenOf(s.url),
+        ws: null,
+        info: null,
+        reconnectAt: 0,
+        pace: new SocketPace(),
+      });
   for (const s of m.humans) await connect(m, s);
   return m;
 }
 
-/** Sends one move of `s` over its socket (or HTTP without one); resolves with the answer, or null after `ANSWER_MS`. */
+/**
+ * Sends one move of `s` over its socket (or HTTP without one, or while the socket has no room:
+ * load-pace.ts); resolves with the answer, or null after `ANSWER_MS`.
+ */
 function send(m: Match, s: Seat, body: { version: number; moveId: string; move: Move }, http: boolean) {
-  if (http || !s.ws) return timed(call(mf, `/api/matches/${m.id}/moves`, { token: s.token, body }));
+  if (http || !s.ws || !s.pace.hasRoom(Date.now()))
+    return timed(call(mf, `/api/matches/${m.id}/moves`, { token: s.token, body }));
+  s.pace.sent(Date.now());
   return new Promise<{ status: number; body: unknown } | null>((resolve) => {
     const timer = setTimeout(() => resolve(null), ANSWER_MS);
     m.waiting.set(body.moveId, (r) => {
@@ -157,10 +198,15 @@ function send(m: Match, s: Seat, body: { version: number; moveId: string; move: 
   });
 }
 
-/** Plays `m` until `until` (ms): the human to act moves, faults happen at random. */
+/**
+ * Plays `m` until `until` (ms): the human to act moves, faults happen at random. A match with no move
+ * acknowledged since the eviction plays on for up to `GRACE_MS` more (a short run's second half may
+ * be mostly the restart): only a match that still gets none is reported stalled.
+ */
 async function play(m: Match, until: number, n: number): Promise<void> {
   let k = 0;
-  while (Date.now() < until && !m.done) {
+  const more = () => Date.now() < until + GRACE_MS && m.ackedAfter === 0;
+  while ((Date.now() < until || more()) && !m.done) {
     // A page whose socket went (a drop, the eviction) opens a new one, at most once a second.
     for (const h of m.humans)
       if (!h.ws && Date.now() >= h.reconnectAt) {
@@ -182,6 +228,7 @@ async function play(m: Match, until: number, n: number): Promise<void> {
     const view = s.info!.view!;
     const move = chooseMove(view, { level: 'basic', seed: `${m.id}:${k}` });
     const body = { version: view.version, moveId: `L${n}-${k++}`, move };
+    const sentAt = Date.now();
     const t0 = performance.now();
     let answer = await send(m, s, body, rand() < 0.3);
     // No answer: the same move id again over HTTP, as the client does.
@@ -190,20 +237,32 @@ async function play(m: Match, until: number, n: number): Promise<void> {
       await new Promise((r) => setTimeout(r, 250 * (tries + 1)));
       answer = await send(m, s, body, true);
     }
+    if (!answer) {
+      // Given up: neither a latency nor an acknowledgement (a server that stops answering shows here
+      // and in the moves acknowledged after the eviction).
+      tally.unanswered++;
+      tally.errors.set('no_answer', (tally.errors.get('no_answer') ?? 0) + 1);
+      continue;
+    }
     tally.latencies.push(performance.now() - t0);
-    if (!answer) continue;
     if (answer.status === 200) {
       m.acked.add(body.moveId);
       tally.moves++;
+      if (sentAt >= restartedAt) m.ackedAfter++;
+      else if (tally.evictions === 0) m.ackedBefore++;
       s.info = (answer.body as { info: MatchInfo }).info;
-      // A duplicate: the same move id again, the other way; it must change nothing.
+      // A duplicate: the same move id again, the other way; it must change nothing and be answered
+      // as a replay (a refusal means the server took it for a new move).
       if (rand() < 0.05) {
         tally.duplicates++;
         const again = await send(m, s, body, !!s.ws && rand() < 0.5);
         if (again && again.status !== 200) countError(again.status, again.body);
+        if (!duplicateAnswerOk(again)) tally.duplicatesRefused++;
       }
     } else {
       countError(answer.status, answer.body);
+      // A refusal of a move the server played all the same (a retry not recognised) shows in the audit.
+      if (answer.status >= 400 && answer.status < 500 && answer.status !== 429) m.refused.add(body.moveId);
       const info = (answer.body as { info?: MatchInfo } | null)?.info;
       if (info) s.info = info;
     }
@@ -234,55 +293,98 @@ async function main(): Promise<void> {
   console.log(`load: ${MATCHES} matches created, playing for ${SECONDS} s`);
   const end = Date.now() + SECONDS * 1000;
   const players = matches.map((m, n) => play(m, end, n));
-  // The eviction: the runtime restarts on the same storage halfway; the pages reconnect.
-  setTimeout(
-    async () => {
-      tally.evictions++;
-      // The old runtime goes first: two runtimes must never hold the same SQLite files. Its sockets
-      // are gone with it; each page opens a new one in its own loop.
-      for (const m of matches) for (const s of m.humans) s.ws = null;
-      await timed(mf.dispose(), 30_000);
-      mf = start(script, bindings, persist);
-    },
-    (SECONDS * 1000) / 2,
+  // The eviction: the runtime restarts on the same storage halfway; the pages reconnect. The audit
+  // waits for it (even when every match ended before), so no restart ever runs under the audit.
+  let doneAtEviction = new Set<Match>();
+  const eviction = new Promise<void>((resolve) =>
+    setTimeout(
+      async () => {
+        tally.evictions++;
+        doneAtEviction = new Set(matches.filter((m) => m.done));
+        // The old runtime goes first: two runtimes must never hold the same SQLite files. Its sockets
+        // are gone with it; each page opens a new one in its own loop.
+        for (const m of matches) for (const s of m.humans) s.ws = null;
+        await timed(mf.dispose(), 30_000);
+        mf = start(script, bindings, persist);
+        restartedAt = Date.now();
+        resolve();
+      },
+      (SECONDS * 1000) / 2,
+    ),
   );
-  // Every loop ends at `end` after its current move (each wait is bounded); a loop still running a
-  // minute later is reported, and the audit goes on without it.
+  // Every loop ends at `end` (or `GRACE_MS` later) after its current move (each wait is bounded); a
+  // loop still running a minute after that is reported, and the audit goes on without it.
   let running = players.length;
   for (const p of players) p.finally(() => running--);
-  await Promise.race([Promise.all(players), new Promise((r) => setTimeout(r, SECONDS * 1000 + 60_000))]);
+  await Promise.race([
+    Promise.all(players),
+    new Promise((r) => setTimeout(r, SECONDS * 1000 + GRACE_MS + 60_000)),
+  ]);
   if (running > 0) console.log(`load: ${running} match loops still running after the deadline`);
-  // The audit, on a fresh runtime: every object rebuilt from its storage.
-  await timed(mf.dispose(), 30_000);
-  mf = start(script, bindings, persist);
+  await eviction;
+  const finished = matches.filter((m) => m.done).length;
   let lost = 0;
   let doubled = 0;
+  let refusedLogged = 0;
   let mismatches = 0;
-  for (const m of matches) {
-    const r = await call(mf, `/dev/replay/${m.id}`);
-    if (r.status !== 200) {
-      mismatches++;
-      continue;
+  const audited = new Set<Match>();
+  // The audit, twice: on the running runtime (the stored state is the one the players were served,
+  // held in memory since the last snapshot), then on a fresh runtime (every object rebuilt from its
+  // storage). A match counts once.
+  for (const phase of ['live', 'restarted'] as const) {
+    if (phase === 'restarted') {
+      await timed(mf.dispose(), 30_000);
+      mf = start(script, bindings, persist);
     }
-    const a = auditMatch(m.acked, r.body as ReplayAnswer);
-    lost += a.lost;
-    doubled += a.doubled;
-    if (a.mismatch) mismatches++;
+    for (const m of matches) {
+      const r = await timed(call(mf, `/dev/replay/${m.id}`), 30_000);
+      if (r?.status !== 200) {
+        if (!audited.has(m)) mismatches++;
+        audited.add(m);
+        continue;
+      }
+      const a = auditMatch(m.acked, r!.body as ReplayAnswer, m.refused);
+      if (phase === 'restarted') {
+        lost += a.lost;
+        doubled += a.doubled;
+        refusedLogged += a.refusedLogged;
+      }
+      if (a.mismatch && !audited.has(m)) {
+        mismatches++;
+        audited.add(m);
+      }
+    }
   }
   await timed(mf.dispose(), 30_000);
   const lat = tally.latencies.sort((a, b) => a - b);
   const q = (p: number) => quantile(lat, p);
   console.log(
-    `latency per move (answer, retries included): p50 ${q(0.5).toFixed(1)} ms, p99 ${q(0.99).toFixed(1)} ms`,
+    `latency per answered move (retries included): p50 ${q(0.5).toFixed(1)} ms, p99 ${q(0.99).toFixed(1)} ms; ${tally.unanswered} moves without an answer after every retry`,
   );
   console.log(
     `faults: ${tally.drops} sockets dropped, ${tally.duplicates} duplicate submissions, ${tally.retries} retries, ${tally.reconnects} socket (re)connections, ${tally.evictions} eviction(s) (${resets} connections reset)`,
   );
   console.log(`error answers by kind: ${JSON.stringify(Object.fromEntries(tally.errors))}`);
+  // A match still on that acknowledged no move before the eviction, or none after it: its object
+  // stopped answering (moves given up after every retry are otherwise only a count).
+  const stalled = matches.filter(
+    (m) => (m.ackedBefore === 0 && !doneAtEviction.has(m)) || (m.ackedAfter === 0 && !m.done),
+  ).length;
+  const after = matches.reduce((n, m) => n + m.ackedAfter, 0);
+  console.log(
+    `matches: ${finished} of ${MATCHES} finished; ${after} moves acknowledged after the eviction; ${stalled} stalled (no move acknowledged before or after the eviction)`,
+  );
+  if (stalled > 0) console.log(`load: FAIL: ${stalled} matches stalled`);
+  // Doubled: a move id in two log rows, a duplicate not answered as a replay, or a refused move the
+  // log holds (a retry not recognised by its move id).
+  console.log(
+    `doubled: ${doubled} move ids logged twice, ${tally.duplicatesRefused} duplicates not answered as a replay, ${refusedLogged} refused moves in the log`,
+  );
+  doubled += tally.duplicatesRefused + refusedLogged;
   console.log(
     `load: ${tally.moves} moves, ${tally.fiveXX} 5xx, ${lost} lost, ${doubled} doubled, ${mismatches} mismatches`,
   );
-  process.exitCode = tally.fiveXX + lost + doubled + mismatches > 0 ? 1 : 0;
+  process.exitCode = tally.fiveXX + lost + doubled + mismatches + stalled > 0 ? 1 : 0;
 }
 
 await main();

@@ -58,7 +58,7 @@ export function start(scriptPath: string, bindings: Record<string, string>, pers
   return new Miniflare(convertV4MiniflareOptions(options as any));
 }
 
-/** A request through the Worker: JSON `body` (POST unless `method`), a bearer `token`; the status and the parsed body. */
+/** A request through the Worker: JSON `body` (POST unless `method`), a bearer `token`; the status and the parsed body (its text when not JSON). */
 export async function call(
   mf: Miniflare,
   path: string,
@@ -73,7 +73,15 @@ export async function call(
     body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
   });
   const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null };
+  // A body that is not JSON (the runtime's own error page for a Worker that crashed) is kept as its
+  // text: a 5xx must reach the caller as an answer, not as a parse error taken for no answer.
+  let body: ReturnType<typeof JSON.parse> = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = text;
+  }
+  return { status: res.status, body };
 }
 
 /** Throws unless the production configuration (no TEST_SEAMS) refuses the stacked deck and has no /dev routes. */
