@@ -48,10 +48,7 @@ describe('the replay of a finished hand', () => {
     // Every card is somewhere at every step: hands, draw pile, discard and the areas add up to 106.
     for (const step of r.steps) {
       const t = step.table;
-      const inAreas = t.tableaux.reduce(
-        (n, a) => n + a.battle.length + a.speed.length + a.distance.length + a.safeties.length,
-        0,
-      );
+      const inAreas = t.tableaux.reduce((n, a) => n + a.cards, 0);
       const inHands = t.cards.reduce((n, h) => n + h.length, 0);
       expect(inHands + t.deckSize + t.discardSize + inAreas).toBe(106);
     }

@@ -6,13 +6,12 @@
  */
 
 import { applyMove, setResponseMode } from './apply';
-import { type CardId, type HazardCard, REMEDY_FOR, SAFETY_FOR } from './cards';
+import { type CardId, type HazardCard, REMEDY_FOR, SAFETY_FOR, type SafetyCard } from './cards';
 import { forfeit } from './forfeit';
 import { teamOf } from './legal';
 import { createMatch, type MatchSetup } from './setup';
 import { actingSeat } from './turn';
-import type { GameEvent, HandResult, MatchState, Move, ResponseMode, TableauView } from './types';
-import { tableauViews } from './view';
+import type { GameEvent, HandResult, MatchState, Move, ResponseMode, Tableau } from './types';
 
 /** One logged change, in engine terms: a seat's move, a coup-fourré setting, or a leave that ended the match. */
 export type ReplayEntry =
@@ -20,10 +19,22 @@ export type ReplayEntry =
   | { readonly kind: 'responseMode'; readonly seat: number; readonly mode: ResponseMode }
   | { readonly kind: 'forfeit'; readonly seat: number };
 
-/** The whole table at one moment: every seat's cards (`cards[seat]`), the areas, the piles. */
+/** A player's or team's area as the replay shows it: the km, the pile tops, the safeties. */
+export interface ReplayArea {
+  km: number;
+  battleTop: CardId | null;
+  speedTop: CardId | null;
+  /** Every safety played, coup fourré ones included (those also in `coupFourre`, shown sideways). */
+  safeties: SafetyCard[];
+  coupFourre: SafetyCard[];
+  /** Cards on the area (every pile), for the count of the whole deck. */
+  cards: number;
+}
+
+/** The whole table at one moment: every seat's cards (`cards[seat]`), the areas (by team), the piles. */
 export interface ReplayTable {
   cards: CardId[][];
-  tableaux: TableauView[];
+  tableaux: ReplayArea[];
   deckSize: number;
   discardTop: CardId | null;
   discardSize: number;
@@ -99,10 +110,21 @@ export function finishedHands(state: MatchState): number {
   return state.phase === 'matchOver' || state.phase === 'handOver' ? state.handNumber : state.handNumber - 1;
 }
 
+function areaOf(t: Tableau): ReplayArea {
+  return {
+    km: t.km,
+    battleTop: t.battle.at(-1) ?? null,
+    speedTop: t.speed.at(-1) ?? null,
+    safeties: t.safeties.slice(),
+    coupFourre: t.coupFourre.slice(),
+    cards: t.battle.length + t.speed.length + t.distance.length + t.safeties.length,
+  };
+}
+
 function tableOf(s: MatchState): ReplayTable {
   return {
     cards: s.hands.map((h) => h.slice()),
-    tableaux: tableauViews(s),
+    tableaux: s.tableaux.map(areaOf),
     deckSize: s.deck.length,
     discardTop: s.discard.at(-1) ?? null,
     discardSize: s.discard.length,
@@ -172,8 +194,6 @@ function noteWindows(
     if (e.type === 'coupFourre' || e.type === 'quickRemedy')
       w.answer = { seat: e.seat, card: e.card, kind: e.type };
   }
-  for (const w of windows)
-    w.missed = [...new Set([...w.couldCoupFourre, ...w.couldRemedy])].filter((s) => s !== w.answer?.seat);
   return touched;
 }
 
@@ -225,6 +245,8 @@ export function buildHandReplay(
   }
   if (!deal) return fail('replay.no_hand', `Hand ${hand} was not dealt in this match.`);
   if (!over(state)) return fail('replay.hand_not_over', `Hand ${hand} is not over yet.`);
+  for (const w of windows)
+    w.missed = [...new Set([...w.couldCoupFourre, ...w.couldRemedy])].filter((s) => s !== w.answer?.seat);
   return {
     ok: true,
     replay: {

@@ -14,6 +14,7 @@ export {
   type HandReplay,
   type HandReplayError,
   type HandReplayResult,
+  type ReplayArea,
   type ReplayEntry,
   type ReplayStep,
   type ReplayTable,
