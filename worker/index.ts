@@ -17,6 +17,7 @@ import { readLimit } from './routes/limits';
 import { mail } from './routes/mail';
 import { matches } from './routes/matches';
 import { notFoundHandler } from './routes/methods';
+import { replay } from './routes/replay';
 import { summaries } from './routes/summaries';
 
 export { MatchDurableObject } from './match/durable';
@@ -66,6 +67,7 @@ app.route('/api/matches', chat); // /:id/chat (issue 16)
 // -- leagues (issue 20 part 1) --
 // -- open table (issue 20 part 2) --
 // -- replay of finished hands (issue 21) --
+app.route('/api/matches', replay); // /:id/replay
 app.route('/dev', dev);
 
 // 404 for unknown paths, 405 with `Allow` for a known path asked with another method.

@@ -205,6 +205,9 @@ const createFields = {
   // -- chat (issue 16) --
   /** Spectators may read the chat (they never write); default false. */
   spectatorsReadChat: v.optional(v.boolean()),
+  // -- replay of finished hands (issue 21) --
+  /** Spectators may watch the replays of finished hands (the players always may); default false. */
+  spectatorsReplay: v.optional(v.boolean()),
 };
 
 /** POST /api/matches body. */
@@ -375,6 +378,12 @@ export const LogQuerySchema = v.strictObject({
 /** `GET /api/matches/:id/journal?hand=N`: a hand number from 1 (default: the latest hand). */
 export const JournalQuerySchema = v.strictObject({
   hand: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,5}$/), v.transform(Number))),
+});
+
+// -- replay of finished hands (issue 21) --
+/** `GET /api/matches/:id/replay?hand=N`: a hand number from 1 (required). */
+export const ReplayQuerySchema = v.strictObject({
+  hand: v.pipe(v.string(), v.regex(/^[1-9]\d{0,5}$/), v.transform(Number)),
 });
 
 // -- chat (issue 16) --
@@ -650,7 +659,16 @@ export interface MatchInfo {
     rules: Rules | null;
     /** Spectators may read the chat (issue 16). */
     spectatorsReadChat?: boolean;
+    // -- replay of finished hands (issue 21) --
+    /** Spectators may watch the replays of finished hands. */
+    spectatorsReplay?: boolean;
   };
+  // -- replay of finished hands (issue 21) --
+  /**
+   * Hands whose replay the caller may open now (hands 1 to this; 0: none yet, or not allowed). A
+   * match dealt before issue 21 opens its replays only once it is over.
+   */
+  replayHands?: number;
   /** The rematch's id once it is dealt (the same links work there). */
   rematchId: string | null;
   // -- rematch by consent (issue 16 part C) --
@@ -856,6 +874,10 @@ export const ROUTE_ERROR_CODES = [
   'rematch.lapsed',
   'rematch.no_offer',
   'rematch.no_players',
+  'replay.hand_not_over',
+  'replay.match_not_over',
+  'replay.no_hand',
+  'replay.not_allowed',
   'request.invalid',
   'request.malformed',
   'request.too_large',

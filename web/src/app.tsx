@@ -9,6 +9,8 @@ import { Home } from './screens/Home';
 import { MatchPage } from './screens/MatchPage';
 
 const Rules = lazyComponent(() => import('./screens/Rules').then((m) => m.Rules));
+/** The replay of finished hands (issue 21), loaded when its page opens. */
+const Replay = lazyComponent(() => import('./screens/replay/ReplayScreen').then((m) => m.ReplayScreen));
 
 /** Shows an error in words instead of a blank page when rendering fails. */
 class Guard extends Component<{ children: JSX.Element }, { error: string | null }> {
@@ -64,6 +66,8 @@ export function App(): JSX.Element {
             <Rules />
           ) : route.name === 'match' ? (
             <MatchPage key={route.matchId} matchId={route.matchId} />
+          ) : route.name === 'replay' ? (
+            <Replay key={route.matchId} matchId={route.matchId} />
           ) : (
             <p class="error">{t('error.notFound')}</p>
           )}

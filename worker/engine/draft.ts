@@ -151,7 +151,7 @@ export function copyTableau(t: Tableau): Tableau {
 
 /** A new state object with the same parts as `s` (an explicit literal: faster than a spread). */
 function shallowCopy(s: MatchState): MatchState {
-  return {
+  const copy: MatchState = {
     schema: s.schema,
     rulesVersion: s.rulesVersion,
     version: s.version,
@@ -178,6 +178,9 @@ function shallowCopy(s: MatchState): MatchState {
     results: s.results,
     matchWinners: s.matchWinners,
   };
+  // Only when set: a legacy state keeps no `seedScheme` key at all (its JSON stays as stored).
+  if (s.seedScheme !== undefined) copy.seedScheme = s.seedScheme;
+  return copy;
 }
 
 /** A deep copy of a state: every array private, nothing shared with `s`. */

@@ -8,6 +8,19 @@ export * from './cards';
 export { cloneState, copyTableau } from './draft';
 export { describeError } from './errors';
 export { type ForfeitResult, forfeit } from './forfeit';
+export {
+  buildHandReplay,
+  finishedHands,
+  type HandReplay,
+  type HandReplayError,
+  type HandReplayResult,
+  type ReplayArea,
+  type ReplayEntry,
+  type ReplayStep,
+  type ReplayTable,
+  type ReplayWindow,
+} from './hand-replay';
+export { handRng, isSeedScheme, SEED_SCHEMES, type SeedScheme } from './hand-seed';
 export { canDraw, legalMoves, MAX_RESHUFFLES, moveError, sameMove, teamOf } from './legal';
 export { type ParsedMove, parseMove } from './move-shape';
 export { type MoveChooser, type PlayoutStop, playOut } from './playout';

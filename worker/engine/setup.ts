@@ -17,8 +17,9 @@ import {
 } from './cards';
 import { Draft } from './draft';
 import { startTurn } from './flow';
+import { handRng, isSeedScheme, type SeedScheme } from './hand-seed';
 import { canDraw } from './legal';
-import { type RngState, seedRng, shuffleInPlace } from './rng';
+import { shuffleInPlace } from './rng';
 import { type RulesInput, type RulesProblem, resolveRules } from './rules';
 import { emptyTableau, isRolling } from './tableau';
 import {
@@ -69,8 +70,10 @@ export interface MatchSetup {
   seats: number;
   /** 1 (default) for individual play; 2 for partnerships sitting alternately. */
   teamSize?: number;
-  /** Determines every shuffle; hidden from every view. */
+  /** Determines every shuffle; hidden from every view (with `keyed-v1`, the key of every hand's seed). */
   seed: string;
+  /** How each hand's generator derives from `seed` (hand-seed.ts); unset: the legacy scheme. */
+  seedScheme?: SeedScheme;
   /** The seat that starts the first hand (default 0); later hands start one seat to the left. */
   firstSeat?: number;
   /** Each seat's coup-fourré choice (default `auto`). */
@@ -108,6 +111,8 @@ export function createMatch(setup: MatchSetup): CreateResult {
   }
   if (typeof setup.seed !== 'string' || setup.seed.length === 0)
     problems.push({ field: 'seed', message: 'a seed string is needed' });
+  if (setup.seedScheme !== undefined && !isSeedScheme(setup.seedScheme))
+    problems.push({ field: 'seedScheme', message: 'seedScheme must be "keyed-v1" or unset' });
   if (problems.length) return { ok: false, problems };
   const teamCount = seats / teamSize;
   const teams = Array.from({ length: teamCount }, (_, team) =>
@@ -122,6 +127,7 @@ export function createMatch(setup: MatchSetup): CreateResult {
     teams,
     responses: Array.from({ length: seats }, (_, s) => setup.responses?.[s] ?? 'auto'),
     seed: setup.seed,
+    ...(setup.seedScheme ? { seedScheme: setup.seedScheme } : {}),
     rng: [0, 0, 0, 0],
     handNumber: 0,
     firstSeat,
@@ -151,18 +157,13 @@ export function createMatch(setup: MatchSetup): CreateResult {
   return { ok: true, state: d.s, events: d.events };
 }
 
-/** The generator for hand `hand` of a match seeded `seed`. */
-function handRng(seed: string, hand: number): RngState {
-  return seedRng(`${seed}#${hand}`);
-}
-
 /**
  * Deals hand number `hand`, `firstSeat` to start: a fresh seeded shuffle of the 106 cards, six to each
  * seat, empty tableaux. RULES.md §2 [H16, NO, FR].
  */
 export function dealHand(d: Draft, hand: number, firstSeat: number): void {
   const s = d.s;
-  s.rng = handRng(s.seed, hand);
+  s.rng = handRng(s.seed, hand, s.seedScheme);
   s.deck = shuffleInPlace(fullDeck(), s.rng);
   s.hands = Array.from({ length: s.seats }, () => [] as CardId[]);
   for (let round = 0; round < HAND_SIZE; round++) {
@@ -216,7 +217,7 @@ function arrange(d: Draft, p: Position): RulesProblem[] {
     return [{ field: 'turn', message: `turn must be a seat from 0 to ${s.seats - 1}` }];
   }
   resetHand(s, 1, firstSeat);
-  s.rng = handRng(s.seed, 1);
+  s.rng = handRng(s.seed, 1, s.seedScheme);
   const used = new Map<CardId, number>();
   const use = (cards: CardId[]) => {
     for (const c of cards) used.set(c, (used.get(c) ?? 0) + 1);

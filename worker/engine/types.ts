@@ -3,6 +3,7 @@
  * per-seat views and the result of applying a move. Everything here is serialisable as JSON.
  */
 import type { CardId, HazardCard, SafetyCard } from './cards';
+import type { SeedScheme } from './hand-seed';
 import type { Rules } from './rules';
 import type { CardReason } from './why-not-reasons';
 
@@ -89,7 +90,7 @@ export interface HandResult {
 
 /**
  * The whole state of a match: plain JSON, never mutated by the engine. `version` increases by one
- * with every accepted move. Hidden parts: `hands` (but the seat's own), `deck`, `seed`, `rng`.
+ * with every accepted move. Hidden parts: `hands` (but the seat's own), `deck`, `seed`, `seedScheme`, `rng`.
  */
 export interface MatchState {
   schema: typeof STATE_SCHEMA;
@@ -102,6 +103,11 @@ export interface MatchState {
   teams: number[][];
   responses: ResponseMode[];
   seed: string;
+  /**
+   * How each hand's generator derives from `seed` (hand-seed.ts `handRng`): `keyed-v1` for matches
+   * created since issue 21; absent in matches stored before it, which keep the legacy deals.
+   */
+  seedScheme?: SeedScheme;
   /** PRNG state for reshuffles in the current hand. */
   rng: [number, number, number, number];
   /** Hand number, from 1. */

@@ -94,6 +94,7 @@ export async function create(m: MatchContext, req: CreateRequest): Promise<Reply
       vacationDays: body.vacationDays ?? DEFAULT_VACATION_DAYS,
       timeoutsToBot: body.timeoutsToBot ?? DEFAULT_TIMEOUTS_TO_BOT,
       spectatorsReadChat: body.spectatorsReadChat ?? false,
+      spectatorsReplay: body.spectatorsReplay ?? false,
       chainId: req.matchId,
     },
     hostHash: await hashToken(hostToken),
@@ -225,7 +226,11 @@ function stackOf(m: MatchContext, stack: TestStack | undefined): TestStack | und
   return testSeamsEnabled(m.env) ? stack : undefined;
 }
 
-/** The engine setup of a match (with `seed` and `firstSeat`, unless a stacked deal fixes them). */
+/**
+ * The engine setup of a match (with `seed` and `firstSeat`, unless a stacked deal fixes them), dealt
+ * with the keyed seed scheme. `seed` is `newSeed()`: 128 bits of the platform CSPRNG
+ * (`crypto.getRandomValues`); it rides in the meta row's `setup`, so it costs no extra row.
+ */
 function setupFor(
   config: MatchConfig,
   seats: readonly SeatRow[],
@@ -238,6 +243,9 @@ function setupFor(
     seats: seats.length,
     teamSize: config.teamSize,
     seed: stack?.seed ?? seed,
+    // Each hand's seed is HMAC-SHA256 keyed with `seed`, a secret that never leaves this object
+    // (issue 21: a finished hand's replay shows its whole shuffle and nothing of the next hands').
+    seedScheme: 'keyed-v1',
     firstSeat: stack?.position?.turn ?? firstSeat,
     responses: seats.map((s) => s.responseMode),
     ...(stack?.position ? { position: stack.position as MatchSetup['position'] } : {}),

@@ -16,6 +16,7 @@ import * as chat from './chat';
 import { MatchContext } from './context';
 import * as creation from './creation';
 import { digestEntry } from './digest-entry';
+import { replayReply } from './hand-replay';
 import { journalReply } from './journal';
 import { leaveMatch } from './leave';
 import * as lifecycle from './lifecycle';
@@ -173,6 +174,11 @@ export class MatchDurableObject extends DurableObject<Env> {
   /** The writer deletes (`deleted`) or the host hides (`hidden`) chat message `id`: see chat.ts `removeChat`. */
   async chatRemove(who: string | null, id: number, how: 'deleted' | 'hidden'): Promise<Reply> {
     return this.track(async () => chat.removeChat(this.match, who, id, how));
+  }
+
+  /** The replay of finished hand `hand` with every card shown (issue 21): see hand-replay.ts `replayReply`. */
+  async replay(who: string | null, hand: number): Promise<Reply> {
+    return this.track(async () => replayReply(this.match, who, hand));
   }
 
   /** Public events after log row `after` (at most 500 rows). */

@@ -29,6 +29,9 @@ export interface MatchConfig {
   // -- chat (issue 16) --
   /** Spectators may read the chat; unset (older matches) or false: only the seats and the host. */
   spectatorsReadChat?: boolean;
+  // -- replay of finished hands (issue 21) --
+  /** Spectators may watch the replays of finished hands; unset (older matches) or false: only the players. */
+  spectatorsReplay?: boolean;
 }
 
 export const MATCH_STATUSES = ['lobby', 'playing', 'finished'] as const;

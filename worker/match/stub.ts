@@ -23,6 +23,7 @@ export type MatchStub = Pick<
   | 'remove'
   | 'log'
   | 'journal'
+  | 'replay'
   | 'chatSend'
   | 'chatList'
   | 'chatRemove'

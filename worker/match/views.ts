@@ -9,6 +9,7 @@ import type { Created, MatchInfo } from '../protocol';
 import { NOT_FOUND, type Reply } from '../reply';
 import { mayReadChat } from './chat-store';
 import type { Caller, MatchContext } from './context';
+import { mayReplay, openHands } from './hand-replay';
 import { leavePreview, leftSeats } from './leave';
 import { mailSettings } from './mail-prefs';
 import { rematchInfo } from './rematch-offer';
@@ -113,6 +114,7 @@ export function buildInfo(
       vacationDays: vacationDaysOf(meta.config),
       timeoutsToBot: timeoutsToBotOf(meta.config),
       spectatorsReadChat: meta.config.spectatorsReadChat === true,
+      spectatorsReplay: meta.config.spectatorsReplay === true,
       rules: state ? state.rules : lobbyRules(meta, seats.length),
     },
     rematchId: meta.rematchId,
@@ -120,6 +122,9 @@ export function buildInfo(
   };
   const left = leftSeats(seats);
   if (left.length > 0) info.left = left;
+  // -- replay of finished hands (issue 21) --
+  const replayHands = state && mayReplay(meta.config, caller) ? openHands(state) : 0;
+  if (replayHands > 0) info.replayHands = replayHands;
   if (own) {
     info.settings = {
       language: own.language,

@@ -26,14 +26,16 @@ export type Route =
   | { name: 'home' }
   | { name: 'rules' }
   | { name: 'match'; matchId: string }
+  | { name: 'replay'; matchId: string }
   | { name: 'notFound' };
 
-/** Maps a path to a route: `/`, `/rules`, `/m/<matchId>`. */
+/** Maps a path to a route: `/`, `/rules`, `/m/<matchId>`, `/m/<matchId>/replay`. */
 export function matchRoute(p: string): Route {
   if (p === '/' || p === '/index.html') return { name: 'home' };
   if (p === '/rules') return { name: 'rules' };
-  const m = /^\/m\/([A-Za-z0-9_-]{1,64})\/?$/.exec(p);
-  if (m) return { name: 'match', matchId: m[1] };
+  // `/m/<matchId>/replay?hand=N&step=K`: the replay of finished hands (issue 21).
+  const m = /^\/m\/([A-Za-z0-9_-]{1,64})(\/replay)?\/?$/.exec(p);
+  if (m) return { name: m[2] ? 'replay' : 'match', matchId: m[1] };
   return { name: 'notFound' };
 }
 

@@ -19,6 +19,11 @@ const RematchOffer = lazyComponent(() => import('./RematchOffer').then((m) => m.
   quiet: true,
 });
 
+/** The ways into the replay of finished hands (issue 21), loaded when a hand's replay is open. */
+const ReplayLinks = lazyComponent(() => import('./replay/ReplayLinks').then((m) => m.ReplayLinks), {
+  quiet: true,
+});
+
 /** The whole score sheet, shown with the result at the end of a match of several hands. */
 const ScoreSheet = lazyComponent(() => import('./table/panels').then((m) => m.ScoreSheet));
 
@@ -65,6 +70,7 @@ export function EndOfHand(props: {
           {t('end.matchWinner', { names: listTeams(info, view, view.matchWinners) })}
         </p>
       )}
+      {(info.replayHands ?? 0) >= result.hand && <ReplayLinks info={info} hand={result.hand} review={over} />}
       {over && view.results.length > 1 && (
         <section class="end-sheet" aria-labelledby="end-sheet-title">
           <h3 id="end-sheet-title">{t('sheet.title')}</h3>

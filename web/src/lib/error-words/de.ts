@@ -101,4 +101,8 @@ export const de: ErrorWords = {
   // -- leagues (issue 20 part 1) --
   // -- open table (issue 20 part 2) --
   // -- replay of finished hands (issue 21) --
+  'replay.no_hand': 'Diese Runde wurde in dieser Partie nicht gegeben.',
+  'replay.hand_not_over': 'Diese Runde läuft noch; ihre Wiederholung öffnet sich, wenn sie vorbei ist.',
+  'replay.match_not_over': 'Die Wiederholungen dieser Partie öffnen sich, wenn die ganze Partie vorbei ist.',
+  'replay.not_allowed': 'Nur die Spieler dieser Partie können ihre Wiederholungen ansehen.',
 };

@@ -99,4 +99,8 @@ export const en: ErrorWords = {
   // -- leagues (issue 20 part 1) --
   // -- open table (issue 20 part 2) --
   // -- replay of finished hands (issue 21) --
+  'replay.no_hand': 'That hand was not dealt in this match.',
+  'replay.hand_not_over': 'That hand is still being played; its replay opens once it is over.',
+  'replay.match_not_over': 'The replays of this match open once the whole match is over.',
+  'replay.not_allowed': 'Only the players of this match can watch its replays.',
 };

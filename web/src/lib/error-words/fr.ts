@@ -104,4 +104,8 @@ export const fr: ErrorWords = {
   // -- leagues (issue 20 part 1) --
   // -- open table (issue 20 part 2) --
   // -- replay of finished hands (issue 21) --
+  'replay.no_hand': 'Cette manche n’a pas été distribuée dans cette partie.',
+  'replay.hand_not_over': 'Cette manche est encore en cours ; son rejeu s’ouvre quand elle est finie.',
+  'replay.match_not_over': 'Les rejeux de cette partie s’ouvrent quand toute la partie est finie.',
+  'replay.not_allowed': 'Seuls les joueurs de cette partie peuvent voir ses rejeux.',
 };

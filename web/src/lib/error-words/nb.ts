@@ -100,4 +100,8 @@ export const nb: ErrorWords = {
   // -- leagues (issue 20 part 1) --
   // -- open table (issue 20 part 2) --
   // -- replay of finished hands (issue 21) --
+  'replay.no_hand': 'Den hånden ble ikke delt ut i denne kampen.',
+  'replay.hand_not_over': 'Den hånden spilles fortsatt; reprisen åpnes når den er over.',
+  'replay.match_not_over': 'Reprisene i denne kampen åpnes når hele kampen er over.',
+  'replay.not_allowed': 'Bare spillerne i denne kampen kan se reprisene.',
 };

@@ -100,4 +100,8 @@ export const sv: ErrorWords = {
   // -- leagues (issue 20 part 1) --
   // -- open table (issue 20 part 2) --
   // -- replay of finished hands (issue 21) --
+  'replay.no_hand': 'Den given delades inte ut i den här matchen.',
+  'replay.hand_not_over': 'Den given spelas fortfarande; repriset öppnas när den är slut.',
+  'replay.match_not_over': 'Repriserna i den här matchen öppnas när hela matchen är slut.',
+  'replay.not_allowed': 'Bara spelarna i den här matchen kan se dess repriser.',
 };

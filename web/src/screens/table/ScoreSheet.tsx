@@ -4,10 +4,11 @@
  * from `view.results` and `view.scores` only. Loaded on first use (it is not needed on first paint):
  * the table's "Score sheet" dialog and the end of the match show it.
  */
-import type { JSX } from 'preact';
+import { Fragment, type JSX } from 'preact';
 import { t } from '../../i18n';
 import type { MatchInfo, MatchView } from '../../lib/types';
 import { listTeams, teamName } from '../../lib/words';
+import { ReplayLinks } from '../replay/ReplayLinks';
 import { HandScores, HeadRow, ScoreRow } from './HandScores';
 
 /** Running totals after each hand: element h is the sum of the hand totals of hands 0..h, per team. */
@@ -45,13 +46,16 @@ export function ScoreSheet({ info, view }: { info: MatchInfo; view: MatchView })
         </table>
       </div>
       {view.results.map((r, h) => (
-        <HandScores
-          key={r.hand}
-          result={r}
-          names={names}
-          caption={`${t('sheet.hand', { n: r.hand })}: ${winners(r.winners)}`}
-          totals={[{ label: t('sheet.running'), values: running[h] }]}
-        />
+        <Fragment key={r.hand}>
+          <HandScores
+            result={r}
+            names={names}
+            caption={`${t('sheet.hand', { n: r.hand })}: ${winners(r.winners)}`}
+            totals={[{ label: t('sheet.running'), values: running[h] }]}
+          />
+          {/* The replay of this hand (issue 21), when the server opens it to this reader. */}
+          <ReplayLinks info={info} hand={r.hand} />
+        </Fragment>
       ))}
     </div>
   );
