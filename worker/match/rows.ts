@@ -29,6 +29,12 @@ export interface MatchConfig {
   // -- chat (issue 16) --
   /** Spectators may read the chat; unset (older matches) or false: only the seats and the host. */
   spectatorsReadChat?: boolean;
+  // -- open table (issue 20 part 2) --
+  /**
+   * Listed on the open table for strangers (worker/open/): bots fill the open seats `waitMinutes`
+   * after the creation (open-seat.ts `fillsAtMs`), unless strangers filled them first.
+   */
+  open?: { waitMinutes: number };
 }
 
 export const MATCH_STATUSES = ['lobby', 'playing', 'finished'] as const;
