@@ -8,7 +8,8 @@
  * per day (100,000 Durable Object requests and 100,000 rows written per day). Then it reads the first
  * match's journal, page by page, for its size and its time in the Durable Object, what being
  * away and back costs a match (presence, vacation, play for me), what a rematch offer and its
- * answers cost (bench-rematch.ts) and what one leave writes (bench-leave.ts).
+ * answers cost (bench-rematch.ts), what one leave writes (bench-leave.ts) and, `--open N` (default 3),
+ * the rows written per open match listed and per open-table join (bench-open.ts, issue 20 part 2).
  *
  * `--messages N` (default 0): after each match, its seats send N chat messages in turn, with every
  * seat still on its socket (each message goes to every socket as a `chat` frame); reported apart, per
@@ -54,6 +55,7 @@ import {
 import { benchLeave } from './bench-leave';
 import { playMailMatch } from './bench-mail';
 import { type NodeWork, nodeWorkPerRequest, WORK_KINDS } from './bench-node-work';
+import { benchOpen } from './bench-open';
 import { benchRematch } from './bench-rematch';
 
 const args = parseArgs(process.argv.slice(2));
@@ -63,11 +65,14 @@ let MATCHES: number;
 let MESSAGES: number;
 /** A bot's delay in ms: each bot move is its own alarm, as deployed (1500 ms there). */
 let BOT_DELAY: number;
+/** Open matches the open table's part lists (issue 20 part 2: rows per open match listed and per join). */
+let OPEN: number;
 try {
   CONFIG = configFromArgs(args);
   MATCHES = intOption(args, 'matches', 3, 1, 1000);
   MESSAGES = intOption(args, 'messages', 0, 0, 1000);
   BOT_DELAY = intOption(args, 'bot-delay', 1, 1, 60_000);
+  OPEN = intOption(args, 'open', 3, 1, 100);
   if (!['basic', 'random'].includes(args.get('player') ?? 'basic'))
     throw new UsageError(`--player must be basic or random (got "${args.get('player')}")`);
 } catch (e) {
@@ -468,6 +473,8 @@ async function main() {
     await benchAwayAndBack(mf);
     await benchRematch(mf, call);
     await benchLeave((path, init) => call(mf, path, init), RULES);
+    // -- open table (issue 20 part 2) --
+    await benchOpen((url, init) => mf.dispatchFetch(url, init as never), ORIGIN, OPEN);
   } finally {
     await mf.dispose();
   }

@@ -9,6 +9,8 @@ import { Home } from './screens/Home';
 import { MatchPage } from './screens/MatchPage';
 
 const Rules = lazyComponent(() => import('./screens/Rules').then((m) => m.Rules));
+// -- open table (issue 20 part 2) --
+const OpenTable = lazyComponent(() => import('./screens/open/OpenTable').then((m) => m.OpenTable));
 
 /** Shows an error in words instead of a blank page when rendering fails. */
 class Guard extends Component<{ children: JSX.Element }, { error: string | null }> {
@@ -62,6 +64,8 @@ export function App(): JSX.Element {
             <Home />
           ) : route.name === 'rules' ? (
             <Rules />
+          ) : route.name === 'open' ? (
+            <OpenTable />
           ) : route.name === 'match' ? (
             <MatchPage key={route.matchId} matchId={route.matchId} />
           ) : (

@@ -25,13 +25,16 @@ export function navigate(to: string, options: { replace?: boolean } = {}): void 
 export type Route =
   | { name: 'home' }
   | { name: 'rules' }
+  // -- open table (issue 20 part 2) --
+  | { name: 'open' }
   | { name: 'match'; matchId: string }
   | { name: 'notFound' };
 
-/** Maps a path to a route: `/`, `/rules`, `/m/<matchId>`. */
+/** Maps a path to a route: `/`, `/rules`, `/open` (the open table), `/m/<matchId>`. */
 export function matchRoute(p: string): Route {
   if (p === '/' || p === '/index.html') return { name: 'home' };
   if (p === '/rules') return { name: 'rules' };
+  if (p === '/open') return { name: 'open' };
   const m = /^\/m\/([A-Za-z0-9_-]{1,64})\/?$/.exec(p);
   if (m) return { name: 'match', matchId: m[1] };
   return { name: 'notFound' };
