@@ -187,7 +187,7 @@ export class MatchDurableObject extends DurableObject<Env> {
   async testRunAlarm(): Promise<Reply> {
     if (!this.match.seams.enabled) return NOT_FOUND;
     await this.alarm();
-    return { status: 200 };
+    return { status: 200, body: { ok: true } };
   }
 
   /** Public events after log row `after` (at most 500 rows). */
