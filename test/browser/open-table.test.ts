@@ -3,13 +3,14 @@
  * from the home page's link, takes the free seat with a name alone and plays a card; and a creator
  * opens a match to strangers from the create form, nobody comes, and when the wait is over (the
  * match's clock moved on and its alarm run through the test seams) computer players fill the free
- * seats and the match starts, leaving the list. Nothing gets wider than the screen; captured at 360
- * and 1280 px.
+ * seats and the match starts, leaving the list. Nothing gets wider than the screen; the list has no
+ * serious or critical axe violation; captured at 360 and 1280 px.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { MatchInfo } from '../../worker/protocol';
 import { apiCall } from './api';
+import { axeAtBothWidths } from './axe';
 import { e2eHooks, player, waitText } from './browser';
 
 const h = e2eHooks();
@@ -58,6 +59,8 @@ describe('the open table', () => {
     expect(await row.textContent()).toContain('French');
     expect(await width(page)).toBeLessThanOrEqual(360);
     await h.shots.screen(page, 'open-list');
+    // A main screen: no serious or critical axe violation at either width.
+    expect(await axeAtBothWidths(page, 'open table')).toEqual([]);
 
     // A seat without a name is not asked for.
     await row.getByRole('button', { name: 'Take a seat' }).click();

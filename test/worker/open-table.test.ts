@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { api, freshIp, info } from './helpers';
-import { createOpen, createOpenRaw, join, listed, listingOf } from './open-helpers';
+import { createOpen, createOpenRaw, join, listed, listingOf, table } from './open-helpers';
 
 describe('an open match', () => {
   it('is listed with its preset, seats, time per turn and languages, and no address', async () => {
@@ -127,6 +127,22 @@ describe('an open match', () => {
     const j = await join(r.body.matchId, 'Ann', freshIp());
     expect(j.status).toBe(404);
     expect(j.body.error.code).toBe('open.not_found');
+  });
+});
+
+describe('what the open table writes', () => {
+  it('2 rows per open match listed and 2 per join; reading the list writes none', async () => {
+    const rows = async () => (await table().benchRows()).rowsWritten;
+    const r0 = await rows();
+    const m = await createOpen(freshIp(), {
+      seats: [{ kind: 'human', name: 'Host' }, { kind: 'open' }, { kind: 'open' }],
+    });
+    const r1 = await rows();
+    expect(r1 - r0).toBe(2);
+    await listed();
+    expect(await rows()).toBe(r1);
+    expect((await join(m.id, 'Ann', freshIp())).status).toBe(200);
+    expect((await rows()) - r1).toBe(2);
   });
 });
 

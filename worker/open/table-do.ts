@@ -6,7 +6,8 @@
  * what the limits need: the hashed client of each open match's creator (at most
  * `MAX_OPEN_PER_CLIENT` listed at once) and of each stranger who took a seat (one seat per person
  * per match). Clients are hashes (client.ts), never addresses. Rows: one per open match, one per
- * seat taken by a stranger; both go when the match leaves the list.
+ * seat taken by a stranger (tables without rowid: a row is one write, no second index entry); both
+ * go when the match leaves the list.
  */
 import { DurableObject } from 'cloudflare:workers';
 import { error, type Reply } from '../reply';
@@ -30,9 +31,9 @@ export class OpenTableDurableObject extends DurableObject<unknown> {
     this.sql = ctx.storage.sql;
     this.sql.exec(`CREATE TABLE IF NOT EXISTS open_matches (
       match_id TEXT PRIMARY KEY, creator_ip TEXT NOT NULL, creator_device TEXT,
-      created_at INTEGER NOT NULL, expires_at INTEGER NOT NULL, listing TEXT)`);
+      created_at INTEGER NOT NULL, expires_at INTEGER NOT NULL, listing TEXT) WITHOUT ROWID`);
     this.sql.exec(`CREATE TABLE IF NOT EXISTS open_seats (
-      match_id TEXT NOT NULL, ip TEXT NOT NULL, device TEXT, PRIMARY KEY (match_id, ip))`);
+      match_id TEXT NOT NULL, ip TEXT NOT NULL, device TEXT, PRIMARY KEY (match_id, ip)) WITHOUT ROWID`);
   }
 
   private write(query: string, ...params: SqlStorageValue[]): number {
