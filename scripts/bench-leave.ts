@@ -5,6 +5,7 @@
  * row per leave, plus the seat row (and the meta row, the expiry and the timers when the match ends);
  * no mail here (the seats have no address).
  */
+import { tokenOf } from './mf-harness';
 
 /** The benchmark's HTTP call (bench-server.ts `call`). */
 type Call = (
@@ -16,11 +17,6 @@ type Call = (
 interface Counters {
   requests: number;
   rowsWritten: number;
-}
-
-/** The token in a link's fragment. */
-function tokenOf(url: string | null): string {
-  return /#seat=([A-Za-z0-9_-]+)$/.exec(url ?? '')?.[1] ?? '';
 }
 
 /** Measures one leave per outcome and prints the rows written and log rows added. */

@@ -29,13 +29,8 @@
  * First it checks that the production configuration (no TEST_SEAMS) refuses the stacked-deck seam.
  * `--check-only` stops after that check (CI runs it).
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { convertV4MiniflareOptions, Miniflare } from 'miniflare';
-import { unstable_getMiniflareWorkerOptions } from 'wrangler';
+import type { Miniflare } from 'miniflare';
 import { chooseMove } from '../worker/bots/index';
 import type { MatchView, Move } from '../worker/engine/index';
 import { nextFloat, seedRng } from '../worker/engine/rng';
@@ -57,6 +52,7 @@ import { playMailMatch } from './bench-mail';
 import { type NodeWork, nodeWorkPerRequest, WORK_KINDS } from './bench-node-work';
 import { benchOpen } from './bench-open';
 import { benchRematch } from './bench-rematch';
+import { bundle, call, checkSeam, ORIGIN, start, tokenOf } from './mf-harness';
 
 const args = parseArgs(process.argv.slice(2));
 let CONFIG: BenchConfig;
@@ -85,83 +81,6 @@ const PLAYER = (args.get('player') ?? 'basic') as 'basic' | 'random';
 const RULES = CONFIG.rules;
 const SEATS = CONFIG.seats.length;
 const TEAM = CONFIG.team;
-const ORIGIN = 'http://bench.local';
-
-function bundle(): string {
-  if (!existsSync('dist/index.html')) {
-    // wrangler needs the assets directory; a local placeholder (dist/ is never committed).
-    mkdirSync('dist', { recursive: true });
-    writeFileSync('dist/index.html', '<!doctype html><title>Mille Bornes</title>\n');
-  }
-  const out = mkdtempSync(join(tmpdir(), 'mb-bundle-'));
-  const r = spawnSync('npx', ['wrangler', 'deploy', '--dry-run', '--outdir', out], {
-    encoding: 'utf8',
-    env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
-  });
-  if (r.status !== 0) throw new Error(`wrangler deploy --dry-run failed:\n${r.stdout}\n${r.stderr}`);
-  const path = join(out, 'index.js');
-  console.log(`bundle: ${path} (${(statSync(path).size / 1024).toFixed(1)} KiB)`);
-  return path;
-}
-
-function start(scriptPath: string, bindings: Record<string, string>): Miniflare {
-  const { workerOptions } = unstable_getMiniflareWorkerOptions('wrangler.toml');
-  // The bundle is one ES module: wrangler's module rules (for unbundled sources) do not apply.
-  const { modulesRules: _rules, ...rest } = workerOptions as typeof workerOptions & {
-    modulesRules?: unknown;
-  };
-  const options = {
-    ...rest,
-    modules: true,
-    scriptPath,
-    modulesRoot: dirname(scriptPath),
-    bindings: { ...(workerOptions.bindings ?? {}), ...bindings },
-    ratelimits: {
-      CREATE_LIMITER: { namespace_id: '41001', simple: { limit: 100_000, period: 60 as const } },
-      MOVE_LIMITER: { namespace_id: '41002', simple: { limit: 1_000_000, period: 60 as const } },
-    },
-  };
-  // biome-ignore lint/suspicious/noExplicitAny: wrangler's and miniflare's option types are the same shape from two packages
-  return new Miniflare(convertV4MiniflareOptions(options as any));
-}
-
-async function call(
-  mf: Miniflare,
-  path: string,
-  init: { method?: string; body?: unknown; token?: string } = {},
-) {
-  const headers: Record<string, string> = { 'CF-Connecting-IP': '203.0.113.1' };
-  if (init.body !== undefined) headers['Content-Type'] = 'application/json';
-  if (init.token) headers.Authorization = `Bearer ${init.token}`;
-  const res = await mf.dispatchFetch(`${ORIGIN}${path}`, {
-    method: init.method ?? (init.body !== undefined ? 'POST' : 'GET'),
-    headers,
-    body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null };
-}
-
-async function checkSeam(scriptPath: string): Promise<void> {
-  const mf = start(scriptPath, {});
-  try {
-    const r = await call(mf, '/api/matches', {
-      body: { rules: 'classic', seats: [{ kind: 'human' }, { kind: 'human' }], testStack: { seed: 'x' } },
-    });
-    const dev = await call(mf, '/dev/stats/AAAAAAAAAAAAAAAAAAAAAA');
-    if (r.status !== 400 || dev.status !== 404) {
-      throw new Error(`production bundle accepted a test seam: create ${r.status}, /dev ${dev.status}`);
-    }
-    console.log('seam check: the production bundle refuses testStack (400) and has no /dev routes (404)');
-  } finally {
-    await mf.dispose();
-  }
-}
-
-function tokenOf(url: string | null): string {
-  return /#(?:seat|host)=([A-Za-z0-9_-]+)$/.exec(url ?? '')![1];
-}
-
 /** A seeded generator for the players' choices (the engine's own). */
 function rng(seed: number): () => number {
   const state = seedRng(`choices-${seed}`);

@@ -103,4 +103,16 @@ describe('move ids', () => {
     expect(await logRows(m)).toBe(rows);
     expect(await versionOf(m)).toBe(v);
   });
+
+  it('the replay seam lists every logged move id once, in log order, after retries (the load test audits with it)', async () => {
+    const m = await twoPlayers();
+    const [ann, bob] = [m.seats[0]!, m.seats[1]!];
+    expect((await move(m, ann, { type: 'play', card: 'roll' }, { moveId: 'ann-1' })).status).toBe(200);
+    expect((await move(m, ann, { type: 'play', card: 'roll' }, { moveId: 'ann-1' })).status).toBe(200);
+    expect((await move(m, bob, { type: 'play', card: 'roll' }, { moveId: 'bob-1' })).status).toBe(200);
+    const r = await api(`/dev/replay/${m.id}`);
+    expect(r.status).toBe(200);
+    expect(r.body.moveIds).toEqual(['ann-1', 'bob-1']);
+    expect(r.body.replayed).toEqual(r.body.stored);
+  });
 });

@@ -198,6 +198,13 @@ export class MoveLog {
     return this.handIndex === null ? null : JSON.stringify(this.handIndex);
   }
 
+  /** Every move id in the log, one per row that has one, in log order (test seams: the load test's audit). */
+  loggedMoveIds(): string[] {
+    return this.exec<{ move_id: string }>(
+      'SELECT move_id FROM log WHERE move_id IS NOT NULL ORDER BY seq',
+    ).map((r) => r.move_id);
+  }
+
   /** The row that accepted move id `moveId`, or null (a primary-key look-up; unknown ids cost nothing). */
   rowOfMoveId(moveId: string): LogRow | null {
     const seq = this.moveIds.get(moveId);

@@ -77,9 +77,12 @@ export function replay(m: MatchContext): MatchState | null {
   return r.ok ? r.state : null;
 }
 
-/** Test seams only: the replayed and the stored state, side by side. */
+/** Test seams only: the replayed and the stored state side by side, and every move id in the log (in order). */
 export function replayCheck(m: MatchContext): Reply {
   if (!m.seams.enabled) return NOT_FOUND;
   if (!m.meta?.setup || !m.meta.state) return NOT_FOUND;
-  return { status: 200, body: { replayed: replay(m), stored: m.meta.state } };
+  return {
+    status: 200,
+    body: { replayed: replay(m), stored: m.meta.state, moveIds: m.log.loggedMoveIds() },
+  };
 }

@@ -1,0 +1,107 @@
+/**
+ * The harness the server scripts share (`bench:server`, `load`): the Worker bundled as a deploy
+ * would bundle it (`wrangler deploy --dry-run`), started with the `miniflare` package's API
+ * (SQLite-backed Durable Objects, as on the free plan), an HTTP call through it, the seat token of a
+ * link, and the check that the production configuration refuses the test seams.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { convertV4MiniflareOptions, Miniflare } from 'miniflare';
+import { unstable_getMiniflareWorkerOptions } from 'wrangler';
+
+/** The origin the scripts' requests use (never resolved: miniflare answers them). */
+export const ORIGIN = 'http://bench.local';
+
+/** Bundles the Worker into a temporary directory; returns the path of its one ES module. Throws when wrangler fails. */
+export function bundle(): string {
+  if (!existsSync('dist/index.html')) {
+    // wrangler needs the assets directory; a local placeholder (dist/ is never committed).
+    mkdirSync('dist', { recursive: true });
+    writeFileSync('dist/index.html', '<!doctype html><title>Mille Bornes</title>\n');
+  }
+  const out = mkdtempSync(join(tmpdir(), 'mb-bundle-'));
+  const r = spawnSync('npx', ['wrangler', 'deploy', '--dry-run', '--outdir', out], {
+    encoding: 'utf8',
+    env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
+  });
+  if (r.status !== 0) throw new Error(`wrangler deploy --dry-run failed:\n${r.stdout}\n${r.stderr}`);
+  const path = join(out, 'index.js');
+  console.log(`bundle: ${path} (${(statSync(path).size / 1024).toFixed(1)} KiB)`);
+  return path;
+}
+
+/**
+ * Starts the bundle at `scriptPath` with wrangler.toml's bindings plus `bindings` (string vars), and
+ * generous rate limits. `persist`: a directory for the Durable Objects' storage (survives a restart).
+ */
+export function start(scriptPath: string, bindings: Record<string, string>, persist?: string): Miniflare {
+  const { workerOptions } = unstable_getMiniflareWorkerOptions('wrangler.toml');
+  // The bundle is one ES module: wrangler's module rules (for unbundled sources) do not apply.
+  const { modulesRules: _rules, ...rest } = workerOptions as typeof workerOptions & {
+    modulesRules?: unknown;
+  };
+  const options = {
+    ...rest,
+    modules: true,
+    scriptPath,
+    modulesRoot: dirname(scriptPath),
+    bindings: { ...(workerOptions.bindings ?? {}), ...bindings },
+    ...(persist ? { resourcePersistencePath: persist } : {}),
+    ratelimits: {
+      CREATE_LIMITER: { namespace_id: '41001', simple: { limit: 100_000, period: 60 as const } },
+      MOVE_LIMITER: { namespace_id: '41002', simple: { limit: 1_000_000, period: 60 as const } },
+    },
+  };
+  // biome-ignore lint/suspicious/noExplicitAny: wrangler's and miniflare's option types are the same shape from two packages
+  return new Miniflare(convertV4MiniflareOptions(options as any));
+}
+
+/** A request through the Worker: JSON `body` (POST unless `method`), a bearer `token`; the status and the parsed body (its text when not JSON). */
+export async function call(
+  mf: Miniflare,
+  path: string,
+  init: { method?: string; body?: unknown; token?: string } = {},
+) {
+  const headers: Record<string, string> = { 'CF-Connecting-IP': '203.0.113.1' };
+  if (init.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (init.token) headers.Authorization = `Bearer ${init.token}`;
+  const res = await mf.dispatchFetch(`${ORIGIN}${path}`, {
+    method: init.method ?? (init.body !== undefined ? 'POST' : 'GET'),
+    headers,
+    body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
+  });
+  const text = await res.text();
+  // A body that is not JSON (the runtime's own error page for a Worker that crashed) is kept as its
+  // text: a 5xx must reach the caller as an answer, not as a parse error taken for no answer.
+  let body: ReturnType<typeof JSON.parse> = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = text;
+  }
+  return { status: res.status, body };
+}
+
+/** Throws unless the production configuration (no TEST_SEAMS) refuses the stacked deck and has no /dev routes. */
+export async function checkSeam(scriptPath: string): Promise<void> {
+  const mf = start(scriptPath, {});
+  try {
+    const r = await call(mf, '/api/matches', {
+      body: { rules: 'classic', seats: [{ kind: 'human' }, { kind: 'human' }], testStack: { seed: 'x' } },
+    });
+    const dev = await call(mf, '/dev/stats/AAAAAAAAAAAAAAAAAAAAAA');
+    if (r.status !== 400 || dev.status !== 404) {
+      throw new Error(`production bundle accepted a test seam: create ${r.status}, /dev ${dev.status}`);
+    }
+    console.log('seam check: the production bundle refuses testStack (400) and has no /dev routes (404)');
+  } finally {
+    await mf.dispose();
+  }
+}
+
+/** The seat or host token in a link's fragment (`#seat=…`). */
+export function tokenOf(url: string | null): string {
+  return /#(?:seat|host)=([A-Za-z0-9_-]+)$/.exec(url ?? '')![1];
+}
