@@ -30,7 +30,7 @@ export const SOCKET_RATIO = 20;
 const USAGE =
   'usage: npm run bench:server -- [--matches N] [--table] [--seats N] [--humans N] [--bots N] ' +
   `[--bot ${BOT_LEVELS.join('|')}] [--team 1|2] [--rules ${PRESET_NAMES.join('|')}] [--mail] ` +
-  '[--socket] [--bot-delay MS] [--player basic|random] [--messages N] [--check-only]';
+  '[--socket] [--bot-delay MS] [--player basic|random] [--messages N] [--open N] [--check-only]';
 
 /** Thrown for a bad option; main prints it with the usage line and exits 2. */
 export class UsageError extends Error {

@@ -1,3 +1,34 @@
+/**
+ * Server benchmark (`npm run bench:server [-- --matches N --seats 4 --rules classic --player basic --messages 20]`): bundles the
+ * Worker as a deploy would (`wrangler deploy --dry-run`), starts the bundle with the `miniflare`
+ * package's API (SQLite-backed Durable Objects, as on the free plan), plays N complete matches over
+ * HTTP with every human seat on a WebSocket (as the web client is), and reports per move: p50/p99
+ * latency, time spent in the Durable Object, Durable Object requests and SQLite rows written (from
+ * SQLite's own counters). From these it derives how many complete matches one free account can host
+ * per day (100,000 Durable Object requests and 100,000 rows written per day). Then it reads the first
+ * match's journal, page by page, for its size and its time in the Durable Object, what being
+ * away and back costs a match (presence, vacation, play for me), what a rematch offer and its
+ * answers cost (bench-rematch.ts), what one leave writes (bench-leave.ts) and, `--open N` (default 3),
+ * the rows written per open match listed and per open-table join (bench-open.ts, issue 20 part 2).
+ *
+ * `--messages N` (default 0): after each match, its seats send N chat messages in turn, with every
+ * seat still on its socket (each message goes to every socket as a `chat` frame); reported apart, per
+ * message: rows written (one each) and Durable Object requests.
+ *
+ * Seating (bench-config.ts, usage error on bad values): `--seats N`, `--humans N --bots N --bot LEVEL`,
+ * `--team 2`, `--rules PRESET`; `--mail`: every human on e-mail, no page open (bench-mail.ts). While
+ * a human is in the match the bots play in the human's request (a run, one log row); a bot left to
+ * act after a run (its budget spent) plays on its `bot` alarm after `--bot-delay` ms (default 1; 1500
+ * deployed). `--socket`: the pages send their moves over their socket (`{type:'move'}`, answered by
+ * `moveResult`) instead of `POST /moves`; the match object counts each frame as a request. Every run
+ * also prints `rows written per human decision: X` and `free plan: N complete matches/day` (rows
+ * include the `setAlarm` calls, billed as rows), with requests counted one per move (HTTP, or a frame
+ * as the object counts it) and with each move as 1/20 request (Cloudflare's socket ratio). `--table`
+ * prints these lines for the six configurations of `tableConfigs` instead of the single run.
+ *
+ * First it checks that the production configuration (no TEST_SEAMS) refuses the stacked-deck seam.
+ * `--check-only` stops after that check (CI runs it).
+ */
 import { gzipSync } from 'node:zlib';
 import type { Miniflare } from 'miniflare';
 import { chooseMove } from '../worker/bots/index';
@@ -19,6 +50,7 @@ import {
 import { benchLeave } from './bench-leave';
 import { playMailMatch } from './bench-mail';
 import { type NodeWork, nodeWorkPerRequest, WORK_KINDS } from './bench-node-work';
+import { benchOpen } from './bench-open';
 import { benchRematch } from './bench-rematch';
 import { bundle, call, checkSeam, ORIGIN, start, tokenOf } from './mf-harness';
 
@@ -29,11 +61,14 @@ let MATCHES: number;
 let MESSAGES: number;
 /** A bot's delay in ms: each bot move is its own alarm, as deployed (1500 ms there). */
 let BOT_DELAY: number;
+/** Open matches the open table's part lists (issue 20 part 2: rows per open match listed and per join). */
+let OPEN: number;
 try {
   CONFIG = configFromArgs(args);
   MATCHES = intOption(args, 'matches', 3, 1, 1000);
   MESSAGES = intOption(args, 'messages', 0, 0, 1000);
   BOT_DELAY = intOption(args, 'bot-delay', 1, 1, 60_000);
+  OPEN = intOption(args, 'open', 3, 1, 100);
   if (!['basic', 'random'].includes(args.get('player') ?? 'basic'))
     throw new UsageError(`--player must be basic or random (got "${args.get('player')}")`);
 } catch (e) {
@@ -357,6 +392,8 @@ async function main() {
     await benchAwayAndBack(mf);
     await benchRematch(mf, call);
     await benchLeave((path, init) => call(mf, path, init), RULES);
+    // -- open table (issue 20 part 2) --
+    await benchOpen((url, init) => mf.dispatchFetch(url, init as never), ORIGIN, OPEN);
   } finally {
     await mf.dispose();
   }

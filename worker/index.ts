@@ -18,6 +18,8 @@ import { mail } from './routes/mail';
 import { matches } from './routes/matches';
 import { notFoundHandler } from './routes/methods';
 import { replay } from './routes/replay';
+import { open } from './routes/open';
+import { openDev } from './routes/open-dev';
 import { summaries } from './routes/summaries';
 
 export { MatchDurableObject } from './match/durable';
@@ -26,6 +28,7 @@ export {
   MailAddressDurableObject,
   MailBudgetDurableObject,
 } from './notify/durable-objects';
+export { OpenTableDurableObject } from './open/table-do';
 
 /** The Hono app (exported for in-process tests with `app.request()`). */
 export const app = new Hono<AppEnv>();
@@ -66,6 +69,8 @@ app.route('/api/matches', matches);
 app.route('/api/matches', chat); // /:id/chat (issue 16)
 // -- leagues (issue 20 part 1) --
 // -- open table (issue 20 part 2) --
+app.route('/api/open', open);
+app.route('/dev/open', openDev); // before /dev: its guard would answer 404 first
 // -- replay of finished hands (issue 21) --
 app.route('/api/matches', replay); // /:id/replay
 app.route('/dev', dev);

@@ -197,6 +197,14 @@ const createFields = {
   /** Minutes an `ask` seat has to answer a hazard: 1 to 10080 (7 days). */
   responseWindowMinutes: v.optional(v.pipe(v.number(), v.minValue(1), v.maxValue(10080))),
   onDeadline: v.optional(v.picklist(['bot', 'skip'])),
+  // -- open table (issue 20 part 2) --
+  /**
+   * List the match on the open table (worker/open/): strangers take its open seats with a name; when
+   * `waitMinutes` (5 to 1440) pass first, bots fill the seats left and the match starts.
+   */
+  open: v.optional(
+    v.strictObject({ waitMinutes: v.pipe(v.number(), v.integer(), v.minValue(5), v.maxValue(1440)) }),
+  ),
   // -- vacation days, timeouts before a bot keeps the seat (issue 14 part 3) --
   /** Days each player's turn clock may stand still while they are away: 0 to 30 (default 7). */
   vacationDays: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(30))),
@@ -867,6 +875,11 @@ export const ROUTE_ERROR_CODES = [
   'mute.bad_link',
   'name.taken',
   'not_found',
+  'open.no_free_seat',
+  'open.not_found',
+  'open.one_seat',
+  'open.own_match',
+  'open.too_many',
   'push.not_configured',
   'rate.limited',
   'rematch.dealt',

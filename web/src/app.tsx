@@ -11,6 +11,8 @@ import { MatchPage } from './screens/MatchPage';
 const Rules = lazyComponent(() => import('./screens/Rules').then((m) => m.Rules));
 /** The replay of finished hands (issue 21), loaded when its page opens. */
 const Replay = lazyComponent(() => import('./screens/replay/ReplayScreen').then((m) => m.ReplayScreen));
+// -- open table (issue 20 part 2) --
+const OpenTable = lazyComponent(() => import('./screens/open/OpenTable').then((m) => m.OpenTable));
 
 /** Shows an error in words instead of a blank page when rendering fails. */
 class Guard extends Component<{ children: JSX.Element }, { error: string | null }> {
@@ -64,6 +66,8 @@ export function App(): JSX.Element {
             <Home />
           ) : route.name === 'rules' ? (
             <Rules />
+          ) : route.name === 'open' ? (
+            <OpenTable />
           ) : route.name === 'match' ? (
             <MatchPage key={route.matchId} matchId={route.matchId} />
           ) : route.name === 'replay' ? (

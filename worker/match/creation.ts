@@ -15,6 +15,7 @@ import { defaultSeatName } from '../words/seat-names';
 import { commit, type MatchChange } from './commit';
 import type { MatchContext } from './context';
 import { freeName, seatNames, takenNames } from './names';
+import { fillsAtMs } from './open-seat';
 import type { MatchConfig, SeatRow, StoredSetup } from './rows';
 import { KINDS, LOBBY_TTL_MS } from './timers';
 import { DEFAULT_TIMEOUTS_TO_BOT, DEFAULT_VACATION_DAYS } from './vacation';
@@ -55,6 +56,9 @@ export async function create(m: MatchContext, req: CreateRequest): Promise<Reply
   // The creator sits at seat 0: a match nobody plays would burn the daily budget on bots.
   if (body.seats[0].kind !== 'human')
     return error(400, 'seat.creator_not_human', 'Seat 0 is the creator’s: its kind must be "human".');
+  // -- open table (issue 20 part 2) --
+  if (body.open && !body.seats.some((s) => s.kind === 'open'))
+    return error(400, 'open.no_free_seat', 'An open match needs at least one open seat for a stranger.');
   const named = seatNames(body.seats, body.seats[0].language);
   if ('taken' in named) {
     return error(
@@ -96,6 +100,7 @@ export async function create(m: MatchContext, req: CreateRequest): Promise<Reply
       spectatorsReadChat: body.spectatorsReadChat ?? false,
       spectatorsReplay: body.spectatorsReplay ?? false,
       chainId: req.matchId,
+      ...(body.open ? { open: { waitMinutes: body.open.waitMinutes } } : {}),
     },
     hostHash: await hashToken(hostToken),
     inviteHash: inviteToken ? await hashToken(inviteToken) : null,
@@ -207,6 +212,8 @@ async function storeChecked(m: MatchContext, input: CreateInput): Promise<Reply>
   // A lobby expires unless it fills; a match whose seats are all taken starts now (no expiry row).
   const full = m.seats.every((s) => s.kind !== 'open');
   if (!full) m.schedule.schedule(KINDS.expire, '', now + LOBBY_TTL_MS);
+  // An open match (issue 20 part 2): bots fill the seats strangers left free at the end of the wait.
+  if (!full && input.config.open) m.schedule.schedule(KINDS.openFill, '', fillsAtMs(now, input.config.open));
   const change = full ? start(m, null) : lobbyChange('created', null);
   if ('status' in change) {
     await m.destroy();
@@ -280,5 +287,6 @@ export function start(m: MatchContext, seat: number | null): MatchChange | Reply
   const stored: StoredSetup = { setup, ...(stack ? { stack } : {}) };
   m.updateMeta({ setup: stored, status: 'playing' });
   m.schedule.cancel(KINDS.expire);
+  m.schedule.cancel(KINDS.openFill);
   return { reason: 'started', seat, opening: { kind: 'start', state: created.state } };
 }

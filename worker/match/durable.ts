@@ -2,7 +2,7 @@
  * The match Durable Object: one per match, SQLite-backed. A thin shell: each RPC method, socket
  * event and alarm counts the request, delegates to the module that handles it (lifecycle, moves,
  * seats, seat links, views, the journal, sockets, timers, replay, test seams) over the shared match context, and
- * syncs the alarm afterwards. Every change those modules make goes through commit.ts. Expected failures are returned as `Reply` values (HTTP status + JSON body),
+ * syncs the alarm (and an open match's line on the open table, open-listing.ts) afterwards. Every change those modules make goes through commit.ts. Expected failures are returned as `Reply` values (HTTP status + JSON body),
  * never thrown: exceptions lose their meaning across RPC.
  */
 import { DurableObject } from 'cloudflare:workers';
@@ -21,6 +21,8 @@ import { journalReply } from './journal';
 import { leaveMatch } from './leave';
 import * as lifecycle from './lifecycle';
 import { playMove } from './moves';
+import { syncOpenTable } from './open-listing';
+import { joinOpen } from './open-seat';
 import { onPresentPoll } from './presence';
 import { rematch } from './rematch';
 import { catchUp, replayCheck } from './replay';
@@ -181,6 +183,19 @@ export class MatchDurableObject extends DurableObject<Env> {
     return this.track(async () => replayReply(this.match, who, hand));
   }
 
+  // -- open table (issue 20 part 2) --
+  /** A stranger from the open table takes a free seat: see open-seat.ts `joinOpen`. */
+  async joinOpen(who: { name: string; language?: string }, origin: string): Promise<Reply> {
+    return this.track(() => joinOpen(this.match, who, origin));
+  }
+
+  /** Test seams only: runs the alarm now (after `testAdvanceClock`, so a browser test sees a wait end). */
+  async testRunAlarm(): Promise<Reply> {
+    if (!this.match.seams.enabled) return NOT_FOUND;
+    await this.alarm();
+    return { status: 200, body: { ok: true } };
+  }
+
   /** Public events after log row `after` (at most 500 rows). */
   async log(after: number): Promise<Reply> {
     return this.track(async () => logReply(this.match, after));
@@ -248,6 +263,7 @@ export class MatchDurableObject extends DurableObject<Env> {
   override async alarm(): Promise<void> {
     this.match.seams.stats.requests++;
     await runAlarm(this.match);
+    await syncOpenTable(this.match);
   }
 
   /** Counts a request and, with the test seams on, its duration in ms (benchmark); then syncs the alarm. */
@@ -259,6 +275,7 @@ export class MatchDurableObject extends DurableObject<Env> {
     // The time up to here is the handler's own work (no I/O waits but rematch's RPC and deletes).
     if (m.seams.enabled) m.seams.stats.ms.push(performance.now() - t0);
     if (m.meta) await m.schedule.syncAlarm();
+    await syncOpenTable(m);
     return reply;
   }
 }

@@ -12,11 +12,19 @@ import { lobbyChange, payAddresses, start } from './creation';
 import { nameKey, takenNames } from './names';
 import { infoFor } from './views';
 
-/** Why a claim is refused now (bad invite, started, full, name taken), or null. */
-function claimRefusal(m: MatchContext, inviteHash: string, name: string): Reply | null {
+/**
+ * How a seat is claimed: with the invite link's hash, or (issue 20 part 2) as a stranger from the
+ * open table, which the match allows only while it is open (`config.open`).
+ */
+export type SeatAccess = { invite: string } | { open: true };
+
+/** Why a claim is refused now (bad invite, not open, started, full, name taken), or null. */
+function claimRefusal(m: MatchContext, access: SeatAccess, name: string): Reply | null {
   const meta = m.meta;
   if (!meta) return NOT_FOUND;
-  if (!meta.inviteHash || meta.inviteHash !== inviteHash)
+  if ('open' in access) {
+    if (!meta.config.open) return error(404, 'open.not_found', 'This match is not on the open table.');
+  } else if (!meta.inviteHash || meta.inviteHash !== access.invite)
     return error(403, 'auth.bad_invite', 'This invite link is not valid.');
   if (meta.status !== 'lobby') return error(409, 'match.started', 'The match has already started.');
   if (!m.seats.some((s) => s.kind === 'open')) return error(409, 'match.full', 'Every seat is taken.');
@@ -38,18 +46,29 @@ export async function claim(
   payer: BudgetPayer,
   origin: string,
 ): Promise<Reply> {
-  const refused = claimRefusal(m, inviteHash, who.name);
+  return takeSeat(m, { invite: inviteHash }, who, payer, origin);
+}
+
+/** `claim` with either access (see `SeatAccess`); a stranger of the open table gives no address. */
+export async function takeSeat(
+  m: MatchContext,
+  access: SeatAccess,
+  who: { name: string; email?: string; language?: string },
+  payer: BudgetPayer,
+  origin: string,
+): Promise<Reply> {
+  const refused = claimRefusal(m, access, who.name);
   if (refused) return refused;
   // Hashed first: nothing may wait between the last check and taking the seat.
   const token = newToken();
   const tokenHash = await hashToken(token);
-  const late = claimRefusal(m, inviteHash, who.name);
+  const late = claimRefusal(m, access, who.name);
   if (late) return late;
   if (who.email) {
     const unpaid = await payAddresses(m, payer, 1);
     if (unpaid) return unpaid;
     // Checked again after the wait: another claim may have come first.
-    const later = claimRefusal(m, inviteHash, who.name);
+    const later = claimRefusal(m, access, who.name);
     if (later) return later;
   }
   const open = m.seats.find((s) => s.kind === 'open')!;

@@ -32,6 +32,12 @@ export interface MatchConfig {
   // -- replay of finished hands (issue 21) --
   /** Spectators may watch the replays of finished hands; unset (older matches) or false: only the players. */
   spectatorsReplay?: boolean;
+  // -- open table (issue 20 part 2) --
+  /**
+   * Listed on the open table for strangers (worker/open/): bots fill the open seats `waitMinutes`
+   * after the creation (open-seat.ts `fillsAtMs`), unless strangers filled them first.
+   */
+  open?: { waitMinutes: number };
 }
 
 export const MATCH_STATUSES = ['lobby', 'playing', 'finished'] as const;

@@ -35,6 +35,9 @@ export type MatchStub = Pick<
   | 'importSeatLinks'
   | 'revokeSeatLinks'
   | 'fetch'
+  // -- open table (issue 20 part 2) --
+  | 'joinOpen'
+  | 'testRunAlarm'
 >;
 
 /** The stub of match `matchId`'s Durable Object (named by the match id). */

@@ -11,6 +11,7 @@
 import { type GameEvent, type MatchState, othersActed, whoActs } from '../engine/index';
 import { commit } from './commit';
 import type { MatchContext } from './context';
+import { fillOpenSeats } from './open-seat';
 import type { TurnDeadline } from './rows';
 import type { ScheduleItem } from './schedule';
 import { countTimeout, vacationDeadline } from './vacation';
@@ -22,7 +23,15 @@ export const LOBBY_TTL_MS = 7 * DAY_MS;
 export const FINISHED_TTL_MS = 90 * DAY_MS;
 
 /** Schedule kinds owned by the match (others go to the notifier). */
-export const KINDS = { turn: 'turn', window: 'window', bot: 'bot', expire: 'expire' } as const;
+export const KINDS = {
+  turn: 'turn',
+  window: 'window',
+  bot: 'bot',
+  expire: 'expire',
+  // -- open table (issue 20 part 2) --
+  /** An open match's wait is over: bots fill its free seats and it starts (open-seat.ts). */
+  openFill: 'openFill',
+} as const;
 
 /** The payload of a `window` item: the asked seat and which question it is (`windowId`). */
 export interface WindowPayload {
@@ -165,6 +174,9 @@ async function onDue(m: MatchContext, item: ScheduleItem, now: number): Promise<
       // Scheduled at creation (lobby), cancelled at the start, scheduled again at the end: a due
       // item in any other status is stale.
       if (meta.status === 'lobby' || meta.status === 'finished') await m.destroy();
+      return true;
+    case KINDS.openFill:
+      fillOpenSeats(m);
       return true;
     case KINDS.bot:
       if (playing) commit(m, { reason: 'bot', seat: null, opening: { kind: 'botTurn' } });

@@ -9,6 +9,7 @@ import * as v from 'valibot';
 import { testSeamsEnabled } from '../env';
 import { matchStub } from '../match/stub';
 import { payerOf } from '../notify/budget';
+import { createOpen } from '../open/join';
 import {
   ClaimSchema,
   type CreateMatch,
@@ -28,6 +29,7 @@ import { hashToken, newMatchId } from '../tokens';
 import { parseJsonBody, readJsonBody, validJson } from './body';
 import { type AppContext, type AppEnv, callerHash, clientKey, fail, originOf, send, valid } from './http';
 import { rateLimit } from './limits';
+import { openClientOf } from './open';
 
 const IdParam = v.object({ id: MatchIdSchema });
 const SeatParam = v.object({
@@ -57,6 +59,12 @@ matches.post(
     const matchId = newMatchId();
     const body = parsed.output as CreateMatch & { testStack?: TestStack };
     const payer = payerOf(c.env, clientKey(c));
+    // -- open table (issue 20 part 2) --
+    if (body.open) {
+      const who = await openClientOf(c);
+      if (!who.ok) return who.response;
+      return send(c, await createOpen(c.env, { matchId, body, origin: originOf(c), payer }, who.client));
+    }
     return send(c, await stub(c, matchId).create({ matchId, body, origin: originOf(c), payer }));
   },
 );

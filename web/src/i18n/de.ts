@@ -457,6 +457,33 @@ export const de: Messages = {
   // -- practice offline (issue 19) --
   // -- leagues (issue 20 part 1) --
   // -- open table (issue 20 part 2) --
+  'open.legend': 'Offener Tisch',
+  'open.optIn': 'Offen für Fremde: dieses Spiel am offenen Tisch zeigen',
+  'open.optInHint':
+    'Jeder kann mit einem Namen einen freien Platz nehmen. Kommt niemand rechtzeitig, übernehmen Computerspieler die freien Plätze und das Spiel beginnt.',
+  'open.wait': 'Auf Fremde warten',
+  'open.wait.minutes': '{n} Min.',
+  'open.wait.hours': '{n} Std.',
+  'open.wait.day': '1 Tag',
+  'open.homeLink': 'Niemand zum Spielen da? Zum offenen Tisch',
+  'open.title': 'Offener Tisch',
+  'open.intro':
+    'Spiele, die auf Mitspieler warten. Nimm mit einem Namen einen freien Platz, ohne E-Mail. Kommt niemand rechtzeitig, übernehmen Computerspieler die freien Plätze.',
+  'open.quick': 'Schnelles Spiel',
+  'open.quickHint':
+    'Tritt dem ältesten offenen Spiel mit diesen Regeln und ähnlicher Zeit pro Zug bei, oder eröffnet ein neues.',
+  'open.yourName': 'Dein Name',
+  'open.needName': 'Gib zuerst deinen Namen ein.',
+  'open.listTitle': 'Offene Spiele',
+  'open.empty': 'Gerade ist kein Spiel offen. Schnelles Spiel eröffnet eines.',
+  'open.refresh': 'Aktualisieren',
+  'open.custom': 'geänderte Optionen',
+  'open.seats': 'Plätze',
+  'open.seatsTaken': '{taken} von {seats} besetzt, {free} frei',
+  'open.languages': 'Sprachen',
+  'open.fills': 'Computerspieler übernehmen die freien Plätze',
+  'open.join': 'Platz nehmen',
+  'open.hoursPerTurn': '{n} Stunden',
   // -- replay of finished hands (issue 21) --
   'replay.title': 'Wiederholung von Runde {n}',
   'replay.back': 'Zurück zur Partie',

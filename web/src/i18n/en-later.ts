@@ -245,6 +245,33 @@ export const enLater = {
   // -- practice offline (issue 19) --
   // -- leagues (issue 20 part 1) --
   // -- open table (issue 20 part 2) --
+  'open.legend': 'Open table',
+  'open.optIn': 'Open to strangers: list this match on the open table',
+  'open.optInHint':
+    'Anyone can take an open seat with a name. If nobody comes in time, computer players fill the free seats and the match starts.',
+  'open.wait': 'Wait for strangers',
+  'open.wait.minutes': '{n} min',
+  'open.wait.hours': '{n} h',
+  'open.wait.day': '1 day',
+  'open.homeLink': 'Nobody to play with? Join the open table',
+  'open.title': 'Open table',
+  'open.intro':
+    'Matches waiting for players. Take a free seat with a name, no e-mail needed. When nobody comes in time, computer players fill the free seats.',
+  'open.quick': 'Quick match',
+  'open.quickHint':
+    'Joins the oldest open match with these rules and a similar time per turn, or opens a new one.',
+  'open.yourName': 'Your name',
+  'open.needName': 'Type your name first.',
+  'open.listTitle': 'Open matches',
+  'open.empty': 'No open match right now. Quick match opens one.',
+  'open.refresh': 'Refresh',
+  'open.custom': 'changed options',
+  'open.seats': 'Seats',
+  'open.seatsTaken': '{taken} of {seats} taken, {free} free',
+  'open.languages': 'Languages',
+  'open.fills': 'Computer players fill the free seats',
+  'open.join': 'Take a seat',
+  'open.hoursPerTurn': '{n} hours',
   // -- replay of finished hands (issue 21) --
   'replay.title': 'Replay of hand {n}',
   'replay.back': 'Back to the match',

@@ -456,6 +456,33 @@ export const fr: Messages = {
   // -- practice offline (issue 19) --
   // -- leagues (issue 20 part 1) --
   // -- open table (issue 20 part 2) --
+  'open.legend': 'Table ouverte',
+  'open.optIn': 'Ouverte aux inconnus : afficher cette partie sur la table ouverte',
+  'open.optInHint':
+    'N’importe qui peut prendre une place libre avec un nom. Si personne ne vient à temps, des joueurs ordinateur prennent les places libres et la partie commence.',
+  'open.wait': 'Attendre des inconnus',
+  'open.wait.minutes': '{n} min',
+  'open.wait.hours': '{n} h',
+  'open.wait.day': '1 jour',
+  'open.homeLink': 'Personne avec qui jouer ? Rejoignez la table ouverte',
+  'open.title': 'Table ouverte',
+  'open.intro':
+    'Des parties attendent des joueurs. Prenez une place libre avec un nom, sans e-mail. Si personne ne vient à temps, des joueurs ordinateur prennent les places libres.',
+  'open.quick': 'Partie rapide',
+  'open.quickHint':
+    'Rejoint la plus ancienne partie ouverte avec ces règles et un temps par tour proche, ou en ouvre une nouvelle.',
+  'open.yourName': 'Votre nom',
+  'open.needName': 'Tapez d’abord votre nom.',
+  'open.listTitle': 'Parties ouvertes',
+  'open.empty': 'Aucune partie ouverte pour l’instant. Partie rapide en ouvre une.',
+  'open.refresh': 'Actualiser',
+  'open.custom': 'options modifiées',
+  'open.seats': 'Places',
+  'open.seatsTaken': '{taken} sur {seats} prises, {free} libres',
+  'open.languages': 'Langues',
+  'open.fills': 'Des joueurs ordinateur prennent les places libres',
+  'open.join': 'Prendre une place',
+  'open.hoursPerTurn': '{n} heures',
   // -- replay of finished hands (issue 21) --
   'replay.title': 'Rejeu de la manche {n}',
   'replay.back': 'Retour à la partie',

@@ -452,6 +452,33 @@ export const nb: Messages = {
   // -- practice offline (issue 19) --
   // -- leagues (issue 20 part 1) --
   // -- open table (issue 20 part 2) --
+  'open.legend': 'Åpent bord',
+  'open.optIn': 'Åpen for fremmede: vis kampen ved det åpne bordet',
+  'open.optInHint':
+    'Hvem som helst kan ta en ledig plass med et navn. Kommer ingen i tide, tar dataspillere de ledige plassene og kampen starter.',
+  'open.wait': 'Vent på fremmede',
+  'open.wait.minutes': '{n} min',
+  'open.wait.hours': '{n} t',
+  'open.wait.day': '1 dag',
+  'open.homeLink': 'Ingen å spille med? Gå til det åpne bordet',
+  'open.title': 'Åpent bord',
+  'open.intro':
+    'Kamper som venter på spillere. Ta en ledig plass med et navn, uten e-post. Kommer ingen i tide, tar dataspillere de ledige plassene.',
+  'open.quick': 'Hurtigkamp',
+  'open.quickHint':
+    'Blir med i den eldste åpne kampen med disse reglene og lignende tid per trekk, eller åpner en ny.',
+  'open.yourName': 'Navnet ditt',
+  'open.needName': 'Skriv navnet ditt først.',
+  'open.listTitle': 'Åpne kamper',
+  'open.empty': 'Ingen åpen kamp akkurat nå. Hurtigkamp åpner en.',
+  'open.refresh': 'Oppdater',
+  'open.custom': 'endrede valg',
+  'open.seats': 'Plasser',
+  'open.seatsTaken': '{taken} av {seats} tatt, {free} ledige',
+  'open.languages': 'Språk',
+  'open.fills': 'Dataspillere tar de ledige plassene',
+  'open.join': 'Ta en plass',
+  'open.hoursPerTurn': '{n} timer',
   // -- replay of finished hands (issue 21) --
   'replay.title': 'Reprise av hånd {n}',
   'replay.back': 'Tilbake til kampen',

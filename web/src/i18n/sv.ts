@@ -452,6 +452,33 @@ export const sv: Messages = {
   // -- practice offline (issue 19) --
   // -- leagues (issue 20 part 1) --
   // -- open table (issue 20 part 2) --
+  'open.legend': 'Öppet bord',
+  'open.optIn': 'Öppen för främlingar: visa matchen vid det öppna bordet',
+  'open.optInHint':
+    'Vem som helst kan ta en ledig plats med ett namn. Om ingen kommer i tid tar datorspelare de lediga platserna och matchen börjar.',
+  'open.wait': 'Vänta på främlingar',
+  'open.wait.minutes': '{n} min',
+  'open.wait.hours': '{n} tim',
+  'open.wait.day': '1 dag',
+  'open.homeLink': 'Ingen att spela med? Gå till det öppna bordet',
+  'open.title': 'Öppet bord',
+  'open.intro':
+    'Matcher som väntar på spelare. Ta en ledig plats med ett namn, ingen e-post behövs. Om ingen kommer i tid tar datorspelare de lediga platserna.',
+  'open.quick': 'Snabbmatch',
+  'open.quickHint':
+    'Går med i den äldsta öppna matchen med de här reglerna och liknande tid per drag, eller öppnar en ny.',
+  'open.yourName': 'Ditt namn',
+  'open.needName': 'Skriv ditt namn först.',
+  'open.listTitle': 'Öppna matcher',
+  'open.empty': 'Ingen öppen match just nu. Snabbmatch öppnar en.',
+  'open.refresh': 'Uppdatera',
+  'open.custom': 'ändrade val',
+  'open.seats': 'Platser',
+  'open.seatsTaken': '{taken} av {seats} tagna, {free} lediga',
+  'open.languages': 'Språk',
+  'open.fills': 'Datorspelare tar de lediga platserna',
+  'open.join': 'Ta en plats',
+  'open.hoursPerTurn': '{n} timmar',
   // -- replay of finished hands (issue 21) --
   'replay.title': 'Repris av giv {n}',
   'replay.back': 'Tillbaka till matchen',

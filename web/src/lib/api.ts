@@ -24,16 +24,17 @@ export class ApiError extends Error {
 }
 
 /**
- * One JSON call: `body` sent as JSON, the bearer `token` if given; the answer's JSON, or an `ApiError`.
- * Exported for the calls of chunks loaded later (the chat's: screens/table/chat-model.ts).
+ * One JSON call: `body` sent as JSON, the bearer `token` if given, `extra` headers; the answer's JSON,
+ * or an `ApiError`. Exported for the calls of chunks loaded later (the chat's: screens/table/chat-model.ts).
  */
 export async function call<T>(
   method: string,
   path: string,
   token: string | null,
   body?: unknown,
+  extra?: Record<string, string>,
 ): Promise<T> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...extra };
   if (token) headers.authorization = `Bearer ${token}`;
   if (body !== undefined) headers['content-type'] = 'application/json';
   let res: Response;
@@ -89,6 +90,8 @@ export const api = {
   leave: (id: string, token: string) => call<MatchInfo>('POST', `${m(id)}/leave`, token, {}),
   // -- leagues (issue 20 part 1) --
   // -- open table (issue 20 part 2) --
+  /** The open table's calls (lib/open-api.ts: list, create, join, quick match), in a chunk of their own. */
+  open: () => import('./open-api').then((o) => o.openApi),
   // -- replay of finished hands (issue 21) --
   remove: (id: string, token: string) => call<void>('DELETE', m(id), token),
   log: (id: string, after: number) =>

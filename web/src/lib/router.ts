@@ -25,14 +25,17 @@ export function navigate(to: string, options: { replace?: boolean } = {}): void 
 export type Route =
   | { name: 'home' }
   | { name: 'rules' }
+  // -- open table (issue 20 part 2) --
+  | { name: 'open' }
   | { name: 'match'; matchId: string }
   | { name: 'replay'; matchId: string }
   | { name: 'notFound' };
 
-/** Maps a path to a route: `/`, `/rules`, `/m/<matchId>`, `/m/<matchId>/replay`. */
+/** Maps a path to a route: `/`, `/rules`, `/open` (the open table), `/m/<matchId>`, `/m/<matchId>/replay`. */
 export function matchRoute(p: string): Route {
   if (p === '/' || p === '/index.html') return { name: 'home' };
   if (p === '/rules') return { name: 'rules' };
+  if (p === '/open') return { name: 'open' };
   // `/m/<matchId>/replay?hand=N&step=K`: the replay of finished hands (issue 21).
   const m = /^\/m\/([A-Za-z0-9_-]{1,64})(\/replay)?\/?$/.exec(p);
   if (m) return { name: m[2] ? 'replay' : 'match', matchId: m[1] };

@@ -100,6 +100,11 @@ export const de: ErrorWords = {
   // -- practice offline (issue 19) --
   // -- leagues (issue 20 part 1) --
   // -- open table (issue 20 part 2) --
+  'open.no_free_seat': 'Ein offenes Spiel braucht mindestens einen freien Platz für Fremde.',
+  'open.not_found': 'Dieses Spiel ist nicht mehr offen: Es hat vielleicht schon begonnen. Wähle ein anderes.',
+  'open.one_seat': 'Du hast in diesem Spiel schon einen Platz: ein Platz pro Person.',
+  'open.own_match': 'Du hast dieses Spiel erstellt und hast darin schon einen Platz.',
+  'open.too_many': 'Du hast schon 3 offene Spiele, die warten: Warte, bis eines davon beginnt.',
   // -- replay of finished hands (issue 21) --
   'replay.no_hand': 'Diese Runde wurde in dieser Partie nicht gegeben.',
   'replay.hand_not_over': 'Diese Runde läuft noch; ihre Wiederholung öffnet sich, wenn sie vorbei ist.',

@@ -98,6 +98,11 @@ export const en: ErrorWords = {
   // -- practice offline (issue 19) --
   // -- leagues (issue 20 part 1) --
   // -- open table (issue 20 part 2) --
+  'open.no_free_seat': 'An open match needs at least one open seat for a stranger to take.',
+  'open.not_found': 'This match is no longer open: it may have started. Pick another one.',
+  'open.one_seat': 'You already have a seat in this match: one seat per person.',
+  'open.own_match': 'You created this match, so you already have a seat in it.',
+  'open.too_many': 'You already have 3 open matches waiting: wait until one of them starts.',
   // -- replay of finished hands (issue 21) --
   'replay.no_hand': 'That hand was not dealt in this match.',
   'replay.hand_not_over': 'That hand is still being played; its replay opens once it is over.',

@@ -103,6 +103,11 @@ export const fr: ErrorWords = {
   // -- practice offline (issue 19) --
   // -- leagues (issue 20 part 1) --
   // -- open table (issue 20 part 2) --
+  'open.no_free_seat': 'Une partie ouverte a besoin d’au moins une place libre pour un inconnu.',
+  'open.not_found': 'Cette partie n’est plus ouverte : elle a peut-être commencé. Choisissez-en une autre.',
+  'open.one_seat': 'Vous avez déjà une place dans cette partie : une place par personne.',
+  'open.own_match': 'Vous avez créé cette partie, vous y avez donc déjà une place.',
+  'open.too_many': 'Vous avez déjà 3 parties ouvertes en attente : attendez que l’une d’elles commence.',
   // -- replay of finished hands (issue 21) --
   'replay.no_hand': 'Cette manche n’a pas été distribuée dans cette partie.',
   'replay.hand_not_over': 'Cette manche est encore en cours ; son rejeu s’ouvre quand elle est finie.',

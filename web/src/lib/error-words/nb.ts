@@ -99,6 +99,11 @@ export const nb: ErrorWords = {
   // -- practice offline (issue 19) --
   // -- leagues (issue 20 part 1) --
   // -- open table (issue 20 part 2) --
+  'open.no_free_seat': 'En åpen kamp trenger minst én ledig plass for en fremmed.',
+  'open.not_found': 'Denne kampen er ikke åpen lenger: den kan ha startet. Velg en annen.',
+  'open.one_seat': 'Du har allerede en plass i denne kampen: én plass per person.',
+  'open.own_match': 'Du opprettet denne kampen, så du har allerede en plass i den.',
+  'open.too_many': 'Du har allerede 3 åpne kamper som venter: vent til en av dem starter.',
   // -- replay of finished hands (issue 21) --
   'replay.no_hand': 'Den hånden ble ikke delt ut i denne kampen.',
   'replay.hand_not_over': 'Den hånden spilles fortsatt; reprisen åpnes når den er over.',

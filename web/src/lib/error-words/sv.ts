@@ -99,6 +99,11 @@ export const sv: ErrorWords = {
   // -- practice offline (issue 19) --
   // -- leagues (issue 20 part 1) --
   // -- open table (issue 20 part 2) --
+  'open.no_free_seat': 'En öppen match behöver minst en ledig plats för en främling.',
+  'open.not_found': 'Den här matchen är inte öppen längre: den kan ha börjat. Välj en annan.',
+  'open.one_seat': 'Du har redan en plats i den här matchen: en plats per person.',
+  'open.own_match': 'Du skapade den här matchen, så du har redan en plats i den.',
+  'open.too_many': 'Du har redan 3 öppna matcher som väntar: vänta tills en av dem börjar.',
   // -- replay of finished hands (issue 21) --
   'replay.no_hand': 'Den given delades inte ut i den här matchen.',
   'replay.hand_not_over': 'Den given spelas fortfarande; repriset öppnas när den är slut.',

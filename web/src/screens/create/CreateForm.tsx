@@ -25,6 +25,7 @@ import {
   useCreateForm,
 } from './form-state';
 import { issueFields } from './issues';
+import { OpenOption, OpenTableLink } from './OpenOption';
 import { RulesPicker } from './RulesPicker';
 import { Seats } from './Seats';
 import { Timing } from './Timing';
@@ -71,7 +72,7 @@ async function send(form: CreateFormState, body: CreateMatch, remembered: () => 
   form.err.value = null;
   form.retry.value = null;
   try {
-    const created = await api.create(body);
+    const created = body.open ? await (await api.open()).create(body) : await api.create(body);
     remembered();
     const mySeat = created.seats.find((s) => s.seat === 0);
     saveMatch({
@@ -195,10 +196,12 @@ export function CreateForm(): JSX.Element {
   return (
     <form class="create card-box" onSubmit={submit} aria-labelledby="create-title">
       <h2 id="create-title">{t('home.create')}</h2>
+      <OpenTableLink />
       <AboutMe form={form} />
       <RulesPicker form={form} choice={choice} />
       <Seats form={form} choice={choice} />
       <Timing form={form} />
+      <OpenOption form={form} />
       <CoupFourreMode form={form} />
       <label class="radio">
         <input

@@ -18,7 +18,7 @@ const VACATION_DAYS = [0, 3, 7, 14, 30] as const;
 const TIMEOUTS_TO_BOT = [0, 1, 2, 3, 5] as const;
 
 /** A labelled select of numbers, each option in the words `word` gives it. */
-function NumberSelect<N extends number>(props: {
+export function NumberSelect<N extends number>(props: {
   label: string;
   value: Signal<number>;
   choices: readonly N[];

@@ -100,6 +100,11 @@ export interface CreateFormState {
   retry: Signal<CreateMatch | null>;
   /** A match created with invitation addresses: what became of them (shown before opening it). */
   done: Signal<Invitations | null>;
+  // -- open table (issue 20 part 2) --
+  /** List the match on the open table for strangers. */
+  open: Signal<boolean>;
+  /** Minutes to wait for strangers before bots fill the open seats (5 to 1440). */
+  openWait: Signal<number>;
 }
 
 /**
@@ -145,6 +150,8 @@ export function useCreateForm(): CreateFormState {
     err: useSignal<string | null>(null),
     retry: useSignal<CreateMatch | null>(null),
     done: useSignal<Invitations | null>(null),
+    open: useSignal(false),
+    openWait: useSignal(30),
   };
 }
 
@@ -212,6 +219,7 @@ export function createRequest(form: CreateFormState, choice: FormChoice): Create
     onDeadline: form.onDeadline.value,
     vacationDays: form.vacationDays.value,
     timeoutsToBot: form.timeoutsToBot.value,
+    ...(form.open.value ? { open: { waitMinutes: form.openWait.value } } : {}),
   };
 }
 
