@@ -13,12 +13,14 @@ import { readBody } from './routes/body';
 import { chat } from './routes/chat';
 import { dev } from './routes/dev';
 import type { AppEnv } from './routes/http';
+import { leagues } from './routes/leagues';
 import { readLimit } from './routes/limits';
 import { mail } from './routes/mail';
 import { matches } from './routes/matches';
 import { notFoundHandler } from './routes/methods';
 import { summaries } from './routes/summaries';
 
+export { LeagueDurableObject } from './league/durable';
 export { MatchDurableObject } from './match/durable';
 export {
   DevOutboxDurableObject,
@@ -64,6 +66,7 @@ app.route('/api/matches/summaries', summaries); // before /api/matches: its /:id
 app.route('/api/matches', matches);
 app.route('/api/matches', chat); // /:id/chat (issue 16)
 // -- leagues (issue 20 part 1) --
+app.route('/api/leagues', leagues);
 // -- open table (issue 20 part 2) --
 // -- replay of finished hands (issue 21) --
 app.route('/dev', dev);

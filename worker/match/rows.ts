@@ -29,6 +29,9 @@ export interface MatchConfig {
   // -- chat (issue 16) --
   /** Spectators may read the chat; unset (older matches) or false: only the seats and the host. */
   spectatorsReadChat?: boolean;
+  // -- leagues (issue 20 part 1) --
+  /** The league this match was created in (told of the result at the end: league-tell.ts); unset: none. */
+  leagueId?: string;
 }
 
 export const MATCH_STATUSES = ['lobby', 'playing', 'finished'] as const;
