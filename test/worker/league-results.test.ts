@@ -38,7 +38,9 @@ describe('league standings', () => {
     }
     const winners = league.standings.filter((s) => s.matchesWon === 1);
     expect(winners.length).toBeGreaterThanOrEqual(1);
-    expect(winners.every((w) => w.longestRun === 1 && w.handsWon === 1)).toBe(true);
+    expect(winners.every((w) => w.longestRun === 1)).toBe(true);
+    // (A played-out hand's winner by km may differ from the match's winner by points.)
+    expect(league.standings.every((s) => s.handsWon <= 1 && s.coupsFourres >= 0)).toBe(true);
     expect(league.matches[0].winners.sort()).toEqual(winners.map((w) => w.member).sort());
   });
 
