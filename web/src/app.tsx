@@ -9,6 +9,7 @@ import { Home } from './screens/Home';
 import { MatchPage } from './screens/MatchPage';
 
 const Rules = lazyComponent(() => import('./screens/Rules').then((m) => m.Rules));
+const League = lazyComponent(() => import('./screens/league/LeaguePage').then((m) => m.LeaguePage));
 
 /** Shows an error in words instead of a blank page when rendering fails. */
 class Guard extends Component<{ children: JSX.Element }, { error: string | null }> {
@@ -53,6 +54,9 @@ export function App(): JSX.Element {
           <a href="/rules" onClick={onLinkClick} aria-current={route.name === 'rules' ? 'page' : undefined}>
             {t('nav.rules')}
           </a>
+          <a href="/l/new" onClick={onLinkClick} aria-current={route.name === 'league' ? 'page' : undefined}>
+            {t('nav.leagues')}
+          </a>
         </nav>
         <LanguagePicker compact />
       </header>
@@ -64,6 +68,8 @@ export function App(): JSX.Element {
             <Rules />
           ) : route.name === 'match' ? (
             <MatchPage key={route.matchId} matchId={route.matchId} />
+          ) : route.name === 'league' ? (
+            <League key={route.leagueId} leagueId={route.leagueId} />
           ) : (
             <p class="error">{t('error.notFound')}</p>
           )}

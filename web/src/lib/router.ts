@@ -26,14 +26,17 @@ export type Route =
   | { name: 'home' }
   | { name: 'rules' }
   | { name: 'match'; matchId: string }
+  | { name: 'league'; leagueId: string | null }
   | { name: 'notFound' };
 
-/** Maps a path to a route: `/`, `/rules`, `/m/<matchId>`. */
+/** Maps a path to a route: `/`, `/rules`, `/m/<matchId>`, `/l/<leagueId>` and `/l/new`. */
 export function matchRoute(p: string): Route {
   if (p === '/' || p === '/index.html') return { name: 'home' };
   if (p === '/rules') return { name: 'rules' };
   const m = /^\/m\/([A-Za-z0-9_-]{1,64})\/?$/.exec(p);
   if (m) return { name: 'match', matchId: m[1] };
+  const l = /^\/l\/([A-Za-z0-9_-]{1,64})\/?$/.exec(p); // leagues (issue 20 part 1); /l/new makes one
+  if (l) return { name: 'league', leagueId: l[1] === 'new' ? null : l[1] };
   return { name: 'notFound' };
 }
 
