@@ -498,6 +498,8 @@ export const de: Messages = {
   'league.matchOf': 'Partie vom {date}',
   'league.ended': 'Beendet',
   'league.playing': 'Läuft',
+  'league.chatOwner':
+    'Mitglieder schreiben hier mit ihrem eigenen Link; der Besitzer-Link liest mit und kann eine Nachricht ausblenden.',
   'league.chat': 'Chat der Liga',
   'league.leave': 'Liga verlassen',
   'league.leaveConfirm':

@@ -284,6 +284,7 @@ export const enLater = {
   'league.matchOf': 'Match of {date}',
   'league.ended': 'Finished',
   'league.playing': 'Being played',
+  'league.chatOwner': 'Members write here with their own links; the owner link reads and may hide a message.',
   'league.chat': 'League chat',
   'league.leave': 'Leave the league',
   'league.leaveConfirm':

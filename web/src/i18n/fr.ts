@@ -498,6 +498,8 @@ export const fr: Messages = {
   'league.matchOf': 'Partie du {date}',
   'league.ended': 'Terminée',
   'league.playing': 'En cours',
+  'league.chatOwner':
+    'Les membres écrivent ici avec leur propre lien ; le lien de propriétaire lit et peut masquer un message.',
   'league.chat': 'Discussion de la ligue',
   'league.leave': 'Quitter la ligue',
   'league.leaveConfirm':

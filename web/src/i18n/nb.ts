@@ -491,6 +491,8 @@ export const nb: Messages = {
   'league.matchOf': 'Spill {date}',
   'league.ended': 'Ferdig',
   'league.playing': 'Pågår',
+  'league.chatOwner':
+    'Medlemmene skriver her med sine egne lenker; eierlenken leser og kan skjule en melding.',
   'league.chat': 'Ligaens chat',
   'league.leave': 'Gå ut av ligaen',
   'league.leaveConfirm':

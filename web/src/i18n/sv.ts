@@ -491,6 +491,8 @@ export const sv: Messages = {
   'league.matchOf': 'Match den {date}',
   'league.ended': 'Avslutad',
   'league.playing': 'Pågår',
+  'league.chatOwner':
+    'Medlemmarna skriver här med sina egna länkar; ägarlänken läser och kan dölja ett meddelande.',
   'league.chat': 'Ligans chatt',
   'league.leave': 'Lämna ligan',
   'league.leaveConfirm':

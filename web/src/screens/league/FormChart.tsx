@@ -1,7 +1,7 @@
 /**
  * A member's form over the last ten league matches (issue 20 part 1): a small line of their points
  * per match, drawn by the sparkline package loaded on first use, beside the same figures in words
- * (the chart's text alternative: "Ann: 700 (won), 450").
+ * (the chart's text alternative: "Ann: 700 (won); 1,450").
  */
 import type { JSX } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
@@ -16,7 +16,7 @@ export function formText(s: Standing): string {
       const points = f.points.toLocaleString(lang.value);
       return f.won ? t('league.formWon', { points }) : points;
     })
-    .join(', ');
+    .join('; ');
   return t('league.formText', { name: s.name, list });
 }
 

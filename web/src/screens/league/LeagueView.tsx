@@ -49,6 +49,7 @@ function LeagueChat({ info, link }: { info: LeagueInfo; link: LeagueLink }): JSX
         tally={info.chat}
         muted={false}
         writes={info.you.member !== null && info.status === 'active'}
+        readOnlyText={t(info.status === 'archived' ? 'league.archived' : 'league.chatOwner')}
       />
     </section>
   );

@@ -269,6 +269,8 @@ export function ChatView(props: {
   tally: ChatTally | undefined;
   muted: boolean;
   writes: boolean;
+  /** What a reader who cannot write is told (default: the match's "only the players write"). */
+  readOnlyText?: string;
   children?: ComponentChildren;
 }): JSX.Element {
   const { model, reader, tally, muted, writes } = props;
@@ -301,7 +303,7 @@ export function ChatView(props: {
       {!model.loaded.value && <p class="muted">{t('common.loading')}</p>}
       {model.loaded.value && messages.length === 0 && <p class="muted">{t('chat.empty')}</p>}
       {model.error.value && <ErrorLine error={model.error.value} />}
-      {writes ? <ChatForm model={model} /> : <p class="muted">{t('chat.readOnly')}</p>}
+      {writes ? <ChatForm model={model} /> : <p class="muted">{props.readOnlyText ?? t('chat.readOnly')}</p>}
       {props.children}
     </div>
   );
