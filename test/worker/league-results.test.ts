@@ -89,6 +89,26 @@ describe('league standings', () => {
     expect((await league.benchStats()).body.rows - before).toBe(2);
   });
 
+  it('a rematch of a league match (the same members’ links) counts in the league too', async () => {
+    const l = await createLeague(['Ann', 'Bob']);
+    const m = await leagueMatch(l, 0);
+    await finishLeagueMatch(m);
+    const offer = await api(`/api/matches/${m.id}/rematch`, { token: m.seats[0]!, body: {} });
+    expect(offer.status).toBe(202);
+    const dealt = await api(`/api/matches/${m.id}/rematch`, {
+      token: m.seats[1]!,
+      body: { answer: 'accept' },
+    });
+    expect(dealt.status).toBe(201);
+    const again = { ...m, id: dealt.body.matchId as string };
+    expect((await info(again, l.members[0])).you.seat).not.toBeNull();
+    await finishLeagueMatch(again, 2);
+    const league = await leagueInfo(l, l.owner);
+    expect(league.matches.map((x) => x.matchId)).toEqual([again.id, m.id]);
+    expect(league.standings.map((s) => s.matches)).toEqual([2, 2]);
+    expect(JSON.stringify(league)).not.toMatch(/[0-9a-f]{64}/);
+  });
+
   it('the league refuses the result of a match it did not make', async () => {
     const l = await createLeague(['Ann', 'Bob']);
     const r = await leagueStubOf(l).matchEnded({ matchId: 'x'.repeat(22), endedAt: 0, seats: [] });

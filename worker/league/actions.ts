@@ -200,12 +200,22 @@ export async function createLeagueMatch(
 
 /**
  * A match of the league ended: its result is stored once (keyed by the match id). 200 `{ counted }`:
- * true the first time, false for a repeat; 404 `league.match_unknown` for a match not made here.
+ * true the first time, false for a repeat. A match not made here but seating members by their league
+ * tokens (a rematch of a league match keeps its seats' links) is added with its result (one row);
+ * 404 `league.match_unknown` when no seat is a member's.
  */
-export function matchEnded(store: LeagueStore, result: LeagueMatchResult): Reply {
+export function matchEnded(store: LeagueStore, result: LeagueMatchResult, now: number): Reply {
   if (!store.meta) return LEAGUE_NOT_FOUND;
   const match = store.matches.find((x) => x.matchId === result.matchId);
-  if (!match) return error(404, 'league.match_unknown', 'This match was not made in this league.');
+  if (!match) {
+    const seats = result.seats.map(
+      (r) => store.members.find((m) => r.tokenHash !== null && m.tokenHash === r.tokenHash)?.member ?? null,
+    );
+    if (seats.every((s) => s === null))
+      return error(404, 'league.match_unknown', 'This match was not made in this league.');
+    store.addMatch({ matchId: result.matchId, createdAt: now, seats, result });
+    return { status: 200, body: { counted: true } };
+  }
   if (match.result !== null) return { status: 200, body: { counted: false } };
   store.setResult(match, result);
   return { status: 200, body: { counted: true } };

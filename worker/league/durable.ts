@@ -58,7 +58,7 @@ export class LeagueDurableObject extends DurableObject<Env> implements LeagueRec
       this.failTells--;
       return { status: 503, body: { error: { code: 'internal', message: 'Test seam: this tell fails.' } } };
     }
-    return actions.matchEnded(this.store, result);
+    return actions.matchEnded(this.store, result, Date.now());
   }
 
   /** A member leaves the league. */

@@ -111,13 +111,14 @@ export class LeagueStore {
     if (m) m.leftAt = atMs;
   }
 
-  /** Records a match made in the league (one row). */
+  /** Records a match made in the league, or a rematch with its result (one row). */
   addMatch(match: LeagueMatch): void {
     this.exec(
-      'INSERT INTO matches (match_id, created_at, seats) VALUES (?, ?, ?)',
+      'INSERT INTO matches (match_id, created_at, seats, result) VALUES (?, ?, ?, ?)',
       match.matchId,
       match.createdAt,
       JSON.stringify(match.seats),
+      match.result ? JSON.stringify(match.result) : null,
     );
     this.matches.push(match);
   }

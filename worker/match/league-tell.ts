@@ -17,6 +17,8 @@ export const LEAGUE_TELL = 'league';
 /** One seat's figures in a finished league match. */
 export interface LeagueSeatResult {
   seat: number;
+  /** The seat's token hash (a member's league token, hashed; null: a bot): how a rematch finds its members. */
+  tokenHash: string | null;
   /** The seat's team is among the match winners. */
   won: boolean;
   /** The team's final total. */
@@ -67,6 +69,7 @@ export function leagueResult(m: MatchContext): LeagueMatchResult {
       const team = s.seat % teams;
       return {
         seat: s.seat,
+        tokenHash: s.kind === 'human' ? s.tokenHash : null,
         won: state.matchWinners.includes(team),
         points: state.scores[team] ?? 0,
         hands: state.results.length,

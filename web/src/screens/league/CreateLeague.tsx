@@ -103,10 +103,11 @@ export function CreateLeague(): JSX.Element {
               {members.value.length > 2 && (
                 <button
                   type="button"
-                  class="ghost small"
+                  class="ghost small league-drop"
+                  aria-label={t('league.new.removeMember', { n: i + 1 })}
                   onClick={() => (members.value = members.value.filter((_, j) => j !== i))}
                 >
-                  {t('league.new.removeMember', { n: i + 1 })}
+                  ✕
                 </button>
               )}
             </li>
