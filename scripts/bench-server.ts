@@ -8,8 +8,9 @@
  * per day (100,000 Durable Object requests and 100,000 rows written per day). Then it reads the first
  * match's journal, page by page, for its size and its time in the Durable Object, what being
  * away and back costs a match (presence, vacation, play for me), what a rematch offer and its
- * answers cost (bench-rematch.ts), what one leave writes (bench-leave.ts) and, `--open N` (default 3),
- * the rows written per open match listed and per open-table join (bench-open.ts, issue 20 part 2).
+ * answers cost (bench-rematch.ts), what one leave writes (bench-leave.ts), the rows per league match
+ * (bench-league.ts) and, `--open N` (default 3), the rows written per open match listed and per
+ * open-table join (bench-open.ts, issue 20 part 2).
  *
  * `--messages N` (default 0): after each match, its seats send N chat messages in turn, with every
  * seat still on its socket (each message goes to every socket as a `chat` frame); reported apart, per
@@ -47,6 +48,7 @@ import {
   tableConfigs,
   UsageError,
 } from './bench-config';
+import { benchLeague } from './bench-league';
 import { benchLeave } from './bench-leave';
 import { playMailMatch } from './bench-mail';
 import { type NodeWork, nodeWorkPerRequest, WORK_KINDS } from './bench-node-work';
@@ -394,6 +396,7 @@ async function main() {
     await benchLeave((path, init) => call(mf, path, init), RULES);
     // -- open table (issue 20 part 2) --
     await benchOpen((url, init) => mf.dispatchFetch(url, init as never), ORIGIN, OPEN);
+    await benchLeague(mf, call); // leagues (issue 20 part 1)
   } finally {
     await mf.dispose();
   }

@@ -13,6 +13,9 @@ export interface Env extends MailEnv {
   MOVE_LIMITER: RateLimit;
   /** Read limit per client (IP): GET requests under /api and the WebSocket upgrade (routes/limits.ts). */
   READ_LIMITER: RateLimit;
+  // -- leagues (issue 20 part 1) --
+  /** One Durable Object per league, named by the league id (worker/league/stub.ts). */
+  LEAGUE?: DurableObjectNamespace;
   /** Delay before a bot moves, in ms, as a decimal string; "0" plays bots inside the request. */
   BOT_DELAY_MS?: string;
   /** Public origin for links (e.g. "https://mb.example.org"); default: the request's origin. */

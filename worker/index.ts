@@ -13,6 +13,7 @@ import { readBody } from './routes/body';
 import { chat } from './routes/chat';
 import { dev } from './routes/dev';
 import type { AppEnv } from './routes/http';
+import { leagues } from './routes/leagues';
 import { readLimit } from './routes/limits';
 import { mail } from './routes/mail';
 import { matches } from './routes/matches';
@@ -22,6 +23,7 @@ import { open } from './routes/open';
 import { openDev } from './routes/open-dev';
 import { summaries } from './routes/summaries';
 
+export { LeagueDurableObject } from './league/durable';
 export { MatchDurableObject } from './match/durable';
 export {
   DevOutboxDurableObject,
@@ -68,6 +70,7 @@ app.route('/api/matches/summaries', summaries); // before /api/matches: its /:id
 app.route('/api/matches', matches);
 app.route('/api/matches', chat); // /:id/chat (issue 16)
 // -- leagues (issue 20 part 1) --
+app.route('/api/leagues', leagues);
 // -- open table (issue 20 part 2) --
 app.route('/api/open', open);
 app.route('/dev/open', openDev); // before /dev: its guard would answer 404 first

@@ -121,6 +121,10 @@ const Name = v.pipe(
   typedText(40),
   v.check((s) => s.length > 0, 'a name needs a visible character'),
 );
+/** A seat's name (also a league member's, issue 20 part 1): the stored-text rules, 1 to 40 characters. */
+export const SeatNameSchema = Name;
+/** A match title's text rules (also a league's name, issue 20 part 1): at most `max` characters. */
+export const titleText = (max: number) => typedText(max);
 const Email = AddressSchema;
 const Language = v.pipe(v.string(), v.regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/));
 const Seat = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(7));
@@ -857,6 +861,15 @@ export const ROUTE_ERROR_CODES = [
   'frame.too_large',
   'internal',
   'journal.no_hand',
+  'league.archived',
+  'league.exists',
+  'league.left',
+  'league.match_unknown',
+  'league.member_unknown',
+  'league.not_found',
+  'league.not_member',
+  'league.not_owner',
+  'league.seats',
   'link.expired',
   'mail.bad_link',
   'mail.daily_limit',

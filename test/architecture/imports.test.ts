@@ -32,6 +32,8 @@ describe('the import rules', () => {
     ['worker/match/commit.ts', "import { app } from '../index';"],
     ['worker/match/commit.ts', "import { api } from '../../web/src/lib/api';"],
     ['worker/protocol.ts', "import { matches } from './routes/matches';"],
+    ['worker/league/actions.ts', "import { leagues } from '../routes/leagues';"],
+    ['worker/match/league-tell.ts', "import { matchEnded } from '../league/actions';"],
     ['web/src/app.tsx', "import { legalMoves } from '../../worker/engine/legal';"],
     ['web/src/app.tsx', "import { commit } from '../../worker/match/commit';"],
     ['web/src/app.tsx', "const m = import('../../worker/match/commit');"],
@@ -51,6 +53,7 @@ describe('the import rules', () => {
     ['web/src/app.tsx', "import { type MatchInfo, type Created } from '../../worker/protocol';"],
     ['web/src/app.tsx', "const practice = import('../../worker/bots/index');"],
     ['worker/index.ts', "import { matches } from './routes/matches';"],
+    ['worker/league/actions.ts', "import { matchStub } from '../match/stub';"],
   ];
   for (const [from, source] of allowed) {
     it(`allows in ${from}: ${source}`, () => {
@@ -65,6 +68,7 @@ describe('the import rules', () => {
         'worker',
         'worker/bots',
         'worker/engine',
+        'worker/league',
         'worker/match',
         'worker/notify',
         'worker/shared',

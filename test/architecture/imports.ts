@@ -75,7 +75,13 @@ export const IMPORT_RULES: readonly ImportRule[] = [
   },
   {
     part: 'worker/match',
-    why: 'the Durable Object never calls back into the routes',
+    why: 'the Durable Object never calls back into the routes (and reaches a league only through its binding)',
+    forbidden: (i) =>
+      under(i.target, 'worker/routes') || i.target === 'worker/index.ts' || under(i.target, 'worker/league'),
+  },
+  {
+    part: 'worker/league',
+    why: 'the league Durable Object never calls back into the routes',
     forbidden: (i) => under(i.target, 'worker/routes') || i.target === 'worker/index.ts',
   },
   {

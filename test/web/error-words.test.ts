@@ -64,6 +64,7 @@ describe('error words', () => {
     const answered = answeredCodes([
       ...sources('worker/routes'),
       ...sources('worker/match'),
+      ...sources('worker/league'),
       readFileSync(join(ROOT, 'worker/index.ts'), 'utf8'),
       readFileSync(join(ROOT, 'worker/reply.ts'), 'utf8'),
     ]);

@@ -13,6 +13,7 @@ const Rules = lazyComponent(() => import('./screens/Rules').then((m) => m.Rules)
 const Replay = lazyComponent(() => import('./screens/replay/ReplayScreen').then((m) => m.ReplayScreen));
 // -- open table (issue 20 part 2) --
 const OpenTable = lazyComponent(() => import('./screens/open/OpenTable').then((m) => m.OpenTable));
+const League = lazyComponent(() => import('./screens/league/LeaguePage').then((m) => m.LeaguePage));
 
 /** Shows an error in words instead of a blank page when rendering fails. */
 class Guard extends Component<{ children: JSX.Element }, { error: string | null }> {
@@ -57,6 +58,9 @@ export function App(): JSX.Element {
           <a href="/rules" onClick={onLinkClick} aria-current={route.name === 'rules' ? 'page' : undefined}>
             {t('nav.rules')}
           </a>
+          <a href="/l/new" onClick={onLinkClick} aria-current={route.name === 'league' ? 'page' : undefined}>
+            {t('nav.leagues')}
+          </a>
         </nav>
         <LanguagePicker compact />
       </header>
@@ -72,6 +76,8 @@ export function App(): JSX.Element {
             <MatchPage key={route.matchId} matchId={route.matchId} />
           ) : route.name === 'replay' ? (
             <Replay key={route.matchId} matchId={route.matchId} />
+          ) : route.name === 'league' ? (
+            <League key={route.leagueId} leagueId={route.leagueId} />
           ) : (
             <p class="error">{t('error.notFound')}</p>
           )}

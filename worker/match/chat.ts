@@ -7,7 +7,7 @@
  */
 import { CHAT_AWAY_MAX_DAYS, type ChatSend } from '../protocol';
 import { error, NOT_FOUND, type Reply } from '../reply';
-import { type ChatRow, chatMessage, mayReadChat } from './chat-store';
+import { type ChatContent, type ChatRow, type ChatStore, chatMessage, mayReadChat } from './chat-store';
 import type { MatchContext } from './context';
 import { socketAttachment } from './sockets';
 import { FINISHED_TTL_MS } from './timers';
@@ -46,8 +46,8 @@ function closed(m: MatchContext): Reply | null {
  * `chat.rate_limited` with Retry-After (seconds) past `CHAT_PER_MINUTE` a minute or `CHAT_PER_DAY`
  * a day, else null.
  */
-function rateLimited(m: MatchContext, seat: number, now: number): Reply | null {
-  const times = m.chat.recentTimes(seat, now - DAY_MS, CHAT_PER_DAY);
+function rateLimited(chat: ChatStore, seat: number, now: number): Reply | null {
+  const times = chat.recentTimes(seat, now - DAY_MS, CHAT_PER_DAY);
   let retryAt: number | null = null;
   if (times.length >= CHAT_PER_DAY) retryAt = times[CHAT_PER_DAY - 1] + DAY_MS;
   else if (times.length >= CHAT_PER_MINUTE && times[CHAT_PER_MINUTE - 1] > now - MINUTE_MS)
@@ -78,22 +78,30 @@ function writer(m: MatchContext, who: string | null): { seat: number } | Reply {
 export function sendChat(m: MatchContext, who: string | null, body: ChatSend): Reply {
   const w = writer(m, who);
   if ('status' in w) return w;
-  const now = m.now();
+  const written = writeChat(m.chat, w.seat, body, m.now());
+  if ('status' in written) return written;
+  broadcast(m, written);
+  return { status: 201, body: { message: chatMessage(written) } };
+}
+
+/**
+ * Stores `body` as `seat`'s message at `now` (ms) in `chat` (one row), or the refusal: 400
+ * `chat.away_range`, 429 `chat.rate_limited`. The one write path of a match's and a league's chat.
+ */
+export function writeChat(chat: ChatStore, seat: number, body: ChatSend, now: number): ChatRow | Reply {
   if ('phrase' in body && body.phrase === 'awayUntil' && !awayDayInRange(body.params.until, now))
     return error(
       400,
       'chat.away_range',
       `"Away until" takes a day from today to ${CHAT_AWAY_MAX_DAYS} days ahead.`,
     );
-  const limited = rateLimited(m, w.seat, now);
+  const limited = rateLimited(chat, seat, now);
   if (limited) return limited;
-  const content =
+  const content: ChatContent =
     'text' in body
       ? { text: body.text }
       : { phrase: body.phrase, ...(body.phrase === 'awayUntil' ? { params: body.params } : {}) };
-  const row = m.chat.add(w.seat, now, content);
-  broadcast(m, row);
-  return { status: 201, body: { message: chatMessage(row) } };
+  return chat.add(seat, now, content);
 }
 
 /**
@@ -104,9 +112,14 @@ export function listChat(m: MatchContext, who: string | null, after: number): Re
   if (!m.meta) return NOT_FOUND;
   if (!mayReadChat(m.meta.config, m.caller(who)))
     return error(403, 'chat.not_allowed', 'Only the players read the chat of this match.');
-  const rows = m.chat.after(after);
+  return chatPage(m.chat, after);
+}
+
+/** 200 `{ messages, more }`: the messages of `chat` after id `after` (a match's or a league's). */
+export function chatPage(chat: ChatStore, after: number): Reply {
+  const rows = chat.after(after);
   const last = rows.at(-1);
-  const more = last !== undefined && m.chat.after(last.id).length > 0;
+  const more = last !== undefined && chat.after(last.id).length > 0;
   return { status: 200, body: { messages: rows.map(chatMessage), more } };
 }
 
@@ -127,18 +140,30 @@ export function removeChat(
     return error(403, 'auth.not_host', 'Only the host hides messages.');
   const w = how === 'deleted' ? writer(m, who) : (closed(m) ?? { seat: null });
   if ('status' in w) return w;
-  const row = m.chat.get(id);
-  if (!row) return error(404, 'chat.not_found', 'No such message in this match.');
-  if (how === 'deleted' && row.seat !== w.seat)
+  const marked = markChat(m.chat, id, how, w.seat);
+  if ('status' in marked) return marked;
+  if (marked.changed) broadcast(m, marked.row);
+  return { status: 200, body: { message: chatMessage(marked.row) } };
+}
+
+/**
+ * Marks message `id` of `chat` deleted by its writer `seat` or hidden (`seat` null: the host or a
+ * league's owner): the row after it and whether it changed (one row written when it did); 404
+ * `chat.not_found`, 403 `chat.not_yours`. Shared by a match's and a league's chat.
+ */
+export function markChat(
+  chat: ChatStore,
+  id: number,
+  how: 'deleted' | 'hidden',
+  seat: number | null,
+): { row: ChatRow; changed: boolean } | Reply {
+  const row = chat.get(id);
+  if (!row) return error(404, 'chat.not_found', 'No such message in this chat.');
+  if (how === 'deleted' && row.seat !== seat)
     return error(403, 'chat.not_yours', 'Only its writer deletes a message (the host may hide it).');
-  const done = how === 'deleted' ? row.deleted : row.hidden;
-  if (!done) {
-    m.chat.mark(id, how);
-    const changed = { ...row, ...(how === 'deleted' ? { deleted: true } : { hidden: true }) };
-    broadcast(m, changed);
-    return { status: 200, body: { message: chatMessage(changed) } };
-  }
-  return { status: 200, body: { message: chatMessage(row) } };
+  if (how === 'deleted' ? row.deleted : row.hidden) return { row, changed: false };
+  chat.mark(id, how);
+  return { row: { ...row, ...(how === 'deleted' ? { deleted: true } : { hidden: true }) }, changed: true };
 }
 
 /** Sends `row` as a `chat` frame to every socket allowed to read the chat (never to another). */

@@ -27,6 +27,12 @@ export interface CreateRequest {
   /** Origin of the links in the reply (e.g. "https://mb.example.org"). */
   origin: string;
   payer: BudgetPayer;
+  /**
+   * Leagues (issue 20 part 1): set only by the league's Durable Object, never from a request body.
+   * The match belongs to `leagueId` and seat i's token hash is `seatHashes[i]` (a member's own
+   * league token, hashed), so the member's league link opens the seat; no new seat token is made.
+   */
+  league?: { leagueId: string; seatHashes: readonly (string | null)[] };
 }
 
 /** A match to store as it is (a rematch: the same seats and links, tokens already hashed). */
@@ -69,13 +75,14 @@ export async function create(m: MatchContext, req: CreateRequest): Promise<Reply
   }
   const hostToken = newToken();
   const inviteToken = body.seats.some((s) => s.kind === 'open') ? newToken() : null;
-  const seatTokens = body.seats.map((s) => (s.kind === 'human' ? newToken() : null));
+  const given = req.league?.seatHashes ?? [];
+  const seatTokens = body.seats.map((s, i) => (s.kind === 'human' && !given[i] ? newToken() : null));
   const seats: SeatRow[] = await Promise.all(
     body.seats.map(async (s, seat) => ({
       seat,
       name: named.names[seat],
       kind: s.kind,
-      tokenHash: seatTokens[seat] ? await hashToken(seatTokens[seat]) : null,
+      tokenHash: given[seat] ?? (seatTokens[seat] ? await hashToken(seatTokens[seat]) : null),
       botLevel: s.botLevel ?? 'basic',
       standIn: false,
       responseMode: s.responseMode ?? 'auto',
@@ -101,6 +108,7 @@ export async function create(m: MatchContext, req: CreateRequest): Promise<Reply
       spectatorsReplay: body.spectatorsReplay ?? false,
       chainId: req.matchId,
       ...(body.open ? { open: { waitMinutes: body.open.waitMinutes } } : {}),
+      ...(req.league ? { leagueId: req.league.leagueId } : {}),
     },
     hostHash: await hashToken(hostToken),
     inviteHash: inviteToken ? await hashToken(inviteToken) : null,

@@ -38,6 +38,9 @@ export interface MatchConfig {
    * after the creation (open-seat.ts `fillsAtMs`), unless strangers filled them first.
    */
   open?: { waitMinutes: number };
+  // -- leagues (issue 20 part 1) --
+  /** The league this match was created in (told of the result at the end: league-tell.ts); unset: none. */
+  leagueId?: string;
 }
 
 export const MATCH_STATUSES = ['lobby', 'playing', 'finished'] as const;

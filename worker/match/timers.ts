@@ -12,6 +12,7 @@ import { type GameEvent, type MatchState, othersActed, whoActs } from '../engine
 import { commit } from './commit';
 import type { MatchContext } from './context';
 import { fillOpenSeats } from './open-seat';
+import { LEAGUE_TELL, scheduleLeagueTell, tellLeague } from './league-tell';
 import type { TurnDeadline } from './rows';
 import type { ScheduleItem } from './schedule';
 import { countTimeout, vacationDeadline } from './vacation';
@@ -50,6 +51,7 @@ export function finishIfOver(m: MatchContext, now: number): void {
   if (m.meta!.status !== 'playing' || m.state?.phase !== 'matchOver') return;
   m.updateMeta({ status: 'finished', finishedAt: now });
   m.schedule.schedule(KINDS.expire, '', now + FINISHED_TTL_MS);
+  scheduleLeagueTell(m, now); // leagues (issue 20 part 1)
 }
 
 /** The human seat that must act now, if any, and what it is doing. */
@@ -214,6 +216,9 @@ async function onDue(m: MatchContext, item: ScheduleItem, now: number): Promise<
       });
       return true;
     }
+    case LEAGUE_TELL: // leagues (issue 20 part 1)
+      await tellLeague(m, item);
+      return true;
     default:
       return false;
   }

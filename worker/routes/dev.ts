@@ -4,11 +4,12 @@
  * and stored states, and `POST /dev/clock/:id` moves a match's clock forward (`{ ms }`, so a browser
  * test can let a day pass), `GET /dev/address-stats/:key` an address Durable Object's requests (RPC
  * calls counted where its stubs are made, in all and per method) and rows written; all exist only when the test seams are on (never in a deployed Worker).
- * The mail issue adds /dev/mail (the local outbox).
+ * The mail issue adds /dev/mail (the local outbox); leagues add `GET /dev/league-stats/:id` (a league's rows written).
  */
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { testSeamsEnabled } from '../env';
+import { leagueStub } from '../league/stub';
 import { matchStub } from '../match/stub';
 import { isAddressKey } from '../notify/address';
 import type { MailAddressDurableObject } from '../notify/address-do';
@@ -28,6 +29,12 @@ dev.use('*', async (c, next) => {
 dev.get('/stats/:id', valid('param', v.object({ id: MatchIdSchema })), async (c) => {
   const { id } = c.req.valid('param');
   return send(c, await matchStub(c.env, id).benchStats());
+});
+
+// leagues (issue 20 part 1): a league object's rows written since it woke (benchmark).
+dev.get('/league-stats/:id', valid('param', v.object({ id: MatchIdSchema })), async (c) => {
+  const stub = leagueStub(c.env, c.req.valid('param').id);
+  return stub ? send(c, await stub.benchStats()) : fail(c, 404, 'not_found', 'No such page.');
 });
 
 dev.get('/replay/:id', valid('param', v.object({ id: MatchIdSchema })), async (c) => {

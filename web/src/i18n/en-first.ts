@@ -15,6 +15,7 @@ export const enFirst = {
   'app.tagline': 'The card game of the road, played by link over days.',
   'nav.home': 'Home',
   'nav.rules': 'Rules',
+  'nav.leagues': 'Leagues', // leagues (issue 20 part 1)
   'nav.settings': 'Settings',
   'nav.language': 'Language',
   'common.close': 'Close',

@@ -29,9 +29,14 @@ export type Route =
   | { name: 'open' }
   | { name: 'match'; matchId: string }
   | { name: 'replay'; matchId: string }
+  // -- leagues (issue 20 part 1) --
+  | { name: 'league'; leagueId: string | null }
   | { name: 'notFound' };
 
-/** Maps a path to a route: `/`, `/rules`, `/open` (the open table), `/m/<matchId>`, `/m/<matchId>/replay`. */
+/**
+ * Maps a path to a route: `/`, `/rules`, `/open` (the open table), `/m/<matchId>`, `/m/<matchId>/replay`,
+ * `/l/<leagueId>` and `/l/new`.
+ */
 export function matchRoute(p: string): Route {
   if (p === '/' || p === '/index.html') return { name: 'home' };
   if (p === '/rules') return { name: 'rules' };
@@ -39,6 +44,8 @@ export function matchRoute(p: string): Route {
   // `/m/<matchId>/replay?hand=N&step=K`: the replay of finished hands (issue 21).
   const m = /^\/m\/([A-Za-z0-9_-]{1,64})(\/replay)?\/?$/.exec(p);
   if (m) return { name: m[2] ? 'replay' : 'match', matchId: m[1] };
+  const l = /^\/l\/([A-Za-z0-9_-]{1,64})\/?$/.exec(p); // leagues (issue 20 part 1); /l/new makes one
+  if (l) return { name: 'league', leagueId: l[1] === 'new' ? null : l[1] };
   return { name: 'notFound' };
 }
 

@@ -99,6 +99,16 @@ export const de: ErrorWords = {
   'seat.left': 'Du hast diese Partie schon verlassen; zuschauen kannst du weiterhin.',
   // -- practice offline (issue 19) --
   // -- leagues (issue 20 part 1) --
+  'league.archived':
+    'Diese Liga ist beendet (archiviert): Die Tabelle bleibt, aber darin kann nichts Neues mehr geschehen.',
+  'league.exists': 'Diese Liga gibt es schon. Bitte noch einmal versuchen.',
+  'league.left': 'Du bist kein Mitglied dieser Liga mehr.',
+  'league.match_unknown': 'Diese Partie gehört nicht zu dieser Liga.',
+  'league.member_unknown': 'Dieses Mitglied gibt es in dieser Liga nicht (mehr).',
+  'league.not_found': 'Unter dieser Adresse gibt es keine Liga.',
+  'league.not_member': 'Dieser Link gehört nicht zu dieser Liga.',
+  'league.not_owner': 'Das kann nur die Person, die die Liga angelegt hat.',
+  'league.seats': 'Eine Ligapartie braucht 2 bis 8 Spieler, Mitglieder und Computer zusammen.',
   // -- open table (issue 20 part 2) --
   'open.no_free_seat': 'Ein offenes Spiel braucht mindestens einen freien Platz für Fremde.',
   'open.not_found': 'Dieses Spiel ist nicht mehr offen: Es hat vielleicht schon begonnen. Wähle ein anderes.',

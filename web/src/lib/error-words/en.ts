@@ -97,6 +97,16 @@ export const en: ErrorWords = {
   'seat.left': 'You already left this match; you can still watch it.',
   // -- practice offline (issue 19) --
   // -- leagues (issue 20 part 1) --
+  'league.archived':
+    'This league is finished (archived): its standings stay, but nothing new can happen in it.',
+  'league.exists': 'This league already exists. Try again.',
+  'league.left': 'You are no longer a member of this league.',
+  'league.match_unknown': 'This match does not belong to this league.',
+  'league.member_unknown': 'There is no such member in this league (any more).',
+  'league.not_found': 'There is no league at this address.',
+  'league.not_member': 'This link does not belong to this league.',
+  'league.not_owner': 'Only the person who made the league can do this.',
+  'league.seats': 'A league match needs 2 to 8 players, members and computer players together.',
   // -- open table (issue 20 part 2) --
   'open.no_free_seat': 'An open match needs at least one open seat for a stranger to take.',
   'open.not_found': 'This match is no longer open: it may have started. Pick another one.',

@@ -102,6 +102,16 @@ export const fr: ErrorWords = {
   'seat.left': 'Vous avez déjà quitté cette partie ; vous pouvez toujours la regarder.',
   // -- practice offline (issue 19) --
   // -- leagues (issue 20 part 1) --
+  'league.archived':
+    'Cette ligue est terminée (archivée) : son classement reste, mais plus rien ne peut s’y passer.',
+  'league.exists': 'Cette ligue existe déjà. Réessayez.',
+  'league.left': 'Vous n’êtes plus membre de cette ligue.',
+  'league.match_unknown': 'Cette partie n’appartient pas à cette ligue.',
+  'league.member_unknown': 'Ce membre ne fait pas (ou plus) partie de cette ligue.',
+  'league.not_found': 'Il n’y a pas de ligue à cette adresse.',
+  'league.not_member': 'Ce lien n’appartient pas à cette ligue.',
+  'league.not_owner': 'Seule la personne qui a créé la ligue peut faire cela.',
+  'league.seats': 'Une partie de ligue compte de 2 à 8 joueurs, membres et ordinateurs ensemble.',
   // -- open table (issue 20 part 2) --
   'open.no_free_seat': 'Une partie ouverte a besoin d’au moins une place libre pour un inconnu.',
   'open.not_found': 'Cette partie n’est plus ouverte : elle a peut-être commencé. Choisissez-en une autre.',

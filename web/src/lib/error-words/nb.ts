@@ -98,6 +98,16 @@ export const nb: ErrorWords = {
   'seat.left': 'Du har allerede forlatt dette spillet; du kan fortsatt se på.',
   // -- practice offline (issue 19) --
   // -- leagues (issue 20 part 1) --
+  'league.archived':
+    'Denne ligaen er avsluttet (arkivert): tabellen blir stående, men ingenting nytt kan skje i den.',
+  'league.exists': 'Denne ligaen finnes allerede. Prøv igjen.',
+  'league.left': 'Du er ikke lenger medlem av denne ligaen.',
+  'league.match_unknown': 'Dette spillet hører ikke til denne ligaen.',
+  'league.member_unknown': 'Det medlemmet finnes ikke (lenger) i denne ligaen.',
+  'league.not_found': 'Det finnes ingen liga på denne adressen.',
+  'league.not_member': 'Denne lenken hører ikke til denne ligaen.',
+  'league.not_owner': 'Bare den som laget ligaen kan gjøre dette.',
+  'league.seats': 'Et ligaspill trenger 2 til 8 spillere, medlemmer og dataspillere til sammen.',
   // -- open table (issue 20 part 2) --
   'open.no_free_seat': 'En åpen kamp trenger minst én ledig plass for en fremmed.',
   'open.not_found': 'Denne kampen er ikke åpen lenger: den kan ha startet. Velg en annen.',

@@ -98,6 +98,16 @@ export const sv: ErrorWords = {
   'seat.left': 'Du har redan lämnat den här matchen; du kan fortfarande titta på den.',
   // -- practice offline (issue 19) --
   // -- leagues (issue 20 part 1) --
+  'league.archived':
+    'Den här ligan är avslutad (arkiverad): tabellen finns kvar, men inget nytt kan hända i den.',
+  'league.exists': 'Den här ligan finns redan. Försök igen.',
+  'league.left': 'Du är inte längre medlem i den här ligan.',
+  'league.match_unknown': 'Den här matchen hör inte till den här ligan.',
+  'league.member_unknown': 'Den medlemmen finns inte (längre) i den här ligan.',
+  'league.not_found': 'Det finns ingen liga på den här adressen.',
+  'league.not_member': 'Den här länken hör inte till den här ligan.',
+  'league.not_owner': 'Bara den som skapade ligan kan göra det här.',
+  'league.seats': 'En ligamatch behöver 2 till 8 spelare, medlemmar och datorspelare tillsammans.',
   // -- open table (issue 20 part 2) --
   'open.no_free_seat': 'En öppen match behöver minst en ledig plats för en främling.',
   'open.not_found': 'Den här matchen är inte öppen längre: den kan ha börjat. Välj en annan.',

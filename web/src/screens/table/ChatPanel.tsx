@@ -5,20 +5,20 @@
  * phrase, deletes their own messages and mutes the chat of this match; the host hides any message.
  * Spectators only read (when the host allowed it). While open, everything shown counts as read on
  * this device (lib/chat-unread.ts). New messages of others are announced (a polite log) unless muted.
+ * `ChatView` is the panel without the match: a league's page shows it too (issue 20 part 1).
  */
 import { useSignal } from '@preact/signals';
-import type { JSX } from 'preact';
+import type { ComponentChildren, JSX } from 'preact';
 import { useEffect, useId, useLayoutEffect, useMemo, useRef } from 'preact/hooks';
-import type { ChatMessage, QuickPhrase } from '../../../../worker/protocol';
+import type { ChatMessage, ChatTally, QuickPhrase } from '../../../../worker/protocol';
 import { quickPhraseText } from '../../../../worker/words/chat-phrases';
 import { Dialog } from '../../components/Dialog';
 import { lang, t } from '../../i18n';
 import { api } from '../../lib/api';
 import type { MatchSession } from '../../lib/session';
 import { minuteNow } from '../../lib/time';
-import type { MatchInfo } from '../../lib/types';
 import { errorText, seatName } from '../../lib/words';
-import { type ChatError, ChatModel } from './chat-model';
+import { type ChatError, ChatModel, matchChannel } from './chat-model';
 import { markChatRead, noteChatMuted } from './chat-read';
 import { AWAY_MAX_DAYS, CHAT_MAX_CHARS, chatBodyText, chatTime } from './chat-words';
 
@@ -38,16 +38,23 @@ function today(days = 0): string {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
 
+/** Who reads the chat: their seat (a league: their member id), whether they hide messages, the writers' names. */
+export interface ChatReader {
+  seat: number | null;
+  host: boolean;
+  nameOf(seat: number): string;
+}
+
 /** One message: who, when, what; Delete for the writer, Hide for the host. */
 function ChatLine(props: {
   message: ChatMessage;
-  info: MatchInfo;
+  reader: ChatReader;
   now: number;
   model: ChatModel;
 }): JSX.Element {
-  const { message: m, info, now, model } = props;
-  const own = info.you.seat !== null && m.seat === info.you.seat;
-  const name = seatName(info, m.seat);
+  const { message: m, reader, now, model } = props;
+  const own = reader.seat !== null && m.seat === reader.seat;
+  const name = reader.nameOf(m.seat);
   const when = chatTime(m.at, now, lang.value);
   return (
     <li class={`chat-msg${own ? ' own' : ''}`}>
@@ -66,7 +73,7 @@ function ChatLine(props: {
           {t('chat.delete')}
         </button>
       )}
-      {!m.removed && !own && info.you.host && (
+      {!m.removed && !own && reader.host && (
         <button
           type="button"
           class="ghost small"
@@ -225,14 +232,10 @@ function MuteToggle({ session, muted }: { session: MatchSession; muted: boolean 
 
 /** The chat panel of `session`'s match. */
 export function ChatPanel({ session }: { session: MatchSession }): JSX.Element | null {
-  const model = useMemo(() => new ChatModel(session), [session]);
-  const logRef = useRef<HTMLDivElement>(null);
-  const now = minuteNow();
+  const model = useMemo(() => new ChatModel(matchChannel(session)), [session]);
   const info = session.info.value;
   const tally = info?.chat;
   const muted = info?.settings?.chatMuted === true;
-  useEffect(() => model.start(), [model]);
-  useEffect(() => void model.sync(tally), [tally?.lastId, tally?.removed]);
   // Everything the panel shows counts as read on this device.
   useEffect(() => {
     if (tally) markChatRead(session.matchId, tally.others);
@@ -241,13 +244,45 @@ export function ChatPanel({ session }: { session: MatchSession }): JSX.Element |
   useEffect(() => {
     if (info?.settings) noteChatMuted(session.matchId, muted);
   }, [muted, !!info?.settings]);
+  if (!info) return null;
+  const writes = info.you.seat !== null && session.token !== null;
+  const reader: ChatReader = {
+    seat: info.you.seat,
+    host: info.you.host,
+    nameOf: (seat) => seatName(info, seat),
+  };
+  return (
+    <ChatView model={model} reader={reader} tally={tally} muted={muted} writes={writes}>
+      {writes && <MuteToggle session={session} muted={muted} />}
+    </ChatView>
+  );
+}
+
+/**
+ * A chat's messages and form over `model`, for `reader`: the match's panel and a league's page
+ * (issue 20 part 1) show the same. `tally` is the server's latest (a change re-reads); `children`
+ * go under the form (the match's mute switch).
+ */
+export function ChatView(props: {
+  model: ChatModel;
+  reader: ChatReader;
+  tally: ChatTally | undefined;
+  muted: boolean;
+  writes: boolean;
+  /** What a reader who cannot write is told (default: the match's "only the players write"). */
+  readOnlyText?: string;
+  children?: ComponentChildren;
+}): JSX.Element {
+  const { model, reader, tally, muted, writes } = props;
+  const logRef = useRef<HTMLDivElement>(null);
+  const now = minuteNow();
+  useEffect(() => model.start(), [model]);
+  useEffect(() => void model.sync(tally), [tally?.lastId, tally?.removed]);
   const messages = model.messages.value;
   useLayoutEffect(() => {
     const log = logRef.current;
     if (log) log.scrollTop = log.scrollHeight;
   }, [messages.length]);
-  if (!info) return null;
-  const writes = info.you.seat !== null && session.token !== null;
   return (
     <div class="chat-panel">
       <div
@@ -261,15 +296,15 @@ export function ChatPanel({ session }: { session: MatchSession }): JSX.Element |
       >
         <ol class="chat-list">
           {messages.map((m) => (
-            <ChatLine key={m.id} message={m} info={info} now={now} model={model} />
+            <ChatLine key={m.id} message={m} reader={reader} now={now} model={model} />
           ))}
         </ol>
       </div>
       {!model.loaded.value && <p class="muted">{t('common.loading')}</p>}
       {model.loaded.value && messages.length === 0 && <p class="muted">{t('chat.empty')}</p>}
       {model.error.value && <ErrorLine error={model.error.value} />}
-      {writes ? <ChatForm model={model} /> : <p class="muted">{t('chat.readOnly')}</p>}
-      {writes && <MuteToggle session={session} muted={muted} />}
+      {writes ? <ChatForm model={model} /> : <p class="muted">{props.readOnlyText ?? t('chat.readOnly')}</p>}
+      {props.children}
     </div>
   );
 }

@@ -3,7 +3,8 @@
  * over HTTP (`GET …/chat?after=`, paged), the live `chat` frames the session passes on, and the tally
  * of the polled MatchInfo (`chat: {lastId, removed}`) that says when to ask again while the socket is
  * down. Sending, deleting and hiding go over HTTP; the server's refusals are kept for the panel to
- * word (lib/words.ts `errorText`).
+ * word (lib/words.ts `errorText`). A league's chat (issue 20 part 1) is the same model over another
+ * channel (`ChatChannel`: its path, token, tally and listeners).
  */
 import { signal } from '@preact/signals';
 import type { ChatMessage, ChatSend, ChatTally } from '../../../../worker/protocol';
@@ -28,18 +29,41 @@ export function mergeMessages(list: readonly ChatMessage[], incoming: readonly C
   return [...byId.values()].sort((a, b) => a.id - b.id);
 }
 
-const chatPath = (id: string) => `/api/matches/${encodeURIComponent(id)}/chat`;
+/**
+ * Where a chat lives: its path (`/api/matches/:id/chat` or `/api/leagues/:id/chat`), the reader's
+ * token, the server's latest tally, the listeners of live messages and what to do with one sent.
+ */
+export interface ChatChannel {
+  path: string;
+  token: string | null;
+  tally(): ChatTally | undefined;
+  listeners: Set<(m: ChatMessage) => void>;
+  onSent(m: ChatMessage): void;
+}
+
+/** The chat channel of a match session (its live frames come through the session). */
+export function matchChannel(session: MatchSession): ChatChannel {
+  return {
+    path: `/api/matches/${encodeURIComponent(session.matchId)}/chat`,
+    get token() {
+      return session.token;
+    },
+    tally: () => session.info.value?.chat,
+    listeners: session.chatListeners,
+    onSent: (m) => session.onChat(m),
+  };
+}
 
 /** The chat's calls (docs/API.md), here and not in lib/api.ts: they load with the panel. */
 export const chatApi = {
-  send: (id: string, token: string, body: ChatSend) =>
-    call<{ message: ChatMessage }>('POST', chatPath(id), token, body),
-  list: (id: string, token: string | null, after: number) =>
-    call<{ messages: ChatMessage[]; more: boolean }>('GET', `${chatPath(id)}?after=${after}`, token),
-  remove: (id: string, token: string, msg: number) =>
-    call<{ message: ChatMessage }>('DELETE', `${chatPath(id)}/${msg}`, token),
-  hide: (id: string, token: string, msg: number) =>
-    call<{ message: ChatMessage }>('POST', `${chatPath(id)}/${msg}/hide`, token, {}),
+  send: (path: string, token: string, body: ChatSend) =>
+    call<{ message: ChatMessage }>('POST', path, token, body),
+  list: (path: string, token: string | null, after: number) =>
+    call<{ messages: ChatMessage[]; more: boolean }>('GET', `${path}?after=${after}`, token),
+  remove: (path: string, token: string, msg: number) =>
+    call<{ message: ChatMessage }>('DELETE', `${path}/${msg}`, token),
+  hide: (path: string, token: string, msg: number) =>
+    call<{ message: ChatMessage }>('POST', `${path}/${msg}/hide`, token, {}),
 };
 
 /** How many of `list` are deleted or hidden. */
@@ -47,7 +71,7 @@ function removedIn(list: readonly ChatMessage[]): number {
   return list.filter((m) => m.removed !== null).length;
 }
 
-/** The open chat of one match session. */
+/** The open chat of one match session or league (its channel). */
 export class ChatModel {
   readonly messages = signal<ChatMessage[]>([]);
   /** The first read is done (until then the panel says "Loading…"). */
@@ -63,13 +87,13 @@ export class ChatModel {
     this.messages.value = mergeMessages(this.messages.value, [m]);
   };
 
-  constructor(private readonly session: MatchSession) {}
+  constructor(private readonly channel: ChatChannel) {}
 
   /** Starts listening to the live frames and reads the list; returns the stop function. */
   start(): () => void {
-    this.session.chatListeners.add(this.listener);
-    void this.sync(this.session.info.value?.chat);
-    return () => this.session.chatListeners.delete(this.listener);
+    this.channel.listeners.add(this.listener);
+    void this.sync(this.channel.tally());
+    return () => this.channel.listeners.delete(this.listener);
   }
 
   /**
@@ -85,7 +109,7 @@ export class ChatModel {
       this.running = null;
       if (this.again) {
         this.again = false;
-        void this.sync(this.session.info.value?.chat);
+        void this.sync(this.channel.tally());
       }
     });
     return this.running;
@@ -113,7 +137,7 @@ export class ChatModel {
   private async readAfter(after: number): Promise<void> {
     let from = after;
     for (;;) {
-      const page = await chatApi.list(this.session.matchId, this.session.token, from);
+      const page = await chatApi.list(this.channel.path, this.channel.token, from);
       this.messages.value = mergeMessages(this.messages.value, page.messages);
       const last = page.messages.at(-1);
       if (!page.more || !last) return;
@@ -123,14 +147,14 @@ export class ChatModel {
 
   /** Sends a message or a quick phrase as the seat; true when the server stored it. */
   async send(body: ChatSend): Promise<boolean> {
-    const token = this.session.token;
+    const token = this.channel.token;
     if (!token || this.sending.value) return false;
     this.sending.value = true;
     this.error.value = null;
     try {
-      const { message } = await chatApi.send(this.session.matchId, token, body);
+      const { message } = await chatApi.send(this.channel.path, token, body);
       // The tally moves and the list shows it (the panel listens); the socket's copy changes nothing.
-      this.session.onChat(message);
+      this.channel.onSent(message);
       return true;
     } catch (e) {
       this.fail(e);
@@ -142,12 +166,12 @@ export class ChatModel {
 
   /** Deletes the seat's own message (`deleted`) or, as the host, hides any (`hidden`). */
   async remove(id: number, how: 'deleted' | 'hidden'): Promise<void> {
-    const token = this.session.token;
+    const token = this.channel.token;
     if (!token) return;
     this.error.value = null;
     try {
       const ask = how === 'deleted' ? chatApi.remove : chatApi.hide;
-      const { message } = await ask(this.session.matchId, token, id);
+      const { message } = await ask(this.channel.path, token, id);
       // The tally follows with the socket's frame or the next poll (never counted twice).
       this.listener(message);
     } catch (e) {

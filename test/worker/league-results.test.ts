@@ -1,0 +1,128 @@
+/**
+ * League standings (issue 20 part 1): a match made in a league tells the league its result at its
+ * end; the league counts each match exactly once, when the message reaches it twice and when it
+ * fails once and is retried on the match's alarm. Also the rows a league match costs the league.
+ */
+import { runDurableObjectAlarm } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import { api, info, stubOf } from './helpers';
+import {
+  createLeague,
+  finishLeagueMatch,
+  leagueInfo,
+  leagueMatch,
+  leagueStubOf,
+  pendingTell,
+} from './league-helpers';
+
+describe('league standings', () => {
+  it('a finished match updates the standings from its final score', async () => {
+    const l = await createLeague();
+    const m = await leagueMatch(l, 1);
+    // The members' own league links open their seats (hashes reused, no new seat token).
+    const seatOfBob = await info(m, l.members[1]);
+    expect(seatOfBob.you.seat).toBe(0);
+    await finishLeagueMatch(m);
+    const final = await info(m, l.members[0]);
+    expect(final.status).toBe('finished');
+    const league = await leagueInfo(l, l.owner);
+    expect(league.matches[0]).toMatchObject({ matchId: m.id, ended: true });
+    for (const s of league.standings) {
+      const seat = league.matches[0].seats.indexOf(s.member);
+      const team = seat % final.view!.scores.length;
+      expect(s.matches).toBe(1);
+      expect(s.points).toBe(final.view!.scores[team]);
+      expect(s.hands).toBe(1);
+      expect(s.form).toHaveLength(1);
+      expect(s.perHand).toBe(s.points);
+    }
+    const winners = league.standings.filter((s) => s.matchesWon === 1);
+    expect(winners.length).toBeGreaterThanOrEqual(1);
+    expect(winners.every((w) => w.longestRun === 1)).toBe(true);
+    // (A played-out hand's winner by km may differ from the match's winner by points.)
+    expect(league.standings.every((s) => s.handsWon <= 1 && s.coupsFourres >= 0)).toBe(true);
+    expect(league.matches[0].winners.sort()).toEqual(winners.map((w) => w.member).sort());
+  });
+
+  it('a match-end message that reaches the league twice counts once', async () => {
+    const l = await createLeague(['Ann', 'Bob']);
+    const m = await leagueMatch(l, 0);
+    await finishLeagueMatch(m);
+    expect(await pendingTell(m)).toBeNull();
+    const once = await leagueInfo(l, l.owner);
+    expect(once.standings.map((s) => s.matches)).toEqual([1, 1]);
+    // The same result again, as a duplicated delivery would bring it.
+    const result = await runInMatch(m.id);
+    const again = await leagueStubOf(l).matchEnded(result);
+    expect(again).toMatchObject({ status: 200, body: { counted: false } });
+    const twice = await leagueInfo(l, l.owner);
+    expect(twice.standings).toEqual(once.standings);
+  });
+
+  it('a match-end message that fails once is retried on the match’s alarm and counts once', async () => {
+    const l = await createLeague(['Ann', 'Bob']);
+    const m = await leagueMatch(l, 0);
+    await leagueStubOf(l).testFailTells(1);
+    await finishLeagueMatch(m);
+    // The failed tell waits on the match's schedule, a minute later.
+    expect(await pendingTell(m)).toEqual({ attempt: 1 });
+    expect((await leagueInfo(l, l.owner)).standings.map((s) => s.matches)).toEqual([0, 0]);
+    const stub = stubOf(m) as unknown as { testAdvanceClock(ms: number): Promise<unknown> };
+    await stub.testAdvanceClock(61_000);
+    await runDurableObjectAlarm(stubOf(m));
+    expect(await pendingTell(m)).toBeNull();
+    const after = await leagueInfo(l, l.owner);
+    expect(after.standings.map((s) => s.matches)).toEqual([1, 1]);
+    expect(after.standings.reduce((n, s) => n + s.matchesWon, 0)).toBeGreaterThanOrEqual(1);
+    // Another alarm tells nothing more.
+    await runDurableObjectAlarm(stubOf(m));
+    expect((await leagueInfo(l, l.owner)).standings).toEqual(after.standings);
+  });
+
+  it('a league match costs the league two rows: its creation and its result', async () => {
+    const l = await createLeague(['Ann', 'Bob']);
+    const league = leagueStubOf(l);
+    const before = (await league.benchStats()).body.rows;
+    const m = await leagueMatch(l, 0, 1);
+    expect((await league.benchStats()).body.rows - before).toBe(1);
+    await finishLeagueMatch(m);
+    expect((await league.benchStats()).body.rows - before).toBe(2);
+  });
+
+  it('a rematch of a league match (the same members’ links) counts in the league too', async () => {
+    const l = await createLeague(['Ann', 'Bob']);
+    const m = await leagueMatch(l, 0);
+    await finishLeagueMatch(m);
+    const offer = await api(`/api/matches/${m.id}/rematch`, { token: m.seats[0]!, body: {} });
+    expect(offer.status).toBe(202);
+    const dealt = await api(`/api/matches/${m.id}/rematch`, {
+      token: m.seats[1]!,
+      body: { answer: 'accept' },
+    });
+    expect(dealt.status).toBe(201);
+    const again = { ...m, id: dealt.body.matchId as string };
+    expect((await info(again, l.members[0])).you.seat).not.toBeNull();
+    await finishLeagueMatch(again, 2);
+    const league = await leagueInfo(l, l.owner);
+    expect(league.matches.map((x) => x.matchId)).toEqual([again.id, m.id]);
+    expect(league.standings.map((s) => s.matches)).toEqual([2, 2]);
+    expect(JSON.stringify(league)).not.toMatch(/[0-9a-f]{64}/);
+  });
+
+  it('the league refuses the result of a match it did not make', async () => {
+    const l = await createLeague(['Ann', 'Bob']);
+    const r = await leagueStubOf(l).matchEnded({ matchId: 'x'.repeat(22), endedAt: 0, seats: [] });
+    expect(r.status).toBe(404);
+    expect((await leagueInfo(l, l.owner)).matches).toEqual([]);
+    expect((await api(`/api/leagues/${l.id}`)).status).toBe(403);
+  });
+});
+
+/** The league result the match would send (built inside its Durable Object). */
+async function runInMatch(matchId: string): Promise<unknown> {
+  const { runInDurableObject } = await import('cloudflare:test');
+  const { leagueResult } = await import('../../worker/match/league-tell');
+  return runInDurableObject(stubOf(matchId), (instance) =>
+    leagueResult((instance as unknown as { match: Parameters<typeof leagueResult>[0] }).match),
+  );
+}

@@ -1,0 +1,190 @@
+/**
+ * Every league path (issue 20 part 1) and its bad input: creating a league, reading it as the owner
+ * or a member, a match with one press (the members' league links open its seats, the home page's
+ * batch read answers for them), leaving, the owner's rename, removal and archive, the league's chat.
+ * A refusal is a 4xx `{error: {code, message}}` and changes nothing.
+ */
+import { describe, expect, it } from 'vitest';
+import { api, freshIp, info } from './helpers';
+import { createLeague, leagueInfo, leagueMatch } from './league-helpers';
+
+const FORGED = 'A'.repeat(43);
+
+async function post(path: string, token: string | null, body: unknown = {}) {
+  return api(path, { token, body });
+}
+
+describe('creating a league', () => {
+  it('gives the owner’s link and one link per member; each reads the league', async () => {
+    const l = await createLeague();
+    expect(l.created.members.map((m) => m.name)).toEqual(['Ann', 'Bob', 'Cid']);
+    expect(l.created.ownerUrl).toContain(`/l/${l.id}#owner=`);
+    const asOwner = await leagueInfo(l, l.owner);
+    expect(asOwner.you).toEqual({ member: null, owner: true });
+    expect(asOwner.name).toBe('Friday club');
+    expect(asOwner.standings).toHaveLength(3);
+    const asCid = await leagueInfo(l, l.members[2]);
+    expect(asCid.you).toEqual({ member: 2, owner: false });
+    // No token hash or token in what a reader sees.
+    expect(JSON.stringify(asOwner)).not.toMatch(/[0-9a-f]{64}|tokenHash|ownerHash/);
+  });
+
+  it('refuses bad input with a 400 and stores nothing', async () => {
+    const bad: Array<[Record<string, unknown>, string]> = [
+      [{ name: 'L', members: ['Ann'], rules: 'classic' }, 'request.invalid'],
+      [{ name: 'L', members: ['Ann', 'ANN'], rules: 'classic' }, 'name.taken'],
+      [{ name: 'L', members: ['Ann', '   '], rules: 'classic' }, 'request.invalid'],
+      [{ name: 'L', members: ['Ann', 'B\u0007b'], rules: 'classic' }, 'request.invalid'],
+      [{ name: '', members: ['Ann', 'Bob'], rules: 'classic' }, 'request.invalid'],
+      [{ name: 'L', members: ['Ann', 'Bob'], rules: 'chess' }, 'request.invalid'],
+      [
+        { name: 'L', members: ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I'], rules: 'classic' },
+        'request.invalid',
+      ],
+      [{ name: 'L', members: ['Ann', 'Bob'], rules: 'classic', owner: 'me' }, 'request.invalid'],
+    ];
+    for (const [body, code] of bad) {
+      const r = await api('/api/leagues', { body, ip: freshIp() });
+      expect(r.status, JSON.stringify(body)).toBe(400);
+      expect(r.body.error.code, JSON.stringify(body)).toBe(code);
+      expect(r.body.leagueId).toBeUndefined();
+    }
+  });
+
+  it('answers an unknown league, a forged token and no token with a 4xx', async () => {
+    const l = await createLeague();
+    expect((await api(`/api/leagues/${'Z'.repeat(22)}`, { token: l.owner })).body.error.code).toBe(
+      'league.not_found',
+    );
+    const forged = await api(`/api/leagues/${l.id}`, { token: FORGED });
+    expect([forged.status, forged.body.error.code]).toEqual([403, 'league.not_member']);
+    expect((await api(`/api/leagues/${l.id}`)).status).toBe(403);
+    expect((await api('/api/leagues/bad!id')).status).toBe(400);
+  });
+});
+
+describe('a match in the league', () => {
+  it('seats every member with their own league link, plus the bots asked for', async () => {
+    const l = await createLeague();
+    const m = await leagueMatch(l, 2, 1);
+    const seen = await info(m, l.members[2]);
+    expect(seen.you.seat).toBe(0);
+    expect(seen.seats.map((s) => s.kind)).toEqual(['human', 'human', 'human', 'bot']);
+    expect(seen.seats.slice(0, 3).map((s) => s.name)).toEqual(['Cid', 'Ann', 'Bob']);
+    expect((await info(m, l.members[0])).you.seat).toBe(1);
+    // The home page's batch read answers for the league's links.
+    const batch = await api('/api/matches/summaries', {
+      body: { items: l.members.map((token) => ({ matchId: m.id, token })) },
+    });
+    expect(batch.body.items.map((i: { ok: boolean }) => i.ok)).toEqual([true, true, true]);
+    const league = await leagueInfo(l, l.owner);
+    expect(league.matches.map((x) => x.matchId)).toEqual([m.id]);
+    expect(league.matches[0].seats).toEqual([2, 0, 1, null]);
+  });
+
+  it('refuses the owner’s link, a forged token, too many seats and bad bodies; records nothing', async () => {
+    const l = await createLeague();
+    const path = `/api/leagues/${l.id}/matches`;
+    const cases: Array<[string | null, unknown, number, string]> = [
+      [l.owner, {}, 403, 'league.not_member'],
+      [FORGED, {}, 403, 'league.not_member'],
+      [null, {}, 403, 'league.not_member'],
+      [l.members[0], { bots: 6 }, 400, 'league.seats'],
+      [l.members[0], { bots: -1 }, 400, 'request.invalid'],
+      [l.members[0], { bots: 1, seats: [] }, 400, 'request.invalid'],
+    ];
+    for (const [token, body, status, code] of cases) {
+      const r = await post(path, token, body);
+      expect([r.status, r.body.error.code], JSON.stringify(body)).toEqual([status, code]);
+    }
+    expect((await leagueInfo(l, l.owner)).matches).toEqual([]);
+  });
+
+  it('a league of rules the match refuses records no match', async () => {
+    const l = await createLeague(['Ann', 'Bob'], {
+      rules: { preset: 'classic', options: { noSuchOption: 1 } },
+    });
+    const r = await post(`/api/leagues/${l.id}/matches`, l.members[0]);
+    expect([r.status, r.body.error.code]).toEqual([400, 'rules.invalid']);
+    expect((await leagueInfo(l, l.owner)).matches).toEqual([]);
+  });
+});
+
+describe('leaving and the owner’s powers', () => {
+  it('a member who left is refused everywhere and sits in no new match', async () => {
+    const l = await createLeague();
+    expect((await post(`/api/leagues/${l.id}/leave`, l.members[1])).status).toBe(200);
+    for (const r of [
+      await post(`/api/leagues/${l.id}/matches`, l.members[1]),
+      await post(`/api/leagues/${l.id}/leave`, l.members[1]),
+      await api(`/api/leagues/${l.id}`, { token: l.members[1] }),
+      await post(`/api/leagues/${l.id}/chat`, l.members[1], { text: 'hi' }),
+    ])
+      expect([r.status, r.body.error.code]).toEqual([403, 'league.left']);
+    const m = await leagueMatch(l, 0);
+    expect((await info(m, l.members[0])).seats.map((s) => s.name)).toEqual(['Ann', 'Cid']);
+    const league = await leagueInfo(l, l.owner);
+    expect(league.members.find((x) => x.member === 1)?.left).toBe(true);
+    expect(league.standings.find((s) => s.member === 1)?.left).toBe(true);
+  });
+
+  it('the owner renames, removes a member and archives; others may not', async () => {
+    const l = await createLeague();
+    const base = `/api/leagues/${l.id}`;
+    expect((await post(`${base}/rename`, l.members[0], { name: 'Mine' })).body.error.code).toBe(
+      'league.not_owner',
+    );
+    expect((await post(`${base}/rename`, l.owner, { name: ' ' })).body.error.code).toBe('request.invalid');
+    expect((await post(`${base}/rename`, l.owner, { name: 'x'.repeat(61) })).status).toBe(400);
+    expect((await post(`${base}/rename`, l.owner, { name: 'Saturday club' })).status).toBe(200);
+    expect((await leagueInfo(l, l.members[0])).name).toBe('Saturday club');
+    expect((await post(`${base}/members/2/remove`, l.members[0])).body.error.code).toBe('league.not_owner');
+    expect((await post(`${base}/members/2/remove`, l.owner)).status).toBe(200);
+    expect((await post(`${base}/members/2/remove`, l.owner)).body.error.code).toBe('league.member_unknown');
+    expect((await post(`${base}/members/7/remove`, l.owner)).body.error.code).toBe('league.member_unknown');
+    expect((await post(`${base}/members/9/remove`, l.owner)).status).toBe(400);
+    expect((await api(base, { token: l.members[2] })).body.error.code).toBe('league.left');
+    expect((await post(`${base}/archive`, l.members[0])).body.error.code).toBe('league.not_owner');
+    expect((await post(`${base}/archive`, l.owner)).status).toBe(200);
+    const archived = await leagueInfo(l, l.members[0]);
+    expect(archived.status).toBe('archived');
+    for (const r of [
+      await post(`${base}/matches`, l.members[0]),
+      await post(`${base}/rename`, l.owner, { name: 'Again' }),
+      await post(`${base}/archive`, l.owner),
+      await post(`${base}/leave`, l.members[0]),
+      await post(`${base}/chat`, l.members[0], { text: 'hi' }),
+    ])
+      expect([r.status, r.body.error.code]).toEqual([409, 'league.archived']);
+    expect((await leagueInfo(l, l.owner)).name).toBe('Saturday club');
+  });
+});
+
+describe('the league’s chat', () => {
+  it('members write and delete their own, the owner reads and hides, strangers get nothing', async () => {
+    const l = await createLeague();
+    const chat = `/api/leagues/${l.id}/chat`;
+    const sent = await post(chat, l.members[0], { text: 'Rematch tonight?' });
+    expect(sent.status).toBe(201);
+    const id = sent.body.message.id as number;
+    expect((await post(chat, l.members[1], { phrase: 'goodGame' })).status).toBe(201);
+    expect((await post(chat, l.owner, { text: 'owner' })).body.error.code).toBe('auth.not_a_seat');
+    expect((await post(chat, FORGED, { text: 'x' })).body.error.code).toBe('league.not_member');
+    expect((await post(chat, l.members[0], { text: '' })).status).toBe(400);
+    const list = await api(`${chat}?after=0`, { token: l.owner });
+    expect(list.body.messages.map((m: { seat: number }) => m.seat)).toEqual([0, 1]);
+    expect((await api(`${chat}?after=0`, { token: FORGED })).status).toBe(403);
+    expect((await api(`${chat}/${id}`, { method: 'DELETE', token: l.members[1] })).body.error.code).toBe(
+      'chat.not_yours',
+    );
+    expect((await post(`${chat}/${id}/hide`, l.members[1])).body.error.code).toBe('league.not_owner');
+    expect((await post(`${chat}/${id}/hide`, l.owner)).body.message.removed).toBe('hidden');
+    expect((await api(`${chat}/${id}`, { method: 'DELETE', token: l.members[0] })).body.message.removed).toBe(
+      'deleted',
+    );
+    expect((await api(`${chat}/99`, { method: 'DELETE', token: l.members[0] })).body.error.code).toBe(
+      'chat.not_found',
+    );
+    expect((await leagueInfo(l, l.members[2])).chat).toMatchObject({ lastId: 2, removed: 1, others: 2 });
+  });
+});

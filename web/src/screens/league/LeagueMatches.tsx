@@ -1,0 +1,132 @@
+/**
+ * A league's matches (issue 20 part 1), newest first, with whose turn it is: for a member, the same
+ * batch read and rows as the home page's "my matches" (home/model.ts `fetchSummaries`, home/MatchRow),
+ * asked with the member's own league token, which is their seat token in every league match (the
+ * confirmed seats are kept on this device, so the match links open the seat); for the owner's link
+ * (no seat), the date, the players and whether it ended. A member starts a new match here.
+ */
+import { useSignal } from '@preact/signals';
+import type { JSX } from 'preact';
+import { useEffect } from 'preact/hooks';
+import type { LeagueInfo } from '../../../../worker/league-protocol';
+import { lang, t } from '../../i18n';
+import { ApiError, api } from '../../lib/api';
+import { navigate } from '../../lib/router';
+import { adoptSeat, type SavedMatch } from '../../lib/storage';
+import { dateText } from '../../lib/time';
+import { errorText } from '../../lib/words';
+import { MatchRow } from '../home/MatchRow';
+import { fetchSummaries, joinAnswers, type Row } from '../home/model';
+import type { LeagueLink } from './league-links';
+
+/** The member's rows through the home page's batch read; the seats it confirms are kept on the device. */
+function useMemberRows(info: LeagueInfo, link: LeagueLink): Row[] | null {
+  const rows = useSignal<Row[] | null>(null);
+  const seated =
+    info.you.member === null ? [] : info.matches.filter((x) => x.seats.includes(info.you.member));
+  const key = seated.map((x) => `${x.matchId}:${x.ended}`).join(',');
+  useEffect(() => {
+    const saved: SavedMatch[] = seated.map((x) => ({
+      matchId: x.matchId,
+      title: info.name,
+      seat: x.seats.indexOf(info.you.member),
+      seatToken: link.token,
+      savedAt: Date.parse(x.createdAt),
+    }));
+    void fetchSummaries(saved)
+      .then((answers) => {
+        const joined = joinAnswers(saved, answers).rows;
+        for (const r of joined)
+          if (r.summary?.seat != null) adoptSeat(r.saved.matchId, r.summary.seat, link.token);
+        rows.value = joined;
+      })
+      .catch(() => (rows.value = []));
+  }, [key]);
+  return rows.value;
+}
+
+/** The new-match form: the number of computer players, then the match opens on the member's seat. */
+function NewMatch({ info, link }: { info: LeagueInfo; link: LeagueLink }): JSX.Element {
+  const bots = useSignal(0);
+  const busy = useSignal(false);
+  const err = useSignal<string | null>(null);
+  const present = info.members.filter((m) => !m.left).length;
+  const start = async (e: Event) => {
+    e.preventDefault();
+    busy.value = true;
+    err.value = null;
+    try {
+      const r = await api.leagueMatch(info.leagueId, link.token, bots.value);
+      navigate(`/m/${r.matchId}#seat=${link.token}`);
+    } catch (x) {
+      err.value = x instanceof ApiError ? errorText(x) : String(x);
+      busy.value = false;
+    }
+  };
+  return (
+    <form class="league-play" onSubmit={start}>
+      <label>
+        {t('league.bots')}
+        <input
+          type="number"
+          min={0}
+          max={Math.max(0, 8 - present)}
+          value={bots.value}
+          onInput={(e) => (bots.value = Number(e.currentTarget.value) || 0)}
+        />
+      </label>
+      <button type="submit" class="primary" disabled={busy.value}>
+        {t('league.play')}
+      </button>
+      {err.value && (
+        <p class="error" role="alert">
+          {err.value}
+        </p>
+      )}
+    </form>
+  );
+}
+
+/** The owner's list (no seat, so no turn to show): date, players, finished or not. */
+function OwnerList({ info }: { info: LeagueInfo }): JSX.Element {
+  const names = new Map(info.members.map((m) => [m.member, m.name]));
+  return (
+    <ul class="league-list">
+      {info.matches.map((x) => (
+        <li key={x.matchId}>
+          <strong>{t('league.matchOf', { date: dateText(Date.parse(x.createdAt), lang.value) })}</strong>{' '}
+          {x.ended ? t('league.ended') : t('league.playing')}:{' '}
+          {x.seats.map((s) => (s === null ? '🤖' : names.get(s))).join(', ')}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The matches section. */
+export function LeagueMatches({ info, link }: { info: LeagueInfo; link: LeagueLink }): JSX.Element {
+  const member = info.you.member !== null;
+  const rows = useMemberRows(info, link);
+  const now = Date.now();
+  return (
+    <section class="card-box" aria-labelledby="league-matches">
+      <h2 id="league-matches">{t('league.matches')}</h2>
+      {member && info.status === 'active' && <NewMatch info={info} link={link} />}
+      {info.matches.length === 0 ? (
+        <p class="muted">{t('league.noMatches')}</p>
+      ) : member ? (
+        rows === null ? (
+          <p class="muted">{t('common.loading')}</p>
+        ) : (
+          <ul class="mine-list">
+            {rows.map((r) => (
+              <MatchRow key={r.saved.matchId} row={r} now={now} />
+            ))}
+          </ul>
+        )
+      ) : (
+        <OwnerList info={info} />
+      )}
+    </section>
+  );
+}

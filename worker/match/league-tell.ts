@@ -1,0 +1,101 @@
+/**
+ * A league match tells its league its result at its end (issue 20 part 1): one RPC to the league's
+ * Durable Object carrying each seat's figures (won, points, hands, hands won, coups fourrés), read
+ * from the final state. The tell is a schedule item (`league`) set when the match finishes, so it
+ * runs on the match's alarm and survives a failure: a failed tell is scheduled again later, and the
+ * league counts a match id once however often it hears of it. Costs the match one schedule row
+ * written and one removed; no other row.
+ */
+import { SCORE_TABLE } from '../engine/scoring';
+import type { Reply } from '../reply';
+import type { MatchContext } from './context';
+import type { ScheduleItem } from './schedule';
+
+/** The schedule kind of the tell. */
+export const LEAGUE_TELL = 'league';
+
+/** One seat's figures in a finished league match. */
+export interface LeagueSeatResult {
+  seat: number;
+  /** The seat's token hash (a member's league token, hashed; null: a bot): how a rematch finds its members. */
+  tokenHash: string | null;
+  /** The seat's team is among the match winners. */
+  won: boolean;
+  /** The team's final total. */
+  points: number;
+  hands: number;
+  handsWon: number;
+  coupsFourres: number;
+}
+
+/** What a league hears when one of its matches ends (`endedAt` ms since the epoch). */
+export interface LeagueMatchResult {
+  matchId: string;
+  endedAt: number;
+  seats: LeagueSeatResult[];
+}
+
+/** The league's side of the tell (worker/league/durable.ts implements it). */
+export interface LeagueReceiver {
+  matchEnded(result: LeagueMatchResult): Promise<Reply>;
+}
+
+/** The payload of a `league` item: how many tells failed before. */
+interface TellPayload {
+  attempt: number;
+}
+
+/** Retry delays (ms): a minute, doubling, at most six hours; the tell gives up after `MAX_ATTEMPTS`. */
+const RETRY_BASE_MS = 60_000;
+const RETRY_MAX_MS = 6 * 3_600_000;
+const MAX_ATTEMPTS = 30;
+
+/** Schedules the tell at `now` (ms) when the finished match belongs to a league. */
+export function scheduleLeagueTell(m: MatchContext, now: number): void {
+  if (m.meta?.config.leagueId)
+    m.schedule.schedule(LEAGUE_TELL, '', now, { attempt: 0 } satisfies TellPayload);
+}
+
+/** The match's result per seat, from the final state (teams: each seat gets its team's figures). */
+export function leagueResult(m: MatchContext): LeagueMatchResult {
+  const meta = m.meta!;
+  const state = meta.state!;
+  const teams = state.teams.length;
+  const perCoup = SCORE_TABLE[state.rules.options.scoring].coupFourre;
+  return {
+    matchId: meta.matchId,
+    endedAt: meta.finishedAt ?? m.now(),
+    seats: m.seats.map((s) => {
+      const team = s.seat % teams;
+      return {
+        seat: s.seat,
+        tokenHash: s.kind === 'human' ? s.tokenHash : null,
+        won: state.matchWinners.includes(team),
+        points: state.scores[team] ?? 0,
+        hands: state.results.length,
+        handsWon: state.results.filter((r) => r.winners.includes(team)).length,
+        coupsFourres: state.results.reduce((n, r) => n + Math.round(r.scores[team].coupFourre / perCoup), 0),
+      };
+    }),
+  };
+}
+
+/**
+ * Handles a due `league` item: tells the league; on a throw or a 5xx answer schedules the item again
+ * (a minute later, doubling). A 4xx answer (the league does not know the match) is final.
+ */
+export async function tellLeague(m: MatchContext, item: ScheduleItem): Promise<void> {
+  const leagueId = m.meta?.config.leagueId;
+  if (!leagueId || m.meta?.status !== 'finished' || !m.env.LEAGUE) return;
+  const attempt = (item.payload as TellPayload | null)?.attempt ?? 0;
+  try {
+    const league = m.env.LEAGUE.get(m.env.LEAGUE.idFromName(leagueId)) as unknown as LeagueReceiver;
+    const r = await league.matchEnded(leagueResult(m));
+    if (r.status < 500) return;
+  } catch (e) {
+    console.error(`league tell of ${m.meta.matchId} (attempt ${attempt + 1}): ${String(e)}`);
+  }
+  if (attempt + 1 >= MAX_ATTEMPTS) return;
+  const delay = Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** attempt);
+  m.schedule.schedule(LEAGUE_TELL, '', m.now() + delay, { attempt: attempt + 1 } satisfies TellPayload);
+}
