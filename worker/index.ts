@@ -18,9 +18,9 @@ import { readLimit } from './routes/limits';
 import { mail } from './routes/mail';
 import { matches } from './routes/matches';
 import { notFoundHandler } from './routes/methods';
-import { replay } from './routes/replay';
 import { open } from './routes/open';
 import { openDev } from './routes/open-dev';
+import { replay } from './routes/replay';
 import { summaries } from './routes/summaries';
 
 export { LeagueDurableObject } from './league/durable';

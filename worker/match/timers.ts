@@ -11,8 +11,8 @@
 import { type GameEvent, type MatchState, othersActed, whoActs } from '../engine/index';
 import { commit } from './commit';
 import type { MatchContext } from './context';
-import { fillOpenSeats } from './open-seat';
 import { LEAGUE_TELL, scheduleLeagueTell, tellLeague } from './league-tell';
+import { fillOpenSeats } from './open-seat';
 import type { TurnDeadline } from './rows';
 import type { ScheduleItem } from './schedule';
 import { countTimeout, vacationDeadline } from './vacation';
