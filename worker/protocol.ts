@@ -651,7 +651,16 @@ export interface MatchInfo {
   title: string;
   status: 'lobby' | 'playing' | 'finished';
   /** `left`: the caller's link is a seat whose player left the match (issue 16); they watch as a spectator. */
-  you: { seat: number | null; host: boolean; left?: number };
+  you: {
+    seat: number | null;
+    host: boolean;
+    left?: number;
+    /**
+     * Replay of finished hands (issue 21): hands 1 to this have a replay the caller may open now
+     * (absent: none yet, or not allowed). A match dealt before issue 21 opens them once it is over.
+     */
+    replayHands?: number;
+  };
   seats: SeatInfo[];
   /** ISO times of the current turn's and response window's deadlines. */
   deadlines: { turn: string | null; window: string | null };
@@ -675,12 +684,6 @@ export interface MatchInfo {
     /** Spectators may watch the replays of finished hands. */
     spectatorsReplay?: boolean;
   };
-  // -- replay of finished hands (issue 21) --
-  /**
-   * Hands whose replay the caller may open now (hands 1 to this; 0: none yet, or not allowed). A
-   * match dealt before issue 21 opens its replays only once it is over.
-   */
-  replayHands?: number;
   /** The rematch's id once it is dealt (the same links work there). */
   rematchId: string | null;
   // -- rematch by consent (issue 16 part C) --

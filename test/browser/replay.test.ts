@@ -3,7 +3,8 @@
  * Ann and a computer player finish hand 1; the end of the hand offers "Replay hand 1", whose page
  * shows the deal, then steps through the hand with every seat's cards shown, plays at a chosen speed,
  * opens at a linked step and ends on the hand's score. Once hand 2 runs, the replay of hand 1 shows
- * nothing of it: no seat's current cards, not the current draw pile. Screens at 360 and 1280 px.
+ * nothing of it: no seat's current cards, not the current draw pile. Screens at 360 and 1280 px, and
+ * axe-core finds no serious or critical violation on the replay page at either width.
  */
 import { writeFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
@@ -11,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import type { MatchState, Move } from '../../worker/engine/index';
 import type { Created, MatchInfo } from '../../worker/protocol';
 import { apiCall, linkToken } from './api';
+import { axeAtBothWidths } from './axe';
 import { e2eHooks, waitText, watchPage } from './browser';
 
 const h = e2eHooks();
@@ -98,6 +100,8 @@ describe('the replay of a finished hand', () => {
       for (const cards of hands) expect(cards.length).toBeGreaterThan(4);
     }
     await capture(page, 'replay-step');
+    // The machine's accessibility check of the new screen (as test/browser/a11y.test.ts does for the others).
+    expect(await axeAtBothWidths(page, 'replay')).toEqual([]);
 
     // Play at 4×, then pause: the steps move on by themselves.
     await page.locator('.replay-speed select').selectOption({ label: '4×' });

@@ -66,8 +66,8 @@ describe('the replay endpoint', () => {
     expect((await replay(m, 'hand=1', m.host)).status).toBe(200);
     expect(await rowsWritten(m)).toBe(before);
     // The players' info says which hands open; a spectator's says nothing.
-    expect((await info(m, m.seats[0])).replayHands).toBe(1);
-    expect((await info(m)).replayHands).toBeUndefined();
+    expect((await info(m, m.seats[0])).you.replayHands).toBe(1);
+    expect((await info(m)).you.replayHands).toBeUndefined();
     const spectator = await replay(m, 'hand=1');
     expect(spectator.status).toBe(403);
     expect(spectator.body.error).toMatchObject({ code: 'replay.not_allowed', message: expect.any(String) });
@@ -113,7 +113,7 @@ describe('the replay endpoint', () => {
     const m = await annAndBob('replay-spectators', { spectatorsReplay: true });
     await playInto(m, 2);
     expect((await info(m)).config.spectatorsReplay).toBe(true);
-    expect((await info(m)).replayHands).toBe(1);
+    expect((await info(m)).you.replayHands).toBe(1);
     expect((await replay(m, 'hand=1')).status).toBe(200);
     expect((await replay(m, 'hand=2')).body.error.code).toBe('replay.hand_not_over');
   });
@@ -161,6 +161,6 @@ describe('the replay endpoint', () => {
     const r = await replay(m, 'hand=1', m.seats[0]);
     expect(r.status).toBe(409);
     expect(r.body.error.code).toBe('replay.match_not_over');
-    expect((await info(m, m.seats[0])).replayHands).toBeUndefined();
+    expect((await info(m, m.seats[0])).you.replayHands).toBeUndefined();
   });
 });

@@ -124,7 +124,7 @@ export function buildInfo(
   if (left.length > 0) info.left = left;
   // -- replay of finished hands (issue 21) --
   const replayHands = state && mayReplay(meta.config, caller) ? openHands(state) : 0;
-  if (replayHands > 0) info.replayHands = replayHands;
+  if (replayHands > 0) info.you.replayHands = replayHands;
   if (own) {
     info.settings = {
       language: own.language,

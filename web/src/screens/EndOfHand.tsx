@@ -70,7 +70,9 @@ export function EndOfHand(props: {
           {t('end.matchWinner', { names: listTeams(info, view, view.matchWinners) })}
         </p>
       )}
-      {(info.replayHands ?? 0) >= result.hand && <ReplayLinks info={info} hand={result.hand} review={over} />}
+      {(info.you.replayHands ?? 0) >= result.hand && (
+        <ReplayLinks info={info} hand={result.hand} review={over} />
+      )}
       {over && view.results.length > 1 && (
         <section class="end-sheet" aria-labelledby="end-sheet-title">
           <h3 id="end-sheet-title">{t('sheet.title')}</h3>

@@ -56,7 +56,15 @@ export function ReplayViewer(props: ReplayViewerProps): JSX.Element {
 
   const shown = step === 0 ? null : replay.steps[step - 1];
   const table = shown ? shown.table : replay.deal.table;
-  const lines = shown ? stepLines(shown, names, replay.teams) : [t('replay.deal')];
+  const dealt = {
+    seat: replay.firstSeat,
+    move: null,
+    events: replay.deal.events,
+    drew: [],
+    window: null,
+    table: replay.deal.table,
+  };
+  const lines = stepLines(shown ?? dealt, names, replay.teams);
   const window = shown?.window != null ? replay.windows[shown.window] : null;
   const teamNames = replay.teams.map((seats) => listNames(seats.map((s) => names[s] ?? '')));
   const go = (s: number) => props.onStep(Math.min(Math.max(0, s), last));
