@@ -3,7 +3,6 @@
  * and words for the player; network failures have code `network`.
  */
 
-import type { CreateLeague, LeagueCreated, LeagueInfo } from '../../../worker/league-protocol';
 import type { JournalPage } from '../../../worker/match/journal';
 import type { Settings } from '../../../worker/protocol';
 import type { Created, CreateMatch, LoggedEvent, MatchInfo, Move, RematchInfo, SummaryItem } from './types';
@@ -69,7 +68,6 @@ export async function call<T>(
 }
 
 const m = (id: string) => `/api/matches/${encodeURIComponent(id)}`;
-const l = (id: string) => `/api/leagues/${encodeURIComponent(id)}`;
 
 /** The client's calls, one per route of docs/API.md. */
 export const api = {
@@ -92,13 +90,7 @@ export const api = {
   // -- leaving a match (issue 16 part D) --
   leave: (id: string, token: string) => call<MatchInfo>('POST', `${m(id)}/leave`, token, {}),
   // -- leagues (issue 20 part 1) --
-  league: (id: string, token: string | null) => call<LeagueInfo>('GET', l(id), token),
-  createLeague: (body: CreateLeague) => call<LeagueCreated>('POST', '/api/leagues', null, body),
-  leagueMatch: (id: string, token: string, bots: number) =>
-    call<{ matchId: string; matchUrl: string; hostUrl: string }>('POST', `${l(id)}/matches`, token, { bots }),
-  /** `leave`, `archive` (no body), `rename` ({name}), `members/<n>/remove`. */
-  leagueAct: (id: string, token: string, act: string, body: object = {}) =>
-    call<{ ok: true }>('POST', `${l(id)}/${act}`, token, body),
+  // (the league's calls are screens/league/league-api.ts: they load with the league page, not here)
   // -- open table (issue 20 part 2) --
   /** The open table's calls (lib/open-api.ts: list, create, join, quick match), in a chunk of their own. */
   open: () => import('./open-api').then((o) => o.openApi),

@@ -8,9 +8,10 @@ import type { JSX } from 'preact';
 import type { LeagueCreated } from '../../../../worker/league-protocol';
 import { PRESET_NAMES, type PresetName } from '../../../../worker/shared/rules-data/presets';
 import { lang, t } from '../../i18n';
-import { ApiError, api } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { navigate } from '../../lib/router';
 import { errorText } from '../../lib/words';
+import { leagueApi } from './league-api';
 
 const MAX_MEMBERS = 8;
 
@@ -59,7 +60,7 @@ export function CreateLeague(): JSX.Element {
     busy.value = true;
     err.value = null;
     try {
-      created.value = await api.createLeague({
+      created.value = await leagueApi.createLeague({
         name: name.value,
         members: members.value,
         rules: preset.value,

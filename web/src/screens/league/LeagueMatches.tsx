@@ -10,13 +10,14 @@ import type { JSX } from 'preact';
 import { useEffect } from 'preact/hooks';
 import type { LeagueInfo } from '../../../../worker/league-protocol';
 import { lang, t } from '../../i18n';
-import { ApiError, api } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { navigate } from '../../lib/router';
 import { adoptSeat, type SavedMatch } from '../../lib/storage';
 import { dateText } from '../../lib/time';
 import { errorText } from '../../lib/words';
 import { MatchRow } from '../home/MatchRow';
 import { fetchSummaries, joinAnswers, type Row } from '../home/model';
+import { leagueApi } from './league-api';
 import type { LeagueLink } from './league-links';
 
 /** The member's rows through the home page's batch read; the seats it confirms are kept on the device. */
@@ -56,7 +57,7 @@ function NewMatch({ info, link }: { info: LeagueInfo; link: LeagueLink }): JSX.E
     busy.value = true;
     err.value = null;
     try {
-      const r = await api.leagueMatch(info.leagueId, link.token, bots.value);
+      const r = await leagueApi.leagueMatch(info.leagueId, link.token, bots.value);
       navigate(`/m/${r.matchId}#seat=${link.token}`);
     } catch (x) {
       err.value = x instanceof ApiError ? errorText(x) : String(x);

@@ -10,11 +10,12 @@ import { useEffect, useMemo, useRef } from 'preact/hooks';
 import type { LeagueInfo } from '../../../../worker/league-protocol';
 import type { ChatMessage } from '../../../../worker/protocol';
 import { t } from '../../i18n';
-import { ApiError, api } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { errorText } from '../../lib/words';
 import { ChatView } from '../table/ChatPanel';
 import { ChatModel } from '../table/chat-model';
 import { LeagueMatches } from './LeagueMatches';
+import { leagueApi } from './league-api';
 import { type LeagueLink, leagueLink } from './league-links';
 import { LeaveLeague, OwnerTools } from './OwnerTools';
 import { memberName, Standings } from './Standings';
@@ -63,7 +64,7 @@ export function LeagueView({ leagueId }: { leagueId: string }): JSX.Element {
   const load = async () => {
     if (!link) return;
     try {
-      info.value = await api.league(leagueId, link.token);
+      info.value = await leagueApi.league(leagueId, link.token);
       err.value = null;
     } catch (x) {
       err.value = x instanceof ApiError ? errorText(x) : String(x);

@@ -7,8 +7,9 @@ import { useSignal } from '@preact/signals';
 import type { JSX } from 'preact';
 import type { LeagueInfo } from '../../../../worker/league-protocol';
 import { t } from '../../i18n';
-import { ApiError, api } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { errorText } from '../../lib/words';
+import { leagueApi } from './league-api';
 import type { LeagueLink } from './league-links';
 
 interface ToolProps {
@@ -25,7 +26,7 @@ function useAct(props: ToolProps) {
     busy.value = true;
     err.value = null;
     try {
-      await api.leagueAct(props.info.leagueId, props.link.token, path, body);
+      await leagueApi.leagueAct(props.info.leagueId, props.link.token, path, body);
       await props.onDone();
     } catch (x) {
       err.value = x instanceof ApiError ? errorText(x) : String(x);
