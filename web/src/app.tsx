@@ -9,6 +9,8 @@ import { Home } from './screens/Home';
 import { MatchPage } from './screens/MatchPage';
 
 const Rules = lazyComponent(() => import('./screens/Rules').then((m) => m.Rules));
+/** Practice against the computer on this device (issue 19): the engine and bots load only here. */
+const Practice = lazyComponent(() => import('./practice/PracticePage').then((m) => m.PracticePage));
 
 /** Shows an error in words instead of a blank page when rendering fails. */
 class Guard extends Component<{ children: JSX.Element }, { error: string | null }> {
@@ -62,6 +64,8 @@ export function App(): JSX.Element {
             <Home />
           ) : route.name === 'rules' ? (
             <Rules />
+          ) : route.name === 'practice' ? (
+            <Practice />
           ) : route.name === 'match' ? (
             <MatchPage key={route.matchId} matchId={route.matchId} />
           ) : (

@@ -25,13 +25,15 @@ export function navigate(to: string, options: { replace?: boolean } = {}): void 
 export type Route =
   | { name: 'home' }
   | { name: 'rules' }
+  | { name: 'practice' }
   | { name: 'match'; matchId: string }
   | { name: 'notFound' };
 
-/** Maps a path to a route: `/`, `/rules`, `/m/<matchId>`. */
+/** Maps a path to a route: `/`, `/rules`, `/practice` (issue 19), `/m/<matchId>`. */
 export function matchRoute(p: string): Route {
   if (p === '/' || p === '/index.html') return { name: 'home' };
   if (p === '/rules') return { name: 'rules' };
+  if (p === '/practice') return { name: 'practice' };
   const m = /^\/m\/([A-Za-z0-9_-]{1,64})\/?$/.exec(p);
   if (m) return { name: 'match', matchId: m[1] };
   return { name: 'notFound' };

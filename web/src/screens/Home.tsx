@@ -11,6 +11,11 @@ import { savedMatches } from '../lib/storage';
 // The create form loads on its own: a match page (most visits, from a link) never needs it.
 const CreateForm = lazyComponent(() => import('./create/CreateForm').then((m) => m.CreateForm));
 
+// The way into the practice mode (issue 19), after the first paint: the practice code loads only from there.
+const PracticeEntry = lazyComponent(() => import('../practice/PracticeEntry').then((m) => m.PracticeEntry), {
+  quiet: true,
+});
+
 // Loaded on first use: the list asks the server before it shows anything, and the initial script stays small.
 const MyMatches = lazyComponent(() => import('./home/MyMatches').then((m) => m.MyMatches));
 
@@ -27,6 +32,7 @@ export function Home(): JSX.Element {
       <div class={known ? 'home-grid mine-first' : 'home-grid'}>
         {known ? [mine, create] : [create, mine]}
       </div>
+      <PracticeEntry />
     </div>
   );
 }
