@@ -25,14 +25,14 @@ export function Home(): JSX.Element {
   // Keyed: a reorder moves the sections without remounting them (the list keeps its notices).
   const mine = <MyMatches key="mine" />;
   const create = <CreateForm key="create" />;
+  const practice = <PracticeEntry key="practice" />;
   return (
     <div class="home">
       <h1 class="sr-only">{t('app.title')}</h1>
       <p class="tagline">{t('app.tagline')}</p>
       <div class={known ? 'home-grid mine-first' : 'home-grid'}>
-        {known ? [mine, create] : [create, mine]}
+        {known ? [mine, practice, create] : [create, mine, practice]}
       </div>
-      <PracticeEntry />
     </div>
   );
 }
