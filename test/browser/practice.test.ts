@@ -172,7 +172,9 @@ describe('practice offline', () => {
 
     const line = `bot decision in the Web Worker: n=${thinkMs.length} p50=${percentile(thinkMs, 50).toFixed(2)} ms p99=${percentile(thinkMs, 99).toFixed(2)} ms max=${Math.max(...thinkMs).toFixed(2)} ms`;
     console.log(line);
-    if (process.env.PRACTICE_TIMES) appendFileSync(process.env.PRACTICE_TIMES, `${line}\n`);
+    // PRACTICE_TIMES=<file>: the line and every sample (ms, JSON) are appended there, to pool several runs.
+    if (process.env.PRACTICE_TIMES)
+      appendFileSync(process.env.PRACTICE_TIMES, `${line}\n${JSON.stringify(thinkMs)}\n`);
     expect(thinkMs.length).toBeGreaterThan(0);
     expect(h.problems).toEqual([]);
   });
