@@ -13,10 +13,12 @@ import { en } from '../../web/src/i18n/en';
 import { fr } from '../../web/src/i18n/fr';
 import { ERROR_WORDS } from '../../web/src/lib/error-words/index';
 import { errorText, loadErrorWords } from '../../web/src/lib/words';
+import { PRACTICE_ERROR_CODES } from '../../web/src/practice/protocol';
 import { ERROR_CODES } from '../../worker/engine/types';
 import { ROUTE_ERROR_CODES } from '../../worker/protocol';
 
-const SERVER_CODES = [...ERROR_CODES, ...ROUTE_ERROR_CODES];
+// With the practice mode's own codes (issue 19): its Web Worker answers the page as a server does.
+const SERVER_CODES = [...ERROR_CODES, ...ROUTE_ERROR_CODES, ...PRACTICE_ERROR_CODES];
 const ROOT = join(__dirname, '../..');
 
 /** Every TypeScript file under `dir` (relative to the repository). */

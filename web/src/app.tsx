@@ -14,6 +14,8 @@ const Replay = lazyComponent(() => import('./screens/replay/ReplayScreen').then(
 // -- open table (issue 20 part 2) --
 const OpenTable = lazyComponent(() => import('./screens/open/OpenTable').then((m) => m.OpenTable));
 const League = lazyComponent(() => import('./screens/league/LeaguePage').then((m) => m.LeaguePage));
+/** Practice against the computer on this device (issue 19): the engine and bots load only here. */
+const Practice = lazyComponent(() => import('./practice/PracticePage').then((m) => m.PracticePage));
 
 /** Shows an error in words instead of a blank page when rendering fails. */
 class Guard extends Component<{ children: JSX.Element }, { error: string | null }> {
@@ -72,6 +74,8 @@ export function App(): JSX.Element {
             <Rules />
           ) : route.name === 'open' ? (
             <OpenTable />
+          ) : route.name === 'practice' ? (
+            <Practice />
           ) : route.name === 'match' ? (
             <MatchPage key={route.matchId} matchId={route.matchId} />
           ) : route.name === 'replay' ? (

@@ -46,7 +46,7 @@ export const PushSubscriptionSchema = v.object({
 });
 export type PushSubscriptionJSON = v.InferOutput<typeof PushSubscriptionSchema>;
 
-/** What the service worker (web/public/sw.js) shows. `url` opens on click; `ack` is posted back on receipt. */
+/** What the service worker (web/src/sw/push.ts) shows. `url` opens on click; `ack` is posted back on receipt. */
 export interface PushPayload {
   title: string;
   body: string;

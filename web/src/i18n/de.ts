@@ -455,6 +455,24 @@ export const de: Messages = {
   'leave.doneSkip': 'Du hast diese Partie verlassen: Deine Züge werden übersprungen. Du schaust zu.',
   'leave.doneEnd': 'Du hast diese Partie verlassen, und sie endete damit. Du schaust zu.',
   // -- practice offline (issue 19) --
+  'practice.title': 'Üben',
+  'practice.offer': 'Gegen den Computer üben',
+  'practice.offerText':
+    'Eine Partie gegen 1 bis 5 Computerspieler, auf diesem Gerät gespielt: ohne Link und ohne Netz. Sie wird hier gespeichert und geht nach dem Neuladen weiter.',
+  'practice.open': 'Üben',
+  'practice.resume': 'Übungspartie fortsetzen',
+  'practice.start': 'Übungspartie beginnen',
+  'practice.you': 'Du',
+  'practice.new': 'Neue Übungspartie',
+  'practice.giveUp': 'Diese Partie aufgeben und eine neue einrichten?',
+  'practice.saved': 'Auf diesem Gerät gespeichert: geht nach dem Neuladen weiter, auch offline.',
+  'practice.unsaved':
+    'Dieses Gerät konnte die Partie nicht speichern: Sie geht verloren, wenn die Seite geschlossen wird.',
+  'practice.starting': 'Es wird ausgeteilt…',
+  'practice.finishedTitle': 'Beendete Übungspartien',
+  'practice.finishedLine': '{when}: {result}',
+  'practice.show': 'Punkteblatt',
+  'practice.install': 'Installiere die Seite über das Browsermenü als App, um ohne Netz zu üben.',
   // -- leagues (issue 20 part 1) --
   'nav.leagues': 'Ligen',
   'league.new.title': 'Eine Liga gründen',

@@ -243,6 +243,23 @@ export const enLater = {
   'leave.doneSkip': 'You left this match: your turns are skipped. You are watching it.',
   'leave.doneEnd': 'You left this match, and it ended there. You are watching it.',
   // -- practice offline (issue 19) --
+  'practice.title': 'Practice',
+  'practice.offer': 'Practice against the computer',
+  'practice.offerText':
+    'A match against 1 to 5 computer players, played on this device: no link and no network needed. It is saved here and resumes after a reload.',
+  'practice.open': 'Practice',
+  'practice.resume': 'Resume practice',
+  'practice.start': 'Start the practice match',
+  'practice.you': 'You',
+  'practice.new': 'New practice match',
+  'practice.giveUp': 'Give up this match and set up a new one?',
+  'practice.saved': 'Saved on this device: it resumes after a reload, also offline.',
+  'practice.unsaved': 'This device could not save the match: it is lost when the page closes.',
+  'practice.starting': 'Dealing…',
+  'practice.finishedTitle': 'Finished practice matches',
+  'practice.finishedLine': '{when}: {result}',
+  'practice.show': 'Score sheet',
+  'practice.install': 'Install the site as an app from the browser menu to practice without a network.',
   // -- leagues (issue 20 part 1) --
   'league.new.title': 'Start a league',
   'league.new.intro':

@@ -454,6 +454,25 @@ export const fr: Messages = {
   'leave.doneSkip': 'Vous avez quitté cette partie : vos tours sont passés. Vous la regardez.',
   'leave.doneEnd': 'Vous avez quitté cette partie, qui s’est arrêtée là. Vous la regardez.',
   // -- practice offline (issue 19) --
+  'practice.title': 'Entraînement',
+  'practice.offer': 'S’entraîner contre l’ordinateur',
+  'practice.offerText':
+    'Une partie contre 1 à 5 joueurs ordinateur, jouée sur cet appareil : ni lien ni réseau. Elle est enregistrée ici et reprend après un rechargement.',
+  'practice.open': 'S’entraîner',
+  'practice.resume': 'Reprendre l’entraînement',
+  'practice.start': 'Commencer la partie d’entraînement',
+  'practice.you': 'Vous',
+  'practice.new': 'Nouvelle partie d’entraînement',
+  'practice.giveUp': 'Abandonner cette partie et en préparer une nouvelle ?',
+  'practice.saved': 'Enregistrée sur cet appareil : elle reprend après un rechargement, même hors ligne.',
+  'practice.unsaved':
+    'Cet appareil n’a pas pu enregistrer la partie : elle sera perdue à la fermeture de la page.',
+  'practice.starting': 'Distribution…',
+  'practice.finishedTitle': 'Parties d’entraînement terminées',
+  'practice.finishedLine': '{when} : {result}',
+  'practice.show': 'Feuille de score',
+  'practice.install':
+    'Installez le site comme application depuis le menu du navigateur pour vous entraîner sans réseau.',
   // -- leagues (issue 20 part 1) --
   'nav.leagues': 'Ligues',
   'league.new.title': 'Créer une ligue',

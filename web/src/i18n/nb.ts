@@ -450,6 +450,23 @@ export const nb: Messages = {
   'leave.doneSkip': 'Du har forlatt spillet: turene dine hoppes over. Du ser på.',
   'leave.doneEnd': 'Du har forlatt spillet, og det sluttet der. Du ser på.',
   // -- practice offline (issue 19) --
+  'practice.title': 'Øving',
+  'practice.offer': 'Øv mot datamaskinen',
+  'practice.offerText':
+    'Et parti mot 1 til 5 datamaskinspillere, spilt på denne enheten: ingen lenke og ikke noe nettverk. Det lagres her og fortsetter etter en ny innlasting.',
+  'practice.open': 'Øv',
+  'practice.resume': 'Fortsett øvingen',
+  'practice.start': 'Start øvingspartiet',
+  'practice.you': 'Du',
+  'practice.new': 'Nytt øvingsparti',
+  'practice.giveUp': 'Gi opp dette partiet og sette opp et nytt?',
+  'practice.saved': 'Lagret på denne enheten: det fortsetter etter en ny innlasting, også uten nett.',
+  'practice.unsaved': 'Denne enheten kunne ikke lagre partiet: det går tapt når siden lukkes.',
+  'practice.starting': 'Deler ut…',
+  'practice.finishedTitle': 'Ferdige øvingspartier',
+  'practice.finishedLine': '{when}: {result}',
+  'practice.show': 'Poengark',
+  'practice.install': 'Installer nettstedet som app fra nettlesermenyen for å øve uten nettverk.',
   // -- leagues (issue 20 part 1) --
   'nav.leagues': 'Ligaer',
   'league.new.title': 'Start en liga',

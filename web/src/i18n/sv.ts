@@ -450,6 +450,23 @@ export const sv: Messages = {
   'leave.doneSkip': 'Du har lämnat matchen: dina turer hoppas över. Du tittar på.',
   'leave.doneEnd': 'Du har lämnat matchen, och den slutade där. Du tittar på.',
   // -- practice offline (issue 19) --
+  'practice.title': 'Träna',
+  'practice.offer': 'Träna mot datorn',
+  'practice.offerText':
+    'En match mot 1 till 5 datorspelare, spelad på den här enheten: ingen länk och inget nätverk behövs. Den sparas här och fortsätter efter en omladdning.',
+  'practice.open': 'Träna',
+  'practice.resume': 'Fortsätt träningen',
+  'practice.start': 'Starta träningsmatchen',
+  'practice.you': 'Du',
+  'practice.new': 'Ny träningsmatch',
+  'practice.giveUp': 'Ge upp den här matchen och förbereda en ny?',
+  'practice.saved': 'Sparad på den här enheten: den fortsätter efter en omladdning, även offline.',
+  'practice.unsaved': 'Den här enheten kunde inte spara matchen: den går förlorad när sidan stängs.',
+  'practice.starting': 'Delar ut…',
+  'practice.finishedTitle': 'Avslutade träningsmatcher',
+  'practice.finishedLine': '{when}: {result}',
+  'practice.show': 'Poängblad',
+  'practice.install': 'Installera webbplatsen som app från webbläsarens meny för att träna utan nätverk.',
   // -- leagues (issue 20 part 1) --
   'nav.leagues': 'Ligor',
   'league.new.title': 'Starta en liga',

@@ -17,6 +17,12 @@ export interface JournalHand {
   events: LoggedEvent[];
 }
 
+/**
+ * Where the journal reads from: the server (`api`), or a match played on this device (the practice
+ * mode's Web Worker answers the same shapes, issue 19).
+ */
+export type JournalSource = Pick<typeof api, 'journal' | 'log'>;
+
 /** How many hands before the latest the opening loads to reach the last version seen. */
 const MAX_CATCH_UP_HANDS = 3;
 
@@ -46,7 +52,10 @@ export class JournalFeed {
   private queue: Promise<void> = Promise.resolve();
   private updateQueued = false;
 
-  constructor(readonly matchId: string) {
+  constructor(
+    readonly matchId: string,
+    private readonly source: JournalSource = api,
+  ) {
     this.baseline = seenVersion(matchId);
   }
 
@@ -62,7 +71,7 @@ export class JournalFeed {
   open(): Promise<void> {
     return this.run(async () => {
       if (this.ready.value) return;
-      const page = await api.journal(this.matchId);
+      const page = await this.source.journal(this.matchId);
       this.take(page);
       this.lastSeq = Math.max(0, ...page.events.map((e) => e.seq));
       this.upTo = Math.max(this.baseline ?? 0, ...page.events.map((e) => e.version));
@@ -70,7 +79,7 @@ export class JournalFeed {
       for (let h = page.hand - 1; h >= Math.max(1, page.hand - MAX_CATCH_UP_HANDS); h--) {
         const first = this.hands.value.at(-1)?.events[0];
         if (this.baseline === null || (first && first.version <= this.baseline + 1)) break;
-        this.take(await api.journal(this.matchId, h));
+        this.take(await this.source.journal(this.matchId, h));
       }
     });
   }
@@ -82,7 +91,7 @@ export class JournalFeed {
     return this.run(async () => {
       this.updateQueued = false;
       if (!this.ready.value) return;
-      const { events } = await api.log(this.matchId, this.lastSeq);
+      const { events } = await this.source.log(this.matchId, this.lastSeq);
       if (events.length === 0) return;
       this.lastSeq = Math.max(this.lastSeq, ...events.map((e) => e.seq));
       this.append(wellFormed(events));
@@ -94,7 +103,8 @@ export class JournalFeed {
     this.loadingHand.value = hand;
     return this.run(async () => {
       try {
-        if (!this.hands.value.some((h) => h.hand === hand)) this.take(await api.journal(this.matchId, hand));
+        if (!this.hands.value.some((h) => h.hand === hand))
+          this.take(await this.source.journal(this.matchId, hand));
       } finally {
         this.loadingHand.value = null;
       }
@@ -139,9 +149,12 @@ export class JournalFeed {
 
 const feeds = new WeakMap<object, JournalFeed>();
 
-/** The journal feed of a match session (`owner`: the session object; one feed per session). */
-export function feedFor(owner: object, matchId: string): JournalFeed {
+/**
+ * The journal feed of a match session (`owner`: the session object; one feed per session), read from
+ * the owner's `journalSource` when it has one (a practice match), else from the server.
+ */
+export function feedFor(owner: { journalSource?: JournalSource }, matchId: string): JournalFeed {
   let feed = feeds.get(owner);
-  if (!feed) feeds.set(owner, (feed = new JournalFeed(matchId)));
+  if (!feed) feeds.set(owner, (feed = new JournalFeed(matchId, owner.journalSource)));
   return feed;
 }

@@ -2,7 +2,7 @@
  * Push notifications on this device: available only when the browser has the Push API and the
  * server publishes a VAPID key (`GET /api/mail/push/key` → `{publicKey}`, null when push is not set
  * up there; asked once per page load); the subscription is sent to `POST /api/mail/push/:id` and
- * removed with `POST /api/mail/push/:id/remove`. The service worker is web/public/sw.js. A browser
+ * removed with `POST /api/mail/push/:id/remove`. The service worker is web/src/sw/ (built into /sw.js). A browser
  * without push is told so; a server without push (`unavailable`) is not offered at all.
  */
 import { signal } from '@preact/signals';

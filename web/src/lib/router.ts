@@ -27,6 +27,8 @@ export type Route =
   | { name: 'rules' }
   // -- open table (issue 20 part 2) --
   | { name: 'open' }
+  // -- practice offline (issue 19) --
+  | { name: 'practice' }
   | { name: 'match'; matchId: string }
   | { name: 'replay'; matchId: string }
   // -- leagues (issue 20 part 1) --
@@ -34,12 +36,13 @@ export type Route =
   | { name: 'notFound' };
 
 /**
- * Maps a path to a route: `/`, `/rules`, `/open` (the open table), `/m/<matchId>`, `/m/<matchId>/replay`,
+ * Maps a path to a route: `/`, `/rules`, `/practice` (issue 19), `/open` (the open table), `/m/<matchId>`, `/m/<matchId>/replay`,
  * `/l/<leagueId>` and `/l/new`.
  */
 export function matchRoute(p: string): Route {
   if (p === '/' || p === '/index.html') return { name: 'home' };
   if (p === '/rules') return { name: 'rules' };
+  if (p === '/practice') return { name: 'practice' };
   if (p === '/open') return { name: 'open' };
   // `/m/<matchId>/replay?hand=N&step=K`: the replay of finished hands (issue 21).
   const m = /^\/m\/([A-Za-z0-9_-]{1,64})(\/replay)?\/?$/.exec(p);

@@ -23,6 +23,7 @@ import type { ChatMessage } from '../../../worker/protocol';
 import { ApiError, api } from './api';
 import { withChatMessage } from './chat-unread';
 import { takeFirstInfo } from './first-info';
+import type { JournalSource } from './journal';
 import { looking, watchPresence } from './presence';
 import type { Replaying } from './replay';
 import { reportTimeZone } from './time-zone';
@@ -92,6 +93,13 @@ export class MatchSession {
   readonly limited = signal(false);
   /** A run of other seats' moves being shown one by one (lib/replay.ts), or null. */
   readonly replay = signal<Replaying | null>(null);
+  /**
+   * A match played on this device (practice, issue 19): "play again" starts a new one here instead of
+   * a rematch offer to the server. Undefined for online matches.
+   */
+  local?: { again(): void };
+  /** Where the journal reads a match played on this device (practice); the server's when undefined. */
+  readonly journalSource?: JournalSource;
   /** Who hears the live `chat` frames (the chat panel, issue 16); the tally in `info` follows by itself. */
   readonly chatListeners = new Set<(message: ChatMessage) => void>();
 
@@ -223,7 +231,7 @@ export class MatchSession {
    * a run with other seats' moves is replayed one by one (lib/replay.ts), otherwise shown at once. The
    * same run arriving twice (the push and the reply) is replayed once; a newer view ends a replay.
    */
-  private takeRun(next: MatchInfo, events?: GameEvent[], delayMs?: number): void {
+  protected takeRun(next: MatchInfo, events?: GameEvent[], delayMs?: number): void {
     if (delayMs !== undefined) {
       this.botDelayMs = delayMs;
       if (delayMs > 0 && !replayer) void loadReplay();

@@ -43,8 +43,13 @@ export function EndOfHand(props: {
   const over = view.phase === 'matchOver';
 
   // "Play again" makes the offer (or accepts it); the others answer it (RematchOffer, issue 16).
+  // A practice match (issue 19) starts its next one on this device.
   const rematch = () =>
-    info.rematchId ? goRematch(info, view.seat, info.rematchId) : sendRematch(session, info, view.seat, busy);
+    session.local
+      ? session.local.again()
+      : info.rematchId
+        ? goRematch(info, view.seat, info.rematchId)
+        : sendRematch(session, info, view.seat, busy);
 
   return (
     <section class="end" aria-labelledby="end-title">

@@ -11,6 +11,11 @@ import { savedMatches } from '../lib/storage';
 // The create form loads on its own: a match page (most visits, from a link) never needs it.
 const CreateForm = lazyComponent(() => import('./create/CreateForm').then((m) => m.CreateForm));
 
+// The way into the practice mode (issue 19), after the first paint: the practice code loads only from there.
+const PracticeEntry = lazyComponent(() => import('../practice/PracticeEntry').then((m) => m.PracticeEntry), {
+  quiet: true,
+});
+
 // Loaded on first use: the list asks the server before it shows anything, and the initial script stays small.
 const MyMatches = lazyComponent(() => import('./home/MyMatches').then((m) => m.MyMatches));
 
@@ -20,12 +25,13 @@ export function Home(): JSX.Element {
   // Keyed: a reorder moves the sections without remounting them (the list keeps its notices).
   const mine = <MyMatches key="mine" />;
   const create = <CreateForm key="create" />;
+  const practice = <PracticeEntry key="practice" />;
   return (
     <div class="home">
       <h1 class="sr-only">{t('app.title')}</h1>
       <p class="tagline">{t('app.tagline')}</p>
       <div class={known ? 'home-grid mine-first' : 'home-grid'}>
-        {known ? [mine, create] : [create, mine]}
+        {known ? [mine, practice, create] : [create, mine, practice]}
       </div>
     </div>
   );

@@ -33,6 +33,9 @@ const STATUS_KEYS = {
   offline: 'conn.offline',
 } as const;
 
+/** How often a link check that failed for the network is tried again (ms). */
+const RETRY_MS = 5_000;
+
 /** The notice for a link token the server refused. */
 function refusedText(access: Access): string {
   if (access.refused === 'host') return t('access.badHostLink');
@@ -80,6 +83,17 @@ export function MatchPage({ matchId }: { matchId: string }): JSX.Element {
       access.value = r.access;
     });
   };
+  // Offline (issue 19): a link check the network failed is tried again, when the device is back online or every few seconds.
+  const offline = failure.value?.code === 'network';
+  useEffect(() => {
+    if (!offline) return;
+    const timer = setInterval(check, RETRY_MS);
+    addEventListener('online', check);
+    return () => {
+      clearInterval(timer);
+      removeEventListener('online', check);
+    };
+  }, [offline]);
   useEffect(() => {
     pendingHash.current = pendingLink(matchId, takeHash());
     check();
@@ -113,7 +127,7 @@ export function MatchPage({ matchId }: { matchId: string }): JSX.Element {
   }, [info?.title, info?.you.seat]);
 
   const err = failure.value ?? session?.error.value ?? null;
-  const status = session?.status.value ?? 'connecting';
+  const status = session?.status.value ?? (offline ? 'offline' : 'connecting');
   const closed = status === 'closed' || failure.value?.code === 'match.not_found';
   const inviteUrl = a?.inviteToken ? `${location.origin}/m/${matchId}#invite=${a.inviteToken}` : null;
   const me = info?.you.seat ?? null;

@@ -98,6 +98,10 @@ export const de: ErrorWords = {
   // -- leaving a match (issue 16 part D) --
   'seat.left': 'Du hast diese Partie schon verlassen; zuschauen kannst du weiterhin.',
   // -- practice offline (issue 19) --
+  'practice.setup_invalid': 'Diese Regeln und Plätze passen nicht zusammen. Bitte neu wählen.',
+  'practice.log_invalid':
+    'Die gespeicherte Übungspartie ließ sich nicht wiederherstellen. Beginne eine neue.',
+  'practice.not_open': 'Die Übungspartie ist noch nicht geöffnet. Versuche es noch einmal.',
   // -- leagues (issue 20 part 1) --
   'league.archived':
     'Diese Liga ist beendet (archiviert): Die Tabelle bleibt, aber darin kann nichts Neues mehr geschehen.',

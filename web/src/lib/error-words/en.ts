@@ -96,6 +96,9 @@ export const en: ErrorWords = {
   // -- leaving a match (issue 16 part D) --
   'seat.left': 'You already left this match; you can still watch it.',
   // -- practice offline (issue 19) --
+  'practice.setup_invalid': 'These rules and seats cannot be played together. Choose again.',
+  'practice.log_invalid': 'The saved practice match could not be rebuilt. Start a new one.',
+  'practice.not_open': 'The practice match is not open yet. Try again.',
   // -- leagues (issue 20 part 1) --
   'league.archived':
     'This league is finished (archived): its standings stay, but nothing new can happen in it.',

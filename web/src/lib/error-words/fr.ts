@@ -101,6 +101,11 @@ export const fr: ErrorWords = {
   // -- leaving a match (issue 16 part D) --
   'seat.left': 'Vous avez déjà quitté cette partie ; vous pouvez toujours la regarder.',
   // -- practice offline (issue 19) --
+  'practice.setup_invalid':
+    'Ces règles et ces places ne peuvent pas être jouées ensemble. Choisissez à nouveau.',
+  'practice.log_invalid':
+    'La partie d’entraînement enregistrée n’a pas pu être reconstruite. Commencez-en une nouvelle.',
+  'practice.not_open': 'La partie d’entraînement n’est pas encore ouverte. Réessayez.',
   // -- leagues (issue 20 part 1) --
   'league.archived':
     'Cette ligue est terminée (archivée) : son classement reste, mais plus rien ne peut s’y passer.',

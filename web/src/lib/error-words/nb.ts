@@ -97,6 +97,9 @@ export const nb: ErrorWords = {
   // -- leaving a match (issue 16 part D) --
   'seat.left': 'Du har allerede forlatt dette spillet; du kan fortsatt se på.',
   // -- practice offline (issue 19) --
+  'practice.setup_invalid': 'Disse reglene og plassene kan ikke spilles sammen. Velg på nytt.',
+  'practice.log_invalid': 'Det lagrede øvingspartiet kunne ikke gjenoppbygges. Start et nytt.',
+  'practice.not_open': 'Øvingspartiet er ikke åpnet ennå. Prøv igjen.',
   // -- leagues (issue 20 part 1) --
   'league.archived':
     'Denne ligaen er avsluttet (arkivert): tabellen blir stående, men ingenting nytt kan skje i den.',

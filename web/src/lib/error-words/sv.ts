@@ -97,6 +97,9 @@ export const sv: ErrorWords = {
   // -- leaving a match (issue 16 part D) --
   'seat.left': 'Du har redan lämnat den här matchen; du kan fortfarande titta på den.',
   // -- practice offline (issue 19) --
+  'practice.setup_invalid': 'De här reglerna och platserna går inte att spela tillsammans. Välj igen.',
+  'practice.log_invalid': 'Den sparade träningsmatchen kunde inte återskapas. Starta en ny.',
+  'practice.not_open': 'Träningsmatchen är inte öppen än. Försök igen.',
   // -- leagues (issue 20 part 1) --
   'league.archived':
     'Den här ligan är avslutad (arkiverad): tabellen finns kvar, men inget nytt kan hända i den.',

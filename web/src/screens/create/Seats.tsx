@@ -80,8 +80,14 @@ function SeatRow(props: { form: CreateFormState; index: number; seat: SeatChoice
   );
 }
 
-/** Who starts the first hand: random, or a seat by its name (RULES.md §2). */
-function FirstSeatPicker({ form, choice }: { form: CreateFormState; choice: FormChoice }): JSX.Element {
+/** Who starts the first hand: random, or a seat by its name (RULES.md §2). Also the practice form's. */
+export function FirstSeatPicker({
+  form,
+  choice,
+}: {
+  form: CreateFormState;
+  choice: FormChoice;
+}): JSX.Element {
   const names = [
     form.myName.value.trim() || t('home.kind.me'),
     ...form.seats.value
@@ -92,6 +98,7 @@ function FirstSeatPicker({ form, choice }: { form: CreateFormState; choice: Form
     <label>
       {t('create.first')}
       <select
+        name="first"
         value={String(choice.firstSeat)}
         onChange={(e) => {
           const v = e.currentTarget.value;
@@ -109,29 +116,45 @@ function FirstSeatPicker({ form, choice }: { form: CreateFormState; choice: Form
   );
 }
 
+/**
+ * The seating menu: `seatings` (the preset's own, or fewer: the practice form offers up to six seats)
+ * in words, the chosen one kept in `form.seating`. Also the practice form's (issue 19).
+ */
+export function SeatingPicker(props: {
+  form: CreateFormState;
+  choice: FormChoice;
+  seatings: readonly SeatingChoice[];
+}): JSX.Element {
+  const { form, choice, seatings } = props;
+  return (
+    <label>
+      {t('home.players')}
+      <select
+        name="seating"
+        aria-label={t('home.players')}
+        value={seatingValue(choice)}
+        onChange={(e) => {
+          const picked = seatings.find((s) => seatingValue(s) === e.currentTarget.value);
+          if (picked) form.seating.value = picked;
+        }}
+      >
+        {seatings.map((s) => (
+          <option key={seatingValue(s)} value={seatingValue(s)}>
+            {seatingWords(form.preset.value, s)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 /** The seats fieldset. */
 export function Seats({ form, choice }: { form: CreateFormState; choice: FormChoice }): JSX.Element {
   const { seatings, seats: n } = choice;
   return (
     <fieldset>
       <legend>{t('home.seats')}</legend>
-      <label>
-        {t('home.players')}
-        <select
-          aria-label={t('home.players')}
-          value={seatingValue(choice)}
-          onChange={(e) => {
-            const picked = seatings.find((s) => seatingValue(s) === e.currentTarget.value);
-            if (picked) form.seating.value = picked;
-          }}
-        >
-          {seatings.map((s) => (
-            <option key={seatingValue(s)} value={seatingValue(s)}>
-              {seatingWords(form.preset.value, s)}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SeatingPicker form={form} choice={choice} seatings={seatings} />
       <ol class="seat-list">
         <li>
           {t('home.seat', { n: 1 })}: <strong>{t('home.kind.me')}</strong>
