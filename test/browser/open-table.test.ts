@@ -4,7 +4,8 @@
  * opens a match to strangers from the create form, nobody comes, and when the wait is over (the
  * match's clock moved on and its alarm run through the test seams) computer players fill the free
  * seats and the match starts, leaving the list. Nothing gets wider than the screen; the list has no
- * serious or critical axe violation; captured at 360 and 1280 px.
+ * serious or critical axe violation; captured at 360 and 1280 px. Quick match with nothing that fits
+ * opens a new open match with the player at seat 0.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -121,6 +122,28 @@ describe('the open table', () => {
       () => ![...document.querySelectorAll('.open-row h3')].some((e) => e.textContent === 'Nobody came'),
     );
     expect(await width(watcher)).toBeLessThanOrEqual(360);
+    expect(h.problems).toEqual([]);
+  });
+
+  it('Quick match opens a new open match when none fits, with the player at seat 0', async () => {
+    const page = await player(h, 'quinn', 360);
+    await page.goto(`${h.server.url}/open`);
+    await page.getByLabel('Your name').fill('Quinn');
+    await page.getByLabel('Preset').selectOption('dujardin');
+    await page.getByLabel('Time for each turn').selectOption('168');
+    await page.getByRole('button', { name: 'Quick match' }).click();
+    await page.waitForURL('**/m/*');
+    const matchId = new URL(page.url()).pathname.split('/').pop() ?? '';
+    const listing = (await apiCall(h, '/api/open')).body.matches.find(
+      (l: { matchId: string }) => l.matchId === matchId,
+    );
+    expect(listing).toMatchObject({
+      preset: 'dujardin',
+      players: ['Quinn'],
+      turnDeadlineHours: 168,
+      free: 1,
+    });
+    expect(await width(page)).toBeLessThanOrEqual(360);
     expect(h.problems).toEqual([]);
   });
 });

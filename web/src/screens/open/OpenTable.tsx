@@ -30,6 +30,11 @@ function opened(matchId: string, title: string, seat: number, seatToken: string)
   navigate(`/m/${matchId}`);
 }
 
+/** The token `key` of a link's fragment (`#seat=…`), or null. */
+function fragment(url: string | null, key: string): string | null {
+  return url ? new URLSearchParams(new URL(url, location.href).hash.slice(1)).get(key) : null;
+}
+
 /** The words of a failed call. */
 function failure(x: unknown): string {
   return x instanceof ApiError ? errorText(x) : errorText({ code: 'crash', message: String(x) });
@@ -90,13 +95,11 @@ export function OpenTable(): JSX.Element {
         turnDeadlineHours: hours.value,
       });
       if (r.joined) return opened(r.matchId, '', r.seat, r.token);
+      // A new open match: this device is its creator, at seat 0 with the host link.
       const c = r.created;
-      const token = new URLSearchParams(new URL(c.seats[0]?.url ?? '', location.href).hash.slice(1)).get(
-        'seat',
-      );
-      const host = new URLSearchParams(new URL(c.hostUrl ?? '', location.href).hash.slice(1)).get('host');
+      const host = fragment(c.hostUrl, 'host');
       saveMatch({ matchId: c.matchId, title: '', seat: 0, ...(host ? { hostToken: host } : {}) });
-      opened(c.matchId, '', 0, token ?? '');
+      opened(c.matchId, '', 0, fragment(c.seats[0]?.url ?? null, 'seat') ?? '');
     });
 
   const now = minuteNow();
