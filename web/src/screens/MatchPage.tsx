@@ -16,12 +16,13 @@ import { api } from '../lib/api';
 import { MatchSession, type UiError } from '../lib/session';
 import { adoptSeat, findMatch, saveMatch } from '../lib/storage';
 import { errorText } from '../lib/words';
-import { HostPanel } from './HostPanel';
 import { LateGuest, Lobby } from './Lobby';
 import { SeatSwitcher } from './SeatSwitcher';
 import { Table } from './Table';
 
 /** The seat's settings, loaded when first opened (out of the initial script). */
+/** The host's panel (only on a host link), loaded when shown: it keeps the initial script small. */
+const HostPanel = lazyComponent(() => import('./HostPanel').then((m) => m.HostPanel), { quiet: true });
 const Settings = lazyComponent(() => import('./Settings').then((m) => m.Settings));
 /** The notice of a player who left the match (issue 16), loaded only for them. */
 const LeftNotice = lazyComponent(() => import('./settings/Leave').then((m) => m.LeftNotice), { quiet: true });

@@ -9,7 +9,6 @@ import type { JSX } from 'preact';
 import { lazyComponent } from '../components/Lazy';
 import type { MatchSession } from '../lib/session';
 import { useTabBadge } from '../lib/tab-badge';
-import { EndOfHand } from './EndOfHand';
 import { Areas } from './table/Areas';
 import { useChanges } from './table/changes';
 import { Hand } from './table/Hand';
@@ -19,6 +18,8 @@ import { tableState, useSelection } from './table/state';
 import { TableTools } from './table/Tools';
 
 // The journal and the "since you left" summary load after the table (they read the history).
+/** The end of a hand (scores, next hand), loaded when a hand ends: it keeps the initial script small. */
+const EndOfHand = lazyComponent(() => import('./EndOfHand').then((m) => m.EndOfHand));
 const Journal = lazyComponent(() => import('./table/Journal').then((m) => m.Journal));
 const SinceYouLeft = lazyComponent(() => import('./table/SinceYouLeft').then((m) => m.SinceYouLeft), {
   quiet: true,
