@@ -4,7 +4,7 @@
  * a played-out hand (nobody completed the trip, RULES.md §8) says so in the words the journal and the
  * mail share (worker/words/events).
  */
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useCatalogForTests } from '../../web/src/i18n';
 import { en } from '../../web/src/i18n/en';
 import { EndOfHand } from '../../web/src/screens/EndOfHand';
@@ -21,9 +21,11 @@ function rows(root: Element): string[][] {
 }
 
 describe('end of a hand', () => {
-  it('itemizes every non-zero score item for every player, then hand and match totals', () => {
+  it('itemizes every non-zero score item for every player, then hand and match totals', async () => {
     const { session, sent } = fakeSession(info(handOverView()));
     const root = mount(<Table session={session} />);
+    // The end of a hand loads on demand (it keeps the initial script small).
+    await vi.waitFor(() => expect(root.querySelector('#end-title')).not.toBeNull());
     expect(root.querySelector('#end-title')!.textContent).toBe('Hand 1 is over');
     expect(rows(root)).toEqual([
       ['Score', 'Ann', 'Bob'],
