@@ -4,7 +4,8 @@
  *    practice page opens from the service worker's cache, a match against two bots (an expert and a
  *    basic one, one hand of the 2016 rules) is set up and played, the page is reloaded mid-hand and
  *    the match resumes where it was (IndexedDB), then it is played to its end; the finished match is
- *    listed and opens again with its score. The bots' decision times in the Web Worker are printed;
+ *    listed, opens again with its score, and its hand replays with every card shown (issue 21's
+ *    viewer). The bots' decision times in the Web Worker are printed;
  *    axe finds no serious or critical violation on the practice screens at 360 and 1280 px.
  * 2. An online match whose network is cut says "offline" and comes back by itself, also when the
  *    page is opened offline (its shell from the cache, the link check tried again).
@@ -169,6 +170,20 @@ describe('practice offline', () => {
     expect(await axeAtBothWidths(page, 'finished practice matches')).toEqual([]);
     await page.locator('.practice-finished li button').first().click();
     await page.waitForSelector('.end .winner');
+
+    // Its hands replay like an online match's (issue 21's viewer), still offline: every hand shown.
+    await page.reload();
+    await page.waitForSelector('.practice-finished li');
+    await page.getByRole('button', { name: 'Review the match' }).first().click();
+    await page.waitForSelector('.replay-seat');
+    expect(await page.locator('.replay-seat').count()).toBe(3);
+    expect(await page.locator('.replay-seat .replay-cards').count()).toBe(3);
+    const count = page.locator('.replay-count');
+    const first = await count.textContent();
+    await page.getByRole('button', { name: 'Next step' }).click();
+    await page.getByRole('button', { name: 'Next step' }).click();
+    expect(await count.textContent()).not.toBe(first);
+    await h.shots.screen(page, 'practice-replay');
 
     const line = `bot decision in the Web Worker: n=${thinkMs.length} p50=${percentile(thinkMs, 50).toFixed(2)} ms p99=${percentile(thinkMs, 99).toFixed(2)} ms max=${Math.max(...thinkMs).toFixed(2)} ms`;
     console.log(line);

@@ -3,11 +3,12 @@
  * store.ts), else the practice form; the online table (screens/Table.tsx) shows the match, fed by the
  * Web Worker through `PracticeSession`; below, the finished practice matches, each opened again for
  * its score sheet and journal (its record holds the setup and the whole log: the replay of issue 21
- * plugs in at `FinishedList`). Loaded on demand: nothing here is in the initial script.
+ * opens from `FinishedList`: `PracticeReplay.tsx`). Loaded on demand: nothing here is in the initial script.
  */
 import { useSignal } from '@preact/signals';
 import type { JSX } from 'preact';
 import { useEffect, useMemo } from 'preact/hooks';
+import { lazyComponent } from '../components/Lazy';
 import { lang, t } from '../i18n';
 import { errorText } from '../lib/words';
 import { Table } from '../screens/Table';
@@ -16,6 +17,9 @@ import type { PracticeRecord } from './protocol';
 import { PracticeSession } from './session';
 import { againSetup } from './setup';
 import { clearCurrent, loadCurrent, loadFinished } from './store';
+
+/** The replay of a finished practice match (the viewer and the engine), loaded when asked for. */
+const PracticeReplay = lazyComponent(() => import('./PracticeReplay').then((m) => m.PracticeReplay));
 
 /** The table of one practice match; `onAgain` gets the next match's record ("play again"). */
 function PracticeTable(props: {
@@ -52,6 +56,8 @@ function PracticeTable(props: {
 function FinishedList(props: {
   list: PracticeRecord[];
   onOpen: (r: PracticeRecord) => void;
+  /** Opens the replay of its hands (issue 21's viewer). */
+  onReplay: (r: PracticeRecord) => void;
 }): JSX.Element | null {
   if (props.list.length === 0) return null;
   const date = new Intl.DateTimeFormat(lang.value, { dateStyle: 'medium', timeStyle: 'short' });
@@ -64,9 +70,11 @@ function FinishedList(props: {
             <span>
               {date.format(new Date(r.finishedAt ?? r.setup.createdAt))} · {r.setup.names.join(', ')}
             </span>{' '}
-            {/* The replay viewer of finished hands (issue 21) takes `r.setup` and `r.log` here. */}
             <button type="button" class="ghost small" onClick={() => props.onOpen(r)}>
               {t('practice.show')}
+            </button>{' '}
+            <button type="button" class="ghost small" onClick={() => props.onReplay(r)}>
+              {t('replay.review')}
             </button>
           </li>
         ))}
@@ -81,6 +89,7 @@ export function PracticePage(): JSX.Element {
   const current = useSignal<PracticeRecord | null | undefined>(undefined);
   const finished = useSignal<PracticeRecord[]>([]);
   const confirming = useSignal(false);
+  const replaying = useSignal<PracticeRecord | null>(null);
   useEffect(() => {
     void loadCurrent().then((r) => (current.value = r));
     void loadFinished().then((l) => (finished.value = l));
@@ -122,7 +131,16 @@ export function PracticePage(): JSX.Element {
         </>
       )}
       {rec && <PracticeTable key={rec.setup.id} record={rec} onAgain={(next) => (current.value = next)} />}
-      {!rec && <FinishedList list={finished.value} onOpen={(r) => (current.value = r)} />}
+      {!rec && replaying.value && (
+        <PracticeReplay record={replaying.value} onClose={() => (replaying.value = null)} />
+      )}
+      {!rec && !replaying.value && (
+        <FinishedList
+          list={finished.value}
+          onOpen={(r) => (current.value = r)}
+          onReplay={(r) => (replaying.value = r)}
+        />
+      )}
     </div>
   );
 }

@@ -37,6 +37,21 @@ const MAX_AUTO_MOVES = 5000;
 export type Clock = () => number;
 
 /** One practice match in the Web Worker. */
+/**
+ * The engine's setup of practice match `s`: its rules, seats, seed and first seat; the player's
+ * coup-fourré choice as set, every bot's `auto`. The same for playing, resuming and replaying it.
+ */
+export function engineSetup(s: PracticeSetup): Engine.MatchSetup {
+  return {
+    rules: s.rules as Engine.RulesInput,
+    seats: s.seats,
+    teamSize: s.teamSize,
+    seed: s.seed,
+    firstSeat: s.firstSeat,
+    responses: Array.from({ length: s.seats }, (_, i) => (i === PLAYER_SEAT ? s.responseMode : 'auto')),
+  };
+}
+
 export class PracticeHost implements PracticeCalls {
   private setup: PracticeSetup | null = null;
   private state: MatchState | null = null;
@@ -53,14 +68,7 @@ export class PracticeHost implements PracticeCalls {
 
   open(record: PracticeRecord, now: number): PracticeUpdate | PracticeError {
     const s = record.setup;
-    const created = this.m.engine.createMatch({
-      rules: s.rules as Engine.RulesInput,
-      seats: s.seats,
-      teamSize: s.teamSize,
-      seed: s.seed,
-      firstSeat: s.firstSeat,
-      responses: Array.from({ length: s.seats }, (_, i) => (i === PLAYER_SEAT ? s.responseMode : 'auto')),
-    });
+    const created = this.m.engine.createMatch(engineSetup(s));
     if (!created.ok)
       return { code: 'practice.setup_invalid', message: created.problems.map((p) => p.message).join('; ') };
     this.setup = s;
