@@ -7,7 +7,7 @@
  * time out at once, until the bot kept the seat).
  */
 import { describe, expect, it } from 'vitest';
-import type { Move } from '../../worker/engine/index';
+import { isSafety, type Move } from '../../worker/engine/index';
 import { annAndThreeBots, DELAY_MS, setBotDelay } from './bot-run-helpers';
 import { advance, create, info, logRows, move } from './helpers';
 import { addresses, attach, FakeSender, HOUR, type MailMatch } from './mail-helpers';
@@ -41,10 +41,15 @@ async function annEndsTurn(h: MailMatch): Promise<number | null> {
   for (let i = 0; i < 3; i++) {
     const before = await info(h.m, h.m.seats[0]);
     const legal = before.view!.legalMoves;
-    const mv: Move = legal.find((x) => x.type !== 'draw') ?? legal[0];
+    // Not a safety: its extra turn (RULES.md §6) keeps the turn with Ann, so no bot would act.
+    const mv: Move =
+      legal.find((x) => x.type !== 'draw' && !(x.type === 'play' && isSafety(x.card))) ??
+      legal.find((x) => x.type !== 'draw') ??
+      legal[0];
     const res = await move(h.m, h.m.seats[0]!, mv, { version: before.view!.version });
     expect(res.status).toBe(200);
     if (mv.type === 'draw') continue;
+    if (mv.type === 'play' && isSafety(mv.card)) return null;
     const after = await info(h.m, h.m.seats[0]);
     const back = after.view!.phase !== 'handOver' && after.view!.legalMoves.length > 0;
     return back ? after.view!.version : null;
@@ -54,10 +59,7 @@ async function annEndsTurn(h: MailMatch): Promise<number | null> {
 
 describe('bot runs: a human turn after a run is a new turn', () => {
   it('gets a fresh deadline, a turn row in the outbox and its reminder', async () => {
-    // A seed whose deals (keyed per-hand seeds, issue 21) give this check three clean returns. Under
-    // some deals a returned turn records no turn row in some runs and not others: a known flake of the
-    // mail policy's timing, noted for follow-up.
-    const { h, ann } = await annByMailAndThreeBots('attack-deadline-b');
+    const { h, ann } = await annByMailAndThreeBots('attack-deadline');
     let turns = 0;
     for (let i = 0; i < 8 && turns < 3; i++) {
       // An hour of thinking before each turn.
