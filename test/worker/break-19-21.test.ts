@@ -6,10 +6,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ReplayPage } from '../../worker/match/hand-replay';
-import { advance, api, create, freshIp, info, keysOf, playOut, type TestMatch } from './helpers';
+import { advance, api, create, freshIp, info, keysOf, type TestMatch } from './helpers';
 import { createLeague, finishLeagueMatch, leagueInfo, leagueMatch, pendingTell } from './league-helpers';
 import { createOpen, join, listingOf } from './open-helpers';
 import { agreeRematch } from './rematch-helpers';
+import { playInto } from './replay-helpers';
 
 /** A 4xx JSON error with a code and a message. */
 function refused(r: { status: number; body: { error?: { code?: unknown; message?: unknown } } }, what = '') {
@@ -224,30 +225,16 @@ function trio(seed: string, extra: Record<string, unknown> = {}): Promise<TestMa
   });
 }
 
-/** Plays until hand `hand` runs (some moves made). */
-async function playInto(m: TestMatch, hand: number): Promise<void> {
-  const stop = new Error('stop');
-  await playOut(m, {
-    seed: 7,
-    onInfo: (_seat, i) => {
-      if (i.view && i.view.handNumber >= hand && i.view.phase !== 'handOver' && i.view.deckSize < 90)
-        throw stop;
-    },
-  }).catch((e) => {
-    if (e !== stop) throw e;
-  });
-}
-
 const replay = (m: TestMatch, hand: number, token: string | null) =>
   api(`/api/matches/${m.id}/replay?hand=${hand}`, { token });
 
 describe('the replay under attack', () => {
   it('a player who left mid-hand still watches; the hands before and the left hand replay without a 500', async () => {
     const m = await trio('break-left');
-    await playInto(m, 2);
+    await playInto(m, 2, 90);
     const left = await api(`/api/matches/${m.id}/leave`, { token: m.seats[2]!, body: {} });
     expect(left.status, JSON.stringify(left.body)).toBe(200);
-    await playInto(m, 3);
+    await playInto(m, 3, 90);
     for (const hand of [1, 2]) {
       for (const token of [m.seats[0], m.seats[2]]) {
         const r = await replay(m, hand, token);
@@ -270,7 +257,7 @@ describe('the replay under attack', () => {
       firstSeat: 0,
       testStack: { seed: 'break-forfeit' },
     });
-    await playInto(m, 2);
+    await playInto(m, 2, 90);
     const left = await api(`/api/matches/${m.id}/leave`, { token: m.seats[1]!, body: {} });
     expect(left.status, JSON.stringify(left.body)).toBe(200);
     const i = await info(m, m.seats[0]);
