@@ -6,9 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ReplayPage } from '../../worker/match/hand-replay';
-import { advance, api, create, freshIp, info, keysOf, type TestMatch } from './helpers';
+import { advance, api, create, fireSchedule, freshIp, info, keysOf, type TestMatch } from './helpers';
 import { createLeague, finishLeagueMatch, leagueInfo, leagueMatch, pendingTell } from './league-helpers';
-import { createOpen, join, listingOf } from './open-helpers';
+import { createOpen, createOpenRaw, join, listingOf } from './open-helpers';
 import { agreeRematch } from './rematch-helpers';
 import { playInto } from './replay-helpers';
 
@@ -267,5 +267,81 @@ describe('the replay under attack', () => {
       if (hand <= hands) expect(r.status, `${hand} ${JSON.stringify(r.body)}`).toBe(200);
       else refused(r, String(hand));
     }
+  });
+});
+
+describe('more odd players', () => {
+  it('three strangers race for the last seat: one gets it, the others get a 409 and hold nothing', async () => {
+    const m = await createOpen(freshIp(), {
+      seats: [{ kind: 'human', name: 'Host' }, { kind: 'open' }, { kind: 'open' }],
+    });
+    const ips = [freshIp(), freshIp(), freshIp(), freshIp()];
+    expect((await join(m.id, 'First', ips[0])).status).toBe(200);
+    const raced = await Promise.all([1, 2, 3].map((i) => join(m.id, `Racer ${i}`, ips[i])));
+    expect(raced.filter((r) => r.status === 200)).toHaveLength(1);
+    for (const r of raced.filter((x) => x.status !== 200)) {
+      refused(r);
+      expect(r.status).toBe(409);
+    }
+    expect((await info(m, m.host)).seats.map((s) => s.kind)).toEqual(['human', 'human', 'human']);
+    expect(await listingOf(m.id)).toBeUndefined();
+    // One client racing itself for two seats gets one.
+    const two = await createOpen(freshIp(), {
+      seats: [{ kind: 'human', name: 'Host' }, { kind: 'open' }, { kind: 'open' }],
+    });
+    const ip = freshIp();
+    const self = await Promise.all([join(two.id, 'Me', ip), join(two.id, 'Me too', ip)]);
+    expect(self.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect((await listingOf(two.id))?.free).toBe(1);
+  });
+
+  it('no token of anyone else in a stranger’s view, the public list or a member’s league page', async () => {
+    const m = await createOpen(freshIp(), {
+      seats: [{ kind: 'human', name: 'Host' }, { kind: 'open' }, { kind: 'open' }],
+    });
+    const ann = await join(m.id, 'Ann', freshIp());
+    expect(ann.status).toBe(200);
+    const secrets = [m.host, m.seats[0]!, ...(m.invite ? [m.invite] : [])];
+    const texts = [
+      JSON.stringify(await info(m, ann.body.token)),
+      JSON.stringify(await api('/api/open')),
+      JSON.stringify(await api(`/api/matches/${m.id}`)),
+    ];
+    for (const t of texts) for (const s of secrets) expect(t).not.toContain(s);
+    const l = await createLeague(['Ann', 'Bob', 'Cid']);
+    const page = JSON.stringify(await leagueInfo(l, l.members[0]));
+    for (const s of [l.owner, ...l.members]) expect(page).not.toContain(s);
+    const lm = await leagueMatch(l, 1);
+    const seen = JSON.stringify(await info(lm, l.members[0]));
+    for (const s of [l.owner, l.members[1], l.members[2]]) expect(seen).not.toContain(s);
+  });
+
+  it('quick match with a seating the preset does not play creates nothing and keeps no place', async () => {
+    const ip = freshIp();
+    const before = (await api('/api/open')).body.matches.length as number;
+    for (const seats of [7, 8]) {
+      const r = await api('/api/open/quick', {
+        ip,
+        body: { name: 'Q', preset: 'classic', turnDeadlineHours: 24, seats },
+      });
+      refused(r, String(seats));
+      expect(r.body.error.code).toBe('rules.invalid');
+    }
+    expect((await api('/api/open')).body.matches.length).toBe(before);
+    // The refusals kept no place: the address still opens its three.
+    for (let i = 0; i < 3; i++) expect((await createOpenRaw(ip)).status).toBe(201);
+    expect((await createOpenRaw(ip)).status).toBe(429);
+  });
+
+  it('days passing after a league match ended count it once', async () => {
+    const l = await createLeague(['Ann', 'Bob']);
+    const m = await leagueMatch(l, 0);
+    await finishLeagueMatch(m);
+    for (let day = 0; day < 3; day++) await advance(m, 24 * 3_600_000);
+    await fireSchedule(m, ['league']);
+    const league = await leagueInfo(l, l.owner);
+    expect(league.matches).toHaveLength(1);
+    expect(league.standings.map((s) => s.matches)).toEqual([1, 1]);
+    expect(await pendingTell(m)).toBeNull();
   });
 });
