@@ -345,3 +345,33 @@ describe('more odd players', () => {
     expect(await pendingTell(m)).toBeNull();
   });
 });
+
+describe('gone matches and wrong links', () => {
+  it('an open match its host deletes leaves the list, takes no stranger and frees its place', async () => {
+    const ip = freshIp();
+    const made = [await createOpen(ip), await createOpen(ip), await createOpen(ip)];
+    const gone = await api(`/api/matches/${made[0].id}`, { method: 'DELETE', token: made[0].host });
+    expect(gone.status).toBe(204);
+    expect(await listingOf(made[0].id)).toBeUndefined();
+    const r = await join(made[0].id, 'Ann', freshIp());
+    expect([r.status, r.body.error.code]).toEqual([404, 'open.not_found']);
+    expect((await createOpenRaw(ip)).status).toBe(201);
+  });
+
+  it('a replay asked of a lobby match, with another match’s link or by a member who left the league is refused', async () => {
+    const lobby = await createOpen(freshIp());
+    refused(await replay(lobby, 1, lobby.host));
+    const a = await trio('break-links-a');
+    const b = await trio('break-links-b');
+    await playInto(a, 2, 90);
+    const other = await replay(a, 1, b.seats[0]);
+    expect([other.status, other.body.error.code]).toEqual([403, 'replay.not_allowed']);
+    const l = await createLeague(['Ann', 'Bob', 'Cid']);
+    const m = await leagueMatch(l, 0);
+    expect((await post(`/api/leagues/${l.id}/leave`, l.members[2])).status).toBe(200);
+    const chat = await api(`/api/leagues/${l.id}/chat`, { token: l.members[2] });
+    expect([chat.status, chat.body.error.code]).toEqual([403, 'league.left']);
+    // Still a player of the match made before leaving: the seat link keeps working there.
+    expect((await info(m, l.members[2])).you.seat).not.toBeNull();
+  });
+});
