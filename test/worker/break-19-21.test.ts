@@ -375,3 +375,32 @@ describe('gone matches and wrong links', () => {
     expect((await info(m, l.members[2])).you.seat).not.toBeNull();
   });
 });
+
+describe('replays of odd hands', () => {
+  it('teams with bots, a time-out played by the server and a stand-in: every finished hand replays', async () => {
+    const m = await create({
+      rules: SHORT,
+      teamSize: 2,
+      seats: [
+        { kind: 'human', name: 'Ann' },
+        { kind: 'bot', botLevel: 'random' },
+        { kind: 'human', name: 'Bob' },
+        { kind: 'bot', botLevel: 'random' },
+      ],
+      firstSeat: 0,
+      turnDeadlineHours: 1,
+      testStack: { seed: 'break-teams' },
+    });
+    await playInto(m, 2, 80);
+    // Nobody plays for a few hours: the server plays the humans' turns when their time runs out.
+    for (let i = 0; i < 6; i++) await advance(m, 2 * 3_600_000);
+    await playInto(m, 3, 80);
+    const hands = (await info(m, m.seats[0])).you.replayHands ?? 0;
+    expect(hands).toBeGreaterThanOrEqual(2);
+    for (let hand = 1; hand <= hands; hand++) {
+      const r = await replay(m, hand, m.seats[2]);
+      expect(r.status, `${hand} ${JSON.stringify(r.body).slice(0, 200)}`).toBe(200);
+      expect((r.body as ReplayPage).replay.result).not.toBeNull();
+    }
+  });
+});
