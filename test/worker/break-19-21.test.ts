@@ -4,9 +4,10 @@
  * that must fail, hidden hands after a stranger's join) and the replay (hands over after a forfeit or
  * a leave, what a replay may show). Each refusal is a 4xx JSON error that changes nothing.
  */
+import { evictDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { ReplayPage } from '../../worker/match/hand-replay';
-import { advance, api, create, fireSchedule, freshIp, info, keysOf, type TestMatch } from './helpers';
+import { advance, api, create, fireSchedule, freshIp, info, keysOf, stubOf, type TestMatch } from './helpers';
 import { createLeague, finishLeagueMatch, leagueInfo, leagueMatch, pendingTell } from './league-helpers';
 import { createOpen, createOpenRaw, join, listingOf } from './open-helpers';
 import { agreeRematch } from './rematch-helpers';
@@ -402,5 +403,16 @@ describe('replays of odd hands', () => {
       expect(r.status, `${hand} ${JSON.stringify(r.body).slice(0, 200)}`).toBe(200);
       expect((r.body as ReplayPage).replay.result).not.toBeNull();
     }
+  });
+});
+
+describe('an open match deleted after its object slept', () => {
+  it('leaves the list at once', async () => {
+    const m = await createOpen(freshIp());
+    expect(await listingOf(m.id)).toBeDefined();
+    await evictDurableObject(stubOf(m));
+    const gone = await api(`/api/matches/${m.id}`, { method: 'DELETE', token: m.host });
+    expect(gone.status).toBe(204);
+    expect(await listingOf(m.id)).toBeUndefined();
   });
 });
