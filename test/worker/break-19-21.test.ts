@@ -416,3 +416,15 @@ describe('an open match deleted after its object slept', () => {
     expect(await listingOf(m.id)).toBeUndefined();
   });
 });
+
+describe('a replay after the match object slept', () => {
+  it('is the same replay as before', async () => {
+    const m = await trio('break-evict');
+    await playInto(m, 3, 90);
+    const before = [await replay(m, 1, m.seats[0]), await replay(m, 2, m.seats[1])];
+    expect(before.map((r) => r.status)).toEqual([200, 200]);
+    await evictDurableObject(stubOf(m));
+    const after = [await replay(m, 1, m.seats[0]), await replay(m, 2, m.seats[1])];
+    expect(after.map((r) => r.body)).toEqual(before.map((r) => r.body));
+  });
+});
