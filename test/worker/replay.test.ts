@@ -8,7 +8,8 @@ import { runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { CardId, MatchState } from '../../worker/engine/index';
 import type { ReplayPage } from '../../worker/match/hand-replay';
-import { api, create, info, keysOf, playOut, stubOf, type TestMatch } from './helpers';
+import { api, create, info, keysOf, stubOf, type TestMatch } from './helpers';
+import { playInto } from './replay-helpers';
 
 /** Short hands (a 100 km trip) to 20000 points: hands end fast, the match runs on. */
 const SHORT = { preset: 'classic', options: { goal: 100, matchTarget: 20000 } };
@@ -24,20 +25,6 @@ function annAndBob(seed: string, extra: Record<string, unknown> = {}): Promise<T
     firstSeat: 0,
     testStack: { seed },
     ...extra,
-  });
-}
-
-/** Plays until hand `hand` runs (its first moves made), by the same picks as `playOut`. */
-async function playInto(m: TestMatch, hand: number): Promise<void> {
-  const stop = new Error('stop');
-  await playOut(m, {
-    seed: 7,
-    onInfo: (_seat, i) => {
-      if (i.view && i.view.handNumber >= hand && i.view.phase !== 'handOver' && i.view.deckSize < 93)
-        throw stop;
-    },
-  }).catch((e) => {
-    if (e !== stop) throw e;
   });
 }
 

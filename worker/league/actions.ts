@@ -201,15 +201,20 @@ export async function createLeagueMatch(
 /**
  * A match of the league ended: its result is stored once (keyed by the match id). 200 `{ counted }`:
  * true the first time, false for a repeat. A match not made here but seating members by their league
- * tokens (a rematch of a league match keeps its seats' links) is added with its result (one row);
- * 404 `league.match_unknown` when no seat is a member's.
+ * tokens (a rematch of a league match keeps its seats' links) is added with its result (one row),
+ * counting only the members who have not left; 409 `league.archived` for such a match once the league
+ * is archived (it makes no new match); 404 `league.match_unknown` when no seat is a present member's.
  */
 export function matchEnded(store: LeagueStore, result: LeagueMatchResult, now: number): Reply {
   if (!store.meta) return LEAGUE_NOT_FOUND;
   const match = store.matches.find((x) => x.matchId === result.matchId);
   if (!match) {
+    // A rematch joins the league only while it runs, and only for members still in it.
+    if (store.meta.status === 'archived') return ARCHIVED;
     const seats = result.seats.map(
-      (r) => store.members.find((m) => r.tokenHash !== null && m.tokenHash === r.tokenHash)?.member ?? null,
+      (r) =>
+        store.members.find((m) => r.tokenHash !== null && m.tokenHash === r.tokenHash && m.leftAt === null)
+          ?.member ?? null,
     );
     if (seats.every((s) => s === null))
       return error(404, 'league.match_unknown', 'This match was not made in this league.');

@@ -21,7 +21,7 @@ import { journalReply } from './journal';
 import { leaveMatch } from './leave';
 import * as lifecycle from './lifecycle';
 import { playMove } from './moves';
-import { syncOpenTable } from './open-listing';
+import { syncOpenTable, unlistDeleted } from './open-listing';
 import { joinOpen } from './open-seat';
 import { onPresentPoll } from './presence';
 import { rematch } from './rematch';
@@ -128,7 +128,12 @@ export class MatchDurableObject extends DurableObject<Env> {
 
   /** The host deletes the match and everything stored with it. */
   async remove(who: string | null): Promise<Reply> {
-    return this.track(() => lifecycle.remove(this.match, who));
+    const open = this.match.meta?.config.open ? this.match.meta.matchId : null;
+    return this.track(async () => {
+      const r = await lifecycle.remove(this.match, who);
+      if (r.status === 204 && open) await unlistDeleted(this.match, open);
+      return r;
+    });
   }
 
   /** Match to match (a rematch): accept the mail-link token hashes of the previous match. */

@@ -64,3 +64,16 @@ export async function syncOpenTable(m: MatchContext): Promise<void> {
     console.error(`open table: ${String(e)}`);
   }
 }
+
+/**
+ * The host deleted open match `matchId`: its line leaves the table now, also when this object woke up
+ * without memory of its line (`syncOpenTable` then no longer knows the match once its storage is gone).
+ */
+export async function unlistDeleted(m: MatchContext, matchId: string): Promise<void> {
+  told.set(m, { matchId, text: null });
+  try {
+    await openTable(m.env)?.remove(matchId);
+  } catch (e) {
+    console.error(`open table: ${String(e)}`);
+  }
+}

@@ -80,7 +80,8 @@ function quickSeating(req: QuickMatch): { seats: number; teamSize: 1 | 2 } {
  * "Quick match": a seat in the oldest listed match that fits (listing.ts `fits`: the same preset, a
  * free seat, a time per turn within a factor of two) and that `client` may join, 200
  * `{ joined: true, …OpenSeat }`; else a new open match with the player at seat 0 and open seats,
- * 201 `{ joined: false, created }` (429 `open.too_many` past the address's limit).
+ * 201 `{ joined: false, created }` (429 `open.too_many` past the address's limit). 400 `rules.invalid`
+ * for `seats` the preset does not play, before any seat is taken.
  */
 export async function quickMatch(
   env: Env,
@@ -91,6 +92,9 @@ export async function quickMatch(
 ): Promise<Reply> {
   const table = openTable(env);
   if (!table) return NO_TABLE;
+  // A seating the preset does not play is bad input even when a listed match would fit.
+  if (req.seats !== undefined && !PRESETS[req.preset].seatings.some((s) => s.seats === req.seats))
+    return error(400, 'rules.invalid', `The ${req.preset} rules do not seat ${req.seats} players.`);
   const ask = { preset: req.preset, turnDeadlineHours: req.turnDeadlineHours };
   const who = { name: req.name, ...(req.language ? { language: req.language } : {}) };
   // A candidate may fill or start between the table's answer and the join: try the next one.
