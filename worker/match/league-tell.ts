@@ -6,6 +6,7 @@
  * league counts a match id once however often it hears of it. Costs the match one schedule row
  * written and one removed; no other row.
  */
+import { teamOf } from '../engine/index';
 import { SCORE_TABLE } from '../engine/scoring';
 import type { Reply } from '../reply';
 import type { MatchContext } from './context';
@@ -60,13 +61,12 @@ export function scheduleLeagueTell(m: MatchContext, now: number): void {
 export function leagueResult(m: MatchContext): LeagueMatchResult {
   const meta = m.meta!;
   const state = meta.state!;
-  const teams = state.teams.length;
   const perCoup = SCORE_TABLE[state.rules.options.scoring].coupFourre;
   return {
     matchId: meta.matchId,
     endedAt: meta.finishedAt ?? m.now(),
     seats: m.seats.map((s) => {
-      const team = s.seat % teams;
+      const team = teamOf(state, s.seat);
       return {
         seat: s.seat,
         tokenHash: s.kind === 'human' ? s.tokenHash : null,

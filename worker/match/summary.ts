@@ -4,7 +4,7 @@
  * Built from the Durable Object's memory (the state the constructor rebuilt, the seats, the last
  * log row's activity): it writes no row. Hidden information stays out: no hand, deck, seed or card.
  */
-import { whoActs } from '../engine/index';
+import { teamOf, whoActs } from '../engine/index';
 import type { MatchSummary, SummaryRole } from '../protocol';
 import { error, NOT_FOUND, type Reply } from '../reply';
 import type { MatchContext } from './context';
@@ -34,7 +34,6 @@ export function summaryReply(m: MatchContext, who: string | null): Reply {
           : null;
   if (!role) return UNKNOWN_TOKEN;
   const state = meta.state;
-  const teams = state?.teams.length ?? 0;
   const summary: MatchSummary = {
     matchId: meta.matchId,
     title: meta.config.title,
@@ -47,7 +46,7 @@ export function summaryReply(m: MatchContext, who: string | null): Reply {
       name: s.name,
       kind: s.kind,
       standIn: s.standIn,
-      team: state ? s.seat % teams : null,
+      team: state ? teamOf(state, s.seat) : null,
       awayUntil: awayText(s, m.now(), meta.status),
     })),
     acts: null,
@@ -71,7 +70,7 @@ export function summaryReply(m: MatchContext, who: string | null): Reply {
   const last = m.log.lastActivity();
   if (last) summary.last = { ...last, at: new Date(last.at).toISOString() };
   if (caller.seat !== null) {
-    const own = state.scores[caller.seat % teams];
+    const own = state.scores[teamOf(state, caller.seat)];
     summary.place = 1 + state.scores.filter((s) => s > own).length;
   }
   if (meta.status === 'finished') {
