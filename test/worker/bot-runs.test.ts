@@ -8,8 +8,14 @@
 import { evictDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { chooseMove } from '../../worker/bots/index';
-import { actingSeat, applyMove, type MatchState, type Move, viewFor } from '../../worker/engine/index';
-import { forcedDraw } from '../../worker/match/automatic';
+import {
+  actingSeat,
+  applyMove,
+  forcedDraw,
+  type MatchState,
+  type Move,
+  viewFor,
+} from '../../worker/engine/index';
 import { RUN_BOT_MOVES } from '../../worker/match/bot-budget';
 import type { LogRow, LogStep } from '../../worker/match/rows';
 import type { MatchInfo } from '../../worker/protocol';

@@ -27,7 +27,15 @@ export { type MoveChooser, type PlayoutStop, playOut } from './playout';
 export * from './rules';
 export { scoreHand } from './scoring';
 export { createMatch, HAND_SIZE, type MatchSetup, type Position, type PositionTableau } from './setup';
-export { actingSeat, othersActed, TURN_KINDS, type TurnKind, type WhoActs, whoActs } from './turn';
+export {
+  actingSeat,
+  forcedDraw,
+  othersActed,
+  TURN_KINDS,
+  type TurnKind,
+  type WhoActs,
+  whoActs,
+} from './turn';
 export * from './types';
 export { isLimited, isRolling, viewFor } from './view';
 export {

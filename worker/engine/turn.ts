@@ -4,7 +4,8 @@
  * coup-fourré window the asked seat acts; between hands any seat may start the next one (RULES.md
  * §2: the next hand starts one seat to the left; §7 windows; §8–§9 ends).
  */
-import type { GameEvent, MatchState } from './types';
+import { legalMoves } from './legal';
+import type { GameEvent, MatchState, Move } from './types';
 
 /** The kinds of "who acts next", in the order a hand goes through them. */
 export const TURN_KINDS = ['turn', 'window', 'handOver', 'over'] as const;
@@ -75,4 +76,15 @@ const ACTION_EVENTS: ReadonlySet<GameEvent['type']> = new Set([
  */
 export function othersActed(events: readonly GameEvent[], seat: number): boolean {
   return events.some((e) => ACTION_EVENTS.has(e.type) && 'seat' in e && e.seat !== seat);
+}
+
+/**
+ * The draw `seat` must make at the start of its turn when the rules leave no choice: its only legal
+ * move is drawing from the pile (no discard draw allowed or possible), RULES.md §3. Null otherwise.
+ * The match server and the offline practice both play it for the player.
+ */
+export function forcedDraw(state: MatchState, seat: number): Move | null {
+  if (state.phase !== 'draw' || state.turn !== seat) return null;
+  const moves = legalMoves(state, seat);
+  return moves.length === 1 && moves[0].type === 'draw' && moves[0].from !== 'discard' ? moves[0] : null;
 }

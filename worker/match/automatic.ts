@@ -11,6 +11,7 @@ import { chooseMove } from '../bots/index';
 import {
   actingSeat,
   autoResponse,
+  forcedDraw,
   type GameEvent,
   legalMoves,
   type MatchState,
@@ -159,16 +160,6 @@ export function* settle(m: MatchContext, run: Progress): Generator<Step> {
 /** True when some seat is played by a person (not a bot seat, not a stand-in, not left). */
 export function humanLeft(m: MatchContext): boolean {
   return m.seats.some((s) => !m.botControlled(s.seat));
-}
-
-/**
- * The draw the server makes for `seat` at the start of its turn when the rules leave no choice: its
- * only legal move is drawing from the pile (no discard draw allowed or possible). Null otherwise.
- */
-export function forcedDraw(state: MatchState, seat: number): Move | null {
-  if (state.phase !== 'draw' || state.turn !== seat) return null;
-  const moves = legalMoves(state, seat);
-  return moves.length === 1 && moves[0].type === 'draw' && moves[0].from !== 'discard' ? moves[0] : null;
 }
 
 /**

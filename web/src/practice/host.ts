@@ -171,7 +171,7 @@ export class PracticeHost implements PracticeCalls {
       let move: Move | null;
       let actor: Actor;
       if (seat === PLAYER_SEAT) {
-        move = forcedDraw(engine, state);
+        move = engine.forcedDraw(state, PLAYER_SEAT);
         actor = 'server';
       } else {
         const view = engine.viewFor(state, seat);
@@ -223,15 +223,4 @@ export class PracticeHost implements PracticeCalls {
       this.events.push({ seq: step.row, at, version, by: step.actor, event });
     }
   }
-}
-
-/**
- * The player's draw when the rules leave no choice (the only legal move draws from the pile), as the
- * server makes it (worker/match/automatic.ts `forcedDraw`); null otherwise.
- */
-function forcedDraw(engine: typeof Engine, state: MatchState): Move | null {
-  if (state.phase !== 'draw' || state.turn !== PLAYER_SEAT) return null;
-  const moves = engine.legalMoves(state, PLAYER_SEAT);
-  const only = moves.length === 1 ? moves[0] : null;
-  return only?.type === 'draw' && only.from !== 'discard' ? only : null;
 }
