@@ -15,6 +15,7 @@ import {
   type GameEvent,
   type MatchState,
   type Move,
+  NEW_MATCH_SEED_SCHEME,
   type PresetName,
   viewFor,
 } from '../worker/engine/index';
@@ -85,6 +86,8 @@ export function nodeWorkPerRequest(input: NodeWorkInput): NodeWork {
     seats: input.seats.length,
     teamSize: input.team,
     seed: input.seed,
+    // Dealt as the server deals a new match (creation.ts), so the posted moves stay legal.
+    seedScheme: NEW_MATCH_SEED_SCHEME,
     firstSeat: 0,
   });
   if (!created.ok) throw new Error('createMatch failed');

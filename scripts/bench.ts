@@ -109,6 +109,8 @@ console.log(
 console.log(
   'preset        seats  hands/s applyMove  hands/s playOut  moves/hand  µs legalMoves  µs applyMove',
 );
+/** Random hands per CPU-second through `playOut` (the bots' simulation API), by preset and seats. */
+const playOutRates: string[] = [];
 for (const preset of ['classic', 'hasbro-2016'] as const) {
   for (const seats of [2, 4]) {
     perMoveApi(preset, seats, 300);
@@ -119,5 +121,8 @@ for (const preset of ['classic', 'hasbro-2016'] as const) {
     console.log(
       `${preset.padEnd(13)} ${String(seats).padStart(5)}  ${handsPerSecond.toFixed(0).padStart(17)}  ${sim.toFixed(0).padStart(15)}  ${movesPerHand.toFixed(1).padStart(10)}  ${legalUs.toFixed(2).padStart(13)}  ${applyUs.toFixed(2).padStart(12)}`,
     );
+    playOutRates.push(`${preset} ${seats} seats ${sim.toFixed(0)}`);
   }
 }
+// The result line (CI's smoke run checks it): what a deeper bot search depends on.
+console.log(`\nrandom hands per CPU-second (playOut): ${playOutRates.join(', ')}`);

@@ -1,10 +1,12 @@
 /**
  * Chromium for the end-to-end tests (Debian's /usr/bin/chromium through playwright-core), plus
- * screenshots: every screen is captured at 360 px and 1280 px; the captures are written to
- * test-artifacts/ when a test fails (or always with E2E_SCREENSHOTS=1).
+ * screenshots through one helper, `capture`: every screen is taken at 360 px and 1280 px and kept in
+ * memory. They are written only where the environment says: every capture into the folder named by
+ * `E2E_SCREENSHOTS` (one subfolder per test), and, when a test fails without it, the failed test's
+ * captures into the repository's ignored `test-artifacts/`. Nothing is written anywhere else.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { launch } from './chromium';
@@ -14,7 +16,23 @@ export { launch };
 
 const root = join(import.meta.dirname, '..', '..');
 
-/** Screenshots taken during one test, written out on failure. */
+/** The folder `E2E_SCREENSHOTS` names (relative to the repository root), or null when unset. */
+export function screenshotFolder(env: NodeJS.ProcessEnv = process.env): string | null {
+  const dir = env.E2E_SCREENSHOTS?.trim();
+  if (!dir) return null;
+  return isAbsolute(dir) ? dir : join(root, dir);
+}
+
+/** How `capture` takes a screen: the widths in px (default 360 and 1280), full page or the viewport. */
+export interface CaptureOptions {
+  widths?: readonly number[];
+  /** The whole page (default) or only what the viewport shows. */
+  fullPage?: boolean;
+  /** The viewport height in px while capturing (default 800). */
+  height?: number;
+}
+
+/** Screenshots taken during one test: kept in memory, written by `save`. */
 export class Shots {
   private readonly taken: Array<{ name: string; png: Buffer }> = [];
   private readonly pages = new Map<string, Page>();
@@ -25,19 +43,22 @@ export class Shots {
     return page;
   }
 
-  /** Captures a screen at 360 px and at 1280 px wide (full page), then restores the width. */
+  /** Captures a screen at 360 px and at 1280 px wide (full page): `capture` into this test's shots. */
   async screen(page: Page, name: string): Promise<void> {
-    const size = page.viewportSize() ?? { width: 1280, height: 800 };
-    for (const width of [360, 1280]) {
-      await page.setViewportSize({ width, height: 800 });
-      this.taken.push({ name: `${name}-${width}`, png: await page.screenshot({ fullPage: true }) });
-    }
-    await page.setViewportSize(size);
+    await capture(this, page, name);
   }
 
-  /** Writes every capture (and the last state of each watched page) under test-artifacts/<test>/. */
-  async save(test: string): Promise<string> {
-    const dir = join(root, 'test-artifacts', test.replace(/[^A-Za-z0-9_-]+/g, '-'));
+  /** Keeps one PNG under `name` (capture's part). */
+  keep(name: string, png: Buffer): void {
+    this.taken.push({ name, png });
+  }
+
+  /**
+   * Writes every capture (and the last state of each watched page) as `<name>.png` under
+   * `<folder>/<test>/`; returns that folder.
+   */
+  async save(folder: string, test: string): Promise<string> {
+    const dir = join(folder, test.replace(/[^A-Za-z0-9_-]+/g, '-'));
     mkdirSync(dir, { recursive: true });
     for (const [label, page] of this.pages) {
       if (page.isClosed()) continue;
@@ -52,12 +73,31 @@ export class Shots {
   }
 }
 
+/**
+ * The one screenshot helper of the browser tests: `page` at each width (`opts`), kept in `shots` as
+ * `<name>-<width>` (written by the test's hooks, see the file comment); the viewport is restored.
+ */
+export async function capture(
+  shots: Shots,
+  page: Page,
+  name: string,
+  opts: CaptureOptions = {},
+): Promise<void> {
+  const size = page.viewportSize() ?? { width: 1280, height: 800 };
+  const widths = opts.widths ?? [360, 1280];
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: opts.height ?? 800 });
+    shots.keep(`${name}-${width}`, await page.screenshot({ fullPage: opts.fullPage ?? true }));
+  }
+  await page.setViewportSize(size);
+}
+
 /** What the tests of one browser test file share; the hooks of `e2eHooks` fill it. */
 export interface E2E {
   /** One `npm start`-like server for the file. */
   server: TestServer;
   browser: Browser;
-  /** This test's screenshots (saved when it fails, or always with E2E_SCREENSHOTS=1). */
+  /** This test's screenshots (written as the file comment says). */
   shots: Shots;
   /** Page errors and CSP violations seen during this test; every test ends with none. */
   problems: string[];
@@ -83,11 +123,10 @@ export function e2eHooks(opts: { mail?: boolean; botDelayMs?: number } = {}): E2
     h.problems = [];
   });
   afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail' || process.env.E2E_SCREENSHOTS === '1') {
-      const dir = await h.shots.save(ctx.task.name);
-      console.log(`screenshots: ${dir}`);
-      if (ctx.task.result?.state === 'fail') console.log(h.server.output().slice(-4000));
-    }
+    const failed = ctx.task.result?.state === 'fail';
+    const folder = screenshotFolder() ?? (failed ? join(root, 'test-artifacts') : null);
+    if (folder) console.log(`screenshots: ${await h.shots.save(folder, ctx.task.name)}`);
+    if (failed) console.log(h.server.output().slice(-4000));
   });
   return h;
 }

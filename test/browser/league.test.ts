@@ -4,11 +4,8 @@
  * owner and to a member (whose matches list comes from the home page's batch read). The matches are
  * played to their end through the API with the members' own league links (legal moves only, one
  * hand to 100 km); each match tells its league on its alarm. Axe finds nothing at 360 and 1280 px.
- * Screens at 360 px and 1280 px (also written to $LEAGUE_SHOTS when set).
+ * Screens at 360 px and 1280 px (browser.ts `capture`).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { LeagueCreated, LeagueInfo } from '../../worker/league-protocol';
 import type { MatchInfo } from '../../worker/protocol';
@@ -43,18 +40,6 @@ async function playToEnd(id: string, tokens: string[]): Promise<void> {
     if (!moved) throw new Error('nobody can move');
   }
   throw new Error('the match did not end');
-}
-
-/** Saves a page at 360 and 1280 px into $LEAGUE_SHOTS (the issue's artifacts), besides the test's shots. */
-async function artifact(page: Page, name: string): Promise<void> {
-  await h.shots.screen(page, name);
-  const dir = process.env.LEAGUE_SHOTS;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  for (const width of [360, 1280]) {
-    await page.setViewportSize({ width, height: 800 });
-    writeFileSync(join(dir, `${name}-${width}.png`), await page.screenshot({ fullPage: true }));
-  }
 }
 
 describe('a league in the browser', () => {
@@ -99,7 +84,7 @@ describe('a league in the browser', () => {
       expect(line!.split('; ')).toHaveLength(2);
     }
     expect(await page.$$eval('.league-list li', (li) => li.length)).toBe(2);
-    await artifact(page, 'league-owner');
+    await h.shots.screen(page, 'league-owner');
     expect(await axeAtBothWidths(page, 'league')).toEqual([]);
 
     // A member sees the same standings and the matches through the batch read, with the result.
@@ -108,11 +93,11 @@ describe('a league in the browser', () => {
     await waitText(bob, '.league', 'You play as Bob.');
     await bob.waitForFunction(() => document.querySelectorAll('.mine-row').length === 2);
     await waitText(bob, '.mine-row', 'Final score');
-    await artifact(bob, 'league-member');
+    await h.shots.screen(bob, 'league-member');
     // The creation page.
     await bob.goto(`${h.server.url}/l/new`);
     await waitText(bob, 'h1', 'Start a league');
-    await artifact(bob, 'league-new');
+    await h.shots.screen(bob, 'league-new');
     expect(h.problems).toEqual([]);
   });
 });

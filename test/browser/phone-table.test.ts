@@ -4,25 +4,22 @@
  * buttons are inside the viewport and the page never scrolls sideways; at 320 and 430 px neither.
  * A response window tells the seat what to do in words with an h:mm:ss countdown, and the focus
  * goes to the next useful control after the answer. Every card name of the five languages fits its
- * face at 320, 360 and 430 px. Screenshots of each step go to /work/notes/artifacts-15/phone/ when
- * PHONE_SHOTS is set (a folder outside the repository).
+ * face at 320, 360 and 430 px. The viewport of each step is captured when E2E_SCREENSHOTS names a
+ * folder (browser.ts `capture`).
  */
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Created } from '../../worker/protocol';
 import { apiCall, linkToken, playAs } from './api';
-import { e2eHooks, waitText, watchPage } from './browser';
+import { capture, e2eHooks, screenshotFolder, waitText, watchPage } from './browser';
 
 const h = e2eHooks();
-const SHOTS = process.env.PHONE_SHOTS;
 
-/** Saves a screenshot of what the viewport shows, when PHONE_SHOTS names a folder. */
+/** Captures what the viewport shows at its size now, only when screenshots are written (each turn is many). */
 async function shot(page: Page, name: string): Promise<void> {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: join(SHOTS, `${name}.png`) });
+  const size = page.viewportSize();
+  if (!screenshotFolder() || !size) return;
+  await capture(h.shots, page, name, { widths: [size.width], height: size.height, fullPage: false });
 }
 
 /** A page of its own (own storage, English, Oslo time) at `width`×`height`. */

@@ -6,17 +6,15 @@
  * nothing of it: no seat's current cards, not the current draw pile. Screens at 360 and 1280 px, and
  * axe-core finds no serious or critical violation on the replay page at either width.
  */
-import { writeFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { MatchState, Move } from '../../worker/engine/index';
 import type { Created, MatchInfo } from '../../worker/protocol';
 import { apiCall, linkToken } from './api';
 import { axeAtBothWidths } from './axe';
-import { e2eHooks, waitText, watchPage } from './browser';
+import { capture, e2eHooks, waitText, watchPage } from './browser';
 
 const h = e2eHooks();
-const ARTIFACTS = '/work/notes/artifacts-21';
 
 /** Ann's seat: reads her info and plays the first legal play, else a draw, else the first legal move. */
 let n = 0;
@@ -45,12 +43,9 @@ const shownHands = (page: Page) =>
     lists.map((l) => [...l.querySelectorAll('li')].map((li) => li.getAttribute('data-card') ?? '')),
   );
 
-/** Both widths of the page, into the issue's artifacts folder. */
-async function capture(page: Page, name: string): Promise<void> {
-  for (const width of [360, 1280]) {
-    await page.setViewportSize({ width, height: 800 });
-    writeFileSync(`${ARTIFACTS}/${name}-${width}.png`, await page.screenshot({ fullPage: true }));
-  }
+/** Both widths of the page (the test's screenshots), then back to the phone's width. */
+async function shoot(page: Page, name: string): Promise<void> {
+  await capture(h.shots, page, name, { widths: [360, 1280] });
   await page.setViewportSize({ width: 360, height: 800 });
 }
 
@@ -78,7 +73,7 @@ describe('the replay of a finished hand', () => {
     await waitText(page, '#end-title', 'Hand 1 is over');
     const open = page.getByRole('link', { name: 'Replay hand 1' });
     await open.waitFor();
-    await capture(page, 'end-of-hand-link');
+    await shoot(page, 'end-of-hand-link');
     await open.click();
     await waitText(page, '#replay-title', 'Replay of hand 1');
     expect(new URL(page.url()).pathname).toBe(`/m/${m.matchId}/replay`);
@@ -86,7 +81,7 @@ describe('the replay of a finished hand', () => {
     // The deal: both hands of six cards, face up.
     await waitText(page, '.replay-count', 'The deal');
     expect((await shownHands(page)).map((cards) => cards.length)).toEqual([6, 6]);
-    await capture(page, 'replay-deal');
+    await shoot(page, 'replay-deal');
 
     // Step by step: the counter, the address and every seat's cards follow.
     const total = Number((await page.locator('.replay-slider input').getAttribute('max')) ?? 0);
@@ -99,7 +94,7 @@ describe('the replay of a finished hand', () => {
       expect(hands).toHaveLength(2);
       for (const cards of hands) expect(cards.length).toBeGreaterThan(4);
     }
-    await capture(page, 'replay-step');
+    await shoot(page, 'replay-step');
     // The machine's accessibility check of the new screen (as test/browser/a11y.test.ts does for the others).
     expect(await axeAtBothWidths(page, 'replay')).toEqual([]);
 
@@ -117,7 +112,7 @@ describe('the replay of a finished hand', () => {
     await page.getByRole('button', { name: 'Last step' }).click();
     await waitText(page, '.replay table.scores caption', 'Score of hand 1');
     await waitText(page, '.replay table.scores', 'Hand total');
-    await capture(page, 'replay-score');
+    await shoot(page, 'replay-score');
 
     // Hand 2 runs: the replay of hand 1 reveals nothing of it.
     await playAnn(m.matchId, token, (i) => i.view?.handNumber === 2 && (i.view?.deckSize ?? 106) < 90);

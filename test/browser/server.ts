@@ -24,7 +24,8 @@ export interface TestServer {
   output(): string;
 }
 
-function freePort(): Promise<number> {
+/** A port free on 127.0.0.1 now (the OS's choice); another process may take it before it is used. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.listen(0, '127.0.0.1', () => {
@@ -66,16 +67,84 @@ export function initialScript(dist: string): { files: string[]; gzipBytes: numbe
   return { files, gzipBytes: files.reduce((n, f) => n + gzipSync(readFileSync(join(dist, f))).length, 0) };
 }
 
+/** How `startServer` runs the Worker; `choosePort` (default: a port free now) is for the test of the retry. */
+export interface ServerOptions {
+  mail?: boolean;
+  botDelayMs?: number;
+  choosePort?: () => Promise<number>;
+}
+
+/** How many ports `startServer` tries when another process takes the one it chose. */
+const PORT_TRIES = 5;
+
+/** True when wrangler's output says a socket it wanted was taken (EADDRINUSE). */
+export function addressInUse(output: string): boolean {
+  return /Address already in use|EADDRINUSE/i.test(output);
+}
+
+/** A `wrangler dev` child on `port`, its output so far and whether it answers (see `launchWrangler`). */
+interface Wrangler {
+  child: ChildProcess;
+  url: string;
+  output(): string;
+}
+
 /**
  * Builds, starts `wrangler dev` and waits until it answers. `mail`: mails go to the local outbox
  * (`DEV_OUTBOX`, links under the server's own origin), read at /dev/mail. `botDelayMs`: the pace of
- * bot moves (BOT_DELAY_MS; 0, bots at once, unless told).
+ * bot moves (BOT_DELAY_MS; 0, bots at once, unless told). The port is chosen free just before the
+ * start, and another process can take it in between: wrangler then exits with "Address already in
+ * use", and the start is tried again on a new port (PORT_TRIES in all). Throws with wrangler's output
+ * when it exits for another reason or does not answer in 90 s.
  */
-export async function startServer(opts: { mail?: boolean; botDelayMs?: number } = {}): Promise<TestServer> {
+export async function startServer(opts: ServerOptions = {}): Promise<TestServer> {
   const assets = mkdtempSync(join(tmpdir(), 'mb-e2e-dist-'));
   await buildClient(assets);
-  const port = await freePort();
   const persist = mkdtempSync(join(tmpdir(), 'mb-e2e-'));
+  let running: Wrangler | null = null;
+  for (let attempt = 1; !running; attempt++) {
+    try {
+      running = await launchWrangler(await (opts.choosePort ?? freePort)(), persist, assets, opts);
+    } catch (e) {
+      if (!(e instanceof PortTaken) || attempt >= PORT_TRIES) {
+        rmSync(persist, { recursive: true, force: true });
+        rmSync(assets, { recursive: true, force: true });
+        throw e;
+      }
+    }
+  }
+  const { child, url, output } = running;
+  const killOnExit = () => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+  };
+  process.once('exit', killOnExit);
+  return {
+    url,
+    assets,
+    output,
+    async stop() {
+      process.off('exit', killOnExit);
+      await stopChild(child);
+      rmSync(persist, { recursive: true, force: true });
+      rmSync(assets, { recursive: true, force: true });
+    },
+  };
+}
+
+/** wrangler exited because a port it wanted was taken: try another. */
+class PortTaken extends Error {}
+
+/**
+ * Spawns `wrangler dev` on `port` (test seams on, storage in `persist`, serving `assets`) and waits
+ * until `/` answers. Throws `PortTaken` when wrangler exits because an address was in use, another
+ * error (with its output) when it exits otherwise or does not answer in 90 s.
+ */
+async function launchWrangler(
+  port: number,
+  persist: string,
+  assets: string,
+  opts: ServerOptions,
+): Promise<Wrangler> {
   let out = '';
   const child: ChildProcess = spawn(
     join(root, 'node_modules', '.bin', 'wrangler'),
@@ -98,7 +167,7 @@ export async function startServer(opts: { mail?: boolean; botDelayMs?: number } 
     ],
     { cwd: root, env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true' }, stdio: 'pipe' },
   );
-  // If the test process ends without afterAll (a crash, a killed run), do not leave wrangler behind.
+  // If the test process ends while wrangler starts (a crash, a killed run), do not leave it behind.
   const killOnExit = () => {
     if (child.exitCode === null) child.kill('SIGTERM');
   };
@@ -107,34 +176,42 @@ export async function startServer(opts: { mail?: boolean; botDelayMs?: number } 
   child.stderr?.on('data', (d) => (out += String(d)));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`wrangler dev exited (${child.exitCode}):\n${out}`);
-    try {
-      const res = await fetch(`${url}/`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGTERM');
-      throw new Error(`wrangler dev did not start in 90 s:\n${out}`);
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  return {
-    url,
-    assets,
-    output: () => out,
-    async stop() {
-      process.off('exit', killOnExit);
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
+  try {
+    for (;;) {
+      if (child.exitCode !== null) {
+        if (addressInUse(out)) throw new PortTaken(`port ${port} taken:\n${out}`);
+        throw new Error(`wrangler dev exited (${child.exitCode}):\n${out}`);
       }
-      rmSync(persist, { recursive: true, force: true });
-      rmSync(assets, { recursive: true, force: true });
-    },
-  };
+      // wrangler may stay up while one of its sockets failed: stop it and take another port.
+      if (addressInUse(out)) {
+        await stopChild(child);
+        throw new PortTaken(`port ${port} taken:\n${out}`);
+      }
+      // Only once wrangler says it is ready: before that, whatever answers on the port is not ours.
+      if (/Ready on/i.test(out)) {
+        try {
+          const res = await fetch(`${url}/`);
+          if (res.ok) return { child, url, output: () => out };
+        } catch {
+          // not listening yet
+        }
+      }
+      if (Date.now() > deadline) {
+        await stopChild(child);
+        throw new Error(`wrangler dev did not start in 90 s:\n${out}`);
+      }
+      await new Promise((r) => setTimeout(r, 300));
+    }
+  } finally {
+    process.off('exit', killOnExit);
+  }
+}
+
+/** Stops a child: SIGTERM, then SIGKILL after 5 s. */
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+  if (child.exitCode === null) child.kill('SIGKILL');
 }

@@ -15,6 +15,12 @@ import { type RngState, seedRng } from './rng';
 export const SEED_SCHEMES = ['keyed-v1'] as const;
 export type SeedScheme = (typeof SEED_SCHEMES)[number];
 
+/**
+ * The scheme every new match is dealt with (worker/match/creation.ts `setupFor`); a replay of a new
+ * match outside the server (the capacity bench's Node replay) must deal with it too.
+ */
+export const NEW_MATCH_SEED_SCHEME: SeedScheme = 'keyed-v1';
+
 /** True for a known seed scheme tag. */
 export function isSeedScheme(value: unknown): value is SeedScheme {
   return (SEED_SCHEMES as readonly unknown[]).includes(value);

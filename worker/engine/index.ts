@@ -20,7 +20,7 @@ export {
   type ReplayTable,
   type ReplayWindow,
 } from './hand-replay';
-export { handRng, isSeedScheme, SEED_SCHEMES, type SeedScheme } from './hand-seed';
+export { handRng, isSeedScheme, NEW_MATCH_SEED_SCHEME, SEED_SCHEMES, type SeedScheme } from './hand-seed';
 export { canDraw, legalMoves, MAX_RESHUFFLES, moveError, sameMove, teamOf } from './legal';
 export { type ParsedMove, parseMove } from './move-shape';
 export { type MoveChooser, type PlayoutStop, playOut } from './playout';

@@ -4,7 +4,7 @@
  * storing and, once no seat is open, the start (open seats become bots, the first hand is dealt).
  * The same storing serves a rematch. Every change goes through the commit path.
  */
-import { createMatch, type MatchSetup } from '../engine/index';
+import { createMatch, type MatchSetup, NEW_MATCH_SEED_SCHEME } from '../engine/index';
 import { testSeamsEnabled } from '../env';
 import { admitAddresses, type BudgetPayer, budgetRefusal } from '../notify/budget';
 import { configuredSender } from '../notify/config';
@@ -260,7 +260,7 @@ function setupFor(
     seed: stack?.seed ?? seed,
     // Each hand's seed is HMAC-SHA256 keyed with `seed`, a secret that never leaves this object
     // (issue 21: a finished hand's replay shows its whole shuffle and nothing of the next hands').
-    seedScheme: 'keyed-v1',
+    seedScheme: NEW_MATCH_SEED_SCHEME,
     firstSeat: stack?.position?.turn ?? firstSeat,
     responses: seats.map((s) => s.responseMode),
     ...(stack?.position ? { position: stack.position as MatchSetup['position'] } : {}),

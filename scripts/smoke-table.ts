@@ -1,0 +1,47 @@
+/**
+ * The smoke size of every npm script that measures something (run once by CI through
+ * scripts/smoke.ts, so that none rots): the script's arguments for a short run, and the result lines
+ * its output must hold. A new measuring script is added here, or test/shared/smoke-table.test.ts fails.
+ */
+
+/** One smoke run: `npm run <script> -- <args>`, which must exit 0 with a line matching each of `results`. */
+export interface SmokeRun {
+  script: string;
+  args: readonly string[];
+  results: readonly RegExp[];
+}
+
+/** The measuring scripts of package.json: the benches, the arena, the tuner, the oracle, scenarios and the load test. */
+export const MEASURING_SCRIPT = /^(bench($|:)|arena$|tune$|oracle$|scenario$|load$)/;
+
+export const SMOKE_RUNS: readonly SmokeRun[] = [
+  { script: 'scenario', args: ['test/scenarios'], results: [/^\d+ passed, 0 failed$/] },
+  {
+    script: 'bench',
+    args: ['--seconds', '0.2'],
+    results: [/^random hands per CPU-second \(playOut\): classic 2 seats \d+, .*hasbro-2016 4 seats \d+$/],
+  },
+  { script: 'bench:bots', args: ['--hands', '2'], results: [/units per ms$/] },
+  { script: 'arena', args: ['--hands', '4'], results: [/^\s*expert wins [\d.]+% ±/] },
+  { script: 'tune', args: ['--deals', '4'], results: [/^policy vs basic: [\d.]+% ± [\d.]+ over 8 hands$/] },
+  {
+    script: 'oracle',
+    args: ['--games', '1', '--samples', '5'],
+    results: [/^\d+ decisions judged, mean regret /],
+  },
+  {
+    script: 'bench:server',
+    args: ['--matches', '1', '--seats', '4', '--humans', '1', '--bots', '3', '--bot', 'expert'],
+    results: [/^rows written per human decision: [\d.]+$/, /^free plan: \d+ complete matches\/day$/],
+  },
+  {
+    script: 'bench:page',
+    args: ['--runs', '1', '--moves', '2'],
+    results: [/^tap to updated screen: p50 \d+ ms/],
+  },
+  {
+    script: 'load',
+    args: ['--seconds', '30', '--matches', '20'],
+    results: [/^load: \d+ moves, 0 5xx, 0 lost, 0 doubled, 0 mismatches$/],
+  },
+];
