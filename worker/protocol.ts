@@ -851,6 +851,7 @@ export interface MailPrefs {
 export const ROUTE_ERROR_CODES = [
   'auth.bad_invite',
   'auth.bad_token',
+  'auth.changed',
   'auth.not_a_seat',
   'auth.not_host',
   'auth.not_your_seat',

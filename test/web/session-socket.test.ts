@@ -270,4 +270,23 @@ describe('MatchSession and presence (lib/presence.ts)', () => {
     s.stop();
     Reflect.deleteProperty(document, 'visibilityState');
   });
+
+  it('a socket whose link lost rights (auth.changed, close 4003): asks over HTTP at once, a new socket within a second', async () => {
+    const s = await started();
+    last().open();
+    last().frame({ type: 'info', info: seat0() });
+    expect(s.status.value).toBe('live');
+    const polled = gets;
+    last().frame({ type: 'error', error: { code: 'auth.changed', message: 'changed' } });
+    last().closed(4003);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(gets).toBe(polled + 1);
+    expect(s.limited.value).toBe(false);
+    await vi.advanceTimersByTimeAsync(1_100);
+    expect(FakeSocket.all).toHaveLength(2);
+    // The new socket authenticates again with the same link; the server says what it may do now.
+    last().open();
+    expect(JSON.parse(last().sent[0])).toEqual({ type: 'auth', token: 'tok' });
+    s.stop();
+  });
 });

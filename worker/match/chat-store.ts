@@ -48,12 +48,20 @@ export class ChatStore {
 
   constructor(private readonly sql: SqlStorage) {}
 
-  /** Creates the table if missing (matches stored before the chat get it on their next wake-up). */
+  /**
+   * Creates the table if missing (matches stored before the chat get it on their next wake-up), and
+   * erases what removed messages stored before still say (earlier versions kept it with the flag set):
+   * one row written per such message, once; none afterwards.
+   */
   createTable(): void {
     this.sql.exec(`CREATE TABLE IF NOT EXISTS chat (
       id INTEGER PRIMARY KEY, seat INTEGER NOT NULL, at INTEGER NOT NULL,
       text TEXT, phrase TEXT, params TEXT,
       deleted INTEGER NOT NULL DEFAULT 0, hidden INTEGER NOT NULL DEFAULT 0)`);
+    this.sql.exec(
+      `UPDATE chat SET text = NULL, phrase = NULL, params = NULL
+       WHERE (deleted = 1 OR hidden = 1) AND (text IS NOT NULL OR phrase IS NOT NULL OR params IS NOT NULL)`,
+    );
   }
 
   private exec<T extends Record<string, SqlValue>>(query: string, ...params: SqlValue[]): T[] {
@@ -99,9 +107,12 @@ export class ChatStore {
     return r ? readRow(r) : null;
   }
 
-  /** Marks a message deleted (`deleted`) or hidden (`hidden`): one row written. */
+  /**
+   * Marks a message deleted (`deleted`) or hidden (`hidden`) and erases what it said (its text, phrase
+   * and params): one row written. Only the flag, the writer and the time stay.
+   */
   mark(id: number, flag: 'deleted' | 'hidden'): void {
-    this.exec(`UPDATE chat SET ${flag} = 1 WHERE id = ?`, id);
+    this.exec(`UPDATE chat SET ${flag} = 1, text = NULL, phrase = NULL, params = NULL WHERE id = ?`, id);
     this.counted = null;
   }
 

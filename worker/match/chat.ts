@@ -9,7 +9,7 @@ import { CHAT_AWAY_MAX_DAYS, type ChatSend } from '../protocol';
 import { error, NOT_FOUND, type Reply } from '../reply';
 import { type ChatContent, type ChatRow, type ChatStore, chatMessage, mayReadChat } from './chat-store';
 import type { MatchContext } from './context';
-import { socketAttachment } from './sockets';
+import { socketAttachment, socketCaller } from './sockets';
 import { FINISHED_TTL_MS } from './timers';
 
 /** Messages one seat may send per minute. */
@@ -166,12 +166,15 @@ export function markChat(
   return { row: { ...row, ...(how === 'deleted' ? { deleted: true } : { hidden: true }) }, changed: true };
 }
 
-/** Sends `row` as a `chat` frame to every socket allowed to read the chat (never to another). */
+/**
+ * Sends `row` as a `chat` frame to every socket allowed to read the chat now (never to another): each
+ * socket's credential is asked again (a player who left, a revoked link read no more).
+ */
 function broadcast(m: MatchContext, row: ChatRow): void {
   const frame = JSON.stringify({ type: 'chat', message: chatMessage(row) });
   for (const ws of m.ctx.getWebSockets()) {
     const a = socketAttachment(ws);
-    if (a.evicted || a.rateLimited || !mayReadChat(m.meta!.config, { seat: a.seat, host: a.host })) continue;
+    if (a.evicted || a.rateLimited || !mayReadChat(m.meta!.config, socketCaller(m, a))) continue;
     try {
       ws.send(frame);
     } catch {

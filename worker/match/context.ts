@@ -19,16 +19,20 @@ import { chainIdOf, type Meta, type SeatRow } from './rows';
 import { Schedule } from './schedule';
 import { mintSeatLink } from './seats';
 import { PresencePushes } from './socket-flow';
-import { closeAll, type SocketAttachment, socketAttachment } from './sockets';
+import { closeAll, socketAttachment, socketCaller } from './sockets';
 import { MatchStore } from './storage';
 import { TestSeams } from './test-seams';
 import { KINDS } from './timers';
 
-/** Who is asking: their seat (or null) and whether they hold the host link. */
+/**
+ * Who a credential is now (`MatchContext.caller`): its seat (null: none), whether it is the host
+ * link, and, for a player who left, the seat they left (`left`: its links only watch, like a
+ * spectator's). Seat null, host false and no `left` is a spectator, or nobody.
+ */
 export interface Caller {
   seat: number | null;
   host: boolean;
-  /** The seat whose player left the match (issue 16): its links only watch, like a spectator's. */
+  /** The seat whose player left the match: its links only watch, like a spectator's. */
   left?: number;
 }
 
@@ -187,27 +191,35 @@ export class MatchContext {
   }
 
   /**
-   * Who `who` (a bearer token's SHA-256, or null) is in this match: by a seat's token or a mailed seat
-   * link; a seat whose player left answers `left` instead of `seat`.
+   * The one answer to who `who` (a bearer token's SHA-256, or null) is in this match now, asked by
+   * every request, every push of a view, every chat frame and every presence count (a socket asks
+   * with the hash of the token it authenticated with, socketCaller): by a seat's own token, or by a
+   * mailed seat link of a seat a person plays (a link never opens a computer's seat: a leaver's seat
+   * in a rematch is one); a seat whose player left answers `left` instead of `seat`; the host link
+   * answers `host`. A revoked link is no longer stored, so it answers nothing.
    */
   caller(who: string | null): Caller {
     const meta = this.metaRow;
     if (!who || !meta) return { seat: null, host: false };
     const row = this.seatRows.find((s) => s.tokenHash !== null && s.tokenHash === who);
-    const seat = row ? row.seat : this.store.seatForLink(who);
+    const linked = row ? null : this.store.seatForLink(who);
+    const seat = row ? row.seat : linked !== null && this.seatRows[linked]?.kind === 'human' ? linked : null;
     const host = meta.hostHash === who;
     // A player who left keeps watching through their links, no longer playing (leave.ts).
     if (seat !== null && this.seatRows[seat]?.prefs.left) return { seat: null, host, left: seat };
     return { seat, host };
   }
 
-  /** Seats with an authenticated open WebSocket (leaving out `except`, a socket being closed). */
+  /**
+   * Seats with an authenticated open WebSocket whose credential still holds the seat now (leaving
+   * out `except`, a socket being closed).
+   */
   connectedSeats(except?: WebSocket): Set<number> {
     const out = new Set<number>();
     for (const ws of this.ctx.getWebSockets()) {
       if (ws === except) continue;
-      const a: SocketAttachment = socketAttachment(ws);
-      if (a.seat !== null) out.add(a.seat);
+      const seat = socketCaller(this, socketAttachment(ws)).seat;
+      if (seat !== null) out.add(seat);
     }
     return out;
   }

@@ -253,6 +253,7 @@ export class MatchDurableObject extends DurableObject<Env> {
     const moved = await sockets.onMessage(m, ws, message);
     if (!moved) return;
     if (m.seams.enabled) m.seams.stats.ms.push(performance.now() - t0);
+    sockets.recheckSockets(m);
     if (m.meta) await m.schedule.syncAlarm();
   }
 
@@ -268,10 +269,14 @@ export class MatchDurableObject extends DurableObject<Env> {
   override async alarm(): Promise<void> {
     this.match.seams.stats.requests++;
     await runAlarm(this.match);
+    sockets.recheckSockets(this.match);
     await syncOpenTable(this.match);
   }
 
-  /** Counts a request and, with the test seams on, its duration in ms (benchmark); then syncs the alarm. */
+  /**
+   * Counts a request and, with the test seams on, its duration in ms (benchmark); then tells and
+   * closes the sockets whose credential lost rights in it (sockets.ts `recheckSockets`) and syncs the alarm.
+   */
   private async track(fn: () => Promise<Reply>): Promise<Reply> {
     const m = this.match;
     m.seams.stats.requests++;
@@ -279,6 +284,7 @@ export class MatchDurableObject extends DurableObject<Env> {
     const reply = await fn();
     // The time up to here is the handler's own work (no I/O waits but rematch's RPC and deletes).
     if (m.seams.enabled) m.seams.stats.ms.push(performance.now() - t0);
+    sockets.recheckSockets(m);
     if (m.meta) await m.schedule.syncAlarm();
     await syncOpenTable(m);
     return reply;

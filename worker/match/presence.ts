@@ -9,7 +9,7 @@
  * The notifier asks through `NotifierContext.present` (worker/notify/plan.ts `staleReason`).
  */
 import type { MatchContext } from './context';
-import { type SocketAttachment, socketAttachment } from './sockets';
+import { type SocketAttachment, socketAttachment, socketCaller } from './sockets';
 
 /**
  * How long a page counts as looked at after its last report of being visible and used (ms). The page
@@ -55,13 +55,14 @@ export function onPresentPoll(m: MatchContext, who: string | null): void {
 }
 
 /**
- * Whether `seat` is present at `nowMs` (the match clock, ms): one of its authenticated sockets, or
- * its polls, reported a visible, used page less than `PRESENCE_MS` before.
+ * Whether `seat` is present at `nowMs` (the match clock, ms): one of the sockets whose credential
+ * holds the seat now, or its polls, reported a visible, used page less than `PRESENCE_MS` before.
  */
 export function seatPresent(m: MatchContext, seat: number, nowMs: number): boolean {
   if (m.polledPresence.untilOf(seat) > nowMs) return true;
+  // The socket's credential must hold the seat now (a revoked link or a leave makes no presence).
   return m.ctx.getWebSockets().some((ws) => {
     const a = socketAttachment(ws);
-    return a.seat === seat && (a.presentUntil ?? 0) > nowMs;
+    return (a.presentUntil ?? 0) > nowMs && socketCaller(m, a).seat === seat;
   });
 }

@@ -4,8 +4,9 @@
  * the host handing a seat to a bot, and the player taking it back. Every change goes through the commit path. Also the seat
  * links sent in mails: each mail carries a fresh token for its seat (256 bits); only its SHA-256 is
  * kept, with the seats (`mail_links`), and `MatchContext.caller` accepts it like the seat's own
- * token until the seat's e-mail address changes or is removed. A rematch gets a copy of the hashes,
- * so links from earlier mails open the seat there too, and a revocation follows them along.
+ * token until the seat's e-mail address changes or is removed. A rematch gets a copy of the hashes of
+ * the seats their person still plays (not a leaver's), so links from earlier mails open the seat there
+ * too, and a revocation follows them along.
  */
 import { setResponseMode } from '../engine/index';
 import type { BudgetPayer } from '../notify/budget';
@@ -194,11 +195,14 @@ export function importLinks(
 }
 
 /**
- * Copies this match's mail-link hashes to its rematch `rematchId`. A failure is logged, not thrown:
- * the rematch exists and works with the seats' own links.
+ * Copies this match's mail-link hashes to its rematch `rematchId`, only those of seats their person
+ * still plays there: a player who left gets a computer in the rematch, and their links open nothing
+ * there. A failure is logged, not thrown: the rematch exists and works with the seats' own links.
  */
 export async function exportLinks(m: MatchContext, rematchId: string): Promise<void> {
-  const links = m.store.links();
+  const links = m.store
+    .links()
+    .filter((l) => m.seats[l.seat]?.kind === 'human' && !m.seats[l.seat].prefs.left);
   if (links.length === 0) return;
   try {
     await matchStub(m.env, rematchId).importSeatLinks(links);

@@ -16,6 +16,7 @@ import {
   type ServerFrame,
 } from '../protocol';
 import { NOT_FOUND } from '../reply';
+import { RIGHTS_CHANGED_CLOSE } from '../shared/wire';
 import { hashToken } from '../tokens';
 import type { Caller, MatchContext } from './context';
 import { onPresenceFrame } from './presence';
@@ -23,10 +24,16 @@ import { type FrameCredit, spendFrame } from './socket-flow';
 import { moveFrameReply } from './socket-moves';
 import { infoFor } from './views';
 
-/** Who a socket belongs to (a seat, the host, or a spectator before it authenticates). */
+/**
+ * Who a socket authenticated as (a seat, the host, a player who left, or a spectator before it
+ * authenticates), as `MatchContext.caller` answered then. What it may do now is asked again at every
+ * use (`socketCaller`), and a socket whose answer changed is told and closed (`recheckSockets`).
+ */
 export interface SocketAttachment {
   seat: number | null;
   host: boolean;
+  /** The seat its player left (a leaver's socket, watching). */
+  left?: number;
   /** When the socket was accepted (ms since the epoch; missing on older sockets). */
   since?: number;
   /** Told to make room for a newer unauthenticated socket (it polls instead). */
@@ -168,12 +175,11 @@ export async function onMessage(
   }
   if (!m.meta) return false;
   const who = await hashToken(frame.token);
-  const known = m.caller(who);
-  // A seat whose player left keeps its socket as that seat's, watching (`socketCaller`).
-  const caller = known.left !== undefined ? { seat: known.left, host: known.host } : known;
+  // A player who left authenticates as a watcher of the seat they left (`left`).
+  const caller = m.caller(who);
   // Closed for its rate while the token was hashed: its frame is dropped.
   if (socketAttachment(ws).rateLimited) return false;
-  if (caller.seat === null && !caller.host) {
+  if (caller.seat === null && !caller.host && caller.left === undefined) {
     send(ws, {
       type: 'error',
       error: { code: 'auth.bad_token', message: 'This link is not valid for this match.' },
@@ -197,6 +203,7 @@ export async function onMessage(
   ws.serializeAttachment({
     seat: caller.seat,
     host: caller.host,
+    ...(caller.left !== undefined ? { left: caller.left } : {}),
     who,
     ...(was.since !== undefined ? { since: was.since } : {}),
     ...(was.frames ? { frames: was.frames } : {}),
@@ -208,12 +215,62 @@ export async function onMessage(
 }
 
 /**
- * Who a socket is now: its attachment's seat and host, except a seat whose player left the match
- * (leave.ts), which watches like a spectator (`left`).
+ * Who a socket is now: `MatchContext.caller` asked again with the hash of the token it authenticated
+ * with (a spectator's answer for a socket that has not). A revoked link, a leave or a seat given to the
+ * computer for good shows in the next view, chat frame and presence count at once.
  */
-function socketCaller(m: MatchContext, a: SocketAttachment): Caller {
-  if (a.seat !== null && m.seats[a.seat]?.prefs.left) return { seat: null, host: a.host, left: a.seat };
-  return { seat: a.seat, host: a.host };
+export function socketCaller(m: MatchContext, a: SocketAttachment): Caller {
+  return a.who ? m.caller(a.who) : { seat: null, host: false };
+}
+
+/** The same rights: the same seat, host link and left seat (a socket's check against its attachment). */
+function sameRights(a: Caller, b: Caller): boolean {
+  return a.seat === b.seat && a.host === b.host && a.left === b.left;
+}
+
+/**
+ * Every authenticated socket whose credential no longer has the rights it authenticated with is
+ * brought to what it may do now: one that still is something here (a player who left watches, a
+ * host link that also opened a seat stays the host) is downgraded in place and sent its view now; one
+ * that is nothing now (a mailed link revoked by an address change, a leaver's link in a rematch) is
+ * told with the error frame `auth.changed` and closed with `RIGHTS_CHANGED_CLOSE`, and the page asks
+ * again over HTTP. Run after every request, alarm and move frame of the object (durable.ts); the
+ * views pushed meanwhile already follow `socketCaller`. Returns how many sockets changed.
+ */
+export function recheckSockets(m: MatchContext): number {
+  if (!m.meta) return 0;
+  let changed = 0;
+  for (const ws of m.ctx.getWebSockets()) {
+    const a = socketAttachment(ws);
+    if (!a.who || a.rateLimited || a.evicted) continue;
+    const now = m.caller(a.who);
+    if (sameRights(now, { seat: a.seat, host: a.host, ...(a.left !== undefined ? { left: a.left } : {}) }))
+      continue;
+    changed++;
+    if (now.seat !== null || now.host || now.left !== undefined) {
+      const { left: _, ...rest } = a;
+      ws.serializeAttachment({
+        ...rest,
+        seat: now.seat,
+        host: now.host,
+        ...(now.left !== undefined ? { left: now.left } : {}),
+      } satisfies SocketAttachment);
+      sendView(m, ws, now);
+      continue;
+    }
+    ws.serializeAttachment({ ...SPECTATOR, ...(a.since !== undefined ? { since: a.since } : {}) });
+    send(ws, {
+      type: 'error',
+      error: { code: 'auth.changed', message: 'What this link may do in this match has changed.' },
+    });
+    try {
+      ws.close(RIGHTS_CHANGED_CLOSE, 'credentials changed');
+    } catch {
+      // already closing
+    }
+  }
+  if (changed > 0) presenceChanged(m, {});
+  return changed;
 }
 
 /**

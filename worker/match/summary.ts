@@ -7,6 +7,7 @@
 import { teamOf, whoActs } from '../engine/index';
 import type { MatchSummary, SummaryRole } from '../protocol';
 import { error, NOT_FOUND, type Reply } from '../reply';
+import { mayReadChat } from './chat-store';
 import type { MatchContext } from './context';
 import { leftSeats } from './leave';
 import { rematchInfo } from './rematch-offer';
@@ -61,7 +62,8 @@ export function summaryReply(m: MatchContext, who: string | null): Reply {
     ...(caller.left !== undefined ? { left: caller.left } : {}),
   };
   if (role !== 'invite') {
-    summary.chat = m.chat.tally(caller.seat);
+    // The chat's counts only for a reader of the chat (a player who left reads it no more).
+    if (mayReadChat(meta.config, caller)) summary.chat = m.chat.tally(caller.seat);
     summary.rematch = rematchInfo(meta, m.seats, m.now());
   }
   if (role === 'invite' || !state) return { status: 200, body: summary };

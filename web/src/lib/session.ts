@@ -20,6 +20,7 @@
  */
 import { signal } from '@preact/signals';
 import type { ChatMessage } from '../../../worker/protocol';
+import { RIGHTS_CHANGED_CLOSE } from '../../../worker/shared/wire';
 import { ApiError, api } from './api';
 import { withChatMessage } from './chat-unread';
 import { takeFirstInfo } from './first-info';
@@ -326,6 +327,8 @@ export class MatchSession {
     let opened = false;
     let refused = false;
     let rateLimited = false;
+    /** The server said this link's rights changed (`auth.changed`, close 4003): ask again at once. */
+    let rightsChanged = false;
     if (this.status.value !== 'live') this.status.value = this.info.value ? 'polling' : 'connecting';
     ws.addEventListener('open', () => {
       opened = true;
@@ -375,6 +378,7 @@ export class MatchSession {
           ws.close();
         } else if (frame.type === 'error' && frame.error?.code === 'auth.bad_token')
           this.error.value = frame.error;
+        else if (frame.type === 'error' && frame.error?.code === 'auth.changed') rightsChanged = true;
       } catch {
         // A frame that is no JSON is ignored; the next poll or frame brings the state.
       }
@@ -388,6 +392,7 @@ export class MatchSession {
         this.ws = null;
         // 1008 (policy violation) is how the server closes a socket over the per-seat limit.
         if (rateLimited) this.onSocketDown('rateLimited');
+        else if (rightsChanged || e.code === RIGHTS_CHANGED_CLOSE) this.onSocketDown('rightsChanged');
         else if (refused || e.code === 1008) this.onSocketDown('refused');
         else this.onSocketDown(opened ? 'lost' : 'failed');
       }
@@ -427,13 +432,22 @@ export class MatchSession {
 
   /**
    * The socket is gone: poll, and reconnect after the backoff. `refused`: the server's socket limit
-   * (wait minutes); `rateLimited`: closed for too many frames (wait minutes, no notice); `failed`: it
+   * (wait minutes); `rateLimited`: closed for too many frames (wait minutes, no notice);
+   * `rightsChanged`: the link's rights changed (ask over HTTP now, reconnect within a second); `failed`: it
    * never opened, which counts as a refused upgrade (HTTP 429 `socket.limit`; the browser does not
    * tell the status) once it happens twice in a row while HTTP answers.
    */
-  private onSocketDown(why: 'lost' | 'failed' | 'refused' | 'rateLimited'): void {
+  private onSocketDown(why: 'lost' | 'failed' | 'refused' | 'rateLimited' | 'rightsChanged'): void {
     if (this.stopped) return;
     this.status.value = navigator.onLine === false ? 'offline' : 'polling';
+    if (why === 'rightsChanged') {
+      // What this link may do changed (revoked, or its player left): the view over HTTP now, and a new
+      // socket that authenticates with what the link is now.
+      void this.refresh();
+      this.backoff = 1_000;
+      this.retryLater();
+      return;
+    }
     this.schedulePoll();
     if (why === 'refused' || why === 'rateLimited') {
       this.onRefused({ notice: why === 'refused' });

@@ -37,6 +37,7 @@ export const de: ErrorWords = {
   // Die Routen und der Server der Partie.
   'auth.bad_invite': 'Dieser Einladungslink ist ungültig. Bitte den Gastgeber um einen neuen.',
   'auth.bad_token': 'Dieser Link gibt dir keinen Platz in dieser Partie.',
+  'auth.changed': 'Was dieser Link in dieser Partie darf, hat sich geändert; die Seite wird aktualisiert.',
   'auth.not_a_seat': 'Das kann nur ein Spieler mit einem Platz. Du schaust zu.',
   'auth.not_host': 'Das kann nur der Gastgeber der Partie.',
   'auth.not_your_seat': 'Nur der eigene Link dieses Platzes kann ihn zurücknehmen.',

@@ -37,6 +37,7 @@ export const en: ErrorWords = {
   // The routes and the match server.
   'auth.bad_invite': 'This invitation link is not valid. Ask the host for a new one.',
   'auth.bad_token': 'This link does not give you a seat at this match.',
+  'auth.changed': 'What this link may do in this match has changed; the page is brought up to date.',
   'auth.not_a_seat': 'Only a player with a seat can do this. You are watching.',
   'auth.not_host': 'Only the host of the match can do this.',
   'auth.not_your_seat': 'Only this seat’s own link can take it back.',

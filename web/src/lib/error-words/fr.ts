@@ -38,6 +38,7 @@ export const fr: ErrorWords = {
   // Les routes et le serveur de la partie.
   'auth.bad_invite': 'Ce lien d’invitation n’est pas valable. Demandez-en un nouveau à l’hôte.',
   'auth.bad_token': 'Ce lien ne vous donne pas de place dans cette partie.',
+  'auth.changed': 'Ce que ce lien permet dans cette partie a changé ; la page se met à jour.',
   'auth.not_a_seat': 'Seul un joueur qui a une place peut faire cela. Vous regardez la partie.',
   'auth.not_host': 'Seul l’hôte de la partie peut faire cela.',
   'auth.not_your_seat': 'Seul le lien de cette place peut la reprendre.',

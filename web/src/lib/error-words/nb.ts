@@ -37,6 +37,7 @@ export const nb: ErrorWords = {
   // Serveren og spillet.
   'auth.bad_invite': 'Invitasjonslenken er ikke gyldig. Be verten om en ny.',
   'auth.bad_token': 'Denne lenken gir deg ikke plass i dette spillet.',
+  'auth.changed': 'Hva denne lenken kan gjøre i dette spillet, er endret; siden oppdateres.',
   'auth.not_a_seat': 'Bare en spiller med plass kan gjøre det. Du ser på.',
   'auth.not_host': 'Bare verten for spillet kan gjøre det.',
   'auth.not_your_seat': 'Bare plassens egen lenke kan ta den tilbake.',

@@ -37,6 +37,7 @@ export const sv: ErrorWords = {
   // Servern och matchen.
   'auth.bad_invite': 'Inbjudningslänken är inte giltig. Be värden om en ny.',
   'auth.bad_token': 'Den här länken ger dig ingen plats i matchen.',
+  'auth.changed': 'Vad den här länken får göra i matchen har ändrats; sidan uppdateras.',
   'auth.not_a_seat': 'Bara en spelare med en plats kan göra det. Du tittar på.',
   'auth.not_host': 'Bara matchens värd kan göra det.',
   'auth.not_your_seat': 'Bara platsens egen länk kan ta tillbaka den.',
