@@ -6,8 +6,8 @@
  * `digestSlots`: the next time of each digest hour and zone in use). Row-level SQL only; the
  * digest itself is digest.ts.
  */
-import type { MailPrefs } from '../protocol';
-import { defaultPrefs, nextHourAt } from './quiet';
+import { type MailPrefs, storedZone } from '../protocol';
+import { DEFAULT_TIME_ZONE, defaultPrefs, nextHourAt } from './quiet';
 
 /** Preferences with the zone their hours are in. */
 export interface ZonedPrefs {
@@ -26,6 +26,16 @@ const DAY_MS = 86_400_000;
 async function sha256hex(s: string): Promise<string> {
   const d = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(s));
   return [...new Uint8Array(d)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** A stored row's zone: a zone stored before zones were checked strictly (`+05:30`) reads as UTC. */
+function zoneOf(stored: string): string {
+  return storedZone(stored) ?? DEFAULT_TIME_ZONE;
+}
+
+/** Preferences read back from storage: the JSON of `MailPrefs` and a zone. */
+function zoned(prefs: string, timeZone: string): ZonedPrefs {
+  return { prefs: JSON.parse(prefs) as MailPrefs, timeZone: zoneOf(timeZone) };
 }
 
 /** The key of a digest slot: one hour in one zone. */
@@ -53,7 +63,9 @@ export class AddressPrefs {
   /** The address's confirmed preferences, or null when it never confirmed any. */
   confirmed(): ZonedPrefs | null {
     const raw = this.kv('prefs');
-    return raw ? (JSON.parse(raw) as ZonedPrefs) : null;
+    if (!raw) return null;
+    const z = JSON.parse(raw) as ZonedPrefs;
+    return { prefs: z.prefs, timeZone: zoneOf(z.timeZone) };
   }
 
   /** Sets `seat`'s own preferences (from its match), in `timeZone`. */
@@ -76,7 +88,7 @@ export class AddressPrefs {
         at.seat,
       )
       .toArray()[0];
-    return row ? { prefs: JSON.parse(row.prefs) as MailPrefs, timeZone: row.time_zone } : null;
+    return row ? zoned(row.prefs, row.time_zone) : null;
   }
 
   /**
@@ -117,7 +129,7 @@ export class AddressPrefs {
       )
       .toArray()[0];
     if (!row || row.expires_at <= nowMs) return null;
-    return { prefs: JSON.parse(row.prefs) as MailPrefs, timeZone: row.time_zone };
+    return zoned(row.prefs, row.time_zone);
   }
 
   /**
@@ -138,7 +150,7 @@ export class AddressPrefs {
     const all = this.sql
       .exec<{ prefs: string; time_zone: string }>('SELECT prefs, time_zone FROM seat_prefs')
       .toArray()
-      .map((r) => ({ prefs: JSON.parse(r.prefs) as MailPrefs, timeZone: r.time_zone }));
+      .map((r) => zoned(r.prefs, r.time_zone));
     const conf = this.confirmed();
     if (conf) all.push(conf);
     return new Map(all.filter((z) => z.prefs.digestHour !== null).map((z) => [slotKey(z), z]));
