@@ -42,9 +42,10 @@ export interface MailEnv {
   /** The From header, e.g. `Mille Bornes <turns@example.org>`; its domain must be verified with the provider. */
   MAIL_FROM?: string;
   /**
-   * Secret: the HMAC key of the per-address keys in mute and "my matches" links (at least 32
-   * characters). Required by the `resend` and `cloudflare` senders; local development and tests use
-   * a fixed development key (worker/notify/address.ts `mailKey`).
+   * Secret: the HMAC key of the per-address keys in mute and "my matches" links and of the stored
+   * client hashes (at least 32 characters; worker/tokens.ts `keyedHash`). Required by the `resend`
+   * and `cloudflare` senders; local development and tests use a fixed development key
+   * (worker/tokens.ts `mailKey`).
    */
   MAIL_KEY?: string;
   /** Secret: a Resend API key (`re_...`). */

@@ -5,8 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseAddress } from '../../worker/address';
-import { addressKey, isAddressKey, mailKey } from '../../worker/notify/address';
+import { addressKey, isAddressKey } from '../../worker/notify/address';
 import { chooseSender } from '../../worker/notify/config';
+import { hashToken, keyedHash, mailKey } from '../../worker/tokens';
 
 describe('parseAddress', () => {
   it('accepts real addresses', () => {
@@ -92,6 +93,19 @@ describe('addressKey', () => {
     expect(mailKey({ TEST_SEAMS: '1' })).not.toBeNull();
     expect(mailKey({})).toBeNull();
     expect(mailKey({ MAIL_KEY: 'short' })).toBeNull();
+  });
+});
+
+describe('keyedHash (client addresses)', () => {
+  it('is not the plain SHA-256 of what it hashes, and differs under another secret', async () => {
+    const ip = 'mail-budget:192.0.2.1';
+    const h1 = await keyedHash({ MAIL_KEY: 'k'.repeat(32) }, ip);
+    expect(h1).toMatch(/^[0-9a-f]{64}$/);
+    expect(h1).not.toBe(await hashToken(ip));
+    expect(await keyedHash({ MAIL_KEY: 'z'.repeat(32) }, ip)).not.toBe(h1);
+    expect(await keyedHash({ MAIL_KEY: 'k'.repeat(32) }, ip)).toBe(h1);
+    // Without a MAIL_KEY, the development key: still not the plain hash.
+    expect(await keyedHash({}, ip)).not.toBe(await hashToken(ip));
   });
 });
 

@@ -13,6 +13,7 @@
  */
 import { DurableObject } from 'cloudflare:workers';
 import { type Env, testSeamsEnabled } from '../env';
+import { hashToken } from '../tokens';
 import { AddressPrefs, type SeatRef, type ZonedPrefs } from './address-prefs';
 import { RowCounter } from './bench-counters';
 import { hourlyLimit } from './config';
@@ -61,11 +62,6 @@ function b64url(bytes: ArrayBuffer | Uint8Array): string {
   let s = '';
   for (const b of new Uint8Array(bytes)) s += String.fromCharCode(b);
   return btoa(s).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-async function sha256hex(s: string): Promise<string> {
-  const d = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(s));
-  return [...new Uint8Array(d)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 /** Constant-time comparison of two strings of the same alphabet. */
@@ -339,7 +335,7 @@ export class MailAddressDurableObject extends DurableObject<Env> {
   /** Lifts the block if `token` is a live unblock token (used once). Returns false otherwise. */
   async unblock(token: string, nowMs: number): Promise<boolean> {
     if (!(await this.isUnblockToken(token, nowMs))) return false;
-    this.sql.exec('DELETE FROM unblock WHERE token_hash = ?', await sha256hex(token));
+    this.sql.exec('DELETE FROM unblock WHERE token_hash = ?', await hashToken(token));
     this.sql.exec(`DELETE FROM kv WHERE k = 'blockedAt'`);
     return true;
   }
@@ -426,7 +422,7 @@ export class MailAddressDurableObject extends DurableObject<Env> {
     const token = b64url(crypto.getRandomValues(new Uint8Array(32)));
     this.sql.exec(
       `INSERT INTO ${table} (token_hash, expires_at) VALUES (?, ?)`,
-      await sha256hex(token),
+      await hashToken(token),
       nowMs + MAGIC_LINK_HOURS * HOUR_MS,
     );
     return token;
@@ -437,7 +433,7 @@ export class MailAddressDurableObject extends DurableObject<Env> {
     const row = this.sql
       .exec<{ expires_at: number }>(
         `SELECT expires_at FROM ${table} WHERE token_hash = ?`,
-        await sha256hex(token),
+        await hashToken(token),
       )
       .toArray()[0];
     return row !== undefined && row.expires_at > nowMs;

@@ -7,6 +7,7 @@
  * digest itself is digest.ts.
  */
 import { type MailPrefs, storedZone } from '../protocol';
+import { hashToken } from '../tokens';
 import { DEFAULT_TIME_ZONE, defaultPrefs, nextHourAt } from './quiet';
 
 /** Preferences with the zone their hours are in. */
@@ -22,11 +23,6 @@ export interface SeatRef {
 }
 
 const DAY_MS = 86_400_000;
-
-async function sha256hex(s: string): Promise<string> {
-  const d = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(s));
-  return [...new Uint8Array(d)].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
 
 /** A stored row's zone: a zone stored before zones were checked strictly (`+05:30`) reads as UTC. */
 function zoneOf(stored: string): string {
@@ -113,7 +109,7 @@ export class AddressPrefs {
     this.sql.exec('DELETE FROM prefs_confirm WHERE expires_at <= ?', nowMs);
     this.sql.exec(
       'INSERT INTO prefs_confirm (token_hash, expires_at, prefs, time_zone) VALUES (?, ?, ?, ?)',
-      await sha256hex(token),
+      await hashToken(token),
       nowMs + DAY_MS,
       JSON.stringify(z.prefs),
       z.timeZone,
@@ -125,7 +121,7 @@ export class AddressPrefs {
     const row = this.sql
       .exec<{ prefs: string; time_zone: string; expires_at: number }>(
         'SELECT prefs, time_zone, expires_at FROM prefs_confirm WHERE token_hash = ?',
-        await sha256hex(token),
+        await hashToken(token),
       )
       .toArray()[0];
     if (!row || row.expires_at <= nowMs) return null;
@@ -139,7 +135,7 @@ export class AddressPrefs {
   async confirm(token: string, nowMs: number): Promise<boolean> {
     const z = await this.pending(token, nowMs);
     if (!z) return false;
-    this.sql.exec('DELETE FROM prefs_confirm WHERE token_hash = ?', await sha256hex(token));
+    this.sql.exec('DELETE FROM prefs_confirm WHERE token_hash = ?', await hashToken(token));
     this.sql.exec('DELETE FROM seat_prefs');
     this.setKv('prefs', JSON.stringify(z));
     return true;

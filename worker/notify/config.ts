@@ -6,7 +6,7 @@
  * even a stray DEV_OUTBOX=1 in production cannot turn it on. `npm start` passes DEV_OUTBOX=1 with
  * `wrangler dev --var`; wrangler.toml never sets it.
  */
-import { MIN_MAIL_KEY_LENGTH } from './address';
+import { MIN_MAIL_KEY_LENGTH } from '../tokens';
 import type { EmailMessageFactory } from './senders/cloudflare';
 import { createCloudflareSender } from './senders/cloudflare';
 import { createOutboxSender, type OutboxStore } from './senders/outbox';
