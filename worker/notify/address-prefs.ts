@@ -22,6 +22,16 @@ export interface SeatRef {
   seat: number;
 }
 
+/**
+ * The rows of one address's preferences that move to its mailbox's object (address-move.ts):
+ * the confirmed preferences, the seats' own, and the live confirmation links (hashes only).
+ */
+export interface PrefsRows {
+  confirmed: ZonedPrefs | null;
+  seats: Array<SeatRef & ZonedPrefs>;
+  pending: Array<ZonedPrefs & { tokenHash: string; expiresAt: number }>;
+}
+
 const DAY_MS = 86_400_000;
 
 /** A stored row's zone: a zone stored before zones were checked strictly (`+05:30`) reads as UTC. */
@@ -150,6 +160,50 @@ export class AddressPrefs {
     const conf = this.confirmed();
     if (conf) all.push(conf);
     return new Map(all.filter((z) => z.prefs.digestHour !== null).map((z) => [slotKey(z), z]));
+  }
+
+  /** The rows to hand over to the mailbox's object at `nowMs` (expired confirmation links left out). */
+  rowsToMove(nowMs: number): PrefsRows {
+    const seats = this.sql
+      .exec<{ match_id: string; seat: number; prefs: string; time_zone: string }>('SELECT * FROM seat_prefs')
+      .toArray()
+      .map((r) => ({ matchId: r.match_id, seat: r.seat, ...zoned(r.prefs, r.time_zone) }));
+    const pending = this.sql
+      .exec<{ token_hash: string; expires_at: number; prefs: string; time_zone: string }>(
+        'SELECT * FROM prefs_confirm WHERE expires_at > ?',
+        nowMs,
+      )
+      .toArray()
+      .map((r) => ({ tokenHash: r.token_hash, expiresAt: r.expires_at, ...zoned(r.prefs, r.time_zone) }));
+    return { confirmed: this.confirmed(), seats, pending };
+  }
+
+  /**
+   * Takes rows handed over by another address of the mailbox: its confirmed preferences when this
+   * one has none, its seats' own preferences and its live confirmation links (what is here already
+   * stays). Returns true when any row came.
+   */
+  takeRows(rows: PrefsRows): boolean {
+    if (rows.confirmed && !this.confirmed()) this.setKv('prefs', JSON.stringify(rows.confirmed));
+    for (const r of rows.seats) {
+      this.sql.exec(
+        'INSERT OR IGNORE INTO seat_prefs (match_id, seat, prefs, time_zone) VALUES (?, ?, ?, ?)',
+        r.matchId,
+        r.seat,
+        JSON.stringify(r.prefs),
+        r.timeZone,
+      );
+    }
+    for (const r of rows.pending) {
+      this.sql.exec(
+        'INSERT OR IGNORE INTO prefs_confirm (token_hash, expires_at, prefs, time_zone) VALUES (?, ?, ?, ?)',
+        r.tokenHash,
+        r.expiresAt,
+        JSON.stringify(r.prefs),
+        r.timeZone,
+      );
+    }
+    return rows.confirmed !== null || rows.seats.length > 0 || rows.pending.length > 0;
   }
 
   /** The stored next time (ms) of each digest slot. */

@@ -102,7 +102,7 @@ export function chooseSender(env: MailEnv, deps: SenderDeps): SenderChoice {
   }
 }
 
-/** The hourly per-address limit (MAIL_HOURLY_LIMIT, default 10, at least 1). */
+/** The hourly per-mailbox limit (MAIL_HOURLY_LIMIT, default 10, at least 1). */
 export function hourlyLimit(env: Pick<MailEnv, 'MAIL_HOURLY_LIMIT'>): number {
   const n = Number(env.MAIL_HOURLY_LIMIT ?? '10');
   return Number.isFinite(n) && n >= 1 ? Math.floor(n) : 10;
