@@ -276,4 +276,15 @@ describe('the move', () => {
     expect(await fresh.old.movedTo()).toBeNull();
     expect(oldKey).not.toBe(newKey);
   });
+
+  it('writes nothing for a link with a made-up key (no old object behind it)', async () => {
+    const key = 'f'.repeat(64);
+    expect(
+      (await postForm(`${ORIGIN}/api/mail/block/${key}/sometoken`, 'List-Unsubscribe=One-Click')).status,
+    ).toBe(403);
+    expect(
+      (await worker().fetch(`${ORIGIN}/api/mail/mute/${key}/AAAAAAAAAAAAAAAAAAAAAA/sometoken`)).status,
+    ).toBe(403);
+    expect((await objectNamed(key).benchRows())!.rowsWritten).toBe(0);
+  });
 });

@@ -146,7 +146,10 @@ export class MailAddressDurableObject extends DurableObject<Env> {
     return this.ready();
   }
 
-  /** True when this object stored anything ever (its tables exist); a read of the schema only. */
+  /**
+   * True when this object stored anything ever (its tables exist); a read of the schema only. The
+   * checks of a link's token ask it first, so a link with a made-up key writes no schema either.
+   */
   private stored(): boolean {
     return this.storage.exec(`SELECT 1 FROM sqlite_master WHERE name = 'kv'`).toArray().length > 0;
   }
@@ -273,13 +276,14 @@ export class MailAddressDurableObject extends DurableObject<Env> {
 
   /** The preferences a live confirmation token carries (the page shows them), or null. */
   async pendingPrefs(token: string, nowMs: number): Promise<ZonedPrefs | null> {
+    if (!this.stored()) return null;
     return this.prefs.pending(token, this.testHooks.nowMs ?? nowMs);
   }
 
   /** Makes a live token's preferences the address's own, for all its matches. False for a wrong token. */
   async confirmPrefs(selfKey: string, token: string, at: number): Promise<boolean> {
     const nowMs = this.testHooks.nowMs ?? at;
-    if (!(await this.prefs.confirm(token, nowMs))) return false;
+    if (!this.stored() || !(await this.prefs.confirm(token, nowMs))) return false;
     this.set('self', selfKey);
     await this.alarmAt(this.prefs.reschedule(nowMs));
     return true;
@@ -394,6 +398,7 @@ export class MailAddressDurableObject extends DurableObject<Env> {
    * merged here (links mailed before the move). No key is made here.
    */
   private async signedHere(message: string, token: string): Promise<boolean> {
+    if (!this.stored()) return false;
     const own = this.get('muteKey');
     for (const raw of own === null ? absorbedMuteKeys(this.sql) : [own, ...absorbedMuteKeys(this.sql)]) {
       if (sameString(await this.tokenUnder(await importMuteKey(raw), message), token)) return true;
@@ -559,6 +564,7 @@ export class MailAddressDurableObject extends DurableObject<Env> {
 
   /** True if `token`'s hash is in `table` and not expired at `nowMs`. */
   private async isLiveToken(table: TokenTable, token: string, nowMs: number): Promise<boolean> {
+    if (!this.stored()) return false;
     const row = this.sql
       .exec<{ expires_at: number }>(
         `SELECT expires_at FROM ${table} WHERE token_hash = ?`,
