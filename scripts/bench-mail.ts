@@ -8,7 +8,7 @@
  */
 import type { Miniflare } from 'miniflare';
 import type { MatchView, Move } from '../worker/engine/index';
-import { addressKey } from '../worker/notify/address';
+import { mailboxKey } from '../worker/notify/address';
 import type { Created, MatchInfo } from '../worker/protocol';
 import type { BenchConfig, MatchCost } from './bench-config';
 
@@ -58,7 +58,7 @@ export async function playMailMatch(mf: Miniflare, n: number, cfg: BenchConfig, 
     if (res.status !== 200) throw new Error(`open: ${res.status} ${JSON.stringify(res.body)}`);
     return res.body as MatchInfo;
   };
-  const keys = await Promise.all(emails.map((e) => addressKey(e, { TEST_SEAMS: '1' })));
+  const keys = await Promise.all(emails.map((e) => mailboxKey(e, { TEST_SEAMS: '1' })));
   const stats = async (seat: number) =>
     (await d.call(mf, `/dev/address-stats/${keys[seat]}`)).body as Counters & {
       byMethod: Record<string, number>;

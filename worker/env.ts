@@ -42,9 +42,10 @@ export interface MailEnv {
   /** The From header, e.g. `Mille Bornes <turns@example.org>`; its domain must be verified with the provider. */
   MAIL_FROM?: string;
   /**
-   * Secret: the HMAC key of the per-address keys in mute and "my matches" links (at least 32
-   * characters). Required by the `resend` and `cloudflare` senders; local development and tests use
-   * a fixed development key (worker/notify/address.ts `mailKey`).
+   * Secret: the HMAC key of the per-mailbox keys in mute and "my matches" links and of the stored
+   * client hashes (at least 32 characters; worker/tokens.ts `keyedHash`). Required by the `resend`
+   * and `cloudflare` senders; local development and tests use a fixed development key
+   * (worker/tokens.ts `mailKey`).
    */
   MAIL_KEY?: string;
   /** Secret: a Resend API key (`re_...`). */
@@ -58,7 +59,7 @@ export interface MailEnv {
    * deadline it is about); dropped if the player acts or connects.
    */
   MAIL_GRACE_SECONDS?: string;
-  /** Mails per address per hour across all matches (default 10). */
+  /** Mails per mailbox (worker/notify/address.ts `mailboxOf`) per hour across all matches (default 10). */
   MAIL_HOURLY_LIMIT?: string;
   /** Web Push: the VAPID public key (base64url, uncompressed P-256 point), given to clients. */
   VAPID_PUBLIC_KEY?: string;
@@ -66,7 +67,7 @@ export interface MailEnv {
   VAPID_PRIVATE_KEY?: string;
   /** Contact sent to push services: `mailto:you@example.org` or an https URL. */
   VAPID_SUBJECT?: string;
-  /** Durable Object namespace of the per-address mail state (worker/notify/address-do.ts). */
+  /** Durable Object namespace of the per-mailbox mail state (worker/notify/address-do.ts). */
   MAIL_ADDRESS?: DurableObjectNamespace;
   /** Durable Object namespace of the dev outbox (worker/notify/dev-outbox.ts). */
   DEV_MAIL?: DurableObjectNamespace;

@@ -1,6 +1,9 @@
 /**
  * Match ids and secret tokens: 128 bits (ids) and 256 bits (tokens) from the platform CSPRNG, in
  * base64url. Tokens are stored only as SHA-256 hashes (hex); a raw token never reaches storage.
+ * Guessable values (an e-mail address, a client's IP) are stored only as keyed hashes: HMAC-SHA-256
+ * under the deployment's secret `MAIL_KEY` (`keyedHash`), since a plain hash of an IPv4 address or a
+ * known address is reversed by trying them all.
  */
 
 function base64url(bytes: Uint8Array): string {
@@ -24,10 +27,65 @@ export function newSeed(): string {
   return base64url(crypto.getRandomValues(new Uint8Array(16)));
 }
 
-/** SHA-256 of a token, as 64 hex characters: what storage keeps and compares. */
+function hex(bytes: ArrayBuffer): string {
+  return [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * SHA-256 of a token, as 64 hex characters: what storage keeps and compares. Only for random
+ * secrets (tokens, device keys): anything guessable goes through `keyedHash`.
+ */
 export async function hashToken(token: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return hex(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token)));
+}
+
+/** Shortest accepted MAIL_KEY, in characters. */
+export const MIN_MAIL_KEY_LENGTH = 32;
+/** The key used where MAIL_KEY is unset in local development (DEV_OUTBOX) and tests (TEST_SEAMS). */
+const DEV_MAIL_KEY = 'mille-bornes-local-development-mail-key';
+
+/** The env entries the deployment's secret is read from. */
+export interface MailKeyEnv {
+  /** Secret: the HMAC key of address keys and client hashes (at least MIN_MAIL_KEY_LENGTH characters). */
+  MAIL_KEY?: string;
+  DEV_OUTBOX?: string;
+  TEST_SEAMS?: string;
+}
+
+/**
+ * The deployment's secret: MAIL_KEY when it is long enough; a fixed development key when
+ * DEV_OUTBOX or TEST_SEAMS is "1"; otherwise null (a real sender then refuses to send: see
+ * notify/config.ts `chooseSender`).
+ */
+export function mailKey(env: MailKeyEnv): string | null {
+  if (env.MAIL_KEY && env.MAIL_KEY.length >= MIN_MAIL_KEY_LENGTH) return env.MAIL_KEY;
+  return env.DEV_OUTBOX === '1' || env.TEST_SEAMS === '1' ? DEV_MAIL_KEY : null;
+}
+
+/** Imported HMAC keys by secret (importing one costs more than the HMAC itself). */
+const hmacKeys = new Map<string, CryptoKey>();
+
+/**
+ * HMAC-SHA-256 of `message` under `mailKey(env)`, as 64 hex characters: the one hash of anything
+ * guessable (address keys, client hashes). Callers prefix `message` with what it is
+ * (`mb-mail:`, `mail-budget:`, `open-ip:`) so that no two uses share a hash. Without any key
+ * (production with no MAIL_KEY, where no mail can be sent) the development key stands in: the
+ * hashes still tell clients apart but no longer hide them, so a deployment sets MAIL_KEY (README).
+ */
+export async function keyedHash(env: MailKeyEnv, message: string): Promise<string> {
+  const secret = mailKey(env) ?? DEV_MAIL_KEY;
+  let key = hmacKeys.get(secret);
+  if (!key) {
+    key = await crypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign'],
+    );
+    hmacKeys.set(secret, key);
+  }
+  return hex(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(message)));
 }
 
 /** A uniformly random integer in [0, n) from the CSPRNG. */

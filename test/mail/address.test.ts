@@ -1,12 +1,14 @@
 /**
  * E-mail addresses (worker/notify/address.ts): an RFC 5321-ish check that accepts real addresses
- * (punycode domains, apostrophes, plus tags) and refuses anything that could carry a header; and
- * the per-address key, an HMAC under the server's MAIL_KEY.
+ * (punycode domains, apostrophes, plus tags) and refuses anything that could carry a header; the
+ * mailbox of an address (case folded, `+tag` removed); and the per-mailbox key, an HMAC under the
+ * server's MAIL_KEY (tokens.ts `keyedHash`, also the hash of client addresses).
  */
 import { describe, expect, it } from 'vitest';
 import { parseAddress } from '../../worker/address';
-import { addressKey, isAddressKey, mailKey } from '../../worker/notify/address';
+import { isAddressKey, isKeyOf, legacyAddressKey, mailboxKey, mailboxOf } from '../../worker/notify/address';
 import { chooseSender } from '../../worker/notify/config';
+import { hashToken, keyedHash, mailKey } from '../../worker/tokens';
 
 describe('parseAddress', () => {
   it('accepts real addresses', () => {
@@ -68,22 +70,44 @@ describe('parseAddress', () => {
   });
 });
 
-describe('addressKey', () => {
+describe('mailboxOf', () => {
+  it('folds case and drops the +tag of the local part: bob+1 is bob', () => {
+    expect(mailboxOf(' Bob+1@Example.org ')).toBe('bob@example.org');
+    expect(mailboxOf('bob+games+x@example.org')).toBe('bob@example.org');
+    expect(mailboxOf('BOB@EXAMPLE.ORG')).toBe('bob@example.org');
+    expect(mailboxOf('first.last@mail.example.co.uk')).toBe('first.last@mail.example.co.uk');
+  });
+
+  it('keeps a local part that starts with + (nothing before the tag) and a + outside the local part', () => {
+    expect(mailboxOf('+tag@example.org')).toBe('+tag@example.org');
+    expect(mailboxOf('no-at-sign+x')).toBe('no-at-sign+x');
+  });
+});
+
+describe('mailboxKey', () => {
   const secret = 'k'.repeat(32);
 
   it('is an HMAC under MAIL_KEY: not a plain hash of the address, and different under another key', async () => {
-    const plain = [
-      ...new Uint8Array(
-        await crypto.subtle.digest('SHA-256', new TextEncoder().encode('mb-mail:ann@example.org')),
-      ),
-    ]
-      .map((b) => b.toString(16).padStart(2, '0'))
-      .join('');
-    const k1 = await addressKey('ann@example.org', { MAIL_KEY: secret });
+    const plain = await hashToken('mb-mail:ann@example.org');
+    const k1 = await mailboxKey('ann@example.org', { MAIL_KEY: secret });
     expect(isAddressKey(k1)).toBe(true);
     expect(k1).not.toBe(plain);
-    expect(await addressKey(' Ann@Example.org ', { MAIL_KEY: secret })).toBe(k1);
-    expect(await addressKey('ann@example.org', { MAIL_KEY: 'z'.repeat(32) })).not.toBe(k1);
+    expect(await mailboxKey(' Ann@Example.org ', { MAIL_KEY: secret })).toBe(k1);
+    expect(await mailboxKey('ann@example.org', { MAIL_KEY: 'z'.repeat(32) })).not.toBe(k1);
+  });
+
+  it('names one object per mailbox; an untagged address keeps the name it had before mailboxes', async () => {
+    const env = { MAIL_KEY: secret };
+    const bob = await mailboxKey('bob@example.org', env);
+    expect(await mailboxKey('Bob+1@example.org', env)).toBe(bob);
+    expect(await legacyAddressKey('bob@example.org', env)).toBe(bob);
+    const old = await legacyAddressKey('bob+1@example.org', env);
+    expect(old).not.toBe(bob);
+    // A match accepts either name of its seat's object (an old object may not have handed over yet).
+    expect(await isKeyOf('bob+1@example.org', old, env)).toBe(true);
+    expect(await isKeyOf('bob+1@example.org', bob, env)).toBe(true);
+    expect(await isKeyOf('bob@example.org', old, env)).toBe(false);
+    expect(await isKeyOf('ann@example.org', bob, env)).toBe(false);
   });
 
   it('uses a development key only with DEV_OUTBOX or the test seams, never otherwise', () => {
@@ -92,6 +116,19 @@ describe('addressKey', () => {
     expect(mailKey({ TEST_SEAMS: '1' })).not.toBeNull();
     expect(mailKey({})).toBeNull();
     expect(mailKey({ MAIL_KEY: 'short' })).toBeNull();
+  });
+});
+
+describe('keyedHash (client addresses)', () => {
+  it('is not the plain SHA-256 of what it hashes, and differs under another secret', async () => {
+    const ip = 'mail-budget:192.0.2.1';
+    const h1 = await keyedHash({ MAIL_KEY: 'k'.repeat(32) }, ip);
+    expect(h1).toMatch(/^[0-9a-f]{64}$/);
+    expect(h1).not.toBe(await hashToken(ip));
+    expect(await keyedHash({ MAIL_KEY: 'z'.repeat(32) }, ip)).not.toBe(h1);
+    expect(await keyedHash({ MAIL_KEY: 'k'.repeat(32) }, ip)).toBe(h1);
+    // Without a MAIL_KEY, the development key: still not the plain hash.
+    expect(await keyedHash({}, ip)).not.toBe(await hashToken(ip));
   });
 });
 

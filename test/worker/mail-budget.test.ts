@@ -4,11 +4,13 @@
  * MAIL_ADDRESSES_PER_DAY; beyond that creation is refused with 429 `mail.daily_limit`, nothing is
  * created, and creating without addresses still works. The counts start afresh each UTC day.
  */
+import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { app } from '../../worker';
 import { budgetLimits } from '../../worker/notify/budget';
-import { MAIL_BUDGET_NAME, type MailBudgetDurableObject } from '../../worker/notify/budget-do';
+import { MAIL_BUDGET_NAME, type MailBudgetDurableObject, utcDay } from '../../worker/notify/budget-do';
+import { hashToken, keyedHash } from '../../worker/tokens';
 
 const LOW = { ...env, MAIL_ADDRESSES_PER_CLIENT_DAY: '3', MAIL_ADDRESSES_PER_DAY: '1000' };
 
@@ -141,6 +143,19 @@ describe('e-mail address budget', () => {
       ok: false,
       scope: 'client',
     });
+  });
+  it('counts a client under a keyed hash of its address, never its plain SHA-256', async () => {
+    const ip = '198.51.100.40';
+    expect((await create(ip, 1)).status).toBe(201);
+    const ns = env.MAIL_BUDGET as unknown as DurableObjectNamespace<MailBudgetDurableObject>;
+    const keys = await runInDurableObject(ns.get(ns.idFromName(MAIL_BUDGET_NAME)), (_i, state) =>
+      state.storage.sql
+        .exec<{ key: string }>('SELECT key FROM counts WHERE day = ?', utcDay(Date.now()))
+        .toArray()
+        .map((r) => r.key),
+    );
+    expect(keys).toContain(await keyedHash(env, `mail-budget:${ip}`));
+    expect(keys).not.toContain(await hashToken(`mail-budget:${ip}`));
   });
   it('reads its limits from the env, defaults for missing or malformed values', () => {
     expect(budgetLimits({})).toEqual({ perClient: 10, total: 50 });

@@ -7,7 +7,7 @@
 import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { addressKey } from '../../worker/notify/address';
+import { mailboxKey } from '../../worker/notify/address';
 import { api, info, move, ORIGIN, stubOf, worker } from './helpers';
 import { addresses, duo, hook, linkIn, MIN, mailMatch, postForm, seatTokenIn } from './mail-helpers';
 import { agreeRematch } from './rematch-helpers';
@@ -51,7 +51,7 @@ describe('mute', () => {
     await h.fire(t0);
     // The invitation's List-Unsubscribe stops all mail (mail-strangers.test.ts); its mute link is in the body.
     const url = linkIn(h.sender.to(bob)[0], 'mute');
-    expect(url).toContain(`/api/mail/mute/${await addressKey(bob)}/${h.m.id}/`);
+    expect(url).toContain(`/api/mail/mute/${await mailboxKey(bob)}/${h.m.id}/`);
     // A GET (a link scanner) does not mute; it shows the page with its button.
     const page = await worker().fetch(url);
     expect(page.status).toBe(200);
@@ -132,7 +132,7 @@ describe('my matches', () => {
     expect((await api('/api/mail/my-matches', { body: { email: 'x\r\nBcc: y@z.org' } })).status).toBe(400);
 
     // The magic link's token (the mail itself is covered in test/mail): mint one in Bob's object.
-    const key = await addressKey(bob);
+    const key = await mailboxKey(bob);
     const addr = env.MAIL_ADDRESS!.get(env.MAIL_ADDRESS!.idFromName(key)) as unknown as {
       newMagicToken(now: number): Promise<string>;
     };

@@ -8,7 +8,7 @@
 import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { addressKey } from '../../worker/notify/address';
+import { mailboxKey } from '../../worker/notify/address';
 import type { MailAddressDurableObject } from '../../worker/notify/address-do';
 import { htmlText, linkLike } from '../mail/link-like';
 import { api, create, move, ORIGIN, playOut, stubOf, type TestMatch, worker } from './helpers';
@@ -18,7 +18,7 @@ import { agreeRematch } from './rematch-helpers';
 /** Bob's per-address Durable Object. */
 async function addressOf(address: string): Promise<DurableObjectStub<MailAddressDurableObject>> {
   const ns = env.MAIL_ADDRESS!;
-  return ns.get(ns.idFromName(await addressKey(address))) as DurableObjectStub<MailAddressDurableObject>;
+  return ns.get(ns.idFromName(await mailboxKey(address))) as DurableObjectStub<MailAddressDurableObject>;
 }
 
 /** A quick match (goal 100): Ann, Bob, Ann play Roll, Roll, 100 km and it is over. */
@@ -117,7 +117,7 @@ describe('mute', () => {
     // A link from before chains named the match itself, with a token over its id.
     const addr = await addressOf(bob);
     const token = await addr.muteToken(re.m.id);
-    const old = `${ORIGIN}/api/mail/mute/${await addressKey(bob)}/${re.m.id}/${token}`;
+    const old = `${ORIGIN}/api/mail/mute/${await mailboxKey(bob)}/${re.m.id}/${token}`;
     expect((await postForm(old, 'List-Unsubscribe=One-Click')).status).toBe(200);
     await re.fire(re.clock.now + MIN);
     expect(await invitationRow(re, 1)).toMatchObject({ status: 'dropped', error: 'muted' });
@@ -134,7 +134,7 @@ describe('stop all mail', () => {
     const invitation = h.sender.to(bob)[0];
     const block = /^<(.+)>$/.exec(invitation.headers['List-Unsubscribe']!)![1];
     expect(block).toBe(linkIn(invitation, 'block'));
-    expect(block).toContain(`/api/mail/block/${await addressKey(bob)}/`);
+    expect(block).toContain(`/api/mail/block/${await mailboxKey(bob)}/`);
     // A GET (a link scanner) only shows the page; a wrong token is refused.
     const page = await worker().fetch(block);
     expect(page.status).toBe(200);
@@ -200,7 +200,7 @@ describe('stop all mail', () => {
     // While that link works, no second one is mailed (the form cannot keep mailing the address).
     expect(await (await addressOf(bob)).unblockMailed(now)).toBe(true);
     expect(await (await addressOf(bob)).unblockMailed(now + 25 * 3_600_000)).toBe(false);
-    const unblock = `${ORIGIN}/api/mail/unblock/${await addressKey(bob)}/${token}`;
+    const unblock = `${ORIGIN}/api/mail/unblock/${await mailboxKey(bob)}/${token}`;
     const unblockPage = await worker().fetch(unblock);
     expect(unblockPage.status).toBe(200);
     expect(await unblockPage.text()).toContain('<button type="submit">');

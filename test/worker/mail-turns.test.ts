@@ -7,7 +7,7 @@
 import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { addressKey } from '../../worker/notify/address';
+import { mailboxKey } from '../../worker/notify/address';
 import { api, fireSchedule, info, move, stubOf } from './helpers';
 import { addresses, duo, HOUR, MIN, mailMatch, seatTokenIn, stopOnAskSeat } from './mail-helpers';
 
@@ -326,7 +326,7 @@ describe('provider errors and limits', () => {
     const { ann, bob } = addresses();
     const h = await mailMatch(duo({ ann, bob }));
     const t0 = h.clock.now;
-    const addr = env.MAIL_ADDRESS!.get(env.MAIL_ADDRESS!.idFromName(await addressKey(bob)));
+    const addr = env.MAIL_ADDRESS!.get(env.MAIL_ADDRESS!.idFromName(await mailboxKey(bob)));
     // Ten mails to Bob from other matches in the last hour (the default limit is 10).
     for (let i = 0; i < 10; i++) {
       const r = await (

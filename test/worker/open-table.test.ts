@@ -5,7 +5,10 @@
  * the list; a client gets one seat per match (by address or device key); at most 3 open matches per
  * address at once.
  */
+import { runInDurableObject } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import { hashToken, keyedHash } from '../../worker/tokens';
 import { api, freshIp, info } from './helpers';
 import { createOpen, createOpenRaw, join, listed, listingOf, table } from './open-helpers';
 
@@ -143,6 +146,25 @@ describe('what the open table writes', () => {
     expect(await rows()).toBe(r1);
     expect((await join(m.id, 'Ann', freshIp())).status).toBe(200);
     expect((await rows()) - r1).toBe(2);
+  });
+});
+
+describe('a client on the open table', () => {
+  it('is kept as a keyed hash of its address, not its plain SHA-256 (an IPv4 hash is reversed by trying all)', async () => {
+    const ip = freshIp();
+    const m = await createOpen(ip, {}, 'device-key-0123456789');
+    const row = await runInDurableObject(table(), (_i, state) =>
+      state.storage.sql
+        .exec<{ creator_ip: string; creator_device: string }>(
+          'SELECT creator_ip, creator_device FROM open_matches WHERE match_id = ?',
+          m.id,
+        )
+        .one(),
+    );
+    expect(row.creator_ip).toBe(await keyedHash(env, `open-ip:${ip}`));
+    expect(row.creator_ip).not.toBe(await hashToken(`open-ip:${ip}`));
+    // The device key is a random id: its plain hash hides it.
+    expect(row.creator_device).toBe(await hashToken('open-device:device-key-0123456789'));
   });
 });
 

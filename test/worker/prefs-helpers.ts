@@ -4,7 +4,7 @@
  * request, and the confirmation link of a mail.
  */
 import { env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
-import { addressKey } from '../../worker/notify/address';
+import { mailboxKey } from '../../worker/notify/address';
 import type { MailAddressDurableObject } from '../../worker/notify/address-do';
 import type { OutgoingMail } from '../../worker/notify/types';
 import { api, type TestMatch } from './helpers';
@@ -13,7 +13,7 @@ import type { FakeSender } from './mail-helpers';
 /** The stub of `email`'s Durable Object. */
 export async function addressDo(email: string): Promise<DurableObjectStub<MailAddressDurableObject>> {
   const ns = env.MAIL_ADDRESS!;
-  return ns.get(ns.idFromName(await addressKey(email, env))) as DurableObjectStub<MailAddressDurableObject>;
+  return ns.get(ns.idFromName(await mailboxKey(email, env))) as DurableObjectStub<MailAddressDurableObject>;
 }
 
 /** Holds `email`'s object clock at `nowMs` and gives it `sender` for the digest. */

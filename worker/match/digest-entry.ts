@@ -6,7 +6,7 @@
  * something waits.
  */
 import { whoActs } from '../engine/index';
-import { addressKey } from '../notify/address';
+import { isKeyOf } from '../notify/address';
 import type { DigestEntry, WaitingKind } from '../notify/digest';
 import { chatSinceLastTurn } from './chat-mail';
 import type { MatchContext } from './context';
@@ -25,7 +25,7 @@ export async function digestEntry(m: MatchContext, seat: number, key: string): P
   const state = m.state;
   if (meta?.status !== 'playing' || !state || !row) return null;
   if (row.kind !== 'human' || row.standIn || !row.email || !row.emailNotifications) return null;
-  if ((await addressKey(row.email, m.env)) !== key) return null;
+  if (!(await isKeyOf(row.email, key, m.env))) return null;
   const w = whoActs(state);
   let waiting: WaitingKind | null = null;
   if (w.kind === 'turn' && w.seat === seat) waiting = 'turn';

@@ -6,8 +6,7 @@
  * confirmation link mailed to that address (notify/prefs-mail.ts), which costs one address of the
  * daily budget. Nobody can set another person's preferences by typing their address.
  */
-import { addressKey, addressStubIn } from '../notify/address';
-import type { MailAddressDurableObject } from '../notify/address-do';
+import { mailboxStub } from '../notify/address';
 import type { ZonedPrefs } from '../notify/address-prefs';
 import type { BudgetPayer } from '../notify/budget';
 import { hourlyLimit } from '../notify/config';
@@ -19,10 +18,6 @@ import { error, type Reply } from '../reply';
 import type { MatchContext } from './context';
 import { payAddresses } from './creation';
 import type { SeatPrefs, SeatRow } from './rows';
-
-function addressStub(m: MatchContext, key: string): DurableObjectStub<MailAddressDurableObject> | null {
-  return addressStubIn(m.env, key);
-}
 
 function same(a: ZonedPrefs | null, b: ZonedPrefs): boolean {
   return a !== null && JSON.stringify(a) === JSON.stringify(b);
@@ -55,8 +50,7 @@ export async function changeMailPrefs(
     if (s.mailPrefs === undefined) return prefs;
     return error(409, 'settings.no_email', 'Mail preferences need an e-mail address on this seat.');
   }
-  const key = await addressKey(email, m.env);
-  const stub = addressStub(m, key);
+  const { key, stub } = await mailboxStub(m.env, email);
   prefs.mailPrefs = mailPrefs;
   if (!stub) return prefs;
   const at = { matchId: m.meta!.matchId, seat };
@@ -107,9 +101,9 @@ export async function carryMailPrefs(m: MatchContext, rematchId: string): Promis
   const matchId = m.meta!.matchId;
   for (const row of m.seats) {
     if (!row.prefs.mailPrefs || !row.email) continue;
-    const key = await addressKey(row.email, m.env);
     try {
-      await addressStub(m, key)?.copySeatPrefs(
+      const { key, stub } = await mailboxStub(m.env, row.email);
+      await stub?.copySeatPrefs(
         key,
         { matchId, seat: row.seat },
         { matchId: rematchId, seat: row.seat },

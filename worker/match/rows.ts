@@ -4,7 +4,7 @@
  * deadline. Plain data; storage.ts and log.ts read and write them.
  */
 import type { GameEvent, MatchSetup, MatchState, Move, ResponseMode, RulesInput } from '../engine/index';
-import type { Actor, BotLevel, MailPrefs, TestStack } from '../protocol';
+import { type Actor, type BotLevel, type MailPrefs, storedZone, type TestStack } from '../protocol';
 
 /** Match settings chosen at creation. */
 export interface MatchConfig {
@@ -239,6 +239,18 @@ export interface LogRow {
 export type TurnDeadline =
   | { kind: 'turn'; seat: number; hand: number; atMs: number; frozen?: FrozenSpan }
   | { kind: 'handOver'; hand: number; atMs: number };
+
+/**
+ * Reads a seat's stored `prefs` (JSON, or null for none). A time zone stored before zones were
+ * checked strictly (`+05:30`, `europe/oslo`) is left out: the seat reads as one that never reported
+ * a zone (UTC in mails), and its page sends the browser's zone again.
+ */
+export function readSeatPrefs(json: string | null): SeatPrefs {
+  if (!json) return {};
+  const prefs = JSON.parse(json) as SeatPrefs;
+  if (prefs.timeZone !== undefined && storedZone(prefs.timeZone) === null) delete prefs.timeZone;
+  return prefs;
+}
 
 /**
  * Reads a stored deadline: today's tagged form, or the form stored before it, `{ seat, hand, atMs }`

@@ -8,7 +8,7 @@
 import type { ResponseMode } from '../engine/index';
 import type { BotLevel } from '../protocol';
 import type { SnapshotIndexes } from './log';
-import { type MatchStatus, type Meta, readTurnDeadline, type SeatPrefs, type SeatRow } from './rows';
+import { type MatchStatus, type Meta, readSeatPrefs, readTurnDeadline, type SeatRow } from './rows';
 
 type SqlValue = string | number | null;
 
@@ -148,7 +148,7 @@ export class MatchStore {
       email: (r.email as string | null) ?? null,
       language: r.language as string,
       emailNotifications: r.email_notifications === 1,
-      prefs: r.prefs ? (JSON.parse(r.prefs as string) as SeatPrefs) : {},
+      prefs: readSeatPrefs((r.prefs as string | null) ?? null),
     }));
   }
 

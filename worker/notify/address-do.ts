@@ -1,6 +1,7 @@
 /**
- * The per-address Durable Object, named by `addressKey(address)` (a hash; the address itself is
- * never stored here). It holds, for one e-mail address across all matches:
+ * The per-address Durable Object, named by `mailboxKey(address)` (a keyed hash of the address's
+ * mailbox: `bob+1@example.org` is bob@example.org's; the address itself is never stored here). It
+ * holds, for one mailbox across all matches:
  * - the hourly send limit (timestamps of the last hour's sends, one row);
  * - the muted rematch chains (and matches muted before chains existed), and the key that signs
  *   this address's mute and block links;
@@ -8,11 +9,27 @@
  *   types it; only a link mailed to it on request (the unblock tokens, hashes only, 24 h) lifts it;
  * - the address's matches (id, seat, title, status), for the "my matches" page;
  * - the "my matches" magic-link tokens (hashes only, 24 h);
- * - the mail preferences (issue 14 part 2: address-prefs.ts) and the daily digest's alarm (digest.ts).
+ * - the mail preferences (issue 14 part 2: address-prefs.ts) and the daily digest's alarm (digest.ts);
+ * - the old objects merged here (address-move.ts): objects used to be named by the whole address,
+ *   and a tagged address's old object hands its state over here once (`absorb`), then keeps only a
+ *   forwarding marker (`movedTo`) for the links mailed before; their mute and block tokens verify here.
  * Every method is a typed RPC call that returns a value; expected failures are values.
  */
 import { DurableObject } from 'cloudflare:workers';
 import { type Env, testSeamsEnabled } from '../env';
+import { hashToken } from '../tokens';
+import { addressStubIn } from './address';
+import {
+  absorbedMuteKeys,
+  clearMoved,
+  createMoveTable,
+  type HandOver,
+  handOverOf,
+  hasAbsorbed,
+  markMoved,
+  movedTo,
+  takeHandOver,
+} from './address-move';
 import { AddressPrefs, type SeatRef, type ZonedPrefs } from './address-prefs';
 import { RowCounter } from './bench-counters';
 import { hourlyLimit } from './config';
@@ -63,9 +80,10 @@ function b64url(bytes: ArrayBuffer | Uint8Array): string {
   return btoa(s).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
-async function sha256hex(s: string): Promise<string> {
-  const d = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(s));
-  return [...new Uint8Array(d)].map((b) => b.toString(16).padStart(2, '0')).join('');
+/** The HMAC key of a stored mute-link key (base64url). */
+function importMuteKey(raw: string): Promise<CryptoKey> {
+  const bytes = Uint8Array.from(atob(raw.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
+  return crypto.subtle.importKey('raw', bytes, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
 }
 
 /** Constant-time comparison of two strings of the same alphabet. */
@@ -78,9 +96,10 @@ function sameString(a: string, b: string): boolean {
 
 /** The mail state of one address. */
 export class MailAddressDurableObject extends DurableObject<Env> {
-  private readonly sql: SqlStorage;
-  /** The mail preferences and the digest schedule. Made after the kv table, which they share. */
-  private readonly prefs: AddressPrefs;
+  /** The object's SQL storage, its tables not yet made (see `sql`). */
+  private readonly storage: SqlStorage;
+  /** The mail preferences and the digest schedule, once the tables are made (see `sql`). */
+  private addressPrefs: AddressPrefs | null = null;
   /** Test seams only: a fixed clock (ms) and a sender for the digest. */
   private testHooks: { nowMs?: number; sender?: MailSender } = {};
   /** Test seams only: the rows this object wrote, for the server benchmark. */
@@ -89,19 +108,118 @@ export class MailAddressDurableObject extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.rows = testSeamsEnabled(env) ? new RowCounter() : null;
-    this.sql = this.rows ? this.rows.wrap(ctx.storage.sql) : ctx.storage.sql;
-    this.sql.exec(`CREATE TABLE IF NOT EXISTS kv (k TEXT PRIMARY KEY, v TEXT NOT NULL)`);
-    this.sql.exec(`CREATE TABLE IF NOT EXISTS mutes (match_id TEXT PRIMARY KEY, at INTEGER NOT NULL)`);
-    this.sql.exec(`CREATE TABLE IF NOT EXISTS matches (
-      match_id TEXT NOT NULL, seat INTEGER NOT NULL, title TEXT NOT NULL, status TEXT NOT NULL,
-      updated_at INTEGER NOT NULL, PRIMARY KEY (match_id, seat))`);
-    this.sql.exec(
-      `CREATE TABLE IF NOT EXISTS magic (token_hash TEXT PRIMARY KEY, expires_at INTEGER NOT NULL)`,
-    );
-    this.sql.exec(
-      `CREATE TABLE IF NOT EXISTS unblock (token_hash TEXT PRIMARY KEY, expires_at INTEGER NOT NULL)`,
-    );
-    this.prefs = new AddressPrefs(this.sql);
+    this.storage = this.rows ? this.rows.wrap(ctx.storage.sql) : ctx.storage.sql;
+  }
+
+  /**
+   * Makes the tables on first use and gives the preferences over them. Lazily: asking the object of
+   * an address never seen before whether it has state to hand over (`handOver`) must not write
+   * its schema (rows written, on the free plan's daily budget).
+   */
+  private ready(): AddressPrefs {
+    if (!this.addressPrefs) {
+      const sql = this.storage;
+      sql.exec(`CREATE TABLE IF NOT EXISTS kv (k TEXT PRIMARY KEY, v TEXT NOT NULL)`);
+      sql.exec(`CREATE TABLE IF NOT EXISTS mutes (match_id TEXT PRIMARY KEY, at INTEGER NOT NULL)`);
+      sql.exec(`CREATE TABLE IF NOT EXISTS matches (
+        match_id TEXT NOT NULL, seat INTEGER NOT NULL, title TEXT NOT NULL, status TEXT NOT NULL,
+        updated_at INTEGER NOT NULL, PRIMARY KEY (match_id, seat))`);
+      sql.exec(`CREATE TABLE IF NOT EXISTS magic (token_hash TEXT PRIMARY KEY, expires_at INTEGER NOT NULL)`);
+      sql.exec(
+        `CREATE TABLE IF NOT EXISTS unblock (token_hash TEXT PRIMARY KEY, expires_at INTEGER NOT NULL)`,
+      );
+      // The preferences share the kv table.
+      this.addressPrefs = new AddressPrefs(sql);
+      createMoveTable(sql);
+    }
+    return this.addressPrefs;
+  }
+
+  /** The SQL storage, its tables made (`ready`). */
+  private get sql(): SqlStorage {
+    this.ready();
+    return this.storage;
+  }
+
+  /** The mail preferences and the digest schedule (address-prefs.ts). */
+  private get prefs(): AddressPrefs {
+    return this.ready();
+  }
+
+  /**
+   * True when this object stored anything ever (its tables exist); a read of the schema only. The
+   * checks of a link's token ask it first, so a link with a made-up key writes no schema either.
+   */
+  private stored(): boolean {
+    return this.storage.exec(`SELECT 1 FROM sqlite_master WHERE name = 'kv'`).toArray().length > 0;
+  }
+
+  // The move from the objects named by the whole address (address-move.ts).
+
+  /** The mailbox's key this object handed its state over to, or null (links then follow it: `linkStub`). */
+  async movedTo(): Promise<string | null> {
+    return this.stored() ? movedTo(this.sql) : null;
+  }
+
+  /**
+   * Asked by the mailbox's object `toKey` (`absorb`): this object's state, or null when it holds
+   * nothing. It is marked as handed over (links forward from now on) and its digest stops; its rows
+   * stay until `release`, so a merge that did not finish is asked again and gets the same.
+   */
+  async handOver(toKey: string): Promise<HandOver | null> {
+    if (!this.stored()) return null;
+    const h = handOverOf(this.sql, { prefs: this.prefs, matches: this.matches() }, this.now());
+    if (!h) return null;
+    markMoved(this.sql, toKey);
+    await this.ctx.storage.deleteAlarm();
+    return h;
+  }
+
+  /** Deletes this object's state but the forwarding marker, once `toKey` wrote the merge. */
+  async release(toKey: string): Promise<void> {
+    if (this.stored() && movedTo(this.sql) === toKey) clearMoved(this.sql);
+  }
+
+  /**
+   * Takes over, once, the state of `oldKey`'s object (the address's object from before mailboxes)
+   * into this object, the mailbox's, named `selfKey` (address-move.ts: a block or mute anywhere
+   * stays). Later calls for the same `oldKey` read one row and write none. Other calls wait while it
+   * runs, so nobody reads this object half merged.
+   */
+  async absorb(selfKey: string, oldKey: string): Promise<void> {
+    if (hasAbsorbed(this.sql, oldKey)) return;
+    const old = addressStubIn(this.env, oldKey);
+    if (!old) return;
+    let moved = false;
+    let failure: unknown = null;
+    await this.ctx.blockConcurrencyWhile(async () => {
+      // Caught here: a throw inside blockConcurrencyWhile would reset the whole object.
+      try {
+        if (hasAbsorbed(this.sql, oldKey)) return;
+        const h = await old.handOver(selfKey);
+        const now = this.now();
+        // One transaction: the merge and its `absorbed` row are written together or not at all.
+        const prefsCame = this.ctx.storage.transactionSync(() =>
+          takeHandOver(this.sql, this.prefs, oldKey, h, now),
+        );
+        if (prefsCame) {
+          this.set('self', selfKey);
+          await this.alarmAt(this.prefs.reschedule(now));
+        }
+        moved = h !== null;
+      } catch (e) {
+        failure = e;
+      }
+    });
+    // Nothing was merged (the old object keeps its state): the caller fails, the next use asks again.
+    if (failure) throw failure;
+    if (!moved) return;
+    try {
+      await old.release(selfKey);
+    } catch (e) {
+      // Harmless: the old object forwards already; its rows only wait for the next release.
+      console.warn(`address: release of a moved object failed: ${String(e).slice(0, 200)}`);
+    }
   }
 
   // Mail preferences and the daily digest (issue 14 part 2).
@@ -158,13 +276,14 @@ export class MailAddressDurableObject extends DurableObject<Env> {
 
   /** The preferences a live confirmation token carries (the page shows them), or null. */
   async pendingPrefs(token: string, nowMs: number): Promise<ZonedPrefs | null> {
+    if (!this.stored()) return null;
     return this.prefs.pending(token, this.testHooks.nowMs ?? nowMs);
   }
 
   /** Makes a live token's preferences the address's own, for all its matches. False for a wrong token. */
   async confirmPrefs(selfKey: string, token: string, at: number): Promise<boolean> {
     const nowMs = this.testHooks.nowMs ?? at;
-    if (!(await this.prefs.confirm(token, nowMs))) return false;
+    if (!this.stored() || !(await this.prefs.confirm(token, nowMs))) return false;
     this.set('self', selfKey);
     await this.alarmAt(this.prefs.reschedule(nowMs));
     return true;
@@ -172,6 +291,8 @@ export class MailAddressDurableObject extends DurableObject<Env> {
 
   /** The digest: see digest.ts `runDigest`. An alarm that runs twice sends one digest. */
   override async alarm(): Promise<void> {
+    // A moved object's digest runs at the mailbox's object.
+    if (movedTo(this.sql) !== null) return;
     const next = await runDigest(
       {
         prefs: this.prefs,
@@ -262,16 +383,27 @@ export class MailAddressDurableObject extends DurableObject<Env> {
     return this.sql.exec('SELECT 1 FROM mutes WHERE match_id = ?', matchId).toArray().length > 0;
   }
 
-  /** This address's mute-link key; made on first use unless `create` is false (then null). */
-  private async muteKey(create = true): Promise<CryptoKey | null> {
+  /** This address's mute-link key; made on first use. */
+  private async muteKey(): Promise<CryptoKey> {
     let raw = this.get('muteKey');
     if (raw === null) {
-      if (!create) return null;
       raw = b64url(crypto.getRandomValues(new Uint8Array(32)));
       this.set('muteKey', raw);
     }
-    const bytes = Uint8Array.from(atob(raw.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
-    return crypto.subtle.importKey('raw', bytes, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+    return importMuteKey(raw);
+  }
+
+  /**
+   * True if `token` signs `message` under this object's mute-link key or that of an old object
+   * merged here (links mailed before the move). No key is made here.
+   */
+  private async signedHere(message: string, token: string): Promise<boolean> {
+    if (!this.stored()) return false;
+    const own = this.get('muteKey');
+    for (const raw of own === null ? absorbedMuteKeys(this.sql) : [own, ...absorbedMuteKeys(this.sql)]) {
+      if (sameString(await this.tokenUnder(await importMuteKey(raw), message), token)) return true;
+    }
+    return false;
   }
 
   /**
@@ -280,24 +412,22 @@ export class MailAddressDurableObject extends DurableObject<Env> {
    * nothing but the key is stored. It can only mute or unmute.
    */
   async muteToken(matchId: string): Promise<string> {
-    return (await this.tokenUnder(await this.muteKey(), `mute:${matchId}`)) as string;
+    return this.tokenUnder(await this.muteKey(), `mute:${matchId}`);
   }
 
   /** The token of this address's "stop all mail" link (the same in every mail; it can only block). */
   async blockToken(): Promise<string> {
-    return (await this.tokenUnder(await this.muteKey(), 'block')) as string;
+    return this.tokenUnder(await this.muteKey(), 'block');
   }
 
-  private async tokenUnder(key: CryptoKey | null, message: string): Promise<string | null> {
-    if (!key) return null;
+  private async tokenUnder(key: CryptoKey, message: string): Promise<string> {
     const sig = await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(message));
     return b64url(sig).slice(0, 32);
   }
 
-  /** True if `token` is this address's block token (no key is made here). */
+  /** True if `token` is this address's block token, or an old merged object's (no key is made here). */
   async isBlockToken(token: string): Promise<boolean> {
-    const expected = await this.tokenUnder(await this.muteKey(false), 'block');
-    return expected !== null && sameString(expected, token);
+    return this.signedHere('block', token);
   }
 
   /** True while no match mail may go to this address. */
@@ -339,18 +469,18 @@ export class MailAddressDurableObject extends DurableObject<Env> {
   /** Lifts the block if `token` is a live unblock token (used once). Returns false otherwise. */
   async unblock(token: string, nowMs: number): Promise<boolean> {
     if (!(await this.isUnblockToken(token, nowMs))) return false;
-    this.sql.exec('DELETE FROM unblock WHERE token_hash = ?', await sha256hex(token));
+    this.sql.exec('DELETE FROM unblock WHERE token_hash = ?', await hashToken(token));
     this.sql.exec(`DELETE FROM kv WHERE k = 'blockedAt'`);
     return true;
   }
 
   /**
-   * True if `token` is the mute token of `matchId` for this address (the mute page checks it before
-   * showing its button). An address that never got a mute link has no key, and no key is made here.
+   * True if `token` is the mute token of `matchId` for this address, or for an old object merged
+   * here (the mute page checks it before showing its button). An address that never got a mute link
+   * has no key, and no key is made here.
    */
   async isMuteToken(matchId: string, token: string): Promise<boolean> {
-    const expected = await this.tokenUnder(await this.muteKey(false), `mute:${matchId}`);
-    return expected !== null && sameString(expected, token);
+    return this.signedHere(`mute:${matchId}`, token);
   }
 
   /**
@@ -426,7 +556,7 @@ export class MailAddressDurableObject extends DurableObject<Env> {
     const token = b64url(crypto.getRandomValues(new Uint8Array(32)));
     this.sql.exec(
       `INSERT INTO ${table} (token_hash, expires_at) VALUES (?, ?)`,
-      await sha256hex(token),
+      await hashToken(token),
       nowMs + MAGIC_LINK_HOURS * HOUR_MS,
     );
     return token;
@@ -434,10 +564,11 @@ export class MailAddressDurableObject extends DurableObject<Env> {
 
   /** True if `token`'s hash is in `table` and not expired at `nowMs`. */
   private async isLiveToken(table: TokenTable, token: string, nowMs: number): Promise<boolean> {
+    if (!this.stored()) return false;
     const row = this.sql
       .exec<{ expires_at: number }>(
         `SELECT expires_at FROM ${table} WHERE token_hash = ?`,
-        await sha256hex(token),
+        await hashToken(token),
       )
       .toArray()[0];
     return row !== undefined && row.expires_at > nowMs;

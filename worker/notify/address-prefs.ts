@@ -6,8 +6,9 @@
  * `digestSlots`: the next time of each digest hour and zone in use). Row-level SQL only; the
  * digest itself is digest.ts.
  */
-import type { MailPrefs } from '../protocol';
-import { defaultPrefs, nextHourAt } from './quiet';
+import { type MailPrefs, storedZone } from '../protocol';
+import { hashToken } from '../tokens';
+import { DEFAULT_TIME_ZONE, defaultPrefs, nextHourAt } from './quiet';
 
 /** Preferences with the zone their hours are in. */
 export interface ZonedPrefs {
@@ -21,11 +22,26 @@ export interface SeatRef {
   seat: number;
 }
 
+/**
+ * The rows of one address's preferences that move to its mailbox's object (address-move.ts):
+ * the confirmed preferences, the seats' own, and the live confirmation links (hashes only).
+ */
+export interface PrefsRows {
+  confirmed: ZonedPrefs | null;
+  seats: Array<SeatRef & ZonedPrefs>;
+  pending: Array<ZonedPrefs & { tokenHash: string; expiresAt: number }>;
+}
+
 const DAY_MS = 86_400_000;
 
-async function sha256hex(s: string): Promise<string> {
-  const d = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(s));
-  return [...new Uint8Array(d)].map((b) => b.toString(16).padStart(2, '0')).join('');
+/** A stored row's zone: a zone stored before zones were checked strictly (`+05:30`) reads as UTC. */
+function zoneOf(stored: string): string {
+  return storedZone(stored) ?? DEFAULT_TIME_ZONE;
+}
+
+/** Preferences read back from storage: the JSON of `MailPrefs` and a zone. */
+function zoned(prefs: string, timeZone: string): ZonedPrefs {
+  return { prefs: JSON.parse(prefs) as MailPrefs, timeZone: zoneOf(timeZone) };
 }
 
 /** The key of a digest slot: one hour in one zone. */
@@ -53,7 +69,9 @@ export class AddressPrefs {
   /** The address's confirmed preferences, or null when it never confirmed any. */
   confirmed(): ZonedPrefs | null {
     const raw = this.kv('prefs');
-    return raw ? (JSON.parse(raw) as ZonedPrefs) : null;
+    if (!raw) return null;
+    const z = JSON.parse(raw) as ZonedPrefs;
+    return { prefs: z.prefs, timeZone: zoneOf(z.timeZone) };
   }
 
   /** Sets `seat`'s own preferences (from its match), in `timeZone`. */
@@ -76,7 +94,7 @@ export class AddressPrefs {
         at.seat,
       )
       .toArray()[0];
-    return row ? { prefs: JSON.parse(row.prefs) as MailPrefs, timeZone: row.time_zone } : null;
+    return row ? zoned(row.prefs, row.time_zone) : null;
   }
 
   /**
@@ -101,7 +119,7 @@ export class AddressPrefs {
     this.sql.exec('DELETE FROM prefs_confirm WHERE expires_at <= ?', nowMs);
     this.sql.exec(
       'INSERT INTO prefs_confirm (token_hash, expires_at, prefs, time_zone) VALUES (?, ?, ?, ?)',
-      await sha256hex(token),
+      await hashToken(token),
       nowMs + DAY_MS,
       JSON.stringify(z.prefs),
       z.timeZone,
@@ -113,11 +131,11 @@ export class AddressPrefs {
     const row = this.sql
       .exec<{ prefs: string; time_zone: string; expires_at: number }>(
         'SELECT prefs, time_zone, expires_at FROM prefs_confirm WHERE token_hash = ?',
-        await sha256hex(token),
+        await hashToken(token),
       )
       .toArray()[0];
     if (!row || row.expires_at <= nowMs) return null;
-    return { prefs: JSON.parse(row.prefs) as MailPrefs, timeZone: row.time_zone };
+    return zoned(row.prefs, row.time_zone);
   }
 
   /**
@@ -127,7 +145,7 @@ export class AddressPrefs {
   async confirm(token: string, nowMs: number): Promise<boolean> {
     const z = await this.pending(token, nowMs);
     if (!z) return false;
-    this.sql.exec('DELETE FROM prefs_confirm WHERE token_hash = ?', await sha256hex(token));
+    this.sql.exec('DELETE FROM prefs_confirm WHERE token_hash = ?', await hashToken(token));
     this.sql.exec('DELETE FROM seat_prefs');
     this.setKv('prefs', JSON.stringify(z));
     return true;
@@ -138,10 +156,54 @@ export class AddressPrefs {
     const all = this.sql
       .exec<{ prefs: string; time_zone: string }>('SELECT prefs, time_zone FROM seat_prefs')
       .toArray()
-      .map((r) => ({ prefs: JSON.parse(r.prefs) as MailPrefs, timeZone: r.time_zone }));
+      .map((r) => zoned(r.prefs, r.time_zone));
     const conf = this.confirmed();
     if (conf) all.push(conf);
     return new Map(all.filter((z) => z.prefs.digestHour !== null).map((z) => [slotKey(z), z]));
+  }
+
+  /** The rows to hand over to the mailbox's object at `nowMs` (expired confirmation links left out). */
+  rowsToMove(nowMs: number): PrefsRows {
+    const seats = this.sql
+      .exec<{ match_id: string; seat: number; prefs: string; time_zone: string }>('SELECT * FROM seat_prefs')
+      .toArray()
+      .map((r) => ({ matchId: r.match_id, seat: r.seat, ...zoned(r.prefs, r.time_zone) }));
+    const pending = this.sql
+      .exec<{ token_hash: string; expires_at: number; prefs: string; time_zone: string }>(
+        'SELECT * FROM prefs_confirm WHERE expires_at > ?',
+        nowMs,
+      )
+      .toArray()
+      .map((r) => ({ tokenHash: r.token_hash, expiresAt: r.expires_at, ...zoned(r.prefs, r.time_zone) }));
+    return { confirmed: this.confirmed(), seats, pending };
+  }
+
+  /**
+   * Takes rows handed over by another address of the mailbox: its confirmed preferences when this
+   * one has none, its seats' own preferences and its live confirmation links (what is here already
+   * stays). Returns true when any row came.
+   */
+  takeRows(rows: PrefsRows): boolean {
+    if (rows.confirmed && !this.confirmed()) this.setKv('prefs', JSON.stringify(rows.confirmed));
+    for (const r of rows.seats) {
+      this.sql.exec(
+        'INSERT OR IGNORE INTO seat_prefs (match_id, seat, prefs, time_zone) VALUES (?, ?, ?, ?)',
+        r.matchId,
+        r.seat,
+        JSON.stringify(r.prefs),
+        r.timeZone,
+      );
+    }
+    for (const r of rows.pending) {
+      this.sql.exec(
+        'INSERT OR IGNORE INTO prefs_confirm (token_hash, expires_at, prefs, time_zone) VALUES (?, ?, ?, ?)',
+        r.tokenHash,
+        r.expiresAt,
+        JSON.stringify(r.prefs),
+        r.timeZone,
+      );
+    }
+    return rows.confirmed !== null || rows.seats.length > 0 || rows.pending.length > 0;
   }
 
   /** The stored next time (ms) of each digest slot. */

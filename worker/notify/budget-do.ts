@@ -3,7 +3,8 @@
  * deployment (named `MAIL_BUDGET_NAME`). A match's creator may name any address, so without a cap one
  * client could make the deployment mail strangers (invitations, then turn mails) and use up the mail
  * provider's daily quota for everybody. The object counts, per UTC day, the addresses each client
- * (a hash of its IP, never the IP itself) and the whole deployment gave; `take` admits a creation
+ * (a keyed hash of its IP under the deployment's secret, never the IP itself) and the whole
+ * deployment gave; `take` admits a creation
  * only when both counts stay within their limits. Old days are deleted as new ones start.
  */
 import { DurableObject } from 'cloudflare:workers';

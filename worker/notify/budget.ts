@@ -3,6 +3,7 @@
  * counts). Limits come from the env: `MAIL_ADDRESSES_PER_CLIENT_DAY` (default 10) per client IP and
  * `MAIL_ADDRESSES_PER_DAY` (default 50) for the whole deployment, per UTC day.
  */
+import { keyedHash, type MailKeyEnv } from '../tokens';
 import type { BudgetAdmission, BudgetLimits, MailBudgetDurableObject } from './budget-do';
 import { MAIL_BUDGET_NAME } from './budget-do';
 import type { MailEnv } from './types';
@@ -28,11 +29,6 @@ export function budgetLimits(
   };
 }
 
-async function sha256hex(s: string): Promise<string> {
-  const d = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(s));
-  return [...new Uint8Array(d)].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
-
 /**
  * Who pays for an address and under which limits: the Worker reads both from the request and its
  * vars and hands them to a match object that charges a claim or a settings change.
@@ -52,11 +48,12 @@ export function payerOf(
 }
 
 /**
- * Admits `count` e-mail addresses given by `payer` at `nowMs`, counting them. Always admitted when
- * `count` is 0 or the deployment has no `MAIL_BUDGET` binding.
+ * Admits `count` e-mail addresses given by `payer` at `nowMs`, counting them under the keyed hash
+ * of its client key (tokens.ts `keyedHash`: an IPv4 address is not found again by trying them all).
+ * Always admitted when `count` is 0 or the deployment has no `MAIL_BUDGET` binding.
  */
 export async function admitAddresses(
-  env: Pick<MailEnv, 'MAIL_BUDGET'>,
+  env: Pick<MailEnv, 'MAIL_BUDGET'> & MailKeyEnv,
   payer: BudgetPayer,
   count: number,
   nowMs: number,
@@ -64,7 +61,7 @@ export async function admitAddresses(
   const ns = env.MAIL_BUDGET as DurableObjectNamespace<MailBudgetDurableObject> | undefined;
   if (count <= 0 || !ns) return { ok: true };
   const stub = ns.get(ns.idFromName(MAIL_BUDGET_NAME));
-  return stub.take(await sha256hex(`mail-budget:${payer.client}`), count, payer.limits, nowMs);
+  return stub.take(await keyedHash(env, `mail-budget:${payer.client}`), count, payer.limits, nowMs);
 }
 
 /** The 429 answer of a refused admission: stable code, words for the reader, seconds to wait. */

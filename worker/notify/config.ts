@@ -6,7 +6,7 @@
  * even a stray DEV_OUTBOX=1 in production cannot turn it on. `npm start` passes DEV_OUTBOX=1 with
  * `wrangler dev --var`; wrangler.toml never sets it.
  */
-import { MIN_MAIL_KEY_LENGTH } from './address';
+import { MIN_MAIL_KEY_LENGTH } from '../tokens';
 import type { EmailMessageFactory } from './senders/cloudflare';
 import { createCloudflareSender } from './senders/cloudflare';
 import { createOutboxSender, type OutboxStore } from './senders/outbox';
@@ -102,7 +102,7 @@ export function chooseSender(env: MailEnv, deps: SenderDeps): SenderChoice {
   }
 }
 
-/** The hourly per-address limit (MAIL_HOURLY_LIMIT, default 10, at least 1). */
+/** The hourly per-mailbox limit (MAIL_HOURLY_LIMIT, default 10, at least 1). */
 export function hourlyLimit(env: Pick<MailEnv, 'MAIL_HOURLY_LIMIT'>): number {
   const n = Number(env.MAIL_HOURLY_LIMIT ?? '10');
   return Number.isFinite(n) && n >= 1 ? Math.floor(n) : 10;

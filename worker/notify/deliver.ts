@@ -6,8 +6,8 @@
  * each address.
  */
 import { parseAddress } from '../address';
-import { addressKey, addressStubIn } from './address';
-import type { Admission, MailAddressDurableObject } from './address-do';
+import { mailboxStub } from './address';
+import type { Admission } from './address-do';
 import { hourlyLimit } from './config';
 import { composeRow } from './message';
 import { count, finish, type OutboxRow, retryLater, rowByKey } from './outbox';
@@ -47,10 +47,6 @@ function sender(n: MailScope, origin: string): MailSender | { error: string } {
   return n.hooks.sender ?? senderOf(n.ctx.env, origin);
 }
 
-function addressStub(n: MailScope, key: string): DurableObjectStub<MailAddressDurableObject> | null {
-  return addressStubIn(n.ctx.env, key);
-}
-
 async function deliverMail(n: MailScope, row: OutboxRow, now: number): Promise<void> {
   const sql = n.ctx.sql;
   const stale = staleReason(n, row);
@@ -73,8 +69,7 @@ async function deliverMail(n: MailScope, row: OutboxRow, now: number): Promise<v
   const via = sender(n, origin);
   if ('error' in via) return finish(sql, row.key, 'failed', via.error);
 
-  const key = await addressKey(to);
-  const stub = addressStub(n, key);
+  const { key, stub } = await mailboxStub(n.ctx.env, to);
   const { matchId, chainId } = n.ctx.match()!;
   let mail: OutgoingMail;
   if (row.prepared) {
@@ -152,12 +147,12 @@ async function deliverPush(n: MailScope, row: OutboxRow, now: number): Promise<v
   retryLater(sql, row.key, attempts, now + 30_000, code);
 }
 
-/** Tells each seat's address Durable Object about this match (for "my matches"). */
+/** Tells each seat's mailbox Durable Object about this match (for "my matches"). */
 async function track(n: MailScope, row: OutboxRow, now: number): Promise<void> {
   const meta = n.ctx.match()!;
   for (const s of n.ctx.seats()) {
     if (s.kind !== 'human' || !s.email) continue;
-    const stub = addressStub(n, await addressKey(s.email));
+    const { stub } = await mailboxStub(n.ctx.env, s.email);
     if (!stub) continue;
     await stub.track({
       matchId: meta.matchId,

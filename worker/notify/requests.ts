@@ -6,7 +6,7 @@
 
 import { actingSeat } from '../engine/index';
 import type { Reply } from '../reply';
-import { addressKey } from './address';
+import { isKeyOf } from './address';
 import type { OutboxRow } from './outbox';
 import { wake } from './plan';
 import type { MailRpc, SeatLink } from './protocol';
@@ -70,7 +70,7 @@ export async function mailRequest(n: MailScope, caller: NotifyCaller, req: MailR
       const state = meta.state;
       for (const s of n.ctx.seats()) {
         if (s.kind !== 'human' || !s.email) continue;
-        if ((await addressKey(s.email)) !== req.addressKey) continue;
+        if (!(await isKeyOf(s.email, req.addressKey, n.ctx.env))) continue;
         out.push({
           matchId: meta.matchId,
           seat: s.seat,

@@ -1,13 +1,13 @@
 /**
  * Quiet hours and the digest applied to a due outbox row (issue 14 parts 2 and 3), called by
  * deliver.ts before a mail is admitted and before a push is sent: the seat's preferences in force
- * (from its address's Durable Object; a seat without an address: the defaults in its own zone,
+ * (from its mailbox's Durable Object; a seat without an address: the defaults in its own zone,
  * `defaultPrefs`),
  * the deadline the row is about, and `mailTiming` (quiet.ts) decide whether it goes now, waits
  * (its due time moves to the end of the quiet hours) or is dropped (`digest`).
  */
 import type { MailPrefs } from '../protocol';
-import { addressKey, addressStubIn } from './address';
+import { mailboxStub } from './address';
 import type { ZonedPrefs } from './address-prefs';
 import { finish, type OutboxRow } from './outbox';
 import { turnDeadline } from './plan';
@@ -22,7 +22,7 @@ const TIMED: Record<string, TimedKind> = { yourTurn: 'turn', reminder: 'reminder
 /** The preferences in force for the row's seat, in its zone. */
 async function prefsOf(n: MailScope, seat: SeatWithPrefs): Promise<ZonedPrefs> {
   const zone = seat.prefs?.timeZone ?? null;
-  const stub = seat.email ? addressStubIn(n.ctx.env, await addressKey(seat.email)) : null;
+  const stub = seat.email ? (await mailboxStub(n.ctx.env, seat.email)).stub : null;
   if (stub) return stub.prefsFor({ matchId: n.ctx.match()!.matchId, seat: seat.seat }, zone);
   return defaultPrefs(zone);
 }

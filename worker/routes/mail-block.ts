@@ -19,9 +19,9 @@ import { escapeHtml } from '../notify/sanitize';
 import { type AppContext, type AppEnv, fail, valid } from './http';
 import { rateLimit } from './limits';
 import {
-  addressStub,
   askForMail,
   isOneClick,
+  linkedAddress,
   page,
   pageCatalog,
   postButton,
@@ -50,7 +50,7 @@ function unblockForm(c: AppContext): string {
 mailBlock.get('/api/mail/block/:key/:token', valid('param', BlockParam), async (c) => {
   const cat = pageCatalog(c);
   const { key, token } = c.req.valid('param');
-  const stub = addressStub(c, key);
+  const { stub } = await linkedAddress(c, key);
   if (!stub || !(await stub.isBlockToken(token))) return page(c, cat, cat.pages.expired, '', 403);
   const body = `<p>${escapeHtml(cat.pages.blockText)}</p>${postButton(cat.pages.blockButton)}`;
   return page(c, cat, cat.pages.blockTitle, body);
@@ -60,7 +60,7 @@ mailBlock.post('/api/mail/block/:key/:token', valid('param', BlockParam), async 
   const cat = pageCatalog(c);
   const { key, token } = c.req.valid('param');
   const oneClick = isOneClick(await readForm(c));
-  const stub = addressStub(c, key);
+  const { stub } = await linkedAddress(c, key);
   const ok = stub ? await stub.block(token, Date.now()) : false;
   if (!ok) {
     if (oneClick) return fail(c, 403, 'mail.bad_link', 'This link is not valid.');
@@ -100,7 +100,7 @@ mailBlock.post(
 mailBlock.get('/api/mail/unblock/:key/:token', valid('param', UnblockParam), async (c) => {
   const cat = pageCatalog(c);
   const { key, token } = c.req.valid('param');
-  const stub = addressStub(c, key);
+  const { stub } = await linkedAddress(c, key);
   if (!stub || !(await stub.isUnblockToken(token, Date.now())))
     return page(c, cat, cat.pages.expired, '', 403);
   // A GET never unblocks (link scanners); the button posts back here.
@@ -110,7 +110,7 @@ mailBlock.get('/api/mail/unblock/:key/:token', valid('param', UnblockParam), asy
 mailBlock.post('/api/mail/unblock/:key/:token', valid('param', UnblockParam), async (c) => {
   const cat = pageCatalog(c);
   const { key, token } = c.req.valid('param');
-  const stub = addressStub(c, key);
+  const { stub } = await linkedAddress(c, key);
   if (!stub || !(await stub.unblock(token, Date.now()))) return page(c, cat, cat.pages.expired, '', 403);
   return page(c, cat, cat.pages.unblocked, '');
 });

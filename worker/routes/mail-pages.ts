@@ -6,7 +6,7 @@
  * the sending of the mails such a request asks for.
  */
 import * as v from 'valibot';
-import { addressKey, addressStubIn } from '../notify/address';
+import { type KeyedStub, linkStub, mailboxStub } from '../notify/address';
 import { MAGIC_LINK_HOURS, type MailAddressDurableObject } from '../notify/address-do';
 import { chooseSender, hourlyLimit } from '../notify/config';
 import { DEV_OUTBOX_NAME, type DevOutboxDurableObject } from '../notify/dev-outbox';
@@ -17,9 +17,13 @@ import { escapeHtml } from '../notify/sanitize';
 import { readFormBody, readJsonBody } from './body';
 import { type AppContext, fail, originOf } from './http';
 
-/** The Durable Object of the address with key `key`, or null when the binding is missing. */
-export function addressStub(c: AppContext, key: string): DurableObjectStub<MailAddressDurableObject> | null {
-  return addressStubIn(c.env, key);
+/**
+ * The Durable Object that answers a link naming the address key `key`, with its own key: the
+ * mailbox's object once the named one handed its state over (notify/address.ts `linkStub`). Its
+ * `stub` is null when the binding is missing.
+ */
+export function linkedAddress(c: AppContext, key: string): Promise<KeyedStub> {
+  return linkStub(c.env, key);
 }
 
 /** The dev outbox Durable Object, or null when the binding is missing. */
@@ -111,7 +115,7 @@ async function afterAnswer(c: AppContext, label: string, work: () => Promise<voi
   }
 }
 
-/** What the work of an address request gets: the address, its key and Durable Object, the reader's language. */
+/** What the work of an address request gets: the address, its mailbox's key and Durable Object, the reader's language. */
 export interface AskedMail {
   c: AppContext;
   email: string;
@@ -137,8 +141,7 @@ export function askForMail(
     const { isForm, email, language, cat } = req;
     const origin = originOf(c);
     await afterAnswer(c, label, async () => {
-      const key = await addressKey(email, c.env);
-      const stub = addressStub(c, key);
+      const { key, stub } = await mailboxStub(c.env, email);
       if (stub) await work({ c, email, language: language ?? cat.locale, key, stub, origin });
     });
     const { title, sent } = words(cat);

@@ -12,7 +12,7 @@ import { isAddressKey } from '../notify/address';
 import { prefsSummary } from '../notify/prefs-mail';
 import { escapeHtml } from '../notify/sanitize';
 import { type AppEnv, valid } from './http';
-import { addressStub, page, pageCatalog, postButton } from './mail-pages';
+import { linkedAddress, page, pageCatalog, postButton } from './mail-pages';
 
 /** The confirmation routes (paths are absolute: /api/mail/prefs/…). */
 export const mailPrefs = new Hono<AppEnv>();
@@ -25,7 +25,7 @@ const Param = v.object({
 mailPrefs.get('/api/mail/prefs/:key/:token', valid('param', Param), async (c) => {
   const cat = pageCatalog(c);
   const { key, token } = c.req.valid('param');
-  const stub = addressStub(c, key);
+  const { stub } = await linkedAddress(c, key);
   const z = stub ? await stub.pendingPrefs(token, Date.now()) : null;
   if (!z) return page(c, cat, cat.pages.expired, '', 403);
   const items = prefsSummary(cat, z)
@@ -37,8 +37,9 @@ mailPrefs.get('/api/mail/prefs/:key/:token', valid('param', Param), async (c) =>
 
 mailPrefs.post('/api/mail/prefs/:key/:token', valid('param', Param), async (c) => {
   const cat = pageCatalog(c);
-  const { key, token } = c.req.valid('param');
-  const stub = addressStub(c, key);
+  const { key: named, token } = c.req.valid('param');
+  // The key of the object that answers: the mailbox's, once an old one forwards.
+  const { key, stub } = await linkedAddress(c, named);
   if (!stub || !(await stub.confirmPrefs(key, token, Date.now())))
     return page(c, cat, cat.pages.expired, '', 403);
   return page(c, cat, cat.digest.confirmed, '');

@@ -35,9 +35,9 @@ import { type AppContext, type AppEnv, callerHash, fail, originOf, send, valid }
 import { rateLimit } from './limits';
 import { mailBlock } from './mail-block';
 import {
-  addressStub,
   askForMail,
   isOneClick,
+  linkedAddress,
   outboxStub,
   page,
   pageCatalog,
@@ -137,8 +137,9 @@ mail.post(
   rateLimit((env) => env.MOVE_LIMITER, 'my-matches-list'),
   validJson(MyMatchesListSchema),
   async (c) => {
-    const { key, token } = c.req.valid('json');
-    const stub = addressStub(c, key);
+    const { key: named, token } = c.req.valid('json');
+    // The key of the object that answers (the mailbox's, once an old one forwards) finds the seats.
+    const { key, stub } = await linkedAddress(c, named);
     const open = stub ? await stub.openMatches(token, Date.now()) : null;
     if (!open) return fail(c, 403, 'link.expired', 'This link has expired. Ask for a new one.');
     const origin = originOf(c);
@@ -146,7 +147,7 @@ mail.post(
     for (const m of open.slice(0, 50)) {
       const r = await matchStub(c.env, m.matchId).mail(null, { op: 'links', addressKey: key, origin });
       if (r.status === 404) {
-        await stub!.forget(m.matchId);
+        await stub?.forget(m.matchId);
         continue;
       }
       const seats = (r.body as { seats?: SeatLink[] }).seats ?? [];
@@ -170,7 +171,7 @@ mail.get('/api/mail/mute/:key/:id/:token', valid('param', MuteParam), async (c) 
   const cat = pageCatalog(c);
   const { key, id, token } = c.req.valid('param');
   // A tampered or foreign link gets the error page, not a button that could only fail.
-  const stub = addressStub(c, key);
+  const { stub } = await linkedAddress(c, key);
   if (!stub || !(await stub.isMuteToken(id, token))) return page(c, cat, cat.pages.expired, '', 403);
   const title = await matchTitle(c, id, cat);
   // A GET never mutes: link scanners open links. The button posts back here.
@@ -183,7 +184,7 @@ mail.post('/api/mail/mute/:key/:id/:token', valid('param', MuteParam), async (c)
   const form = await readForm(c);
   const oneClick = isOneClick(form);
   const mute = oneClick || form.action !== 'unmute';
-  const stub = addressStub(c, key);
+  const { stub } = await linkedAddress(c, key);
   const ok = stub ? await stub.setMuted(id, token, mute, Date.now()) : false;
   if (!ok) {
     if (oneClick) return fail(c, 403, 'mute.bad_link', 'This mute link is not valid.');

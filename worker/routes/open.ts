@@ -27,7 +27,7 @@ export async function openClientOf(c: AppContext) {
       ok: false as const,
       response: fail(c, 400, 'request.invalid', 'X-Device-Key: 16 to 64 of A-Z a-z 0-9 _ -'),
     };
-  return { ok: true as const, client: await openClient(clientKey(c), key.output ?? null) };
+  return { ok: true as const, client: await openClient(c.env, clientKey(c), key.output ?? null) };
 }
 
 /** The /api/open route group. */
