@@ -62,6 +62,16 @@ function trio(a: { ann: string; bob: string }, cat: string): Record<string, unkn
   };
 }
 
+/** Ann and Bob with addresses; Bob's first mail's seat link opened on a socket (authenticated as seat 1). */
+async function bobOnMailedLink() {
+  const a = addresses();
+  const h = await mailMatch(duo(a));
+  const [ann, bob] = h.m.seats as string[];
+  await h.fire(h.clock.now);
+  const s = await authed(h.m.id, seatTokenIn(h.sender.to(a.bob)[0]), 1);
+  return { a, h, ann, bob, s };
+}
+
 describe('a credential has the rights it has now', () => {
   it('a leaver’s mailed link opens nothing in the rematch, where the computer plays the seat', async () => {
     const a = addresses();
@@ -105,12 +115,7 @@ describe('a credential has the rights it has now', () => {
   });
 
   it('a socket opened with a mailed link is told and closed when the link is revoked, and is no presence', async () => {
-    const a = addresses();
-    const h = await mailMatch(duo(a));
-    const [ann, bob] = h.m.seats as string[];
-    await h.fire(h.clock.now);
-    const bobLink = seatTokenIn(h.sender.to(a.bob)[0]);
-    const s = await authed(h.m.id, bobLink, 1);
+    const { a, h, ann, bob, s } = await bobOnMailedLink();
     // Bob changes his address: the mailed link is revoked, and its socket told at once.
     expect((await setEmail(h.m.id, bob, `new.${a.bob}`)).status).toBe(200);
     await until(() => s.closed() !== null, 'the revoked socket closed');
@@ -130,12 +135,7 @@ describe('a credential has the rights it has now', () => {
   });
 
   it('a socket of a revoked mailed link that says "visible" does not keep the seat present', async () => {
-    const a = addresses();
-    const h = await mailMatch(duo(a));
-    const [ann, bob] = h.m.seats as string[];
-    await h.fire(h.clock.now);
-    const bobLink = seatTokenIn(h.sender.to(a.bob)[0]);
-    const s = await authed(h.m.id, bobLink, 1);
+    const { a, h, ann, bob, s } = await bobOnMailedLink();
     s.ws!.send(JSON.stringify({ type: 'presence', visible: true }));
     await new Promise((r) => setTimeout(r, 50));
     expect((await setEmail(h.m.id, bob, `new.${a.bob}`)).status).toBe(200);
