@@ -306,7 +306,7 @@ describe('rights attacks: rematches', () => {
   });
 });
 
-describe('rights attacks: presence and replies after a revocation', () => {
+describe('rights attacks: presence, replies and rematches after an address change', () => {
   it('a revoked mailed link that polled with ?present=1 does not keep the seat present', async () => {
     const a = addresses();
     const h = await mailMatch(duo(a));
