@@ -1,7 +1,8 @@
 /**
  * Seat links sent by mail carry their own tokens; changing or removing the seat's e-mail address
  * revokes the ones issued before (their hashes are deleted), so a mail at the old address no longer
- * opens the seat. The seat's own link keeps working, and mails sent afterwards carry working links.
+ * opens the seat. The seat's own link keeps working, and mails sent afterwards carry working links. A
+ * rematch dealt already forgets the revoked links and takes the new address.
  */
 import { runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
@@ -84,5 +85,10 @@ describe('mail-link revocation', () => {
     expect((await info(h.m, old)).you.seat).toBe(null);
     expect((await info(next, old)).you.seat).toBe(null);
     expect((await info(next, h.m.seats[1]!)).you.seat).toBe(1);
+    // The rematch takes the new address too: its mails no longer go to the old one.
+    const seat = await runInDurableObject(stubOf(next.id), (_i, state) =>
+      state.storage.sql.exec<{ email: string }>('SELECT email FROM seats WHERE seat = 1').one(),
+    );
+    expect(seat.email).toBe(`moved.${bob}`);
   });
 });

@@ -27,7 +27,7 @@ import { onPresentPoll } from './presence';
 import { rematch } from './rematch';
 import { catchUp, replayCheck } from './replay';
 import * as seats from './seats';
-import { importLinks, revokeLinks } from './seats';
+import { type AddressChange, importLinks, revokeLinks } from './seats';
 import * as sockets from './sockets';
 import { summaryReply } from './summary';
 import { runAlarm } from './timers';
@@ -145,11 +145,14 @@ export class MatchDurableObject extends DurableObject<Env> {
     });
   }
 
-  /** Match to match: forget these mail-link token hashes (revoked in the previous match). */
-  async revokeSeatLinks(tokenHashes: string[]): Promise<Reply> {
+  /**
+   * Match to match: forget these mail-link token hashes (revoked in the previous match) and, with
+   * `address`, give that seat its new e-mail address (seats.ts `revokeLinks`).
+   */
+  async revokeSeatLinks(tokenHashes: string[], address?: AddressChange): Promise<Reply> {
     return this.track(async () => {
       if (!this.match.meta) return NOT_FOUND;
-      await revokeLinks(this.match, tokenHashes);
+      await revokeLinks(this.match, tokenHashes, address);
       return { status: 200, body: { ok: true } };
     });
   }

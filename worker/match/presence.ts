@@ -23,18 +23,27 @@ export function presentUntilOf(visible: boolean, nowMs: number): number {
   return visible ? nowMs + PRESENCE_MS : 0;
 }
 
-/** Presence reported by polls, per seat (in memory only: lost on eviction, when the seat counts as absent). */
+/**
+ * Presence reported by polls, per token hash (in memory only: lost on eviction, when the seat counts
+ * as absent). Kept by token, not by seat, so a poll counts for a seat only while its token holds the
+ * seat (a revoked mailed link's poll makes no presence).
+ */
 export class PolledPresence {
-  private readonly until = new Map<number, number>();
+  private readonly until = new Map<string, number>();
 
-  /** `seat`'s page polled at `nowMs` (ms) while visible and used. */
-  note(seat: number, nowMs: number): void {
-    this.until.set(seat, presentUntilOf(true, nowMs));
+  /** The page of token hash `who` polled at `nowMs` (ms) while visible and used. */
+  note(who: string, nowMs: number): void {
+    this.until.set(who, presentUntilOf(true, nowMs));
   }
 
-  /** Until when (ms since the epoch) `seat` counts as present by its polls; 0 when never. */
-  untilOf(seat: number): number {
-    return this.until.get(seat) ?? 0;
+  /** The token hashes whose polls count until after `nowMs` (ms); older reports are forgotten. */
+  live(nowMs: number): string[] {
+    const out: string[] = [];
+    for (const [who, until] of this.until) {
+      if (until > nowMs) out.push(who);
+      else this.until.delete(who);
+    }
+    return out;
   }
 }
 
@@ -50,8 +59,7 @@ export function onPresenceFrame(m: MatchContext, ws: WebSocket, visible: boolean
 
 /** A poll with `?present=1` from `who` (a token's hash): its seat, if any, is present from now. */
 export function onPresentPoll(m: MatchContext, who: string | null): void {
-  const seat = m.caller(who).seat;
-  if (seat !== null) m.polledPresence.note(seat, m.now());
+  if (who && m.caller(who).seat !== null) m.polledPresence.note(who, m.now());
 }
 
 /**
@@ -59,7 +67,8 @@ export function onPresentPoll(m: MatchContext, who: string | null): void {
  * holds the seat now, or its polls, reported a visible, used page less than `PRESENCE_MS` before.
  */
 export function seatPresent(m: MatchContext, seat: number, nowMs: number): boolean {
-  if (m.polledPresence.untilOf(seat) > nowMs) return true;
+  // A poll counts while its token holds the seat now (a revoked link or a leave makes no presence).
+  if (m.polledPresence.live(nowMs).some((who) => m.caller(who).seat === seat)) return true;
   // The socket's credential must hold the seat now (a revoked link or a leave makes no presence).
   return m.ctx.getWebSockets().some((ws) => {
     const a = socketAttachment(ws);

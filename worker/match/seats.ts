@@ -41,8 +41,9 @@ export async function changeSettings(
   s: Settings,
   payer: BudgetPayer,
 ): Promise<Reply> {
-  const meta = m.meta;
-  if (!meta) return NOT_FOUND;
+  if (!m.meta) return NOT_FOUND;
+  // A rematch being dealt copies the seats: a change waits for it, so it reaches the rematch too.
+  if (m.rematching) await m.rematching;
   const caller = m.caller(who);
   if (caller.seat === null)
     return error(403, 'auth.not_a_seat', 'Only a player with a seat link has settings.');
@@ -70,7 +71,7 @@ export async function changeSettings(
   if (s.language !== undefined) row.language = s.language;
   // Mails sent to the old address must no longer open the seat (deleted here at once; the
   // rematch's copies once the request's other changes are made).
-  const revoking = s.email !== undefined && s.email !== row.email ? revokeSeatLinks(m, seat) : null;
+  const revoking = s.email !== undefined && s.email !== row.email ? revokeSeatLinks(m, seat, s.email) : null;
   if (s.email !== undefined) row.email = s.email;
   if (s.emailNotifications !== undefined) row.emailNotifications = s.emailNotifications;
   if (s.alwaysEmail !== undefined) row.prefs = { ...row.prefs, alwaysEmail: s.alwaysEmail };
@@ -84,9 +85,11 @@ export async function changeSettings(
       : row.standIn && !wasStandIn
         ? { kind: 'seatToBot' }
         : { kind: 'none' };
-  const done = commit(m, { reason: 'settings', seat, opening }, caller);
+  // The reply shows what the caller's token is now: a mailed link this change revoked holds no seat.
+  const now = m.caller(who);
+  const done = commit(m, { reason: 'settings', seat, opening }, now);
   await revoking;
-  return { status: 200, body: done.ok ? done.info : infoFor(m, caller) };
+  return { status: 200, body: done.ok ? done.info : infoFor(m, now) };
 }
 
 /** `prefs` with the chat muted (`chatMuted: true`, in place) or not (the field left out, its default). */
@@ -169,20 +172,44 @@ export async function mintSeatLink(m: MatchContext, seat: number, origin: string
 }
 
 /**
- * Revokes every mail-link token of `seat` (its e-mail address changed or was removed), here and on
- * along the rematches, so mails sent to the old address no longer open the seat. The seat's own
- * link keeps working. Returns how many were revoked here.
+ * Revokes every mail-link token of `seat` (its e-mail address changed to `email`, null: removed), here
+ * and on along the rematches, so mails sent to the old address no longer open the seat; the rematches
+ * take the new address too (`revokeLinks`). The seat's own link keeps working. Returns how many were
+ * revoked here.
  */
-export async function revokeSeatLinks(m: MatchContext, seat: number): Promise<number> {
+export async function revokeSeatLinks(m: MatchContext, seat: number, email: string | null): Promise<number> {
   const hashes = m.store.removeSeatLinks(seat);
-  await forwardRevocation(m, hashes);
+  await forwardRevocation(m, hashes, { seat, email });
   return hashes.length;
 }
 
-/** Forgets hashes revoked in the match this one is a rematch of (at most 5000), and passes them on. */
-export async function revokeLinks(m: MatchContext, tokenHashes: readonly string[]): Promise<void> {
+/** A seat's new e-mail address (null: removed), passed along the rematches with its revoked links. */
+export interface AddressChange {
+  seat: number;
+  email: string | null;
+}
+
+/**
+ * Forgets hashes revoked in the match this one is a rematch of (at most 5000), and, with `address`,
+ * gives that seat its new address here when the same person still plays it (its own mail links are
+ * revoked too: they went to the old address); passes both on to this match's rematch.
+ */
+export async function revokeLinks(
+  m: MatchContext,
+  tokenHashes: readonly string[],
+  address?: AddressChange,
+): Promise<void> {
   const revoked = tokenHashes.slice(0, MAX_LINKS).filter((h) => m.store.removeLink(h));
-  await forwardRevocation(m, revoked);
+  const row = address ? m.seats[address.seat] : undefined;
+  if (address && row && row.kind === 'human' && !row.prefs.left && row.email !== address.email) {
+    m.setSeat({
+      ...row,
+      email: address.email,
+      emailNotifications: address.email !== null && row.emailNotifications,
+    });
+    revoked.push(...m.store.removeSeatLinks(address.seat));
+  }
+  await forwardRevocation(m, revoked, address);
 }
 
 /** Stores hashes exported by the match this one is a rematch of (at most 5000). */
@@ -212,14 +239,19 @@ export async function exportLinks(m: MatchContext, rematchId: string): Promise<v
 }
 
 /**
- * Tells this match's rematch (if any) to forget the revoked hashes. A failure is logged, not thrown:
- * the revocation here is already stored and the caller's request must not fail for it.
+ * Tells this match's rematch (if any) to forget the revoked hashes and to take the seat's new address.
+ * A failure is logged, not thrown: the revocation here is already stored and the caller's request must
+ * not fail for it.
  */
-async function forwardRevocation(m: MatchContext, tokenHashes: string[]): Promise<void> {
+async function forwardRevocation(
+  m: MatchContext,
+  tokenHashes: string[],
+  address?: AddressChange,
+): Promise<void> {
   const rematchId = m.meta?.rematchId;
-  if (!rematchId || tokenHashes.length === 0) return;
+  if (!rematchId || (tokenHashes.length === 0 && !address)) return;
   try {
-    await matchStub(m.env, rematchId).revokeSeatLinks(tokenHashes);
+    await matchStub(m.env, rematchId).revokeSeatLinks(tokenHashes, address);
   } catch (e) {
     console.warn(`mail: link revocation in the rematch failed: ${String(e).slice(0, 200)}`);
   }

@@ -65,20 +65,22 @@ export function socketAttachment(ws: WebSocket): SocketAttachment {
  * from connecting. Every open socket costs time on every move (its own view is built and sent).
  */
 export const MAX_SPECTATOR_SOCKETS = 64;
-/** Sockets authenticated as one seat (or as the host without a seat); a further auth frame is refused. */
+/** Sockets authenticated with one set of rights (a seat, the host link without a seat, a player who left); a further auth frame is refused. */
 export const MAX_SOCKETS_PER_SEAT = 4;
 
 /**
- * Open sockets whose attachment is `who`'s (by seat, or host-only / spectator when the seat is null),
- * leaving out `except`. Counted from the attachments: a socket's tags are fixed when it is accepted,
- * before it authenticates.
+ * Open sockets authenticated with the same rights as `who` (the same seat; the same left seat; the
+ * host link without a seat), leaving out `except`. Counted from the attachments, which
+ * `recheckSockets` keeps to what each token is now; unauthenticated sockets (no token) never count.
  */
-function socketsOf(m: MatchContext, who: SocketAttachment, except?: WebSocket): number {
+function socketsOf(m: MatchContext, who: Caller, except?: WebSocket): number {
   let n = 0;
   for (const ws of m.ctx.getWebSockets()) {
     if (ws === except) continue;
     const a = socketAttachment(ws);
-    if (who.seat !== null ? a.seat === who.seat : a.seat === null && a.host === who.host) n++;
+    if (!a.who || a.rateLimited || a.evicted) continue;
+    if (sameRights(who, { seat: a.seat, host: a.host, ...(a.left !== undefined ? { left: a.left } : {}) }))
+      n++;
   }
   return n;
 }
