@@ -15,7 +15,7 @@
  * `load: N moves, N 5xx, N lost, N doubled, N mismatches`; the exit code is 1 when any of the last
  * four is not 0 or a match stalled.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Miniflare } from 'miniflare';
@@ -286,6 +286,7 @@ process.on('uncaughtException', (e: NodeJS.ErrnoException) => {
 async function main(): Promise<void> {
   const script = bundle();
   const persist = mkdtempSync(join(tmpdir(), 'mb-load-'));
+  process.once('exit', () => rmSync(persist, { recursive: true, force: true }));
   const bindings = { TEST_SEAMS: '1', BOT_DELAY_MS: '1' };
   mf = start(script, bindings, persist);
   const matches: Match[] = [];

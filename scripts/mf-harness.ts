@@ -5,7 +5,7 @@
  * link, and the check that the production configuration refuses the test seams.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { convertV4MiniflareOptions, Miniflare } from 'miniflare';
@@ -22,6 +22,8 @@ export function bundle(): string {
     writeFileSync('dist/index.html', '<!doctype html><title>Mille Bornes</title>\n');
   }
   const out = mkdtempSync(join(tmpdir(), 'mb-bundle-'));
+  // The bundle is read while the process runs; nothing of it is left in the temp dir afterwards.
+  process.once('exit', () => rmSync(out, { recursive: true, force: true }));
   const r = spawnSync('npx', ['wrangler', 'deploy', '--dry-run', '--outdir', out], {
     encoding: 'utf8',
     env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },

@@ -178,9 +178,10 @@ async function launchWrangler(
   const deadline = Date.now() + 90_000;
   try {
     for (;;) {
-      if (child.exitCode !== null) {
+      // Ended by a signal, its exit code stays null: `signalCode` tells.
+      if (child.exitCode !== null || child.signalCode !== null) {
         if (addressInUse(out)) throw new PortTaken(`port ${port} taken:\n${out}`);
-        throw new Error(`wrangler dev exited (${child.exitCode}):\n${out}`);
+        throw new Error(`wrangler dev exited (${child.exitCode ?? child.signalCode}):\n${out}`);
       }
       // wrangler may stay up while one of its sockets failed: stop it and take another port.
       if (addressInUse(out)) {
