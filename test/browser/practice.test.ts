@@ -58,6 +58,22 @@ function practiceState(page: Page): Promise<{ version: number; thinkMs: number[]
 }
 
 /**
+ * The practice state once the computer players are done (its version unchanged for 500 ms, at most
+ * 15 s): the bots play on in the background after the player's move, and a reload must come after
+ * their last move was saved for "resumes where it was" to be the test's question.
+ */
+async function settledState(page: Page): Promise<{ version: number; thinkMs: number[]; status: string }> {
+  let last = await practiceState(page);
+  for (let i = 0; i < 30; i++) {
+    await page.waitForTimeout(500);
+    const now = await practiceState(page);
+    if (now.version === last.version) return now;
+    last = now;
+  }
+  return last;
+}
+
+/**
  * Plays one decision of the player if there is one: the deck when the draw is a choice, else the
  * first card the table marks legal with its first action, else the next hand. False when there was
  * nothing to do yet.
@@ -142,7 +158,7 @@ describe('practice offline', () => {
     // Some decisions, then a reload in the middle of the hand (still offline).
     await playUntil(page, async () => false, 8);
     await page.waitForFunction(() => !document.querySelector('.hand .pending'));
-    const before = await practiceState(page);
+    const before = await settledState(page);
     expect(before.status).toBe('playing');
     await h.shots.screen(page, 'practice-table');
     expect(await axeAtBothWidths(page, 'practice table')).toEqual([]);
