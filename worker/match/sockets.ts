@@ -79,8 +79,7 @@ function socketsOf(m: MatchContext, who: Caller, except?: WebSocket): number {
     if (ws === except) continue;
     const a = socketAttachment(ws);
     if (!a.who || a.rateLimited || a.evicted) continue;
-    if (sameRights(who, { seat: a.seat, host: a.host, ...(a.left !== undefined ? { left: a.left } : {}) }))
-      n++;
+    if (sameRights(who, attachedRights(a))) n++;
   }
   return n;
 }
@@ -230,6 +229,11 @@ function sameRights(a: Caller, b: Caller): boolean {
   return a.seat === b.seat && a.host === b.host && a.left === b.left;
 }
 
+/** The rights a socket's attachment records (what its token was at its auth or last check). */
+function attachedRights(a: SocketAttachment): Caller {
+  return { seat: a.seat, host: a.host, ...(a.left !== undefined ? { left: a.left } : {}) };
+}
+
 /**
  * Every authenticated socket whose credential no longer has the rights it authenticated with is
  * brought to what it may do now: one that still is something here (a player who left watches, a
@@ -246,8 +250,7 @@ export function recheckSockets(m: MatchContext): number {
     const a = socketAttachment(ws);
     if (!a.who || a.rateLimited || a.evicted) continue;
     const now = m.caller(a.who);
-    if (sameRights(now, { seat: a.seat, host: a.host, ...(a.left !== undefined ? { left: a.left } : {}) }))
-      continue;
+    if (sameRights(now, attachedRights(a))) continue;
     changed++;
     if (now.seat !== null || now.host || now.left !== undefined) {
       const { left: _, ...rest } = a;

@@ -13,9 +13,20 @@ import { type MatchStatus, type Meta, readSeatPrefs, readTurnDeadline, type Seat
 type SqlValue = string | number | null;
 
 /** Typed access to one match's meta, seats and seat-link tables. */
+/** The most mail-link hashes `MatchStore` keeps in memory (about the open sockets of a busy match). */
+const LINK_CACHE = 256;
+
 export class MatchStore {
   /** Rows written through this store since it was created (SQLite's own counter per statement). */
   rowsWritten = 0;
+
+  /**
+   * The seat of each stored mail-link hash asked about, in memory: every view push, chat frame,
+   * presence count and socket check asks for the links of open sockets, so each is read once. Unknown
+   * hashes are not kept (any caller may send any token), and at most `LINK_CACHE` are. Cleared by every
+   * write of `mail_links` (this class is its only writer).
+   */
+  private readonly linkSeats = new Map<string, number>();
 
   constructor(private readonly sql: SqlStorage) {}
 
@@ -173,14 +184,21 @@ export class MatchStore {
 
   /** The seat a mail-link token hash opens, or null. */
   seatForLink(tokenHash: string): number | null {
-    return (
+    const known = this.linkSeats.get(tokenHash);
+    if (known !== undefined) return known;
+    const seat =
       this.exec<{ seat: number }>('SELECT seat FROM mail_links WHERE token_hash = ?', tokenHash)[0]?.seat ??
-      null
-    );
+      null;
+    if (seat !== null) {
+      if (this.linkSeats.size >= LINK_CACHE) this.linkSeats.clear();
+      this.linkSeats.set(tokenHash, seat);
+    }
+    return seat;
   }
 
   /** Stores a mail-link token hash for `seat` (`atMs`: ms since the epoch); an existing hash is kept. */
   addLink(tokenHash: string, seat: number, atMs: number): void {
+    this.linkSeats.clear();
     this.exec(
       'INSERT OR IGNORE INTO mail_links (token_hash, seat, created_at) VALUES (?, ?, ?)',
       tokenHash,
@@ -191,6 +209,7 @@ export class MatchStore {
 
   /** Deletes every mail-link hash of `seat`; returns the deleted hashes. */
   removeSeatLinks(seat: number): string[] {
+    this.linkSeats.clear();
     return this.exec<{ token_hash: string }>(
       'DELETE FROM mail_links WHERE seat = ? RETURNING token_hash',
       seat,
@@ -199,6 +218,7 @@ export class MatchStore {
 
   /** Deletes one mail-link hash; true when it was stored. */
   removeLink(tokenHash: string): boolean {
+    this.linkSeats.clear();
     const before = this.rowsWritten;
     this.exec('DELETE FROM mail_links WHERE token_hash = ?', tokenHash);
     return this.rowsWritten > before;
