@@ -15,10 +15,12 @@
  *   forwarding marker (`movedTo`) for the links mailed before; their mute and block tokens verify here.
  * Every method is a typed RPC call that returns a value; expected failures are values.
  */
+
 import { DurableObject } from 'cloudflare:workers';
 import { type Env, testSeamsEnabled } from '../env';
 import { hashToken } from '../tokens';
 import { addressStubIn } from './address';
+import { readKv, writeKv } from './address-kv';
 import {
   absorbedMuteKeys,
   clearMoved,
@@ -338,11 +340,11 @@ export class MailAddressDurableObject extends DurableObject<Env> {
   }
 
   private get(k: string): string | null {
-    return this.sql.exec<{ v: string }>('SELECT v FROM kv WHERE k = ?', k).toArray()[0]?.v ?? null;
+    return readKv(this.sql, k);
   }
 
   private set(k: string, v: string): void {
-    this.sql.exec('INSERT OR REPLACE INTO kv (k, v) VALUES (?, ?)', k, v);
+    writeKv(this.sql, k, v);
   }
 
   /**

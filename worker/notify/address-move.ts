@@ -17,7 +17,9 @@
  * moves in the mailbox's object plus one `absorbed` row; in the old object one marker row and one
  * deleted row per item (an old object with nothing stored writes nothing).
  */
+
 import type { AddressMatch } from './address-do';
+import { readKv, writeKv } from './address-kv';
 import type { AddressPrefs, PrefsRows } from './address-prefs';
 
 /** What an address object from before mailboxes hands over. Times in ms since the epoch. */
@@ -45,14 +47,6 @@ export function createMoveTable(sql: SqlStorage): void {
   );
 }
 
-function kv(sql: SqlStorage, k: string): string | null {
-  return sql.exec<{ v: string }>('SELECT v FROM kv WHERE k = ?', k).toArray()[0]?.v ?? null;
-}
-
-function setKv(sql: SqlStorage, k: string, v: string): void {
-  sql.exec('INSERT OR REPLACE INTO kv (k, v) VALUES (?, ?)', k, v);
-}
-
 /**
  * The old object's state at `nowMs`, or null when it holds nothing worth moving. `matches` is its
  * list (address-do.ts `matches`), `prefs` its preferences.
@@ -63,11 +57,11 @@ export function handOverOf(
   nowMs: number,
 ): HandOver | null {
   const { prefs, matches } = held;
-  const blockedAt = kv(sql, 'blockedAt');
+  const blockedAt = readKv(sql, 'blockedAt');
   const h: HandOver = {
-    muteKey: kv(sql, 'muteKey'),
+    muteKey: readKv(sql, 'muteKey'),
     blockedAt: blockedAt === null ? null : Number(blockedAt),
-    sends: (JSON.parse(kv(sql, 'sends') ?? '[]') as number[]).filter((t) => t > nowMs - HOUR_MS),
+    sends: (JSON.parse(readKv(sql, 'sends') ?? '[]') as number[]).filter((t) => t > nowMs - HOUR_MS),
     mutes: sql
       .exec<{ match_id: string; at: number }>('SELECT match_id, at FROM mutes')
       .toArray()
@@ -129,12 +123,12 @@ export function takeHandOver(
     nowMs,
   );
   if (!h) return false;
-  const blockedAt = kv(sql, 'blockedAt');
+  const blockedAt = readKv(sql, 'blockedAt');
   if (h.blockedAt !== null && (blockedAt === null || h.blockedAt < Number(blockedAt)))
-    setKv(sql, 'blockedAt', String(h.blockedAt));
+    writeKv(sql, 'blockedAt', String(h.blockedAt));
   if (h.sends.length > 0) {
-    const mine = (JSON.parse(kv(sql, 'sends') ?? '[]') as number[]).filter((t) => t > nowMs - HOUR_MS);
-    setKv(sql, 'sends', JSON.stringify([...mine, ...h.sends].sort((a, b) => a - b)));
+    const mine = (JSON.parse(readKv(sql, 'sends') ?? '[]') as number[]).filter((t) => t > nowMs - HOUR_MS);
+    writeKv(sql, 'sends', JSON.stringify([...mine, ...h.sends].sort((a, b) => a - b)));
   }
   for (const m of h.mutes)
     sql.exec('INSERT OR IGNORE INTO mutes (match_id, at) VALUES (?, ?)', m.matchId, m.at);
@@ -168,12 +162,12 @@ export function takeHandOver(
 
 /** Where the old object's state went (the mailbox's key), or null while it still holds it. */
 export function movedTo(sql: SqlStorage): string | null {
-  return kv(sql, 'movedTo');
+  return readKv(sql, 'movedTo');
 }
 
 /** Marks the old object as handed over to `toKey` (its state stays until `clearMoved`). */
 export function markMoved(sql: SqlStorage, toKey: string): void {
-  if (movedTo(sql) !== toKey) setKv(sql, 'movedTo', toKey);
+  if (movedTo(sql) !== toKey) writeKv(sql, 'movedTo', toKey);
 }
 
 /** Deletes everything of the old object but its forwarding marker, once the merge is written. */

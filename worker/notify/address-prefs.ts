@@ -6,8 +6,10 @@
  * `digestSlots`: the next time of each digest hour and zone in use). Row-level SQL only; the
  * digest itself is digest.ts.
  */
+
 import { type MailPrefs, storedZone } from '../protocol';
 import { hashToken } from '../tokens';
+import { readKv, writeKv } from './address-kv';
 import { DEFAULT_TIME_ZONE, defaultPrefs, nextHourAt } from './quiet';
 
 /** Preferences with the zone their hours are in. */
@@ -59,11 +61,11 @@ export class AddressPrefs {
   }
 
   private kv(k: string): string | null {
-    return this.sql.exec<{ v: string }>('SELECT v FROM kv WHERE k = ?', k).toArray()[0]?.v ?? null;
+    return readKv(this.sql, k);
   }
 
   private setKv(k: string, v: string): void {
-    this.sql.exec('INSERT OR REPLACE INTO kv (k, v) VALUES (?, ?)', k, v);
+    writeKv(this.sql, k, v);
   }
 
   /** The address's confirmed preferences, or null when it never confirmed any. */
