@@ -248,7 +248,7 @@ async function run(steps: Step[]): Promise<void> {
   const m = await create({
     title: 'Property',
     rules: { preset: 'classic', options: { goal: 100, matchTarget: 0 } },
-    seats: ['Ann', 'Ben', 'Cat'].map((name, s) => ({
+    seats: ['Ann', 'Ben', 'Cat'].map((name) => ({
       kind: 'human',
       name,
       email: `${name.toLowerCase()}.${t}@example.org`,

@@ -8,59 +8,10 @@
  */
 import { runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import type { MatchInfo, ServerFrame } from '../../worker/protocol';
-import { api, info, move, openSocket, stubOf, type TestMatch, type TestSocket, until } from './helpers';
+import { api, info, move, openSocket, stubOf, type TestMatch, until } from './helpers';
 import { addresses, duo, MIN, mailMatch, seatTokenIn } from './mail-helpers';
 import { agreeRematch } from './rematch-helpers';
-
-const setEmail = (id: string, token: string, email: string | null) =>
-  api(`/api/matches/${id}/settings`, { token, body: { email } });
-const say = (id: string, token: string, text: string) =>
-  api(`/api/matches/${id}/chat`, { token, body: { text } });
-const summaryOf = async (matchId: string, token: string) =>
-  (await api('/api/matches/summaries', { body: { items: [{ matchId, token }] } })).body.items[0];
-
-/** Opens a socket and authenticates it with `token`; waits for its own view. */
-async function authed(matchId: string, token: string, seat: number | null): Promise<TestSocket> {
-  const s = await openSocket(matchId);
-  s.ws!.send(JSON.stringify({ type: 'auth', token }));
-  await until(
-    () => s.frames.some((f) => f.type === 'info' && (seat === null || f.info.you.seat === seat)),
-    'the socket’s own view',
-  );
-  return s;
-}
-
-const infos = (s: TestSocket) =>
-  s.frames.filter((f): f is Extract<ServerFrame, { type: 'info' }> => f.type === 'info').map((f) => f.info);
-const chats = (s: TestSocket) => s.frames.filter((f) => f.type === 'chat');
-
-/** Ann, Ben and Cat, each with an address; a short classic hand (100 km) on a stacked deck, Ann first, no hazard in reach. */
-function trio(a: { ann: string; bob: string }, cat: string): Record<string, unknown> {
-  return {
-    title: 'Trio',
-    rules: { preset: 'classic', options: { goal: 100, matchTarget: 0 } },
-    seats: [
-      { kind: 'human', name: 'Ann', email: a.ann },
-      { kind: 'human', name: 'Ben', email: a.bob },
-      { kind: 'human', name: 'Cat', email: cat },
-    ],
-    firstSeat: 0,
-    timeoutsToBot: 3,
-    testStack: {
-      seed: 'trio',
-      position: {
-        hands: {
-          0: ['roll', 'd100', 'd25', 'd50', 'd75', 'stop'],
-          1: ['roll', 'd25', 'd50', 'd75', 'd25', 'accident'],
-          2: ['roll', 'd25', 'd50', 'd75', 'd25', 'd25'],
-        },
-        // Every draw of the first round is distance or a remedy: nobody (nor the computer after Cat leaves) can stop Ann.
-        deck: ['d50', 'd75', 'd50', 'd75', 'repairs', 'gasoline'],
-      },
-    },
-  };
-}
+import { authed, chats, infos, say, setEmail, summaryOf, trio } from './rights-helpers';
 
 /** Ann and Bob with addresses; Bob's first mail's seat link opened on a socket (authenticated as seat 1). */
 async function bobOnMailedLink() {
@@ -68,7 +19,7 @@ async function bobOnMailedLink() {
   const h = await mailMatch(duo(a));
   const [ann, bob] = h.m.seats as string[];
   await h.fire(h.clock.now);
-  const s = await authed(h.m.id, seatTokenIn(h.sender.to(a.bob)[0]), 1);
+  const s = await authed(h.m.id, seatTokenIn(h.sender.to(a.bob)[0]), (i) => i.you.seat === 1);
   return { a, h, ann, bob, s };
 }
 
@@ -157,7 +108,7 @@ describe('a credential has the rights it has now', () => {
     s.ws!.send(JSON.stringify({ type: 'auth', token: bobLink }));
     await until(() => s.frames.some((f) => f.type === 'error'), 'the refusal');
     expect(s.frames.find((f) => f.type === 'error')).toMatchObject({ error: { code: 'auth.bad_token' } });
-    expect(infos(s).every((i: MatchInfo) => i.you.seat === null)).toBe(true);
+    expect(infos(s).every((i) => i.you.seat === null)).toBe(true);
   });
 
   it('a player who left reads no chat live, on a socket opened before or after leaving, nor its counts', async () => {
@@ -165,7 +116,7 @@ describe('a credential has the rights it has now', () => {
     const cat = `cat.${a.ann}`;
     const h = await mailMatch(trio(a, cat));
     const [ann, ben, catToken] = h.m.seats as string[];
-    const before = await authed(h.m.id, catToken, 2);
+    const before = await authed(h.m.id, catToken, (i) => i.you.seat === 2);
     await say(h.m.id, ann, 'one');
     await until(() => chats(before).length === 1, 'Cat reads the chat while seated');
     expect((await api(`/api/matches/${h.m.id}/leave`, { token: catToken, body: {} })).status).toBe(200);
@@ -173,7 +124,7 @@ describe('a credential has the rights it has now', () => {
     // watches too; neither gets the chat.
     await until(() => infos(before).at(-1)?.you.left === 2, 'the downgraded socket’s watching view');
     expect(before.closed()).toBe(null);
-    const after = await authed(h.m.id, catToken, null);
+    const after = await authed(h.m.id, catToken, () => true);
     await until(() => infos(after).some((i) => i.you.left === 2), 'the leaver’s watching view');
     await say(h.m.id, ben, 'two');
     await new Promise((r) => setTimeout(r, 100));

@@ -6,10 +6,11 @@
  */
 import { evictDurableObject, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import type { MatchInfo, ServerFrame } from '../../worker/protocol';
+import type { ServerFrame } from '../../worker/protocol';
 import {
   api,
   info,
+  keysOf,
   move,
   openSocket,
   playOut,
@@ -20,32 +21,9 @@ import {
 } from './helpers';
 import { addresses, duo, MIN, mailMatch, seatTokenIn } from './mail-helpers';
 import { agreeRematch } from './rematch-helpers';
+import { authed, errors, infos, leave, say, setEmail, trio } from './rights-helpers';
 
-const setEmail = (id: string, token: string, email: string | null) =>
-  api(`/api/matches/${id}/settings`, { token, body: { email } });
-const say = (id: string, token: string, text: string) =>
-  api(`/api/matches/${id}/chat`, { token, body: { text } });
-const leave = (id: string, token: string) => api(`/api/matches/${id}/leave`, { token, body: {} });
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-const infos = (s: TestSocket) =>
-  s.frames.filter((f): f is Extract<ServerFrame, { type: 'info' }> => f.type === 'info').map((f) => f.info);
-const errors = (s: TestSocket) =>
-  s.frames
-    .filter((f): f is Extract<ServerFrame, { type: 'error' }> => f.type === 'error')
-    .map((f) => f.error.code);
-
-/** Opens a socket and authenticates it with `token`; waits for an info frame that `ok` accepts. */
-async function authed(matchId: string, token: string, ok: (i: MatchInfo) => boolean): Promise<TestSocket> {
-  const s = await openSocket(matchId);
-  const n = s.frames.length;
-  s.ws!.send(JSON.stringify({ type: 'auth', token }));
-  await until(
-    () => s.frames.slice(n).some((f) => (f.type === 'info' && ok(f.info)) || f.type === 'error'),
-    'the socket’s answer to its auth',
-  );
-  return s;
-}
 
 /** Sends another auth frame on `s` and waits for its answer (an info or an error frame). */
 async function reauth(s: TestSocket, token: string): Promise<ServerFrame> {
@@ -54,43 +32,6 @@ async function reauth(s: TestSocket, token: string): Promise<ServerFrame> {
   await until(() => s.frames.length > n, 'the answer to a second auth');
   await wait(30);
   return s.frames[n];
-}
-
-/** Ann, Ben and Cat with addresses, the computer allowed (a leave hands the seat to it). */
-function trio(a: { ann: string; bob: string }, cat: string): Record<string, unknown> {
-  return {
-    title: 'Trio',
-    rules: { preset: 'classic', options: { goal: 100, matchTarget: 0 } },
-    seats: [
-      { kind: 'human', name: 'Ann', email: a.ann },
-      { kind: 'human', name: 'Ben', email: a.bob },
-      { kind: 'human', name: 'Cat', email: cat },
-    ],
-    firstSeat: 0,
-    timeoutsToBot: 3,
-    testStack: {
-      seed: 'trio',
-      position: {
-        hands: {
-          0: ['roll', 'd100', 'd25', 'd50', 'd75', 'stop'],
-          1: ['roll', 'd25', 'd50', 'd75', 'd25', 'accident'],
-          2: ['roll', 'd25', 'd50', 'd75', 'd25', 'd25'],
-        },
-        deck: ['d50', 'd75', 'd50', 'd75', 'repairs', 'gasoline'],
-      },
-    },
-  };
-}
-
-/** Every key anywhere in `value`. */
-function keysOf(value: unknown, out = new Set<string>()): Set<string> {
-  if (Array.isArray(value)) for (const v of value) keysOf(v, out);
-  else if (value && typeof value === 'object')
-    for (const [k, v] of Object.entries(value)) {
-      out.add(k);
-      keysOf(v, out);
-    }
-  return out;
 }
 
 /** True when a frame shows a hand, the deck or the seed (nothing a watcher may see). */
