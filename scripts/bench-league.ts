@@ -1,5 +1,5 @@
 /**
- * What a league match costs (issue 20 part 1), for `npm run bench:server`: a league of three makes a
+ * What a league match costs, for `npm run bench:server`: a league of three makes a
  * match with one press, the members play it to its end (one hand to 100 km, legal moves only), and
  * the match tells its league on its alarm. Prints the rows the league's Durable Object writes per
  * match (the match's row at its creation, its result at the end), the match object's rows for the

@@ -1,5 +1,5 @@
 /**
- * The server benchmark's part for leaving a match (issue 16 part D): what one `POST /leave` writes,
+ * The server benchmark's part for leaving a match: what one `POST /leave` writes,
  * in rows (SQLite's own counter) and log rows, for the three outcomes: a bot keeps the seat, its
  * turns are skipped (no computer player allowed), and the match ends (2 players). Expected: one log
  * row per leave, plus the seat row (and the meta row, the expiry and the timers when the match ends);

@@ -1,5 +1,5 @@
 /**
- * The server benchmark's part for the open table (issue 20 part 2): the rows written per open match
+ * The server benchmark's part for the open table: the rows written per open match
  * listed and per open-table join, in the open table's Durable Object (its own counter, read through
  * `/dev/open/stats`) and in the match's (SQLite's counters, `/dev/stats/:id`), and what reading the
  * list writes (nothing). Each stranger comes from its own address (one seat per person per match).

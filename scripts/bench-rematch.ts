@@ -1,5 +1,5 @@
 /**
- * What a rematch by consent (issue 16 part C) costs in rows written, for `npm run bench:server`: a
+ * What a rematch by consent costs in rows written, for `npm run bench:server`: a
  * quick 3-human match (stacked, over at the first 100 km), with one address per seat (so the offer
  * queues its mails), then the offer, each acceptance, and the dealing (the finished match's meta row,
  * plus the new match's own creation rows, counted apart).

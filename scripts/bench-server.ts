@@ -10,7 +10,7 @@
  * away and back costs a match (presence, vacation, play for me), what a rematch offer and its
  * answers cost (bench-rematch.ts), what one leave writes (bench-leave.ts), the rows per league match
  * (bench-league.ts) and, `--open N` (default 3), the rows written per open match listed and per
- * open-table join (bench-open.ts, issue 20 part 2).
+ * open-table join (bench-open.ts).
  *
  * `--messages N` (default 0): after each match, its seats send N chat messages in turn, with every
  * seat still on its socket (each message goes to every socket as a `chat` frame); reported apart, per
@@ -59,11 +59,11 @@ import { bundle, call, checkSeam, ORIGIN, start, tokenOf } from './mf-harness';
 const args = parseArgs(process.argv.slice(2));
 let CONFIG: BenchConfig;
 let MATCHES: number;
-/** Chat messages per match (issue 16), sent once the match is over. */
+/** Chat messages per match, sent once the match is over. */
 let MESSAGES: number;
 /** A bot's delay in ms: each bot move is its own alarm, as deployed (1500 ms there). */
 let BOT_DELAY: number;
-/** Open matches the open table's part lists (issue 20 part 2: rows per open match listed and per join). */
+/** Open matches the open table's part lists (rows per open match listed and per join). */
 let OPEN: number;
 try {
   CONFIG = configFromArgs(args);
@@ -394,9 +394,9 @@ async function main() {
     await benchAwayAndBack(mf);
     await benchRematch(mf, call);
     await benchLeave((path, init) => call(mf, path, init), RULES);
-    // -- open table (issue 20 part 2) --
+    // -- open table --
     await benchOpen((url, init) => mf.dispatchFetch(url, init as never), ORIGIN, OPEN);
-    await benchLeague(mf, call); // leagues (issue 20 part 1)
+    await benchLeague(mf, call); // leagues
   } finally {
     await mf.dispose();
   }
@@ -557,7 +557,7 @@ main().catch((e) => {
 });
 
 /**
- * Away and back (issue 14): the rows written and Durable Object requests of presence reports (frames
+ * Away and back: the rows written and Durable Object requests of presence reports (frames
  * over the socket, polls with `?present=1`), "away until" and "I'm back", a vacation that freezes the
  * player's own turn and the move that ends it, and "play for me" with the seat taken back. Three human
  * seats, a 24 h turn deadline.

@@ -1,5 +1,5 @@
 /**
- * The load test's audit of one match (issue 18), kept apart from the run so it can be tested: which
+ * The load test's audit of one match, kept apart from the run so it can be tested: which
  * acknowledged moves the log lacks (lost), which move ids the log holds more than once or the server
  * both refused and logged (doubled), and whether the stored state equals the replay of the log
  * (mismatch).

@@ -1,5 +1,5 @@
 /**
- * The load test's scripted humans keep their sockets within the server's allowances (issue 18):
+ * The load test's scripted humans keep their sockets within the server's allowances:
  * past a socket's frame budget the server closes it (`socket.rate_limited`, 1008) and drops the move
  * frame, past a seat's socket moves it answers 429. Either is the server doing its job, yet the move
  * then waits `ANSWER_MS` and is retried: the latencies, the retries and the reconnections would

@@ -1,5 +1,5 @@
 /**
- * Load test with faults (`npm run load -- --seconds N --matches N`), issue 18: the production bundle in
+ * Load test with faults (`npm run load -- --seconds N --matches N`): the production bundle in
  * miniflare (scripts/mf-harness.ts, with the test seams for the audit), many matches at once with
  * bots and scripted humans on WebSockets, for a bounded time, with faults in the middle: sockets
  * dropped and reopened, duplicate submissions (the same move id again, over the other way), and an

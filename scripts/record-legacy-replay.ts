@@ -1,5 +1,5 @@
 /**
- * Records the fixture of a match stored before issue 21 (test/fixtures/legacy-match.json): the
+ * Records the fixture of a match stored before the keyed hand seeds (test/fixtures/legacy-match.json): the
  * engine setup without a seed scheme (the legacy deals), the log rows as the match server stores
  * them (one `move` row per bot move, one coup-fourré setting row), each hand's deal and the score
  * sheet. Run once with the code of that day; the unit test replays the rows with today's code and

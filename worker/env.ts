@@ -13,7 +13,7 @@ export interface Env extends MailEnv {
   MOVE_LIMITER: RateLimit;
   /** Read limit per client (IP): GET requests under /api and the WebSocket upgrade (routes/limits.ts). */
   READ_LIMITER: RateLimit;
-  // -- leagues (issue 20 part 1) --
+  // -- leagues --
   /** One Durable Object per league, named by the league id (worker/league/stub.ts). */
   LEAGUE?: DurableObjectNamespace;
   /** Delay before a bot moves, in ms, as a decimal string; "0" plays bots inside the request. */

@@ -68,13 +68,13 @@ app.use('/dev/*', readBody());
 app.route('/', mail); // /api/mail/* and /dev/mail (before /dev: its guard would answer 404 first)
 app.route('/api/matches/summaries', summaries); // before /api/matches: its /:id routes would match first
 app.route('/api/matches', matches);
-app.route('/api/matches', chat); // /:id/chat (issue 16)
-// -- leagues (issue 20 part 1) --
+app.route('/api/matches', chat); // /:id/chat
+// -- leagues --
 app.route('/api/leagues', leagues);
-// -- open table (issue 20 part 2) --
+// -- open table --
 app.route('/api/open', open);
 app.route('/dev/open', openDev); // before /dev: its guard would answer 404 first
-// -- replay of finished hands (issue 21) --
+// -- replay of finished hands --
 app.route('/api/matches', replay); // /:id/replay
 app.route('/dev', dev);
 

@@ -1,5 +1,5 @@
 /**
- * The wire schemas and types of leagues (issue 20 part 1, docs/API.md "Leagues"): creating a
+ * The wire schemas and types of leagues (docs/API.md "Leagues"): creating a
  * league, a match inside it, renaming, and what `GET /api/leagues/:id` answers (standings, form,
  * matches). Kept beside protocol.ts (whose text rules and rules schema it reuses) so the league's
  * wire shapes are one file.

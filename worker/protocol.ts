@@ -121,9 +121,9 @@ const Name = v.pipe(
   typedText(40),
   v.check((s) => s.length > 0, 'a name needs a visible character'),
 );
-/** A seat's name (also a league member's, issue 20 part 1): the stored-text rules, 1 to 40 characters. */
+/** A seat's name (also a league member's): the stored-text rules, 1 to 40 characters. */
 export const SeatNameSchema = Name;
-/** A match title's text rules (also a league's name, issue 20 part 1): at most `max` characters. */
+/** A match title's text rules (also a league's name): at most `max` characters. */
 export const titleText = (max: number) => typedText(max);
 const Email = AddressSchema;
 const Language = v.pipe(v.string(), v.regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/));
@@ -201,7 +201,7 @@ const createFields = {
   /** Minutes an `ask` seat has to answer a hazard: 1 to 10080 (7 days). */
   responseWindowMinutes: v.optional(v.pipe(v.number(), v.minValue(1), v.maxValue(10080))),
   onDeadline: v.optional(v.picklist(['bot', 'skip'])),
-  // -- open table (issue 20 part 2) --
+  // -- open table --
   /**
    * List the match on the open table (worker/open/): strangers take its open seats with a name; when
    * `waitMinutes` (5 to 1440) pass first, bots fill the seats left and the match starts.
@@ -209,15 +209,15 @@ const createFields = {
   open: v.optional(
     v.strictObject({ waitMinutes: v.pipe(v.number(), v.integer(), v.minValue(5), v.maxValue(1440)) }),
   ),
-  // -- vacation days, timeouts before a bot keeps the seat (issue 14 part 3) --
+  // -- vacation days, timeouts before a bot keeps the seat --
   /** Days each player's turn clock may stand still while they are away: 0 to 30 (default 7). */
   vacationDays: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(30))),
   /** Turn timeouts in a row after which a bot keeps the seat: 0 (never) to 10 (default 2). */
   timeoutsToBot: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(10))),
-  // -- chat (issue 16) --
+  // -- chat --
   /** Spectators may read the chat (they never write); default false. */
   spectatorsReadChat: v.optional(v.boolean()),
-  // -- replay of finished hands (issue 21) --
+  // -- replay of finished hands --
   /** Spectators may watch the replays of finished hands (the players always may); default false. */
   spectatorsReplay: v.optional(v.boolean()),
 };
@@ -333,12 +333,12 @@ export const SettingsSchema = v.strictObject({
   language: v.optional(Language),
   email: v.optional(v.nullable(Email)),
   emailNotifications: v.optional(v.boolean()),
-  // -- presence: always e-mail me (issue 14 part 1) --
+  // -- presence: always e-mail me --
   alwaysEmail: v.optional(v.boolean()),
-  // -- time zone, mail preferences (issue 14 part 2) --
+  // -- time zone, mail preferences --
   timeZone: v.optional(timeZoneSchema()),
   mailPrefs: v.optional(mailPrefsSchema()),
-  // -- away until, play for me (issue 14 part 3) --
+  // -- away until, play for me --
   /**
    * "I'm away until": an ISO date or time (`2026-05-04` or `2026-05-04T08:00:00.000Z`), in the
    * future and at most 30 days ahead (else 400 `settings.away_range`); null: "I'm back".
@@ -355,7 +355,7 @@ export const SettingsSchema = v.strictObject({
   ),
   /** True: the computer plays the seat until the player comes back (409 `seat.last_human`); false: take it back. */
   playForMe: v.optional(v.boolean()),
-  // -- chat muted (issue 16 part B) --
+  // -- chat muted --
   /** True: this seat's mails carry no chat lines of this match (the page mutes it too); false: unmute. */
   chatMuted: v.optional(v.boolean()),
 });
@@ -364,7 +364,7 @@ export type Settings = v.InferOutput<typeof SettingsSchema>;
 /** Body of the endpoints that take none (`{}` or no body). */
 export const EmptySchema = v.strictObject({});
 
-// -- rematch by consent (issue 16 part C) --
+// -- rematch by consent --
 /** The answers to a rematch offer. */
 export const REMATCH_ANSWERS = ['accept', 'decline'] as const;
 /**
@@ -392,13 +392,13 @@ export const JournalQuerySchema = v.strictObject({
   hand: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,5}$/), v.transform(Number))),
 });
 
-// -- replay of finished hands (issue 21) --
+// -- replay of finished hands --
 /** `GET /api/matches/:id/replay?hand=N`: a hand number from 1 (required). */
 export const ReplayQuerySchema = v.strictObject({
   hand: v.pipe(v.string(), v.regex(/^[1-9]\d{0,5}$/), v.transform(Number)),
 });
 
-// -- chat (issue 16) --
+// -- chat --
 /**
  * The quick phrases of the chat, stored as codes and shown in each reader's language: "Good game",
  * "Well played", "Away until …" (its `until` day), "Back tomorrow", "Your turn!".
@@ -478,7 +478,7 @@ export interface ChatTally {
 }
 
 /**
- * The socket's `move` frame (issue 17): the body of `POST /moves` with `type: 'move'`, played through
+ * The socket's `move` frame: the body of `POST /moves` with `type: 'move'`, played through
  * the same path (worker/match/socket-moves.ts) and answered with a `moveResult` frame.
  */
 export const MoveFrameSchema = v.strictObject({ type: v.literal('move'), ...moveRequestEntries });
@@ -488,7 +488,7 @@ export const ClientFrameSchema = v.variant('type', [
   MoveFrameSchema,
   v.strictObject({ type: v.literal('auth'), token: Token }),
   v.strictObject({ type: v.literal('ping') }),
-  // -- presence (issue 14 part 1) --
+  // -- presence --
   /** The page is visible and was just used (`true`), or hidden (`false`): worker/match/presence.ts. */
   v.strictObject({ type: v.literal('presence'), visible: v.boolean() }),
 ]);
@@ -544,7 +544,7 @@ export interface MatchSummary {
     kind: 'human' | 'bot' | 'open';
     standIn: boolean;
     team: number | null;
-    // -- away until (issue 14 part 3) --
+    // -- away until --
     /** ISO time the player said they are away until, while they are; else null. */
     awayUntil?: string | null;
   }>;
@@ -566,15 +566,15 @@ export interface MatchSummary {
   scores: number[] | null;
   /** The caller's team's place, from 1 (ties share a place); null without a seat or a deal. */
   place: number | null;
-  /** A finished match: the winning teams, the final totals per team, and who left it (issue 16; absent: nobody). */
+  /** A finished match: the winning teams, the final totals per team, and who left it (absent: nobody). */
   result: { winners: number[]; scores: number[]; left?: LeftSeat[] } | null;
-  /** The caller's link is a seat whose player left the match (issue 16): role `seat`, `seat` null. */
+  /** The caller's link is a seat whose player left the match: role `seat`, `seat` null. */
   left?: number;
   /** The rematch's id once it is dealt. */
   rematchId: string | null;
-  /** The latest rematch offer (issue 16), for a seat or the host; absent or null: none. */
+  /** The latest rematch offer, for a seat or the host; absent or null: none. */
   rematch?: RematchInfo | null;
-  /** The chat's tally (issue 16), for a seat or the host. */
+  /** The chat's tally, for a seat or the host. */
   chat?: ChatTally;
 }
 
@@ -606,7 +606,7 @@ export interface Created {
   mailed?: number[];
 }
 
-/** An open rematch offer lapses this long after it was made (ms): 7 days (issue 16 part C). */
+/** An open rematch offer lapses this long after it was made (ms): 7 days. */
 export const REMATCH_LAPSE_MS = 7 * 86_400_000;
 
 /** What a rematch offer is now: waiting for answers, dealt (`matchId`), declined by a seat, or lapsed. */
@@ -614,7 +614,7 @@ export const REMATCH_STATES = ['open', 'dealt', 'declined', 'lapsed'] as const;
 export type RematchState = (typeof REMATCH_STATES)[number];
 
 /**
- * A rematch offer (issue 16) as everybody sees it: the same players and rules, the first seat one to
+ * A rematch offer as everybody sees it: the same players and rules, the first seat one to
  * the left. `by`: the offering seat (null: the host without a seat); times ISO; `accepted`, `declined`
  * and `waiting` are seat numbers (bots accept at once; `waiting`: the human seats still to answer
  * while the offer is open); `matchId`: the new match once dealt.
@@ -640,7 +640,7 @@ export interface SeatInfo {
   /** A WebSocket authenticated as this seat is open. */
   connected: boolean;
   responseMode: ResponseMode;
-  // -- away until (issue 14 part 3) --
+  // -- away until --
   /** ISO time (always sent; optional for the fixtures of older tests) the player said they are away until, while they are; else null. */
   awayUntil?: string | null;
 }
@@ -650,14 +650,14 @@ export interface MatchInfo {
   matchId: string;
   title: string;
   status: 'lobby' | 'playing' | 'finished';
-  /** `left`: the caller's link is a seat whose player left the match (issue 16); they watch as a spectator. */
+  /** `left`: the caller's link is a seat whose player left the match; they watch as a spectator. */
   you: {
     seat: number | null;
     host: boolean;
     left?: number;
     /**
-     * Replay of finished hands (issue 21): hands 1 to this have a replay the caller may open now
-     * (absent: none yet, or not allowed). A match dealt before issue 21 opens them once it is over.
+     * Replay of finished hands: hands 1 to this have a replay the caller may open now
+     * (absent: none yet, or not allowed). A match dealt before the keyed hand seeds opens them once it is over.
      */
     replayHands?: number;
   };
@@ -672,25 +672,25 @@ export interface MatchInfo {
     responseWindowMinutes: number;
     onDeadline: 'bot' | 'skip';
     teamSize: 1 | 2;
-    /** Vacation days per player (issue 14 part 3). */
+    /** Vacation days per player. */
     vacationDays?: number;
-    /** Turn timeouts in a row after which a bot keeps the seat, 0 = never (issue 14 part 3). */
+    /** Turn timeouts in a row after which a bot keeps the seat, 0 = never. */
     timeoutsToBot?: number;
     /** Every rule option's value (the preset plus the host's changes), shown before the match starts. */
     rules: Rules | null;
-    /** Spectators may read the chat (issue 16). */
+    /** Spectators may read the chat. */
     spectatorsReadChat?: boolean;
-    // -- replay of finished hands (issue 21) --
+    // -- replay of finished hands --
     /** Spectators may watch the replays of finished hands. */
     spectatorsReplay?: boolean;
   };
   /** The rematch's id once it is dealt (the same links work there). */
   rematchId: string | null;
-  // -- rematch by consent (issue 16 part C) --
+  // -- rematch by consent --
   /** The latest rematch offer of a finished match, or null (none yet, or the match is not over). */
   rematch?: RematchInfo | null;
   /**
-   * The players who left the match (issue 16), seat order: when (ISO), in which hand, and what became
+   * The players who left the match, seat order: when (ISO), in which hand, and what became
    * of the seat; the finished match's record for league standings. Optional for older fixtures.
    */
   left?: LeftSeat[];
@@ -699,18 +699,18 @@ export interface MatchInfo {
     language: string;
     emailNotifications: boolean;
     hasEmail: boolean;
-    // -- the seat's own address (issue 15 part C) --
+    // -- the seat's own address --
     /** The seat's own e-mail address (null: none); only ever in the seat's own MatchInfo. */
     email?: string | null;
-    // -- presence: always e-mail me (issue 14 part 1) --
+    // -- presence: always e-mail me --
     /** Mails go out even while the player is looking at the match (pushes still wait): `SeatPrefs.alwaysEmail`. */
     alwaysEmail: boolean;
-    // -- time zone, mail preferences (issue 14 part 2) --
+    // -- time zone, mail preferences --
     /** The seat's IANA time zone as last reported by a browser (absent: never reported). */
     timeZone?: string;
     /** The mail preferences set for this seat from a match (absent: the address's, or the defaults). */
     mailPrefs?: MailPrefs;
-    // -- away, vacation days left, play for me (issue 14 part 3) --
+    // -- away, vacation days left, play for me --
     /** ISO time this player said they are away until, while they are; else null. */
     awayUntil?: string | null;
     /** Vacation left (ms): the match's days minus what frozen turns used (a running freeze counts whole). */
@@ -719,16 +719,16 @@ export interface MatchInfo {
     playForMe?: boolean;
     /** Why a bot plays it, while one does. */
     standInReason?: 'host' | 'timeouts' | 'self' | null;
-    /** The seat muted this match's chat (issue 16): no unread count or live announcement on the page, no chat lines in its mails (`SeatPrefs.chatMuted`). */
+    /** The seat muted this match's chat: no unread count or live announcement on the page, no chat lines in its mails (`SeatPrefs.chatMuted`). */
     chatMuted?: boolean;
-    // -- leaving a match (issue 16 part D) --
+    // -- leaving a match --
     /**
      * While the match is played: what leaving it now would do (`POST /leave`): a bot plays the seat,
      * its turns are skipped, or the match ends and `winners` (teams) win.
      */
     leave?: { outcome: 'bot' | 'skip' | 'end'; winners: number[] };
   };
-  /** The chat's tally (issue 16), only for a caller allowed to read the chat. */
+  /** The chat's tally, only for a caller allowed to read the chat. */
   chat?: ChatTally;
   /** Host only: the mail queue's statuses (filled by the notifications module). */
   mail?: Array<{ seat: number; kind: string; status: 'queued' | 'sent' | 'failed' | 'dropped' }>;
@@ -747,7 +747,7 @@ export interface LoggedEvent {
   event: GameEvent | { type: 'responseMode'; seat: number; mode: ResponseMode } | LeftEvent;
 }
 
-// -- leaving a match (issue 16 part D) --
+// -- leaving a match --
 /**
  * A player left the match (a platform rule, not an engine event): `outcome` says what became of the
  * seat: `bot` a computer plays it for good, `skip` its turns are skipped for good, `end` the match
@@ -784,7 +784,7 @@ export type ServerFrame =
   /** A new chat message, or one deleted or hidden (only to sockets allowed to read the chat). */
   | { type: 'chat'; message: ChatMessage }
   /**
-   * The answer to the socket's `move` frame `moveId` (issue 17): the status and body `POST /moves`
+   * The answer to the socket's `move` frame `moveId`: the status and body `POST /moves`
    * would answer (`{info, events, replayed?}`, or `{error, info?}`).
    */
   | { type: 'moveResult'; moveId: string; status: number; body: unknown };
@@ -801,7 +801,7 @@ export function issueLines(issues: readonly v.BaseIssue<unknown>[]): string[] {
   });
 }
 
-// Time zone and mail preferences (issue 14 part 2). Function declarations, so the settings schema
+// Time zone and mail preferences. Function declarations, so the settings schema
 // above can use them.
 
 /**
@@ -899,7 +899,7 @@ export interface MailPrefs {
   quiet: { from: number; to: number } | null;
 }
 
-// -- error codes of the routes (issue 15 part C) --
+// -- error codes of the routes --
 /**
  * Every error code a route or the match's Durable Object sends back (`{error: {code, message}}`,
  * or a socket's `error` frame), besides the engine's `ERROR_CODES` for a refused move. The page

@@ -1,5 +1,5 @@
 /**
- * One reader of request bodies (issue 12, item 2): worker/routes/body.ts reads every body, in full
+ * One reader of request bodies (item 2): worker/routes/body.ts reads every body, in full
  * and under the size limit, and answers a body that fails to arrive with 400. Any other direct read
  * of a request body (hono's `c.req.json()`, `parseBody()`, a hono `json`/`form` validator, the raw
  * stream) would bring back the 500 of an interrupted upload, so this scan finds them in worker/,

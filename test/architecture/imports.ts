@@ -34,7 +34,7 @@ const isPackage = (i: Import) =>
 export const IMPORT_RULES: readonly ImportRule[] = [
   {
     part: 'worker/engine',
-    why: 'the engine is pure rules: it imports only itself, the shared rules data and the pure synchronous HMAC of @noble/hashes (the keyed hand seeds of issue 21), no platform or other package',
+    why: 'the engine is pure rules: it imports only itself, the shared rules data and the pure synchronous HMAC of @noble/hashes (the keyed hand seeds), no platform or other package',
     forbidden: (i) =>
       !i.target.startsWith('@noble/hashes/') &&
       (isPackage(i) || !(under(i.target, 'worker/engine') || under(i.target, 'worker/shared'))),

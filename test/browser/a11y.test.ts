@@ -1,5 +1,5 @@
 /**
- * Accessibility checked by a machine (issue 15 item 5): axe-core (every rule, none turned off) on every
+ * Accessibility checked by a machine: axe-core (every rule, none turned off) on every
  * main screen at 360 px and 1280 px wide, expecting no serious or critical violation: home, rules, my
  * matches, the lobby, the table on the player’s turn, its settings, the chat panel, the table during a coup-fourré
  * window, and the end of a hand. One server and one browser for all of them. A first test shows that
@@ -93,7 +93,7 @@ describe('every main screen', () => {
     await ann.waitForSelector('.settings');
     await check(ann, 'settings');
     await ann.getByRole('button', { name: /Settings/ }).click();
-    // The chat panel (issue 16), with a message in it.
+    // The chat panel, with a message in it.
     await ann.getByRole('button', { name: 'Chat', exact: true }).click();
     await ann.locator('.chat-field').fill('Hello Bob');
     await ann.locator('.chat-form button[type="submit"]').click();

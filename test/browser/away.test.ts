@@ -1,5 +1,5 @@
 /**
- * End-to-end in Debian chromium against the real Worker (issue 14, vacation days): at 360 px Bob
+ * End-to-end in Debian chromium against the real Worker (vacation days): at 360 px Bob
  * says "I'm away until" a day from his settings and Ann's table shows "Bob is away until …", then
  * "I'm back" takes it away; Bob lets the computer play for him and takes his seat back from the
  * table's button; the create form offers the vacation days and the timeouts before the computer

@@ -1,5 +1,5 @@
 /**
- * End-to-end in Debian chromium (issue 17): a human plays against three bots with a bot delay. The
+ * End-to-end in Debian chromium: a human plays against three bots with a bot delay. The
  * server plays the bots' moves in the human's request and pushes them as one change with its events;
  * the page shows them one after the other: the journal's live region announces each bot's move in
  * seat order, the bot delay apart, and the page says "Your turn" only after the last one.

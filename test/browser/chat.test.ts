@@ -1,5 +1,5 @@
 /**
- * End-to-end in Debian chromium against the real Worker (issue 16, chat on the page): Ann (English,
+ * End-to-end in Debian chromium against the real Worker (chat on the page): Ann (English,
  * 1280 px) and Bob (French, 360 px) chat at their table. Ann's messages reach Bob's table live as an
  * unread badge, and his home list counts them; reading them clears both. Ann's quick phrases read in
  * French for Bob; markup and links stay text; a message appears live in the other's open panel; own

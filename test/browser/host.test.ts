@@ -373,7 +373,7 @@ describe('the host panel and the last human seat', () => {
     await page.goto(m.hostUrl!);
     await page.getByRole('button', { name: 'Let the computer play for Bob' }).click();
     await waitText(page, '.host-seats', 'computer plays for now');
-    // The server would refuse it (409 seat.last_human), so it is not offered (issue 15).
+    // The server would refuse it (409 seat.last_human), so it is not offered.
     await waitText(page, '.host-seats', 'plays in person: the computer does not play alone');
     expect(await page.getByRole('button', { name: 'Let the computer play for Ann' }).count()).toBe(0);
     expect(h.problems).toEqual([]);

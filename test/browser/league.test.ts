@@ -1,5 +1,5 @@
 /**
- * End-to-end in Debian chromium against the real Worker (issue 20 part 1): a league of three with
+ * End-to-end in Debian chromium against the real Worker: a league of three with
  * two finished matches shows its standings and each member's form chart (with its words), to the
  * owner and to a member (whose matches list comes from the home page's batch read). The matches are
  * played to their end through the API with the members' own league links (legal moves only, one

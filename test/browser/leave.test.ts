@@ -1,5 +1,5 @@
 /**
- * End-to-end in Debian chromium against the real Worker (issue 16 part D, leaving a match): Bob
+ * End-to-end in Debian chromium against the real Worker (leaving a match): Bob
  * leaves a three-seat match from his settings, after a confirmation that says the computer will
  * play his seat; his page then shows the match as a spectator's with a notice, and Ann's table says
  * Bob left while the computer plays on. In a 2-player match Ann leaves and Bob sees the match end

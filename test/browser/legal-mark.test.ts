@@ -1,5 +1,5 @@
 /**
- * End-to-end in Debian chromium, a problem found while trying to break issue 15: the green "can be
+ * End-to-end in Debian chromium, a problem found by a break-it pass: the green "can be
  * played" mark of a hand card must cover no letter of its name or kind, in every language and width
  * (it once sat on the name: "Out of Gas" read "Out of Ga●" at 360 px, "Tempolimit" in German). The
  * name's own box fitting the face (the phone test) does not show this; letters under the mark do.

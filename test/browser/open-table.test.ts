@@ -1,5 +1,5 @@
 /**
- * End-to-end in Debian chromium (issue 20 part 2, the open table): a stranger finds an open match
+ * End-to-end in Debian chromium (the open table): a stranger finds an open match
  * from the home page's link, takes the free seat with a name alone and plays a card; and a creator
  * opens a match to strangers from the create form, nobody comes, and when the wait is over (the
  * match's clock moved on and its alarm run through the test seams) computer players fill the free

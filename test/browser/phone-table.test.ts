@@ -1,5 +1,5 @@
 /**
- * End-to-end in Debian chromium: the table on a phone (issue 15 part A). Against a computer player,
+ * End-to-end in Debian chromium: the table on a phone. Against a computer player,
  * on every turn at 360×740 and 390×844, the hand's cards and (once a card is selected) its action
  * buttons are inside the viewport and the page never scrolls sideways; at 320 and 430 px neither.
  * A response window tells the seat what to do in words with an h:mm:ss countdown, and the focus

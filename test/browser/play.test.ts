@@ -58,7 +58,7 @@ describe('two players, a stacked hand with a coup fourré', () => {
   it('host creates, guest joins by link, they play the whole hand and see the same score', async () => {
     const ann = await player('ann', 1280);
     const bob = await player('bob', 360);
-    // Moves go over the page's socket once it is authenticated (issue 17); POSTs to /moves are the fallback.
+    // Moves go over the page's socket once it is authenticated; POSTs to /moves are the fallback.
     const moveFrames = { socket: 0, http: 0 };
     for (const page of [ann, bob]) {
       page.on('websocket', (ws) =>
@@ -190,7 +190,7 @@ describe('two players, a stacked hand with a coup fourré', () => {
     console.log(`moves sent: ${moveFrames.socket} over the socket, ${moveFrames.http} over HTTP`);
     expect(moveFrames.socket).toBeGreaterThan(0);
 
-    // Rematch: same seats and rules, a new match once Bob accepts Ann's offer (issue 16: by
+    // Rematch: same seats and rules, a new match once Bob accepts Ann's offer (by
     // consent); both pages move there, and the same device links work there.
     const firstMatch = new URL(ann.url()).pathname;
     await ann.getByRole('button', { name: /Play again/ }).click();

@@ -1,10 +1,10 @@
 /**
- * End-to-end in Debian chromium (issue 19): the practice mode and the service worker.
+ * End-to-end in Debian chromium: the practice mode and the service worker.
  * 1. After one visit online, the network is cut (the DevTools protocol's network emulation); the
  *    practice page opens from the service worker's cache, a match against two bots (an expert and a
  *    basic one, one hand of the 2016 rules) is set up and played, the page is reloaded mid-hand and
  *    the match resumes where it was (IndexedDB), then it is played to its end; the finished match is
- *    listed, opens again with its score, and its hand replays with every card shown (issue 21's
+ *    listed, opens again with its score, and its hand replays with every card shown (the replay
  *    viewer). The bots' decision times in the Web Worker are printed;
  *    axe finds no serious or critical violation on the practice screens at 360 and 1280 px.
  * 2. An online match whose network is cut says "offline" and comes back by itself, also when the
@@ -187,7 +187,7 @@ describe('practice offline', () => {
     await page.locator('.practice-finished li button').first().click();
     await page.waitForSelector('.end .winner');
 
-    // Its hands replay like an online match's (issue 21's viewer), still offline: every hand shown.
+    // Its hands replay like an online match's, still offline: every hand shown.
     await page.reload();
     await page.waitForSelector('.practice-finished li');
     await page.getByRole('button', { name: 'Review the match' }).first().click();

@@ -1,5 +1,5 @@
 /**
- * End-to-end in Debian chromium against the real Worker for the replay of finished hands (issue 21):
+ * End-to-end in Debian chromium against the real Worker for the replay of finished hands:
  * Ann and a computer player finish hand 1; the end of the hand offers "Replay hand 1", whose page
  * shows the deal, then steps through the hand with every seat's cards shown, plays at a chosen speed,
  * opens at a linked step and ends on the hand's score. Once hand 2 runs, the replay of hand 1 shows

@@ -1,5 +1,5 @@
 /**
- * The replay of a finished hand (issue 21, hand-replay.ts): every seat's cards at every step, each
+ * The replay of a finished hand (hand-replay.ts): every seat's cards at every step, each
  * draw named, the coup-fourré windows with who could have answered, the score; refusals for a hand
  * not dealt or not over; and the leak test: replays of finished hands in a running match reveal
  * nothing of the current hand's deck or hands.

@@ -1,5 +1,5 @@
 /**
- * The keyed hand seeds (issue 21, hand-seed.ts): HMAC-SHA256 keyed with the match secret, checked
+ * The keyed hand seeds (hand-seed.ts): HMAC-SHA256 keyed with the match secret, checked
  * against Node's own HMAC; the legacy scheme unchanged; a hand-1 deal tells nothing of hand 2's.
  */
 import { createHmac } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * A match stored before issue 21 (test/fixtures/legacy-match.json, recorded on 2026-12-02 with the
+ * A match stored before the keyed hand seeds (test/fixtures/legacy-match.json, recorded on 2026-12-02 with the
  * code of that day by scripts/record-legacy-replay.ts): no seed scheme in its setup, so its deals are
  * the legacy ones. Replayed from its stored rows with today's code, every hand's replay shows the
  * recorded deal and reproduces the recorded score sheet exactly.

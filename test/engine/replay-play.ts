@@ -1,5 +1,5 @@
 /**
- * Test support for the hand replays (issue 21): plays a match through the engine's public API with a
+ * Test support for the hand replays: plays a match through the engine's public API with a
  * seeded random pick from `legalMoves` (no rule re-implemented), recording the replay entries the
  * match server's log would hold.
  */

@@ -1,5 +1,5 @@
 /**
- * The mail half of "deadlines in words" (issue 14): a your-turn mail and a reminder say what happens
+ * The mail half of "deadlines in words": a your-turn mail and a reminder say what happens
  * at the deadline if nothing is played (the computer plays, or the turn is skipped), with the time
  * in words in the reader's time zone; and the "a bot took your seat" mail after repeated timeouts
  * says the computer keeps playing until the player comes back. In all five languages.

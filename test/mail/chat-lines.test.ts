@@ -1,8 +1,8 @@
 /**
- * Chat lines in mails (issue 16 part B), composed without a match: in every language a line reads
+ * Chat lines in mails, composed without a match: in every language a line reads
  * "<name> wrote: …" with every placeholder filled and every quick phrase in the reader's words; the
  * text is one line of at most 200 characters, with no control character, no markup in the HTML part
- * and nothing a mail client could turn into a link (the rule of names and titles, issue 12), in the
+ * and nothing a mail client could turn into a link (the rule of names and titles), in the
  * your-turn mail and in the digest; at most the lines given, and how many earlier ones are left out.
  */
 import fc from 'fast-check';

@@ -62,7 +62,7 @@ describe('composeMail', () => {
             : '<https://mb.example.org/api/mail/mute/0123/AAAAAAAAAAAAAAAAAAAAAA/muteTok>',
         );
         expect(m.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
-        // Subjects carry no title (issue 12).
+        // Subjects carry no title.
         expect(m.subject).not.toContain('Friday night');
         expect(m.html).toContain(`lang="${catalogFor(lang).locale}"`);
       }

@@ -1,7 +1,7 @@
 /**
  * Header injection attempts: names and match titles with CR/LF, fake headers, HTML and bidi
  * tricks. Nothing a player types may start a header line, add a recipient, or become markup; nor
- * (issue 12) look like a link in any mail, or put more than a short name in a subject.
+ * look like a link in any mail, or put more than a short name in a subject.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -131,7 +131,7 @@ const LINKY = [
   'ht\u200b\uff54ps://x',
 ];
 
-describe('link-like names and titles (issue 12)', () => {
+describe('link-like names and titles', () => {
   it('defuses every obvious pattern and leaves plain text alone', () => {
     expect(defuseLinks('https://evil.example/x')).toBe('https[:]//evil[.]example/x');
     expect(defuseLinks('www.evil.example')).toBe('www[.]evil[.]example');

@@ -1,5 +1,5 @@
 /**
- * What a mail client could turn into a link, for the tests of issue 12 ("mail to strangers"):
+ * What a mail client could turn into a link, for the tests of mail to strangers:
  * schemes, www., domain-like and IP-like text, after the normalisation a client might apply (NFKC
  * maps fullwidth and leader dots to ".", invisible characters dropped). The server's own links
  * (under `origin`) are taken out first.

@@ -1,5 +1,5 @@
 /**
- * The response window mail's hint fits the reader's coup-fourré choice (issue 15 part C): a seat that
+ * The response window mail's hint fits the reader's coup-fourré choice: a seat that
  * chose "ask me" is never told that "your automatic choice applies"; it reads what happens at the
  * deadline (the safety against this hazard played as a coup fourré if held, with the quick remedy
  * the remedy too, otherwise play goes on), in every language, without saying what it holds.

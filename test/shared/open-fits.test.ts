@@ -1,5 +1,5 @@
 /**
- * Which open match fits a quick match (issue 20 part 2, worker/open/listing.ts `fits`): the same
+ * Which open match fits a quick match (worker/open/listing.ts `fits`): the same
  * preset without changed options, a free seat, and a time per turn within a factor of two of the
  * one asked for; no deadline fits only no deadline.
  */

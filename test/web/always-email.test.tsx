@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-/** The "always e-mail me, even while I am online" box of a seat's settings (issue 14): shown, sent, kept. */
+/** The "always e-mail me, even while I am online" box of a seat's settings: shown, sent, kept. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useCatalogForTests } from '../../web/src/i18n';
 import { en } from '../../web/src/i18n/en';

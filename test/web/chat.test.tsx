@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * The chat on the page (issue 16): the unread count kept on the device (one versioned key; the
+ * The chat on the page: the unread count kept on the device (one versioned key; the
  * server's `others` tally, so the reader's own messages never count; muted: none), the tally after a
  * live frame, quick phrases in the reader's language with "Away until" in their words, the message
  * list merged by id (a removal is final), the table's button with its badge, and the panel: text

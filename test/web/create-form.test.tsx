@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * The create form (issue 15 part B): every preset offers exactly its seatings and starts in the one
+ * The create form: every preset offers exactly its seatings and starts in the one
  * it is made for (Partnership: four players in two teams); an invited seat's address and the starting
  * seat are sent; the invitations mailed are named after creation, and the daily budget's refusal is
  * said in words with a way to create without addresses; the device remembers the creator's own

@@ -1,5 +1,5 @@
 /**
- * Errors in words (issue 15 part C): every error code the server can send back to the page (the
+ * Errors in words: every error code the server can send back to the page (the
  * engine's refusals of a move, `ERROR_CODES`, and the routes', `ROUTE_ERROR_CODES`) has a sentence in
  * every language; the routes' list holds every code that worker/routes and worker/match answer with;
  * the page never shows the server's English `message`; and when the error words could not load, an
@@ -17,7 +17,7 @@ import { PRACTICE_ERROR_CODES } from '../../web/src/practice/protocol';
 import { ERROR_CODES } from '../../worker/engine/types';
 import { ROUTE_ERROR_CODES } from '../../worker/protocol';
 
-// With the practice mode's own codes (issue 19): its Web Worker answers the page as a server does.
+// With the practice mode's own codes: its Web Worker answers the page as a server does.
 const SERVER_CODES = [...ERROR_CODES, ...ROUTE_ERROR_CODES, ...PRACTICE_ERROR_CODES];
 const ROOT = join(__dirname, '../..');
 

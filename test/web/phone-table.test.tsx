@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * Component tests of the phone table's parts (issue 15 part A): the compact line of another area
+ * Component tests of the phone table's parts: the compact line of another area
  * (its contents, opened by a tap), the hint while a response window is open or when only a discard
  * is left, the countdown as h:mm:ss ticking each second, the reason shown on the tapped card, where
  * the focus goes after the player's move, and what an update changed (flashed where it happened).
@@ -69,7 +69,7 @@ describe("another player's compact line", () => {
     expect(line.getAttribute('aria-expanded')).toBe('false');
   });
 
-  it('names a player who left the match as such (issue 16)', async () => {
+  it('names a player who left the match as such', async () => {
     const v = view();
     const left = info(v, { left: [{ seat: 1, hand: 1, at: new Date().toISOString(), outcome: 'bot' }] });
     const root = await mountLoaded(<Table session={fakeSession(left).session} />, 'button.area-line');

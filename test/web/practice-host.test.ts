@@ -1,5 +1,5 @@
 /**
- * The practice mode's host (web/src/practice/host.ts, issue 19) with the real engine and bots, as the
+ * The practice mode's host (web/src/practice/host.ts) with the real engine and bots, as the
  * Web Worker runs it: a new match lets the bots play up to the player; a match played to its end
  * from the player's legal moves rebuilds from its setup and stored log to the same state (the resume
  * after a reload, and the replay of a finished match); the journal and log answer in the server's

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * Rematch by consent on the page (issue 16 part C): the end screen's offer panel (who offered, who
+ * Rematch by consent on the page: the end screen's offer panel (who offered, who
  * accepted, who is waited for, Accept and Decline for a player who must answer, a decline, a lapse),
  * "Play again" hidden while an offer is open, and "my matches" listing an offer to answer first.
  */

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * The replay of a bot run (issue 17, lib/replay.ts) with fake timers: a socket frame that brings a
+ * The replay of a bot run (lib/replay.ts) with fake timers: a socket frame that brings a
  * human's move and three bots' moves shows the mover's move at once, each bot's move the bot delay
  * after the one before, and the final view (the player's turn) only with the last one; the same run
  * in the move reply is not replayed twice; a tap jumps to the end.

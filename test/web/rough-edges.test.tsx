@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * Rough edges a new player hit (issue 15 part C): Settings show the seat's own address and remove
+ * Rough edges a new player hit: Settings show the seat's own address and remove
  * it; a server without push is not asked into a 404 and push is not offered; the host panel and
  * "play for me" never offer the last seat a person plays (409 seat.last_human); a guest still joining
  * does not see the host's share box, and a late guest is told the match started without them.

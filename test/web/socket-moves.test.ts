@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * The page's moves over the socket (issue 17): with an authenticated socket a move goes as a `move`
+ * The page's moves over the socket: with an authenticated socket a move goes as a `move`
  * frame and its `moveResult` answers it (no HTTP call); with no answer in time, or a socket that closes
  * first, the same move (same id and version) goes over HTTP; a refusal in a `moveResult` is shown like
  * the HTTP one; without an authenticated socket the move goes over HTTP at once.

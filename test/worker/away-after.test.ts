@@ -1,5 +1,5 @@
 /**
- * Away and back after the fact (issue 14, a break-it pass): a confirmed link's preferences stay in
+ * Away and back after the fact (a break-it pass): a confirmed link's preferences stay in
  * force when a seat whose own ones they replaced reports its zone again (the seat then shows the
  * address's), and a finished match neither takes nor shows "away until".
  */

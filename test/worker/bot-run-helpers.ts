@@ -1,5 +1,5 @@
 /**
- * Helpers of the bot-run tests (issue 17 part 1): Ann and three basic bots with the deployed bot
+ * Helpers of the bot-run tests: Ann and three basic bots with the deployed bot
  * delay, the match object's setup and log rows read inside it, and a match of stand-ins only.
  */
 import { runInDurableObject } from 'cloudflare:test';

@@ -1,5 +1,5 @@
 /**
- * Attacks on bot runs (issue 17): a human's turn that comes back to them after a run of bot moves in
+ * Attacks on bot runs: a human's turn that comes back to them after a run of bot moves in
  * the same change is a new turn, as it was when the bots moved on their own alarms: a fresh turn
  * deadline, a turn row in the mail outbox (recorded, not sent: the player just moved), and the
  * turn's reminder before its deadline. A missed turn is played once by the bot, and the turn the

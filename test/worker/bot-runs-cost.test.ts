@@ -1,5 +1,5 @@
 /**
- * What a 1-human + 3-bot match writes with the deployed bot delay (issue 17 part 1): every row the
+ * What a 1-human + 3-bot match writes with the deployed bot delay: every row the
  * match object writes (log, meta, schedule, outbox; SQLite's own counters through the test seams)
  * per human decision, for a whole classic match. With bot runs the bots cost no row of their own.
  */

@@ -1,5 +1,5 @@
 /**
- * Bot runs under a random mix of what can happen to a match (issue 17): two humans (one answers
+ * Bot runs under a random mix of what can happen to a match: two humans (one answers
  * hazards herself, `ask`) and two bots with the deployed bot delay, fast rules (quick remedies,
  * mulligans); the humans' random moves, retries of a move id already played, missed turns and
  * windows (the clock moves past their deadlines), the bot alarm and evictions. Throughout: a retry

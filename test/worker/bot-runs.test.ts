@@ -1,5 +1,5 @@
 /**
- * Bot runs (issue 17 part 1): with a bot delay (as deployed), a human's move and the bots' moves up
+ * Bot runs: with a bot delay (as deployed), a human's move and the bots' moves up
  * to the next human decision are played in the same request and written as ONE log row; the run
  * stops at an `ask` seat's coup-fourré window and at the hand-over; it equals the bots moving one by
  * one with the same seeds; a retried move plays the bots once; a wake-up rebuilds the same state; a

@@ -1,5 +1,5 @@
 /**
- * Away and back (issue 14) under odd sequences: settings refused with 409 change nothing (no
+ * Away and back under odd sequences: settings refused with 409 change nothing (no
  * confirmation mail, no address preferences), "play for me" only while the match is played, and a
  * rematch starts with the players' choices but not the first match's counters (vacation used,
  * timeouts in a row, why a bot played), its seats' own mail preferences in force there too.

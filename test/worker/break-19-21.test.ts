@@ -1,5 +1,5 @@
 /**
- * Attack tests of the new server paths of issues 20 and 21: leagues (odd bodies, other leagues'
+ * Attack tests of the new server paths: leagues (odd bodies, other leagues'
  * tokens, archived leagues, rematches after archiving or leaving), the open table (odd names, joins
  * that must fail, hidden hands after a stranger's join) and the replay (hands over after a forfeit or
  * a leave, what a replay may show). Each refusal is a 4xx JSON error that changes nothing.

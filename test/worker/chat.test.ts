@@ -1,5 +1,5 @@
 /**
- * The chat of a match (issue 16, server side): seated players write text or quick phrases, each
+ * The chat of a match (server side): seated players write text or quick phrases, each
  * message one row; bad input is refused with nothing stored; spectators never write and read only
  * when the match allows; a writer deletes their own message, the host hides any; a per-seat rate
  * limit; an expired match refuses; live `chat` frames reach only the sockets allowed to read.

@@ -1,5 +1,5 @@
 /**
- * `Created.mailed` (issue 15 part B): the creation says which invited seats are mailed their
+ * `Created.mailed`: the creation says which invited seats are mailed their
  * invitation, so the page never claims a mail that a server without a mail sender would only fail to
  * send. Seat 0 (the host) is never invited.
  */

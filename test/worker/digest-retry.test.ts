@@ -1,5 +1,5 @@
 /**
- * The daily digest when the provider fails (issue 14, a break-it pass): a passing error is tried
+ * The daily digest when the provider fails (a break-it pass): a passing error is tried
  * again after the turn mails' backoff and the digest arrives once; a lasting refusal is not retried.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * A guest who opens the invitation after the host pressed "Start now" (issue 15 part C): the match
+ * A guest who opens the invitation after the host pressed "Start now": the match
  * is readable without a token (the page shows it to watch), and a claim is refused with the stable
  * code the page words as "the match started without you" (409 `match.started`), taking no seat.
  */

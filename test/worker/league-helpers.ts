@@ -1,5 +1,5 @@
 /**
- * Helpers of the league tests (issue 20 part 1): a league made through the API with its owner's and
+ * Helpers of the league tests: a league made through the API with its owner's and
  * members' tokens, a match made in it, played to its end by the members' league links (legal moves
  * only, from each seat's view), and the league's stub for the test seams.
  */

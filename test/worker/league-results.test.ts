@@ -1,5 +1,5 @@
 /**
- * League standings (issue 20 part 1): a match made in a league tells the league its result at its
+ * League standings: a match made in a league tells the league its result at its
  * end; the league counts each match exactly once, when the message reaches it twice and when it
  * fails once and is retried on the match's alarm. Also the rows a league match costs the league.
  */

@@ -1,5 +1,5 @@
 /**
- * Every league path (issue 20 part 1) and its bad input: creating a league, reading it as the owner
+ * Every league path and its bad input: creating a league, reading it as the owner
  * or a member, a match with one press (the members' league links open its seats, the home page's
  * batch read answers for them), leaving, the owner's rename, removal and archive, the league's chat.
  * A refusal is a 4xx `{error: {code, message}}` and changes nothing.

@@ -1,5 +1,5 @@
 /**
- * Leaving a match (issue 16 part D): `POST /api/matches/:id/leave` by a seat link. With a computer
+ * Leaving a match: `POST /api/matches/:id/leave` by a seat link. With a computer
  * player allowed (`timeoutsToBot` > 0) a bot plays the seat for good and the link only watches;
  * without one the seat's turns are skipped; a 2-player match or the last human's leave ends the
  * match and the others win. One `leave` log row, replayed to the same state (also after a

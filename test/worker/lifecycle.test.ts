@@ -208,7 +208,7 @@ describe('rematch, delete, expiry', () => {
     expect(again.status).toBe(200);
     expect(again.body.matchId).toBe(r.body.matchId);
     expect((await info(m)).rematchId).toBe(r.body.matchId);
-    // The bot accepted at once: Ann's press was the whole consent (issue 16 part C).
+    // The bot accepted at once: Ann's press was the whole consent.
     expect((await info(m)).rematch).toMatchObject({
       by: 0,
       state: 'dealt',

@@ -1,5 +1,5 @@
 /**
- * Chat lines in mails (issue 16 part B): the your-turn mail and the daily digest carry the other
+ * Chat lines in mails: the your-turn mail and the daily digest carry the other
  * seats' new chat lines since the reader's own last move ("Bob wrote: …"), quick phrases in the
  * reader's language, at most a few lines each cut short, defused like names and titles (no tag, no
  * link-looking text in either part); deleted or hidden lines, the reader's own and those before

@@ -1,5 +1,5 @@
 /**
- * The daily digest and the mail preferences set from a match (issue 14 item 2), on the test
+ * The daily digest and the mail preferences set from a match, on the test
  * clocks of the matches and of the address's Durable Object: the digest lists exactly the matches
  * waiting for the address (not one where another player is to move, not a muted one), none is sent
  * when nothing waits, an alarm that runs twice sends one digest, and turn mails give way to it.

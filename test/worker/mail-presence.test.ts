@@ -1,5 +1,5 @@
 /**
- * Presence means a person is looking (issue 14): a seat is present only while one of its pages is
+ * Presence means a person is looking: a seat is present only while one of its pages is
  * visible and was used within PRESENCE_MS (worker/match/presence.ts), as told by `presence` frames
  * or a poll with `?present=1`. An open socket alone is no presence: a hidden tab, or a visible one
  * left alone, gets the turn mail after the grace period. "Always e-mail me" sends the mail while

@@ -1,5 +1,5 @@
 /**
- * Quiet hours (issue 14 item 3) on the match's test clock: a mail due in the player's night (by
+ * Quiet hours on the match's test clock: a mail due in the player's night (by
  * the time zone their browser reported) waits until the quiet hours end, in Oslo and in New York,
  * and is then sent; a mail about a deadline that falls inside the same quiet period goes at once;
  * the same evening hour is no night for a player in another zone.

@@ -1,5 +1,5 @@
 /**
- * Mail to strangers (issue 12, item 4): whoever creates a match may type any address, so no mail
+ * Mail to strangers (item 4): whoever creates a match may type any address, so no mail
  * shows a link-like title or name and no subject carries the title; a mute covers the whole rematch
  * chain (old per-match mutes still hold); one click in any mail stops every later match mail to the
  * address, and only a link mailed to that address lifts it (claiming a seat with it does not); and

@@ -21,7 +21,7 @@ describe('invitations and your turn', () => {
     expect(h.sender.sent.map((m) => m.to)).toEqual([bob]);
     const invite = h.sender.sent[0];
     expect(invite.subject).toBe('Ann vous invite à jouer au Mille Bornes');
-    // An invitation was not asked for: a client's one-click unsubscribe stops all mail (issue 12).
+    // An invitation was not asked for: a client's one-click unsubscribe stops all mail.
     expect(invite.headers['List-Unsubscribe']).toMatch(
       /^<https:\/\/mb\.test\/api\/mail\/block\/[0-9a-f]{64}\//,
     );
@@ -132,7 +132,7 @@ describe('response windows', () => {
     const ask = h.sender.to(bob)[1];
     expect(ask.subject).toBe('Mille Bornes : Ann vous a joué Feu rouge, répondre ?');
     expect(ask.text).toContain('Ann a joué Feu rouge contre vous. Vous pouvez répondre maintenant.');
-    // Bob chose "ask me": the hint says what happens at the deadline, not "your automatic choice" (issue 15).
+    // Bob chose "ask me": the hint says what happens at the deadline, not "your automatic choice".
     expect(ask.text).toMatch(
       /Sans réponse de votre part avant le .+ UTC, la botte Véhicule prioritaire est jouée pour vous en coup fourré si vous l’avez ; sinon, le jeu continue\./,
     );

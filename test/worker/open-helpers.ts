@@ -1,5 +1,5 @@
 /**
- * Helpers of the open table's workers tests (issue 20 part 2): creating an open match from a given
+ * Helpers of the open table's workers tests: creating an open match from a given
  * address (and device key), joining one, the public list, and the open table's own object.
  */
 import { env } from 'cloudflare:workers';

@@ -1,5 +1,5 @@
 /**
- * The open table over time and "Quick match" (issue 20 part 2): when nobody comes within the wait,
+ * The open table over time and "Quick match": when nobody comes within the wait,
  * bots fill the free seats on the match's alarm and the match starts (and leaves the list); a listing
  * whose match never says so leaves the list at its own expiry; quick match joins the oldest fitting
  * open match (the same preset without changed options, a free seat, a time per turn within a factor

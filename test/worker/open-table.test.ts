@@ -1,5 +1,5 @@
 /**
- * The open table (issue 20 part 2): an open match is listed with its preset, seats, time per turn
+ * The open table: an open match is listed with its preset, seats, time per turn
  * and languages (never an address); a stranger takes a free seat with a name; bad input is a 4xx
  * `{error:{code,message}}` that changes nothing; the last free seat starts the match and it leaves
  * the list; a client gets one seat per match (by address or device key); at most 3 open matches per

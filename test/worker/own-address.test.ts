@@ -1,5 +1,5 @@
 /**
- * A seat's own e-mail address (issue 15 part C): its MatchInfo carries it so Settings can show and
+ * A seat's own e-mail address: its MatchInfo carries it so Settings can show and
  * remove it, and no other caller (another seat, the host's link, a spectator, a socket frame of
  * another seat) ever receives it.
  */

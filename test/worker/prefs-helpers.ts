@@ -1,5 +1,5 @@
 /**
- * Helpers for the digest and quiet-hours tests (issue 14 part 2): an address's Durable Object
+ * Helpers for the digest and quiet-hours tests: an address's Durable Object
  * reached by its address, its test clock and digest sender (test seams), a seat's settings
  * request, and the confirmation link of a mail.
  */

@@ -1,5 +1,5 @@
 /**
- * The per-client read limit (issue 12, item 3): every GET under /api and the WebSocket upgrade
+ * The per-client read limit (item 3): every GET under /api and the WebSocket upgrade
  * spend one read of READ_LIMITER; past the limit the answer is 429 `rate.limited` with
  * `Retry-After`, for that client only, and moves are not counted. A batch read weighs as many
  * reads as the matches it asks about (routes/limits.ts `limitClient`). The flood runs against a
@@ -95,7 +95,7 @@ describe('the read limit', () => {
   it('a batch read weighs as many reads as the matches it asks about', async () => {
     const m = await create(twoHumans);
     const ip = freshIp();
-    // A stand-in for a batch route (issue 13): it charges one read per match asked about.
+    // A stand-in for a batch route: it charges one read per match asked about.
     const batch = new Hono<AppEnv>();
     batch.post('/batch/:n', async (c) => {
       const refused = await limitClient(c, c.env.READ_LIMITER, 'read', Number(c.req.param('n')));

@@ -1,5 +1,5 @@
 /**
- * Rematch by consent in tests (issue 16 part C): every given player says yes in turn, so the tests
+ * Rematch by consent in tests: every given player says yes in turn, so the tests
  * that need a dealt rematch get one as players would (the first offers, the others accept).
  */
 import { expect } from 'vitest';

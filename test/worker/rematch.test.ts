@@ -1,5 +1,5 @@
 /**
- * Rematch by consent (issue 16 part C): "Play again" makes one offer per finished match, however
+ * Rematch by consent: "Play again" makes one offer per finished match, however
  * many presses (also at once); the other humans accept or decline, bots accept at once; the new match
  * is dealt once, when every human has accepted, with the first seat one to the left; a decline ends
  * the offer and a new press makes a new one; an offer lapses after 7 days (read from the clock); the

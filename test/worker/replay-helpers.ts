@@ -1,5 +1,5 @@
 /**
- * Helpers of the replay tests (issue 21): playing a match into a later hand, so that earlier hands are
+ * Helpers of the replay tests: playing a match into a later hand, so that earlier hands are
  * over (and have a replay) while the later one runs.
  */
 import { playOut, type TestMatch } from './helpers';

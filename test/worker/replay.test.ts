@@ -1,5 +1,5 @@
 /**
- * The replay of a finished hand (`GET /api/matches/:id/replay?hand=N`, issue 21): who may watch (the
+ * The replay of a finished hand (`GET /api/matches/:id/replay?hand=N`): who may watch (the
  * players, the host, spectators only when the host allows it), which hands (finished ones; for a
  * match dealt before keyed seeds, none until the match is over), bad input as 4xx JSON, no row
  * written, and the leak test: a replay in a running match reveals nothing of the current hand.

@@ -1,5 +1,5 @@
 /**
- * The one body reader (worker/routes/body.ts). A request body that fails to arrive (issue 12, item
+ * The one body reader (worker/routes/body.ts). A request body that fails to arrive (item
  * 2): cut short mid-stream, or shorter than its Content-Length, on every route of the app that takes
  * a body (found from the app's route table). Each gets 400 `request.malformed`, never a 500, and
  * nothing changes: no route handler runs (its rate limiter is never asked) and the match stays as it

@@ -1,5 +1,5 @@
 /**
- * Regression (issue 12, frame floods): frames had no limits, so one client could flood everyone.
+ * Regression (frame floods): frames had no limits, so one client could flood everyone.
  * Alternating `auth` frames between the host link and a seat changed the connected seats each time,
  * and each change pushed a full MatchInfo to every socket: 200 client frames made 2,000 frames to 10
  * observers. Now every socket has a frame budget (MAX_FRAMES_PER_WINDOW per FRAME_WINDOW_MS on the

@@ -1,5 +1,5 @@
 /**
- * Moves over the WebSocket (issue 17): a `move` frame plays through the same path as `POST /moves`
+ * Moves over the WebSocket: a `move` frame plays through the same path as `POST /moves`
  * and its `moveResult` frame carries the HTTP reply's status and body with the frame's move id. A move
  * id names one move whichever way it came (socket then HTTP, HTTP then socket: the first outcome, played
  * once); refusals are the HTTP ones; bad frames get error frames and change nothing; the object holds

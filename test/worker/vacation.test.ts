@@ -1,5 +1,5 @@
 /**
- * Away and back (issue 14, vacation days and bots after repeated timeouts), on the match's test
+ * Away and back (vacation days and bots after repeated timeouts), on the match's test
  * clock: "I'm away until" freezes the player's turn and uses up their vacation days, a move or
  * "I'm back" ends it and gives back what was not used, the days cap the freeze; two timeouts in a
  * row hand the seat to a bot with one mail and the player's link takes it back; an alarm that runs

@@ -9,12 +9,12 @@ import { Home } from './screens/Home';
 import { MatchPage } from './screens/MatchPage';
 
 const Rules = lazyComponent(() => import('./screens/Rules').then((m) => m.Rules));
-/** The replay of finished hands (issue 21), loaded when its page opens. */
+/** The replay of finished hands, loaded when its page opens. */
 const Replay = lazyComponent(() => import('./screens/replay/ReplayScreen').then((m) => m.ReplayScreen));
-// -- open table (issue 20 part 2) --
+// -- open table --
 const OpenTable = lazyComponent(() => import('./screens/open/OpenTable').then((m) => m.OpenTable));
 const League = lazyComponent(() => import('./screens/league/LeaguePage').then((m) => m.LeaguePage));
-/** Practice against the computer on this device (issue 19): the engine and bots load only here. */
+/** Practice against the computer on this device: the engine and bots load only here. */
 const Practice = lazyComponent(() => import('./practice/PracticePage').then((m) => m.PracticePage));
 
 /** Shows an error in words instead of a blank page when rendering fails. */

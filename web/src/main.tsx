@@ -1,7 +1,7 @@
 /**
  * Entry point: on a match page starts the match's first fetch at once (lib/first-info-start.ts, first
  * of all imports), picks the language, then renders the app into #app, and registers the service
- * worker (web/src/sw/sw.ts: the app shell offline and push, issue 19).
+ * worker (web/src/sw/sw.ts: the app shell offline and push).
  */
 import './lib/first-info-start';
 import { render } from 'preact';

@@ -28,7 +28,7 @@
  */
 export const UNITS_PER_MS = 450;
 
-/** The bots' CPU allowance per request, in ms (issue 17: the free plan stops a request at 10 ms). */
+/** The bots' CPU allowance per request, in ms (the free plan stops a request at 10 ms). */
 export const REQUEST_BUDGET_MS = 5;
 
 /** The budget of one request, in units (about `REQUEST_BUDGET_MS` of CPU on the reference machine). */
@@ -38,7 +38,7 @@ export const REQUEST_UNITS = REQUEST_BUDGET_MS * UNITS_PER_MS;
  * The most one expert search spends, in units (its move is the same whenever this much is left):
  * about 2.2 ms on average, but a unit is not uniform (long playouts and a cold process cost up to
  * twice as much), so the slowest searches stay near 5 ms. 2,000 units gave the same strength against
- * `basic` in the arena (issue 17's note) with a tail over 10 ms. A match with several expert bots
+ * `basic` in the arena with a tail over 10 ms. A match with several expert bots
  * shares one request among their searches (`searchUnitsFor`).
  */
 export const SEARCH_UNITS = 1000;

@@ -1,5 +1,5 @@
 /**
- * Ending a match early because a player left it (issue 16, leaving a match). Leaving is a platform
+ * Ending a match early because a player left it (leaving a match). Leaving is a platform
  * rule, not a rule of the game: RULES.md has no such section. The match server decides when a leave
  * ends the match (a 2-player match, or the last human leaving) and calls `forfeit`; the engine says
  * what the ended match looks like, so replay rebuilds the same state from the log row.

@@ -1,5 +1,5 @@
 /**
- * The replay of one finished hand with every card shown (issue 21), rebuilt from what a match keeps
+ * The replay of one finished hand with every card shown, rebuilt from what a match keeps
  * anyway: its setup and its log of moves. Pure: the match server feeds it the stored setup and log
  * rows, the offline practice its locally stored ones. The payload carries cards and events only,
  * never a `MatchState` (which holds the seed and the generator).

@@ -1,7 +1,7 @@
 /**
  * Each hand's shuffle generator from the match seed (RULES.md §2: a fresh shuffle every hand). Two
  * schemes: the legacy one hashes `seed#hand` with cyrb128 (fast, but every step of it can be undone,
- * and sfc32's state can be recovered from a full shuffle), kept for matches stored before issue 21;
+ * and sfc32's state can be recovered from a full shuffle), kept for matches stored before the keyed hand seeds;
  * `keyed-v1` keys HMAC-SHA256 with the seed (a secret that never leaves the Durable Object), so a
  * finished hand's shown shuffle tells nothing of another hand's. Synchronous: the deal runs inside
  * `applyMove` and on wake-up.
@@ -11,7 +11,7 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
 import { type RngState, seedRng } from './rng';
 
-/** Seed schemes a state may name; a state without one (stored before issue 21) uses the legacy scheme. */
+/** Seed schemes a state may name; a state without one (stored before the keyed hand seeds) uses the legacy scheme. */
 export const SEED_SCHEMES = ['keyed-v1'] as const;
 export type SeedScheme = (typeof SEED_SCHEMES)[number];
 

@@ -71,7 +71,7 @@ const ACTION_EVENTS: ReadonlySet<GameEvent['type']> = new Set([
 /**
  * True when `events` (one change's, in order) show a seat other than `seat` acting. `seat`'s turn
  * after such a change is a new turn, even when it had the turn before the change too: a human's
- * move and the bots' run that follows may come back to the same human in one change (issue 17).
+ * move and the bots' run that follows may come back to the same human in one change.
  * A seat's own moves never start a new turn (an extra turn says so with its own event).
  */
 export function othersActed(events: readonly GameEvent[], seat: number): boolean {

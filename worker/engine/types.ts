@@ -105,7 +105,7 @@ export interface MatchState {
   seed: string;
   /**
    * How each hand's generator derives from `seed` (hand-seed.ts `handRng`): `keyed-v1` for matches
-   * created since issue 21; absent in matches stored before it, which keep the legacy deals.
+   * created since the keyed hand seeds; absent in matches stored before them, which keep the legacy deals.
    */
   seedScheme?: SeedScheme;
   /** PRNG state for reshuffles in the current hand. */

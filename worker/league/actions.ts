@@ -1,5 +1,5 @@
 /**
- * What a league does (issue 20 part 1), over its store: creation with the owner's and each member's
+ * What a league does, over its store: creation with the owner's and each member's
  * link, the league as a reader sees it, a match made with one press (the members' own league token
  * hashes become the seats' hashes, so one member link serves every match), the end-of-match result
  * (counted once per match id), leaving, and the owner's rename, removal of a member and archiving.

@@ -1,5 +1,5 @@
 /**
- * A league's chat (issue 20 part 1): the same table and rules as a match's chat (match/chat-store.ts,
+ * A league's chat: the same table and rules as a match's chat (match/chat-store.ts,
  * match/chat.ts `writeChat`, `chatPage`, `markChat`), with members in place of seats: a member writes
  * and deletes their own messages, the owner hides any, members and the owner read. Read by polling
  * (no socket); an archived league's chat is read-only.

@@ -1,5 +1,5 @@
 /**
- * The league Durable Object (issue 20 part 1): one per league, SQLite-backed, named by the league id.
+ * The league Durable Object: one per league, SQLite-backed, named by the league id.
  * A thin shell over actions.ts (the league's members, matches and standings) and chat.ts (its
  * chat, the match chat's table and rules). Each RPC method takes the caller's token hash `who`;
  * expected failures come back as `Reply` values. A match of the league calls `matchEnded` at its end

@@ -1,5 +1,5 @@
 /**
- * A league's standings (issue 20 part 1), computed on each read from its matches' stored results
+ * A league's standings, computed on each read from its matches' stored results
  * (a league holds few; nothing is summed into extra rows): per member, matches and hands played
  * and won, total points, points per hand, coups fourrés, the longest run of matches won, and the
  * form over the last ten matches. Pure: no platform import.

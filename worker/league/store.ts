@@ -1,5 +1,5 @@
 /**
- * The tables of one league's Durable Object (issue 20 part 1): the single `league` row (name,
+ * The tables of one league's Durable Object: the single `league` row (name,
  * owner's token hash, rules, status), one row per member (name, token hash, when they left) and
  * one row per match made in the league (who sat where; the result once the match told it). All of
  * it is small and kept in memory after the first read. The chat has its own table (match/chat-store.ts).

@@ -1,5 +1,5 @@
 /**
- * How the Worker reaches a league's Durable Object (issue 20 part 1): its stub, named by the league
+ * How the Worker reaches a league's Durable Object: its stub, named by the league
  * id, typed by the RPC methods the routes and tests use.
  */
 import type { Env } from '../env';

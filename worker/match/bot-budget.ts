@@ -1,5 +1,5 @@
 /**
- * How much bot thinking one change may spend (issue 17): a run of bot moves played inside a request
+ * How much bot thinking one change may spend: a run of bot moves played inside a request
  * (commit.ts, automatic.ts `settle`) stops before a decision the change can no longer afford, and the
  * rest continues in one `bot` alarm with a fresh budget, which plays a run again (timers.ts).
  *

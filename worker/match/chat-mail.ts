@@ -1,5 +1,5 @@
 /**
- * The chat lines a seat's mails carry (issue 16): the other seats' shown messages since the seat's
+ * The chat lines a seat's mails carry: the other seats' shown messages since the seat's
  * own last move (the time of its last move row, log.ts `lastMoveAt`), the newest `MAIL_CHAT_LINES`,
  * with the writers' names; none when the seat muted the chat of this match (`SeatPrefs.chatMuted`).
  * Read by the notifier (`NotifierContext.chatSinceLastTurn`, the your-turn mail) and the digest's

@@ -1,5 +1,5 @@
 /**
- * The `chat` table of one match's Durable Object (issue 16): one row per message, written once
+ * The `chat` table of one match's Durable Object: one row per message, written once
  * when it is sent and updated when its writer deletes it or the host hides it. No index and no
  * counter rows: the per-seat rate limit counts the seat's recent rows (a match holds few), so a
  * message costs exactly one row written. SQL uses bound parameters only.

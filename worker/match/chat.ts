@@ -1,5 +1,5 @@
 /**
- * The chat of a match (issue 16): seated players write, the seats and the host read (spectators
+ * The chat of a match: seated players write, the seats and the host read (spectators
  * too when the match's `spectatorsReadChat` allows), a writer deletes their own message, the host
  * hides any. Each message is one row of the chat table (chat-store.ts) and goes live, as a `chat`
  * frame, only to the sockets allowed to read it. Not part of the move path: a message changes no

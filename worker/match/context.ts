@@ -41,7 +41,7 @@ export class MatchContext {
   readonly store: MatchStore;
   readonly log: MoveLog;
   readonly schedule: Schedule;
-  /** The chat's messages (issue 16: chat.ts). */
+  /** The chat's messages (chat.ts). */
   readonly chat: ChatStore;
   readonly notifier: Notifier;
   /** Test-only clock, bot delay and benchmark counters (neutral unless TEST_SEAMS is on). */

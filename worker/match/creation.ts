@@ -28,7 +28,7 @@ export interface CreateRequest {
   origin: string;
   payer: BudgetPayer;
   /**
-   * Leagues (issue 20 part 1): set only by the league's Durable Object, never from a request body.
+   * Leagues: set only by the league's Durable Object, never from a request body.
    * The match belongs to `leagueId` and seat i's token hash is `seatHashes[i]` (a member's own
    * league token, hashed), so the member's league link opens the seat; no new seat token is made.
    */
@@ -62,7 +62,7 @@ export async function create(m: MatchContext, req: CreateRequest): Promise<Reply
   // The creator sits at seat 0: a match nobody plays would burn the daily budget on bots.
   if (body.seats[0].kind !== 'human')
     return error(400, 'seat.creator_not_human', 'Seat 0 is the creator’s: its kind must be "human".');
-  // -- open table (issue 20 part 2) --
+  // -- open table --
   if (body.open && !body.seats.some((s) => s.kind === 'open'))
     return error(400, 'open.no_free_seat', 'An open match needs at least one open seat for a stranger.');
   const named = seatNames(body.seats, body.seats[0].language);
@@ -220,7 +220,7 @@ async function storeChecked(m: MatchContext, input: CreateInput): Promise<Reply>
   // A lobby expires unless it fills; a match whose seats are all taken starts now (no expiry row).
   const full = m.seats.every((s) => s.kind !== 'open');
   if (!full) m.schedule.schedule(KINDS.expire, '', now + LOBBY_TTL_MS);
-  // An open match (issue 20 part 2): bots fill the seats strangers left free at the end of the wait.
+  // An open match: bots fill the seats strangers left free at the end of the wait.
   if (!full && input.config.open) m.schedule.schedule(KINDS.openFill, '', fillsAtMs(now, input.config.open));
   const change = full ? start(m, null) : lobbyChange('created', null);
   if ('status' in change) {
@@ -259,7 +259,7 @@ function setupFor(
     teamSize: config.teamSize,
     seed: stack?.seed ?? seed,
     // Each hand's seed is HMAC-SHA256 keyed with `seed`, a secret that never leaves this object
-    // (issue 21: a finished hand's replay shows its whole shuffle and nothing of the next hands').
+    // (a finished hand's replay shows its whole shuffle and nothing of the next hands').
     seedScheme: NEW_MATCH_SEED_SCHEME,
     firstSeat: stack?.position?.turn ?? firstSeat,
     responses: seats.map((s) => s.responseMode),

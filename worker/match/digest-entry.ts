@@ -1,5 +1,5 @@
 /**
- * The match's answer to an address's daily digest (issue 14 part 2): what waits for one seat now,
+ * The match's answer to an address's daily digest: what waits for one seat now,
  * its turn, its answer to a hazard, or the start of the next hand, with the deadline and a fresh
  * seat link, and the chat's new lines since the seat's last move (chat-mail.ts). Asked by the
  * seat's address Durable Object (worker/notify/digest.ts); writes one row (the link's hash) only when

@@ -116,12 +116,12 @@ export class MatchDurableObject extends DurableObject<Env> {
     return this.track(async () => seats.reclaim(this.match, who, seat));
   }
 
-  /** A player leaves the match for good (issue 16: leave.ts). */
+  /** A player leaves the match for good (leave.ts). */
   async leave(who: string | null): Promise<Reply> {
     return this.track(async () => leaveMatch(this.match, who));
   }
 
-  /** "Play again", or an answer to the rematch offer: see rematch.ts (issue 16 part C). */
+  /** "Play again", or an answer to the rematch offer: see rematch.ts. */
   async rematch(who: string | null, req: RematchRequest, origin: string): Promise<Reply> {
     return this.track(async () => rematch(this.match, who, req, origin));
   }
@@ -171,7 +171,7 @@ export class MatchDurableObject extends DurableObject<Env> {
     return digestEntry(this.match, seat, addressKey);
   }
 
-  /** A seated player's chat message (issue 16): see chat.ts `sendChat`. */
+  /** A seated player's chat message: see chat.ts `sendChat`. */
   async chatSend(who: string | null, body: ChatSend): Promise<Reply> {
     return this.track(async () => chat.sendChat(this.match, who, body));
   }
@@ -186,12 +186,12 @@ export class MatchDurableObject extends DurableObject<Env> {
     return this.track(async () => chat.removeChat(this.match, who, id, how));
   }
 
-  /** The replay of finished hand `hand` with every card shown (issue 21): see hand-replay.ts `replayReply`. */
+  /** The replay of finished hand `hand` with every card shown: see hand-replay.ts `replayReply`. */
   async replay(who: string | null, hand: number): Promise<Reply> {
     return this.track(async () => replayReply(this.match, who, hand));
   }
 
-  // -- open table (issue 20 part 2) --
+  // -- open table --
   /** A stranger from the open table takes a free seat: see open-seat.ts `joinOpen`. */
   async joinOpen(who: { name: string; language?: string }, origin: string): Promise<Reply> {
     return this.track(() => joinOpen(this.match, who, origin));

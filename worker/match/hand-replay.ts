@@ -1,5 +1,5 @@
 /**
- * The replay of a finished hand with every card shown (issue 21): who may see it, which hands are
+ * The replay of a finished hand with every card shown: who may see it, which hands are
  * open, and the engine's `buildHandReplay` fed with the stored setup and log rows. Reads only: no row
  * is written for it (and nothing more is written per move for it), no timer, no mail.
  */
@@ -56,7 +56,7 @@ export function mayReplay(config: Pick<MatchConfig, 'spectatorsReplay'>, caller:
 
 /**
  * Hands of `state` whose replay is open: the finished ones; for a match dealt with the legacy seed
- * scheme (stored before issue 21, hand-seed.ts) none until the whole match is over.
+ * scheme (stored before the keyed hand seeds, hand-seed.ts) none until the whole match is over.
  */
 export function openHands(state: MatchState): number {
   if (state.seedScheme === undefined && state.phase !== 'matchOver') return 0;

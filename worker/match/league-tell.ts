@@ -1,5 +1,5 @@
 /**
- * A league match tells its league its result at its end (issue 20 part 1): one RPC to the league's
+ * A league match tells its league its result at its end: one RPC to the league's
  * Durable Object carrying each seat's figures (won, points, hands, hands won, coups fourrés), read
  * from the final state. The tell is a schedule item (`league`) set when the match finishes, so it
  * runs on the match's alarm and survives a failure: a failed tell is scheduled again later, and the

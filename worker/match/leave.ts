@@ -1,5 +1,5 @@
 /**
- * A player leaves a match (issue 16; a platform rule, not one of RULES.md). What becomes of the seat
+ * A player leaves a match (a platform rule, not one of RULES.md). What becomes of the seat
  * is decided here, once, and written in the seat (`SeatPrefs.left`) and in a `leave` log row through
  * the commit path: with a computer player allowed a bot plays the seat for good, without one its
  * turns are skipped for good, and a 2-player match or the last human's leave ends the match through

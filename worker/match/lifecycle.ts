@@ -13,7 +13,7 @@ import { nameKey, takenNames } from './names';
 import { infoFor } from './views';
 
 /**
- * How a seat is claimed: with the invite link's hash, or (issue 20 part 2) as a stranger from the
+ * How a seat is claimed: with the invite link's hash, or as a stranger from the
  * open table, which the match allows only while it is open (`config.open`).
  */
 export type SeatAccess = { invite: string } | { open: true };

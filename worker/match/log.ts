@@ -92,7 +92,7 @@ export class MoveLog {
   }
 
   /**
-   * Appends `left.seat`'s leave (issue 16) as one row: the engine's forfeit events (when the leave
+   * Appends `left.seat`'s leave as one row: the engine's forfeit events (when the leave
    * ended the match) and the change's moves after it, like `appendMoves`; always one row, even
    * without a move.
    */

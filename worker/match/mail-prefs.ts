@@ -1,5 +1,5 @@
 /**
- * A seat's time zone and mail preferences as its own settings change them (issue 14 part 2): the
+ * A seat's time zone and mail preferences as its own settings change them: the
  * zone the browser reports, and the digest and quiet hours. Preferences set from a match apply to
  * that seat at once (kept in the seat's `prefs` and in its address's Durable Object) and need an
  * e-mail address on the seat; they become the address's, for all its matches, only through the

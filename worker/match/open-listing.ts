@@ -1,5 +1,5 @@
 /**
- * How an open match keeps its line on the open table up to date (issue 20 part 2): after every
+ * How an open match keeps its line on the open table up to date: after every
  * request, socket move and alarm of the match's object (durable.ts), `syncOpenTable` tells the
  * open table's Durable Object the match's listing while it waits for strangers in the lobby, and
  * that it left the list once it started (strangers or bots filled it, the host started it) or was

@@ -1,5 +1,5 @@
 /**
- * A match on the open table (issue 20 part 2), from the match's side: its `open` setting, a
+ * A match on the open table, from the match's side: its `open` setting, a
  * stranger taking a free seat (the invitation's claim path, lifecycle.ts `takeSeat`, with no invite
  * link and no e-mail address), and the end of the wait, when bots fill the free seats and the match
  * starts (the `openFill` alarm, timers.ts). The one-seat-per-person and per-address limits are the

@@ -1,6 +1,6 @@
 /**
- * Presence: whether a person is looking at a seat's page now (issue 14 "presence means a person is
- * looking"). A seat is present while one of its pages is visible and was used within `PRESENCE_MS`.
+ * Presence: whether a person is looking at a seat's page now (presence means a person is
+ * looking). A seat is present while one of its pages is visible and was used within `PRESENCE_MS`.
  * The page tells it over its socket (`presence` frames, kept as `presentUntil` in the socket's
  * attachment, so it survives hibernation) or, without a socket, with its poll
  * (`GET /api/matches/:id?present=1`, kept in memory here). Nothing here writes a row or logs: a

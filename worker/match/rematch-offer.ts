@@ -1,5 +1,5 @@
 /**
- * A rematch offer (issue 16 part C), read from the meta row and the clock: who must still answer,
+ * A rematch offer, read from the meta row and the clock: who must still answer,
  * whether it is open, dealt, declined or lapsed, and how everybody sees it (`MatchInfo.rematch`, the
  * "my matches" summary, the notifier). Pure: the flow that changes it is rematch.ts. An offer lapses
  * 7 days after it was made; the lapse is read lazily from the clock (no alarm, no row written).

@@ -1,5 +1,5 @@
 /**
- * Rematch by consent (issue 16 part C): "Play again" makes one offer per finished match (the same
+ * Rematch by consent: "Play again" makes one offer per finished match (the same
  * players and rules, the first seat one to the left), the other humans accept or decline, bots accept
  * at once, and the new match is dealt (with the same seats and links) when every human has accepted.
  * Every change of the offer goes through the commit path (one meta row written, the views pushed);

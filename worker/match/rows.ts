@@ -21,24 +21,24 @@ export interface MatchConfig {
    * the chain). Unset in matches stored before chains: see `chainIdOf`.
    */
   chainId?: string;
-  // -- vacation days, timeouts before a bot keeps the seat (issue 14 part 3) --
+  // -- vacation days, timeouts before a bot keeps the seat --
   /** Days each player's turns may be frozen while away (0..30); unset in older matches: 7 (vacation.ts). */
   vacationDays?: number;
   /** Turn timeouts in a row after which a bot keeps the seat (0 = never); unset in older matches: 2. */
   timeoutsToBot?: number;
-  // -- chat (issue 16) --
+  // -- chat --
   /** Spectators may read the chat; unset (older matches) or false: only the seats and the host. */
   spectatorsReadChat?: boolean;
-  // -- replay of finished hands (issue 21) --
+  // -- replay of finished hands --
   /** Spectators may watch the replays of finished hands; unset (older matches) or false: only the players. */
   spectatorsReplay?: boolean;
-  // -- open table (issue 20 part 2) --
+  // -- open table --
   /**
    * Listed on the open table for strangers (worker/open/): bots fill the open seats `waitMinutes`
    * after the creation (open-seat.ts `fillsAtMs`), unless strangers filled them first.
    */
   open?: { waitMinutes: number };
-  // -- leagues (issue 20 part 1) --
+  // -- leagues --
   /** The league this match was created in (told of the result at the end: league-tell.ts); unset: none. */
   leagueId?: string;
 }
@@ -66,7 +66,7 @@ export interface Meta {
   /** ms since the epoch. */
   finishedAt: number | null;
   rematchId: string | null;
-  /** The latest rematch offer (issue 16 part C: rematch-offer.ts); null or unset: none. */
+  /** The latest rematch offer (rematch-offer.ts); null or unset: none. */
   rematchOffer?: RematchOffer | null;
   turnDeadline: TurnDeadline | null;
   /**
@@ -77,7 +77,7 @@ export interface Meta {
 }
 
 /**
- * A rematch offer of a finished match (issue 16 part C), stored in the meta row: who offered it
+ * A rematch offer of a finished match, stored in the meta row: who offered it
  * (a seat, or null for the host without a seat) at `atMs` (ms since the epoch), the seats that
  * accepted (the offerer and the bots at once) or declined, and the first seat of the new match.
  * Whether it is open, dealt, declined or lapsed is read from it and the clock (rematch-offer.ts).
@@ -109,7 +109,7 @@ export interface SeatRow {
   email: string | null;
   language: string;
   emailNotifications: boolean;
-  /** The seat's other settings and away state (issue 14), stored as one JSON column: `SeatPrefs`. */
+  /** The seat's other settings and away state, stored as one JSON column: `SeatPrefs`. */
   prefs: SeatPrefs;
 }
 
@@ -119,13 +119,13 @@ export interface SeatRow {
  * means its default.
  */
 export interface SeatPrefs {
-  // -- presence: always e-mail me (issue 14 part 1) --
+  // -- presence: always e-mail me --
   /**
    * Turn, reminder and seat mails go out even while the player is present (worker/match/presence.ts);
    * a push to a present seat is still dropped. Default false.
    */
   alwaysEmail?: boolean;
-  // -- time zone, mail preferences of this seat (issue 14 part 2) --
+  // -- time zone, mail preferences of this seat --
   /** The player's IANA time zone, reported by their browser ("Europe/Oslo"); mails and quiet hours use it. */
   timeZone?: string;
   /**
@@ -133,7 +133,7 @@ export interface SeatPrefs {
    * copy that counts for mail; this one is shown in the settings and serves a seat without address).
    */
   mailPrefs?: MailPrefs;
-  // -- away, vacation, timeouts, stand-in reason (issue 14 part 3) --
+  // -- away, vacation, timeouts, stand-in reason --
   /** The player said "I'm away until" this time (ms since the epoch); past or unset: not away. */
   awayUntil?: number;
   /** Vacation used in this match (ms): the frozen spans of this seat's turns (worker/match/vacation.ts). */
@@ -142,16 +142,16 @@ export interface SeatPrefs {
   timeoutsInRow?: number;
   /** Why a stand-in bot plays the seat: the host gave it away, too many timeouts, or the player asked. */
   standInReason?: StandInReason;
-  // -- chat muted (issue 16 part B) --
+  // -- chat muted --
   /** The player muted this match's chat: their mails carry no chat lines (match/chat-mail.ts). Default false. */
   chatMuted?: boolean;
-  // -- leaving a match (issue 16 part D) --
+  // -- leaving a match --
   /** The player left the match (for good: the seat's links only watch from then on; leave.ts). */
   left?: SeatLeft;
 }
 
 /**
- * What became of a seat whose player left (issue 16, a platform rule): a bot plays it for good
+ * What became of a seat whose player left (a platform rule): a bot plays it for good
  * (`bot`), its turns are skipped for good (`skip`: the match allows no computer player), or the
  * leave ended the match (`end`: a 2-player match, or no other human seat left).
  */

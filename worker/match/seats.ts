@@ -1,6 +1,6 @@
 /**
  * Changes to one seat after creation: a player's own settings (language, e-mail, notifications,
- * the chat muted (issue 16), coup-fourré response mode, which is logged so replay still matches),
+ * the chat muted, coup-fourré response mode, which is logged so replay still matches),
  * the host handing a seat to a bot, and the player taking it back. Every change goes through the commit path. Also the seat
  * links sent in mails: each mail carries a fresh token for its seat (256 bits); only its SHA-256 is
  * kept, with the seats (`mail_links`), and `MatchContext.caller` accepts it like the seat's own
@@ -30,7 +30,7 @@ import { infoFor } from './views';
  * seat links sent by mail (below). A response-mode change is a log row (replay needs it);
  * an unchanged mode writes none. Switching to `auto` while the seat's own response window is open
  * applies the automatic answer at once (logged as by the `server` and pushed like any move).
- * Away until / play for me (issue 14): 400 `settings.away_range`, 409 `seat.last_human` /
+ * Away until / play for me: 400 `settings.away_range`, 409 `seat.last_human` /
  * `match.not_playing` (vacation.ts `awayRefusal`); the computer playing the seat moves at once.
  * Every refusal is checked before anything is paid, written or mailed, and again before the seat
  * is written (another request may have changed the match while this one waited).
@@ -141,7 +141,7 @@ export function giveToBot(m: MatchContext, who: string | null, seat: number): Re
 
 /**
  * A player takes their seat back from the bot. 200 with their MatchInfo, 403 `auth.not_your_seat`;
- * 403 `auth.not_a_seat` for the link of a player who left (issue 16: a leave is for good).
+ * 403 `auth.not_a_seat` for the link of a player who left (a leave is for good).
  */
 export function reclaim(m: MatchContext, who: string | null, seat: number): Reply {
   if (!m.meta) return NOT_FOUND;

@@ -1,5 +1,5 @@
 /**
- * Moves over the match's WebSocket (issue 17): a `move` frame is played through the same path as
+ * Moves over the match's WebSocket: a `move` frame is played through the same path as
  * `POST /moves` (moves.ts `playMove`: the same idempotency by move id, the same checks and replies)
  * and answered with a `moveResult` frame that echoes its move id. The Worker's move limiter never
  * sees socket frames, so the object counts them here, per client, with the limiter's numbers.

@@ -35,7 +35,7 @@ export type MatchStub = Pick<
   | 'importSeatLinks'
   | 'revokeSeatLinks'
   | 'fetch'
-  // -- open table (issue 20 part 2) --
+  // -- open table --
   | 'joinOpen'
   | 'testRunAlarm'
 >;

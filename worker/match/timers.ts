@@ -29,7 +29,7 @@ export const KINDS = {
   window: 'window',
   bot: 'bot',
   expire: 'expire',
-  // -- open table (issue 20 part 2) --
+  // -- open table --
   /** An open match's wait is over: bots fill its free seats and it starts (open-seat.ts). */
   openFill: 'openFill',
 } as const;
@@ -51,7 +51,7 @@ export function finishIfOver(m: MatchContext, now: number): void {
   if (m.meta!.status !== 'playing' || m.state?.phase !== 'matchOver') return;
   m.updateMeta({ status: 'finished', finishedAt: now });
   m.schedule.schedule(KINDS.expire, '', now + FINISHED_TTL_MS);
-  scheduleLeagueTell(m, now); // leagues (issue 20 part 1)
+  scheduleLeagueTell(m, now); // leagues
 }
 
 /** The human seat that must act now, if any, and what it is doing. */
@@ -216,7 +216,7 @@ async function onDue(m: MatchContext, item: ScheduleItem, now: number): Promise<
       });
       return true;
     }
-    case LEAGUE_TELL: // leagues (issue 20 part 1)
+    case LEAGUE_TELL: // leagues
       await tellLeague(m, item);
       return true;
     default:

@@ -1,5 +1,5 @@
 /**
- * Away and back (issue 14, vacation days and a bot after repeated timeouts): a player says "I'm away
+ * Away and back (vacation days and a bot after repeated timeouts): a player says "I'm away
  * until <date>" and the clock of their turns stands still, using up their vacation days; after
  * `timeoutsToBot` turn timeouts in a row a bot keeps the seat; the player's own move or their link
  * brings them back. The state lives in the seat's `SeatPrefs` and in the turn deadline's `frozen`
@@ -149,7 +149,7 @@ export function isLastHuman(m: MatchContext, seat: number): boolean {
 /**
  * `row` as it starts a rematch: the player's choices kept (away until, mail settings), this match's
  * counters not (no stand-in, no vacation used, no timeouts in a row, the chat not muted). A seat
- * whose player left (issue 16) is a computer player there, named like one (in that seat's language),
+ * whose player left is a computer player there, named like one (in that seat's language),
  * with no link or address:
  * the leaver's link does not reach it.
  */

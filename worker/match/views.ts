@@ -122,7 +122,7 @@ export function buildInfo(
   };
   const left = leftSeats(seats);
   if (left.length > 0) info.left = left;
-  // -- replay of finished hands (issue 21) --
+  // -- replay of finished hands --
   const replayHands = state && mayReplay(meta.config, caller) ? openHands(state) : 0;
   if (replayHands > 0) info.you.replayHands = replayHands;
   if (own) {

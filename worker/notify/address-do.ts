@@ -9,7 +9,7 @@
  *   types it; only a link mailed to it on request (the unblock tokens, hashes only, 24 h) lifts it;
  * - the address's matches (id, seat, title, status), for the "my matches" page;
  * - the "my matches" magic-link tokens (hashes only, 24 h);
- * - the mail preferences (issue 14 part 2: address-prefs.ts) and the daily digest's alarm (digest.ts);
+ * - the mail preferences (address-prefs.ts) and the daily digest's alarm (digest.ts);
  * - the old objects merged here (address-move.ts): objects used to be named by the whole address,
  *   and a tagged address's old object hands its state over here once (`absorb`), then keeps only a
  *   forwarding marker (`movedTo`) for the links mailed before; their mute and block tokens verify here.
@@ -224,7 +224,7 @@ export class MailAddressDurableObject extends DurableObject<Env> {
     }
   }
 
-  // Mail preferences and the daily digest (issue 14 part 2).
+  // Mail preferences and the daily digest.
 
   /**
    * Sets `at`'s own mail preferences (from its match, for the seat whose address has the key

@@ -1,5 +1,5 @@
 /**
- * The mail preferences kept by one address's Durable Object (issue 14 part 2), as SQL on its
+ * The mail preferences kept by one address's Durable Object, as SQL on its
  * storage: the address's confirmed preferences (kv `prefs`), the preferences set for one seat from
  * a match (`seat_prefs`, applied at once to that seat only), the pending confirmation links
  * (`prefs_confirm`, hashes only, 24 h, at most one live) and the digest's schedule (kv

@@ -1,5 +1,5 @@
 /**
- * Chat lines in mails (issue 16): the new lines of a match's chat since the reader's own last move,
+ * Chat lines in mails: the new lines of a match's chat since the reader's own last move,
  * as the match hands them over (`NotifierContext.chatSinceLastTurn`, the digest's entry), and their
  * words in the reader's language: "Bob wrote: “…”", a quick phrase from the shared catalog. A
  * mail carries at most `MAIL_CHAT_LINES` lines of at most `MAIL_CHAT_CHARS` characters each, and

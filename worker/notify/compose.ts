@@ -1,8 +1,8 @@
 /**
- * Message composition: every kind of mail of issue 4 as a subject, a plain-text body and an HTML
+ * Message composition: every kind of mail as a subject, a plain-text body and an HTML
  * body (laid out by render.ts), in the reader's language, with the seat's deep link, the mute and
  * "stop all mail" links and the List-Unsubscribe headers. A mail reaches whatever address a match
- * creator typed, so user text is kept harmless (issue 12): names and the match title pass through
+ * creator typed, so user text is kept harmless: names and the match title pass through
  * `headerText` (one line) and `defuseLinks` (nothing a mail client turns into a link), and
  * subjects carry no title and at most one name of at most 20 characters.
  */
@@ -60,7 +60,7 @@ export type MailContent =
       handOver?: number;
       /** What happens at the deadline if nothing is played: see `IdleAction`. */
       idle?: IdleAction;
-      /** The chat's new lines since the reader's last move (issue 16, chat-lines.ts); none when absent. */
+      /** The chat's new lines since the reader's last move (chat-lines.ts); none when absent. */
       chat?: NewChat;
     }
   | {
@@ -94,12 +94,12 @@ export type MailContent =
       winners: readonly number[];
       /** Where a rematch starts (defaults to the seat link, whose page offers it). */
       rematch?: string | null;
-      /** The seat whose player left and so ended the match (issue 16), if one did. */
+      /** The seat whose player left and so ended the match, if one did. */
       left?: number;
     }
-  /** Another player left the match (issue 16) and it goes on: a bot plays their seat, or their turns are skipped. */
+  /** Another player left the match and it goes on: a bot plays their seat, or their turns are skipped. */
   | { kind: 'playerLeft'; table: TableNames; seat: number; outcome: 'bot' | 'skip' }
-  // -- rematch by consent (issue 16 part C) --
+  // -- rematch by consent --
   /** `by` (a seat's name; null: the host without a seat) offers a rematch, open until `lapsesAt`. */
   | { kind: 'rematchOffer'; by: string | null; lapsesAt: Date; now: Date };
 

@@ -1,5 +1,5 @@
 /**
- * The daily digest (issue 14 item 2): at a digest hour, the address's Durable Object asks each of
+ * The daily digest: at a digest hour, the address's Durable Object asks each of
  * its playing matches what waits for that seat (`DigestSource.digestEntry`, answered by the match)
  * and sends one mail listing every waiting match with its deadline in the reader's words and its
  * link; none when nothing waits. The block, mute (per chain) and the hourly limit apply. The
@@ -35,7 +35,7 @@ export interface DigestEntry {
   email: string;
   origin: string;
   /**
-   * The chat's new lines since the seat's last move (issue 16, chat-lines.ts), the newest few,
+   * The chat's new lines since the seat's last move (chat-lines.ts), the newest few,
    * oldest first; empty when the seat muted the chat. `chatMore`: earlier lines left out.
    */
   chat: MailChatLine[];

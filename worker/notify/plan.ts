@@ -95,7 +95,7 @@ function policySeats(n: MailScope): PolicySeat[] {
     standIn: s.standIn,
     standInReason: s.prefs.standInReason,
     ...(s.prefs.left ? { leftOutcome: s.prefs.left.outcome } : {}),
-    // A player who left gets no more mail of this match (issue 16).
+    // A player who left gets no more mail of this match.
     notifiable:
       s.kind === 'human' &&
       !s.prefs.left &&
@@ -314,7 +314,7 @@ export function staleReason(n: MailScope, row: OutboxRow): string | null {
   const data = JSON.parse(row.data) as IntentData;
   const state = meta.state;
   const kind = row.kind === 'push' ? data.kind : row.kind;
-  // -- rematch by consent (issue 16 part C) --
+  // -- rematch by consent --
   if (kind === 'rematchOffer') {
     if (!meta.rematchWaiting?.includes(row.seat)) return 'answered';
     return presentFor(n, row) ? 'present' : null;

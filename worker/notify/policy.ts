@@ -23,7 +23,7 @@ export interface PolicySeat {
   notifiable: boolean;
   /** Why a bot stands in (worker/match/rows.ts `StandInReason`), if one does. */
   standInReason?: 'host' | 'timeouts' | 'self';
-  /** What became of the seat when its player left (issue 16), if they did. */
+  /** What became of the seat when its player left, if they did. */
   leftOutcome?: 'bot' | 'skip' | 'end';
 }
 
@@ -62,7 +62,7 @@ export type IntentData =
   | { kind: 'botTookOver'; scope: 'turn' | 'seat'; why?: 'timeouts' }
   | { kind: 'finished'; scores: number[]; winners: number[]; left?: number }
   | { kind: 'playerLeft'; seat: number; outcome: 'bot' | 'skip' }
-  // -- rematch by consent (issue 16 part C) --
+  // -- rematch by consent --
   /** `by` offered a rematch (null: the host without a seat) at `atMs` (ms since the epoch). */
   | { kind: 'rematchOffer'; by: number | null; atMs: number };
 
@@ -72,7 +72,7 @@ export function turnGroup(seat: number, version: number): string {
 }
 
 /**
- * The intents of one change. Rules (issue 4 "When to send"):
+ * The intents of one change. Rules:
  * - invitations: on the match's first change, to every human seat but the host's (seat 0);
  * - your turn: when a notifiable seat's turn starts and someone or something else caused it, and to
  *   every notifiable seat when a hand ends (any seat may start the next one);
@@ -122,7 +122,7 @@ export function intentsFor(
           whoActs(before).kind === 'turn' &&
           before.turn === a &&
           !events.some((e) => e.type === 'handStarted') &&
-          // A bot run in the change came back to the same seat: a new turn (issue 17).
+          // A bot run in the change came back to the same seat: a new turn.
           !othersActed(events, a);
         const wasWindowOfSeat = before !== null && before.phase === 'respond' && actingSeat(before) === a;
         if (!sameTurn) {
@@ -239,7 +239,7 @@ export function intentsFor(
       });
     }
   }
-  // -- rematch by consent (issue 16 part C) --
+  // -- rematch by consent --
   if (change.reason === 'rematchOffer') out.push(...rematchOfferIntents(change.seat, seats, opts.nowMs));
   out.push(...leaveIntents(after, change, seats));
   return out;

@@ -1,5 +1,5 @@
 /**
- * The confirmation of mail preferences set from a match (issue 14 part 2): a seat may change its
+ * The confirmation of mail preferences set from a match: a seat may change its
  * own preferences at once, but they become the address's, for all its matches, only through a
  * link mailed to that address (at most one live a day, within the hourly limit; never to a
  * blocked address). The mail, its summary words (also on the link's page) and its sending.

@@ -1,5 +1,5 @@
 /**
- * The clock of a reader (issue 14 parts 2 and 3): wall-clock hours in an IANA time zone (the shared
+ * The clock of a reader: wall-clock hours in an IANA time zone (the shared
  * `wallClock` of worker/words/when.ts, daylight saving included), the next digest hour, the end of quiet hours, and the one
  * decision of when a queued mail or push goes out under a seat's mail preferences (`mailTiming`).
  * Pure: no platform imports, times in ms since the epoch.
@@ -87,7 +87,7 @@ export type Timing =
   | { action: 'drop'; reason: 'digest' };
 
 /**
- * When a queued message goes out (issue 14 items 2 and 3):
+ * When a queued message goes out:
  * - with the daily digest chosen, a turn or hand-over mail is dropped (`digest`: the digest lists
  *   it); a reminder or response-window mail goes out on its own only when its deadline falls
  *   before the next digest, else it is dropped too. Pushes are not affected by the digest;

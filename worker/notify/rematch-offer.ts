@@ -1,5 +1,5 @@
 /**
- * The rematch offer's mail (issue 16 part C): when a player (or the host) offers a rematch, every
+ * The rematch offer's mail: when a player (or the host) offers a rematch, every
  * other human seat with mail or push turned on is asked, once per offer, after the grace period (a
  * player who answers or is looking at the match meanwhile gets none: plan.ts `staleReason`). The
  * address's mute of the rematch chain, its block, quiet hours and hourly limit apply as to every

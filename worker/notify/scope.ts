@@ -19,7 +19,7 @@ export interface NotifyMatch {
   config: { title: string; onDeadline: 'bot' | 'skip'; timeoutsToBot?: number };
   state: MatchState | null;
   rematchId: string | null;
-  /** The human seats that must still answer the open rematch offer (issue 16 part C); none without one. */
+  /** The human seats that must still answer the open rematch offer; none without one. */
   rematchWaiting?: readonly number[];
   /**
    * The running deadline (ms since the epoch): a seat's turn, or between hands. `frozen`: the
@@ -44,7 +44,7 @@ export interface NotifySeat {
   prefs: {
     standInReason?: 'host' | 'timeouts' | 'self';
     timeZone?: string;
-    /** The player left the match (issue 16): the seat gets no more mail. */
+    /** The player left the match: the seat gets no more mail. */
     left?: { outcome: 'bot' | 'skip' | 'end' };
   };
 }
@@ -86,7 +86,7 @@ export interface NotifierContext {
   /** The public events since `seat`'s own last move (what a your-turn mail tells). */
   eventsSinceLastTurn(seat: number): GameEvent[];
   /**
-   * The chat's new lines for `seat`'s mails (issue 16): the other seats' shown messages since its own
+   * The chat's new lines for `seat`'s mails: the other seats' shown messages since its own
    * last move, the newest few (chat-lines.ts `NewChat`); none when the seat muted the chat. Reads only.
    */
   chatSinceLastTurn(seat: number): NewChat;
@@ -116,7 +116,7 @@ export const CHANGE_REASONS = [
   'timeout',
   'bot',
   'rematch',
-  // -- rematch by consent (issue 16 part C) --
+  // -- rematch by consent --
   /** A rematch offer was made: the other humans are mailed (the answers are `rematch`). */
   'rematchOffer',
   'leave',

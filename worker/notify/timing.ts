@@ -1,5 +1,5 @@
 /**
- * Quiet hours and the digest applied to a due outbox row (issue 14 parts 2 and 3), called by
+ * Quiet hours and the digest applied to a due outbox row, called by
  * deliver.ts before a mail is admitted and before a push is sent: the seat's preferences in force
  * (from its mailbox's Durable Object; a seat without an address: the defaults in its own zone,
  * `defaultPrefs`),

@@ -1,5 +1,5 @@
 /**
- * The open table's steps across Durable Objects (issue 20 part 2), called by worker/routes/open.ts
+ * The open table's steps across Durable Objects, called by worker/routes/open.ts
  * and the creation route: creating an open match (a place on the table first, so the per-address
  * limit holds, given back when the match refuses), taking a free seat (the table notes the client
  * first, so one client gets one seat per match, then the match seats the stranger; the note goes

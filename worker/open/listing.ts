@@ -1,5 +1,5 @@
 /**
- * The open table (issue 20 part 2): what one open match shows strangers on the public list, the
+ * The open table: what one open match shows strangers on the public list, the
  * limits of the open table, and which listed match fits a "Quick match" request. Pure data and
  * functions, shared by the open table's Durable Object (table-do.ts), the match that keeps its
  * listing up to date (worker/match/open-listing.ts) and the routes. No e-mail address, token or

@@ -1,5 +1,5 @@
 /**
- * The open table's wire shapes (issue 20 part 2; docs/API.md "Open table"): the bodies of
+ * The open table's wire shapes (docs/API.md "Open table"): the bodies of
  * `POST /api/open/:id/join` and `POST /api/open/quick`, the device-key header, and the answers.
  * Names and titles reuse the stored-text rules of worker/protocol.ts (the claim's name, the
  * creation's title); nothing here takes an e-mail address.

@@ -1,5 +1,5 @@
 /**
- * The open table's Durable Object (issue 20 part 2): one instance for the deployment (named
+ * The open table's Durable Object: one instance for the deployment (named
  * `OPEN_TABLE_NAME`), the small list of open matches that strangers read, kept up to date by the
  * matches themselves (worker/match/open-listing.ts tells it when a match opens, a seat is taken,
  * the match starts or is deleted), so reading the list never wakes a match's object. It also holds

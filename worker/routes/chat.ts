@@ -1,5 +1,5 @@
 /**
- * The chat of a match under /api/matches/:id/chat (issue 16, docs/API.md): send, list, delete
+ * The chat of a match under /api/matches/:id/chat (docs/API.md): send, list, delete
  * one's own message, the host hides any. Thin: validate at the edge, hash the bearer token, call the
  * match's Durable Object (worker/match/chat.ts decides who may read and write).
  */

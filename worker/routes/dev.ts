@@ -31,7 +31,7 @@ dev.get('/stats/:id', valid('param', v.object({ id: MatchIdSchema })), async (c)
   return send(c, await matchStub(c.env, id).benchStats());
 });
 
-// leagues (issue 20 part 1): a league object's rows written since it woke (benchmark).
+// leagues: a league object's rows written since it woke (benchmark).
 dev.get('/league-stats/:id', valid('param', v.object({ id: MatchIdSchema })), async (c) => {
   const stub = leagueStub(c.env, c.req.valid('param').id);
   return stub ? send(c, await stub.benchStats()) : fail(c, 404, 'not_found', 'No such page.');

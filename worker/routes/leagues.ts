@@ -1,5 +1,5 @@
 /**
- * The league API under /api/leagues (issue 20 part 1, docs/API.md "Leagues"). Thin: validate at the
+ * The league API under /api/leagues (docs/API.md "Leagues"). Thin: validate at the
  * edge (valibot), hash the bearer token, call the league's Durable Object (worker/league/durable.ts),
  * turn its reply into a response. New tokens are made by the league (worker/league/actions.ts) and
  * go back once, inside URL fragments.

@@ -1,5 +1,5 @@
 /**
- * "Stop all mail from this site" (issue 12): whoever creates a match can type any address, so every
+ * "Stop all mail from this site": whoever creates a match can type any address, so every
  * match mail carries a link that blocks all later match mail to its address (from any match,
  * whoever types the address), and only a link mailed to that address lifts the block:
  * - `GET /api/mail/block/:key/:token` — the confirmation page (a GET never blocks: link scanners

@@ -1,5 +1,5 @@
 /**
- * The page of a mail-preferences confirmation link (issue 14 part 2), mailed to an address when a
+ * The page of a mail-preferences confirmation link, mailed to an address when a
  * seat of it changed its digest or quiet hours from a match:
  * - `GET /api/mail/prefs/:key/:token` shows the preferences and a button (a GET changes nothing:
  *   link scanners open links);

@@ -1,5 +1,5 @@
 /**
- * Mail and push routes (issue 4), mounted at the root by worker/index.ts:
+ * Mail and push routes, mounted at the root by worker/index.ts:
  * - `POST /api/mail/my-matches` — send the "my matches" magic link (always 202: says nothing about the address);
  * - `GET /api/mail/my-matches` — the page: a form, or (with `#k=<key>.<token>`, the form of links mailed
  *   before they landed in the app's home as `/#mine=<key>.<token>`) the list, rendered by

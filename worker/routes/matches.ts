@@ -59,7 +59,7 @@ matches.post(
     const matchId = newMatchId();
     const body = parsed.output as CreateMatch & { testStack?: TestStack };
     const payer = payerOf(c.env, clientKey(c));
-    // -- open table (issue 20 part 2) --
+    // -- open table --
     if (body.open) {
       const who = await openClientOf(c);
       if (!who.ok) return who.response;

@@ -1,5 +1,5 @@
 /**
- * The open table's routes under /api/open (issue 20 part 2; docs/API.md "Open table"): the public
+ * The open table's routes under /api/open (docs/API.md "Open table"): the public
  * list, a stranger's seat in a listed match, and "Quick match". Thin: validate at the edge (valibot),
  * identify the client (its address key and optional `X-Device-Key`, hashed: worker/open/client.ts),
  * then worker/open/join.ts across the open table's and the match's Durable Objects. Creating an open

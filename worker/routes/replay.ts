@@ -1,5 +1,5 @@
 /**
- * The replay of a finished hand (issue 21, docs/API.md): GET /api/matches/:id/replay?hand=N. Thin:
+ * The replay of a finished hand (docs/API.md): GET /api/matches/:id/replay?hand=N. Thin:
  * validate at the edge, hash the bearer token, ask the match's Durable Object (worker/match/
  * hand-replay.ts decides who may watch which hand).
  */

@@ -1,5 +1,5 @@
 /**
- * The chat's quick phrases (issue 16) in five languages: one catalog for the page (the chat panel)
+ * The chat's quick phrases in five languages: one catalog for the page (the chat panel)
  * and the mail (the chat lines of a your-turn mail or digest), so friends reading different
  * languages each read the same phrase in their own. A message stores the phrase's code
  * (`QUICK_PHRASES` in worker/protocol.ts), never these words.

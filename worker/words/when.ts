@@ -1,5 +1,5 @@
 /**
- * Times in words, shared by the page and the mail (issue 14 "deadlines in words"), through `Intl`
+ * Times in words, shared by the page and the mail, through `Intl`
  * only, so every language the runtime knows gets them without a catalog: "in 5 hours", "2 days ago",
  * and a deadline as "Friday 14:30, in 2 days" in the reader's time zone.
  */

@@ -343,10 +343,10 @@ export const de: Messages = {
   'settings.pushDenied': 'Benachrichtigungen sind in diesem Browser gesperrt.',
   'settings.pushActive': 'Benachrichtigungen sind auf diesem Gerät an.',
   'settings.noSeat': 'Nur Spieler mit Platz haben Einstellungen.',
-  // -- presence: always e-mail me (issue 14 part 1) --
+  // -- presence: always e-mail me --
   'settings.alwaysEmail': 'Immer eine E-Mail schicken, auch wenn ich online bin',
   'settings.alwaysEmailHint': 'Sonst kommt keine E-Mail, solange die Partie offen vor dir liegt.',
-  // -- digest, quiet hours, time zone (issue 14 part 2) --
+  // -- digest, quiet hours, time zone --
   'mailPrefs.legend': 'Mail-Zeiten',
   'mailPrefs.digest': 'Eine Mail am Tag statt einer pro Zug, um',
   'mailPrefs.quiet': 'Ruhezeit: Mails und Benachrichtigungen warten, von',
@@ -355,7 +355,7 @@ export const de: Messages = {
   'mailPrefs.note':
     'Diese Partie folgt sofort; deine anderen Partien folgen, sobald du den zugeschickten Link benutzt.',
   'mailPrefs.zone': 'Zeitzone: {zone}',
-  // -- vacation, away, play for me, stand-in (issue 14 part 3) --
+  // -- vacation, away, play for me, stand-in --
   'away.until': '{name} ist weg bis {when}',
   'away.legend': 'Abwesend',
   'away.date': 'Ich bin weg bis',
@@ -371,15 +371,15 @@ export const de: Messages = {
   'home.timeoutsToBot': 'Der Computer übernimmt den Platz nach',
   'home.timeoutsToBot.0': 'nie',
   'home.timeoutsToBot.n': '{n} Fristüberschreitungen in Folge',
-  // -- deadlines in words (issue 14, coordinator) --
-  // -- phone table, reasons on cards, window hint (issue 15 part A) --
+  // -- deadlines in words (coordinator) --
+  // -- phone table, reasons on cards, window hint --
   'table.windowHintYou': 'Antworte auf {hazard} mit den Knöpfen oben.',
   'table.windowHintPass':
     'Keine Karte deiner Hand antwortet auf {hazard}: tippe oben auf „Geschehen lassen“.',
   'table.windowHintWait': 'Das Spiel wartet auf die Antwort auf einen Angriff.',
   'table.onlyDiscard': 'Jetzt ist keine Karte spielbar: wähle eine zum Abwerfen.',
   'table.km': '{km} km',
-  // -- create form: seating, invitations, remembered choices, first seat (issue 15 part B) --
+  // -- create form: seating, invitations, remembered choices, first seat --
   'create.seating': '{n} Spieler',
   'create.seatingTeams': '{n} Spieler in {teams} Teams',
   'create.inviteEmail': 'E-Mail für die Einladung (freiwillig)',
@@ -393,14 +393,14 @@ export const de: Messages = {
   'create.issue.seatEmail': 'Platz {n}: E-Mail-Adresse',
   'create.issue.seatName': 'Platz {n}: Name',
   'create.issue.timing': 'Fristen',
-  // -- rough edges: settings address, host panel, late guest, errors in words (issue 15 part C) --
+  // -- rough edges: settings address, host panel, late guest, errors in words --
   'error.generic': 'Das hat nicht geklappt. Sieh dir die Seite noch einmal an und versuche es erneut.',
   'settings.emailRemove': 'Adresse entfernen',
   'lobby.lateGuest':
     'Der Gastgeber hat die Partie gestartet, bevor du beigetreten bist. Du kannst hier zuschauen.',
   'host.lastHuman': 'spielt selbst: Der Computer spielt nicht allein',
-  // -- speed and accessibility (issue 15 part D) --
-  // -- chat on the page (issue 16 part A) --
+  // -- speed and accessibility --
+  // -- chat on the page --
   'chat.open': 'Chat',
   'chat.newCount': '{n|neue Nachricht|neue Nachrichten}',
   'home.mine.chatNew': '{n} {n|neue Chatnachricht|neue Chatnachrichten}',
@@ -423,8 +423,8 @@ export const de: Messages = {
   'chat.muteHint': 'Kein Zähler für neue Nachrichten und keine Ansagen; lesen kannst du sie hier weiterhin.',
   'chat.empty': 'Noch keine Nachrichten.',
   'chat.readOnly': 'Hier schreiben nur die Spieler am Tisch.',
-  // -- chat lines in mails (issue 16 part B) --
-  // -- rematch by consent (issue 16 part C) --
+  // -- chat lines in mails --
+  // -- rematch by consent --
   'rematch.open': 'Revanche öffnen',
   'home.mine.rematch': 'Revanche angeboten — antworte',
   'rematch.title': 'Revanche',
@@ -439,7 +439,7 @@ export const de: Messages = {
   'rematch.declined': '{names} hat die Revanche abgelehnt.',
   'rematch.lapsed': 'Das Revanche-Angebot ist abgelaufen.',
   'rematch.dealt': 'Die Revanche ist ausgeteilt.',
-  // -- leaving a match (issue 16 part D) --
+  // -- leaving a match --
   'leave.chip': '{name} hat die Partie verlassen',
   'leave.legend': 'Verlassen',
   'leave.open': 'Diese Partie verlassen',
@@ -454,7 +454,7 @@ export const de: Messages = {
   'leave.doneBot': 'Du hast diese Partie verlassen: Der Computer spielt deinen Platz. Du schaust zu.',
   'leave.doneSkip': 'Du hast diese Partie verlassen: Deine Züge werden übersprungen. Du schaust zu.',
   'leave.doneEnd': 'Du hast diese Partie verlassen, und sie endete damit. Du schaust zu.',
-  // -- practice offline (issue 19) --
+  // -- practice offline --
   'practice.title': 'Üben',
   'practice.offer': 'Gegen den Computer üben',
   'practice.offerText':
@@ -473,7 +473,7 @@ export const de: Messages = {
   'practice.finishedLine': '{when}: {result}',
   'practice.show': 'Punkteblatt',
   'practice.install': 'Installiere die Seite über das Browsermenü als App, um ohne Netz zu üben.',
-  // -- leagues (issue 20 part 1) --
+  // -- leagues --
   'nav.leagues': 'Ligen',
   'league.new.title': 'Eine Liga gründen',
   'league.new.intro':
@@ -533,7 +533,7 @@ export const de: Messages = {
     'Diese Liga archivieren? Niemand kann dann noch eine Partie starten oder im Chat schreiben.',
   'league.archiveYes': 'Ja, archivieren',
   'league.cancel': 'Abbrechen',
-  // -- open table (issue 20 part 2) --
+  // -- open table --
   'open.legend': 'Offener Tisch',
   'open.optIn': 'Offen für Fremde: dieses Spiel am offenen Tisch zeigen',
   'open.optInHint':
@@ -561,7 +561,7 @@ export const de: Messages = {
   'open.fills': 'Computerspieler übernehmen die freien Plätze',
   'open.join': 'Platz nehmen',
   'open.hoursPerTurn': '{n} Stunden',
-  // -- replay of finished hands (issue 21) --
+  // -- replay of finished hands --
   'replay.title': 'Wiederholung von Runde {n}',
   'replay.back': 'Zurück zur Partie',
   'replay.hand': 'Runde',

@@ -15,7 +15,7 @@ export const enFirst = {
   'app.tagline': 'The card game of the road, played by link over days.',
   'nav.home': 'Home',
   'nav.rules': 'Rules',
-  'nav.leagues': 'Leagues', // leagues (issue 20 part 1)
+  'nav.leagues': 'Leagues', // leagues
   'nav.settings': 'Settings',
   'nav.language': 'Language',
   'common.close': 'Close',
@@ -189,32 +189,32 @@ export const enFirst = {
   'src.PB': 'the Parker Brothers rules and the French "allonge", beyond the four sources',
   'src.house': 'a rule of this site, found in no source',
   'src.houseShort': 'house rule',
-  // -- presence: always e-mail me (issue 14 part 1) --
-  // -- digest, quiet hours, time zone (issue 14 part 2) --
-  // -- vacation, away, play for me, stand-in (issue 14 part 3) --
+  // -- presence: always e-mail me --
+  // -- digest, quiet hours, time zone --
+  // -- vacation, away, play for me, stand-in --
   'away.until': '{name} is away until {when}',
   'away.youUntil': 'You are away until {when}.',
   'away.standIn.timeouts':
     'Your turns ran out of time, so the computer plays your seat until you take it back.',
   'away.standIn.self': 'The computer plays your seat, as you asked, until you take it back.',
-  // -- deadlines in words (issue 14, coordinator) --
-  // -- phone table, reasons on cards, window hint (issue 15 part A) --
+  // -- deadlines in words (coordinator) --
+  // -- phone table, reasons on cards, window hint --
   'table.windowHintYou': 'Answer the {hazard} with the buttons above.',
   'table.windowHintPass': 'No card in your hand answers the {hazard}: press “Let it go” above.',
   'table.windowHintWait': 'Play waits for an answer to a hazard.',
   'table.onlyDiscard': 'No card can be played now: choose one to discard.',
-  // -- create form: seating, invitations, remembered choices, first seat (issue 15 part B) --
-  // -- rough edges: settings address, host panel, late guest, errors in words (issue 15 part C) --
+  // -- create form: seating, invitations, remembered choices, first seat --
+  // -- rough edges: settings address, host panel, late guest, errors in words --
   'error.generic': 'That did not work. Look at the page again and try once more.',
   'lobby.lateGuest': 'The host started the match before you joined. You can watch it here.',
   'host.lastHuman': 'plays in person: the computer does not play alone',
-  // -- speed and accessibility (issue 15 part D) --
-  // -- chat on the page (issue 16 part A) --
+  // -- speed and accessibility --
+  // -- chat on the page --
   'chat.open': 'Chat',
   'chat.newCount': '{n|new message|new messages}',
-  // -- chat lines in mails (issue 16 part B) --
-  // -- rematch by consent (issue 16 part C) --
+  // -- chat lines in mails --
+  // -- rematch by consent --
   'home.mine.rematch': 'Rematch offered — answer',
-  // -- leaving a match (issue 16 part D) --
+  // -- leaving a match --
   'leave.chip': '{name} left the match',
 } as const;

@@ -152,10 +152,10 @@ export const enLater = {
   'settings.pushDenied': 'Notifications are blocked in this browser.',
   'settings.pushActive': 'Notifications are on for this device.',
   'settings.noSeat': 'Only players with a seat have settings.',
-  // -- presence: always e-mail me (issue 14 part 1) --
+  // -- presence: always e-mail me --
   'settings.alwaysEmail': 'Always e-mail me, even while I am online',
   'settings.alwaysEmailHint': 'Otherwise no mail comes while this match is open in front of you.',
-  // -- digest, quiet hours, time zone (issue 14 part 2) --
+  // -- digest, quiet hours, time zone --
   'mailPrefs.legend': 'Mail timing',
   'mailPrefs.digest': 'One mail a day instead of one per turn, at',
   'mailPrefs.quiet': 'Quiet hours: mails and notifications wait, from',
@@ -164,7 +164,7 @@ export const enLater = {
   'mailPrefs.note':
     'This match follows at once; your other matches follow once you use the link we mail you.',
   'mailPrefs.zone': 'Time zone: {zone}',
-  // -- vacation, away, play for me, stand-in (issue 14 part 3) --
+  // -- vacation, away, play for me, stand-in --
   'away.legend': 'Away',
   'away.date': "I'm away until",
   'away.back': "I'm back",
@@ -175,9 +175,9 @@ export const enLater = {
   'home.timeoutsToBot': 'The computer keeps the seat after',
   'home.timeoutsToBot.0': 'never',
   'home.timeoutsToBot.n': '{n} timeouts in a row',
-  // -- phone table, reasons on cards, window hint (issue 15 part A) --
+  // -- phone table, reasons on cards, window hint --
   'table.km': '{km} km',
-  // -- create form: seating, invitations, remembered choices, first seat (issue 15 part B) --
+  // -- create form: seating, invitations, remembered choices, first seat --
   'create.seating': '{n} players',
   'create.seatingTeams': '{n} players in {teams} teams',
   'create.inviteEmail': 'E-mail for the invitation (optional)',
@@ -191,9 +191,9 @@ export const enLater = {
   'create.issue.seatEmail': 'Seat {n}: e-mail address',
   'create.issue.seatName': 'Seat {n}: name',
   'create.issue.timing': 'Time limits',
-  // -- rough edges: settings address, host panel, late guest, errors in words (issue 15 part C) --
+  // -- rough edges: settings address, host panel, late guest, errors in words --
   'settings.emailRemove': 'Remove address',
-  // -- chat on the page (issue 16 part A) --
+  // -- chat on the page --
   'home.mine.chatNew': '{n} new chat {n|message|messages}',
   'chat.title': 'Chat',
   'chat.log': 'Messages',
@@ -214,8 +214,8 @@ export const enLater = {
   'chat.muteHint': 'No count of new messages and no announcements; you can still read them here.',
   'chat.empty': 'No messages yet.',
   'chat.readOnly': 'Only the players at the table write here.',
-  // -- chat lines in mails (issue 16 part B) --
-  // -- rematch by consent (issue 16 part C) --
+  // -- chat lines in mails --
+  // -- rematch by consent --
   'rematch.open': 'Open the rematch',
   'rematch.title': 'Rematch',
   'rematch.byYou': 'You offered a rematch: the same players and rules.',
@@ -229,7 +229,7 @@ export const enLater = {
   'rematch.declined': '{names} declined the rematch.',
   'rematch.lapsed': 'The rematch offer lapsed.',
   'rematch.dealt': 'The rematch is dealt.',
-  // -- leaving a match (issue 16 part D) --
+  // -- leaving a match --
   'leave.legend': 'Leaving',
   'leave.open': 'Leave this match',
   'leave.title': 'Leave this match?',
@@ -242,7 +242,7 @@ export const enLater = {
   'leave.doneBot': 'You left this match: the computer plays your seat. You are watching it.',
   'leave.doneSkip': 'You left this match: your turns are skipped. You are watching it.',
   'leave.doneEnd': 'You left this match, and it ended there. You are watching it.',
-  // -- practice offline (issue 19) --
+  // -- practice offline --
   'practice.title': 'Practice',
   'practice.offer': 'Practice against the computer',
   'practice.offerText':
@@ -260,7 +260,7 @@ export const enLater = {
   'practice.finishedLine': '{when}: {result}',
   'practice.show': 'Score sheet',
   'practice.install': 'Install the site as an app from the browser menu to practice without a network.',
-  // -- leagues (issue 20 part 1) --
+  // -- leagues --
   'league.new.title': 'Start a league',
   'league.new.intro':
     'A league is a group of friends who play again and again. Each member gets a personal link, and the standings add up every match.',
@@ -316,7 +316,7 @@ export const enLater = {
   'league.archiveConfirm': 'Archive this league? Nobody can start a match or write in its chat any more.',
   'league.archiveYes': 'Yes, archive',
   'league.cancel': 'Cancel',
-  // -- open table (issue 20 part 2) --
+  // -- open table --
   'open.legend': 'Open table',
   'open.optIn': 'Open to strangers: list this match on the open table',
   'open.optInHint':
@@ -344,7 +344,7 @@ export const enLater = {
   'open.fills': 'Computer players fill the free seats',
   'open.join': 'Take a seat',
   'open.hoursPerTurn': '{n} hours',
-  // -- replay of finished hands (issue 21) --
+  // -- replay of finished hands --
   'replay.title': 'Replay of hand {n}',
   'replay.back': 'Back to the match',
   'replay.hand': 'Hand',

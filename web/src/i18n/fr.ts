@@ -342,10 +342,10 @@ export const fr: Messages = {
   'settings.pushDenied': 'Les notifications sont bloquées dans ce navigateur.',
   'settings.pushActive': 'Les notifications sont activées sur cet appareil.',
   'settings.noSeat': 'Seuls les joueurs assis ont des réglages.',
-  // -- presence: always e-mail me (issue 14 part 1) --
+  // -- presence: always e-mail me --
   'settings.alwaysEmail': 'Toujours m’envoyer un e-mail, même quand je suis en ligne',
   'settings.alwaysEmailHint': 'Sinon, aucun e-mail n’arrive tant que la partie est ouverte sous vos yeux.',
-  // -- digest, quiet hours, time zone (issue 14 part 2) --
+  // -- digest, quiet hours, time zone --
   'mailPrefs.legend': 'Horaires des mails',
   'mailPrefs.digest': 'Un mail par jour au lieu d’un par tour, à',
   'mailPrefs.quiet': 'Heures de silence : mails et notifications attendent, de',
@@ -354,7 +354,7 @@ export const fr: Messages = {
   'mailPrefs.note':
     'Cette partie suit tout de suite ; vos autres parties suivront quand vous utiliserez le lien envoyé par mail.',
   'mailPrefs.zone': 'Fuseau horaire : {zone}',
-  // -- vacation, away, play for me, stand-in (issue 14 part 3) --
+  // -- vacation, away, play for me, stand-in --
   'away.until': '{name} est absent·e jusqu’à {when}',
   'away.legend': 'Absence',
   'away.date': 'Je suis absent·e jusqu’au',
@@ -371,15 +371,15 @@ export const fr: Messages = {
   'home.timeoutsToBot': 'L’ordinateur garde la place après',
   'home.timeoutsToBot.0': 'jamais',
   'home.timeoutsToBot.n': '{n} délais dépassés de suite',
-  // -- deadlines in words (issue 14, coordinator) --
-  // -- phone table, reasons on cards, window hint (issue 15 part A) --
+  // -- deadlines in words (coordinator) --
+  // -- phone table, reasons on cards, window hint --
   'table.windowHintYou': 'Répondez à {hazard} avec les boutons ci-dessus.',
   'table.windowHintPass':
     'Aucune carte de votre main ne répond à {hazard} : touchez « Laisser passer » ci-dessus.',
   'table.windowHintWait': 'Le jeu attend la réponse à une attaque.',
   'table.onlyDiscard': 'Aucune carte n’est jouable maintenant : choisissez-en une à défausser.',
   'table.km': '{km} km',
-  // -- create form: seating, invitations, remembered choices, first seat (issue 15 part B) --
+  // -- create form: seating, invitations, remembered choices, first seat --
   'create.seating': '{n} joueurs',
   'create.seatingTeams': '{n} joueurs en {teams} équipes',
   'create.inviteEmail': 'E-mail pour l’invitation (facultatif)',
@@ -393,13 +393,13 @@ export const fr: Messages = {
   'create.issue.seatEmail': 'Place {n} : adresse e-mail',
   'create.issue.seatName': 'Place {n} : nom',
   'create.issue.timing': 'Délais',
-  // -- rough edges: settings address, host panel, late guest, errors in words (issue 15 part C) --
+  // -- rough edges: settings address, host panel, late guest, errors in words --
   'error.generic': 'Cela n’a pas marché. Regardez la page à nouveau et réessayez.',
   'settings.emailRemove': 'Retirer l’adresse',
   'lobby.lateGuest': 'L’hôte a lancé la partie avant que vous la rejoigniez. Vous pouvez la regarder ici.',
   'host.lastHuman': 'joue en personne : l’ordinateur ne joue pas seul',
-  // -- speed and accessibility (issue 15 part D) --
-  // -- chat on the page (issue 16 part A) --
+  // -- speed and accessibility --
+  // -- chat on the page --
   'chat.open': 'Discussion',
   'chat.newCount': '{n|nouveau message|nouveaux messages}',
   'home.mine.chatNew': '{n} {n|nouveau message|nouveaux messages} dans la discussion',
@@ -422,8 +422,8 @@ export const fr: Messages = {
   'chat.muteHint': 'Ni compteur de nouveaux messages ni annonce ; vous pouvez toujours les lire ici.',
   'chat.empty': 'Pas encore de message.',
   'chat.readOnly': 'Seuls les joueurs à la table écrivent ici.',
-  // -- chat lines in mails (issue 16 part B) --
-  // -- rematch by consent (issue 16 part C) --
+  // -- chat lines in mails --
+  // -- rematch by consent --
   'rematch.open': 'Ouvrir la revanche',
   'home.mine.rematch': 'Revanche proposée — répondez',
   'rematch.title': 'Revanche',
@@ -438,7 +438,7 @@ export const fr: Messages = {
   'rematch.declined': '{names} a refusé la revanche.',
   'rematch.lapsed': 'La proposition de revanche a expiré.',
   'rematch.dealt': 'La revanche est distribuée.',
-  // -- leaving a match (issue 16 part D) --
+  // -- leaving a match --
   'leave.chip': '{name} a quitté la partie',
   'leave.legend': 'Quitter',
   'leave.open': 'Quitter cette partie',
@@ -453,7 +453,7 @@ export const fr: Messages = {
   'leave.doneBot': 'Vous avez quitté cette partie : l’ordinateur joue à votre place. Vous la regardez.',
   'leave.doneSkip': 'Vous avez quitté cette partie : vos tours sont passés. Vous la regardez.',
   'leave.doneEnd': 'Vous avez quitté cette partie, qui s’est arrêtée là. Vous la regardez.',
-  // -- practice offline (issue 19) --
+  // -- practice offline --
   'practice.title': 'Entraînement',
   'practice.offer': 'S’entraîner contre l’ordinateur',
   'practice.offerText':
@@ -473,7 +473,7 @@ export const fr: Messages = {
   'practice.show': 'Feuille de score',
   'practice.install':
     'Installez le site comme application depuis le menu du navigateur pour vous entraîner sans réseau.',
-  // -- leagues (issue 20 part 1) --
+  // -- leagues --
   'nav.leagues': 'Ligues',
   'league.new.title': 'Créer une ligue',
   'league.new.intro':
@@ -534,7 +534,7 @@ export const fr: Messages = {
     'Archiver cette ligue ? Plus personne ne pourra lancer de partie ni écrire dans sa discussion.',
   'league.archiveYes': 'Oui, archiver',
   'league.cancel': 'Annuler',
-  // -- open table (issue 20 part 2) --
+  // -- open table --
   'open.legend': 'Table ouverte',
   'open.optIn': 'Ouverte aux inconnus : afficher cette partie sur la table ouverte',
   'open.optInHint':
@@ -562,7 +562,7 @@ export const fr: Messages = {
   'open.fills': 'Des joueurs ordinateur prennent les places libres',
   'open.join': 'Prendre une place',
   'open.hoursPerTurn': '{n} heures',
-  // -- replay of finished hands (issue 21) --
+  // -- replay of finished hands --
   'replay.title': 'Rejeu de la manche {n}',
   'replay.back': 'Retour à la partie',
   'replay.hand': 'Manche',

@@ -341,10 +341,10 @@ export const nb: Messages = {
   'settings.pushDenied': 'Varsler er blokkert i denne nettleseren.',
   'settings.pushActive': 'Varsler er på for denne enheten.',
   'settings.noSeat': 'Bare spillere med plass har innstillinger.',
-  // -- presence: always e-mail me (issue 14 part 1) --
+  // -- presence: always e-mail me --
   'settings.alwaysEmail': 'Send alltid e-post, også når jeg er pålogget',
   'settings.alwaysEmailHint': 'Ellers kommer det ingen e-post mens spillet er åpent foran deg.',
-  // -- digest, quiet hours, time zone (issue 14 part 2) --
+  // -- digest, quiet hours, time zone --
   'mailPrefs.legend': 'Tider for e-post',
   'mailPrefs.digest': 'Én e-post om dagen i stedet for én per tur, kl.',
   'mailPrefs.quiet': 'Stille timer: e-post og varsler venter, fra',
@@ -353,7 +353,7 @@ export const nb: Messages = {
   'mailPrefs.note':
     'Denne kampen følger med en gang; de andre kampene dine følger når du bruker lenken vi sender deg.',
   'mailPrefs.zone': 'Tidssone: {zone}',
-  // -- vacation, away, play for me, stand-in (issue 14 part 3) --
+  // -- vacation, away, play for me, stand-in --
   'away.until': '{name} er borte til {when}',
   'away.legend': 'Borte',
   'away.date': 'Jeg er borte til',
@@ -369,14 +369,14 @@ export const nb: Messages = {
   'home.timeoutsToBot': 'Datamaskinen beholder plassen etter',
   'home.timeoutsToBot.0': 'aldri',
   'home.timeoutsToBot.n': '{n} tidsavbrudd på rad',
-  // -- deadlines in words (issue 14, coordinator) --
-  // -- phone table, reasons on cards, window hint (issue 15 part A) --
+  // -- deadlines in words (coordinator) --
+  // -- phone table, reasons on cards, window hint --
   'table.windowHintYou': 'Svar på {hazard} med knappene over.',
   'table.windowHintPass': 'Ingen kort på hånden din svarer på {hazard}: trykk «La det passere» over.',
   'table.windowHintWait': 'Spillet venter på et svar på et angrep.',
   'table.onlyDiscard': 'Ingen kort kan spilles nå: velg ett å kaste.',
   'table.km': '{km} km',
-  // -- create form: seating, invitations, remembered choices, first seat (issue 15 part B) --
+  // -- create form: seating, invitations, remembered choices, first seat --
   'create.seating': '{n} spillere',
   'create.seatingTeams': '{n} spillere i {teams} lag',
   'create.inviteEmail': 'E-post for invitasjonen (valgfritt)',
@@ -390,13 +390,13 @@ export const nb: Messages = {
   'create.issue.seatEmail': 'Plass {n}: e-postadresse',
   'create.issue.seatName': 'Plass {n}: navn',
   'create.issue.timing': 'Tidsfrister',
-  // -- rough edges: settings address, host panel, late guest, errors in words (issue 15 part C) --
+  // -- rough edges: settings address, host panel, late guest, errors in words --
   'error.generic': 'Det gikk ikke. Se på siden igjen og prøv en gang til.',
   'settings.emailRemove': 'Fjern adressen',
   'lobby.lateGuest': 'Verten startet spillet før du ble med. Du kan se på det her.',
   'host.lastHuman': 'spiller selv: datamaskinen spiller ikke alene',
-  // -- speed and accessibility (issue 15 part D) --
-  // -- chat on the page (issue 16 part A) --
+  // -- speed and accessibility --
+  // -- chat on the page --
   'chat.open': 'Chat',
   'chat.newCount': '{n|ny melding|nye meldinger}',
   'home.mine.chatNew': '{n} {n|ny chatmelding|nye chatmeldinger}',
@@ -419,8 +419,8 @@ export const nb: Messages = {
   'chat.muteHint': 'Ingen teller for nye meldinger og ingen opplesning; du kan fortsatt lese dem her.',
   'chat.empty': 'Ingen meldinger ennå.',
   'chat.readOnly': 'Bare spillerne ved bordet skriver her.',
-  // -- chat lines in mails (issue 16 part B) --
-  // -- rematch by consent (issue 16 part C) --
+  // -- chat lines in mails --
+  // -- rematch by consent --
   'rematch.open': 'Åpne returkampen',
   'home.mine.rematch': 'Returkamp tilbudt — svar',
   'rematch.title': 'Returkamp',
@@ -435,7 +435,7 @@ export const nb: Messages = {
   'rematch.declined': '{names} takket nei til returkampen.',
   'rematch.lapsed': 'Tilbudet om returkamp har gått ut.',
   'rematch.dealt': 'Returkampen er delt ut.',
-  // -- leaving a match (issue 16 part D) --
+  // -- leaving a match --
   'leave.chip': '{name} forlot spillet',
   'leave.legend': 'Forlate',
   'leave.open': 'Forlat spillet',
@@ -449,7 +449,7 @@ export const nb: Messages = {
   'leave.doneBot': 'Du har forlatt spillet: datamaskinen spiller plassen din. Du ser på.',
   'leave.doneSkip': 'Du har forlatt spillet: turene dine hoppes over. Du ser på.',
   'leave.doneEnd': 'Du har forlatt spillet, og det sluttet der. Du ser på.',
-  // -- practice offline (issue 19) --
+  // -- practice offline --
   'practice.title': 'Øving',
   'practice.offer': 'Øv mot datamaskinen',
   'practice.offerText':
@@ -467,7 +467,7 @@ export const nb: Messages = {
   'practice.finishedLine': '{when}: {result}',
   'practice.show': 'Poengark',
   'practice.install': 'Installer nettstedet som app fra nettlesermenyen for å øve uten nettverk.',
-  // -- leagues (issue 20 part 1) --
+  // -- leagues --
   'nav.leagues': 'Ligaer',
   'league.new.title': 'Start en liga',
   'league.new.intro':
@@ -524,7 +524,7 @@ export const nb: Messages = {
   'league.archiveConfirm': 'Arkivere denne ligaen? Da kan ingen starte et spill eller skrive i chatten.',
   'league.archiveYes': 'Ja, arkiver',
   'league.cancel': 'Avbryt',
-  // -- open table (issue 20 part 2) --
+  // -- open table --
   'open.legend': 'Åpent bord',
   'open.optIn': 'Åpen for fremmede: vis kampen ved det åpne bordet',
   'open.optInHint':
@@ -552,7 +552,7 @@ export const nb: Messages = {
   'open.fills': 'Dataspillere tar de ledige plassene',
   'open.join': 'Ta en plass',
   'open.hoursPerTurn': '{n} timer',
-  // -- replay of finished hands (issue 21) --
+  // -- replay of finished hands --
   'replay.title': 'Reprise av hånd {n}',
   'replay.back': 'Tilbake til kampen',
   'replay.hand': 'Hånd',

@@ -341,10 +341,10 @@ export const sv: Messages = {
   'settings.pushDenied': 'Aviseringar är blockerade i den här webbläsaren.',
   'settings.pushActive': 'Aviseringar är på för den här enheten.',
   'settings.noSeat': 'Bara spelare med plats har inställningar.',
-  // -- presence: always e-mail me (issue 14 part 1) --
+  // -- presence: always e-mail me --
   'settings.alwaysEmail': 'Skicka alltid e-post, även när jag är online',
   'settings.alwaysEmailHint': 'Annars kommer ingen e-post medan matchen är öppen framför dig.',
-  // -- digest, quiet hours, time zone (issue 14 part 2) --
+  // -- digest, quiet hours, time zone --
   'mailPrefs.legend': 'Tider för mejl',
   'mailPrefs.digest': 'Ett mejl om dagen i stället för ett per tur, kl.',
   'mailPrefs.quiet': 'Tysta timmar: mejl och aviseringar väntar, från',
@@ -353,7 +353,7 @@ export const sv: Messages = {
   'mailPrefs.note':
     'Den här matchen följer direkt; dina andra matcher följer när du använder länken vi mejlar dig.',
   'mailPrefs.zone': 'Tidszon: {zone}',
-  // -- vacation, away, play for me, stand-in (issue 14 part 3) --
+  // -- vacation, away, play for me, stand-in --
   'away.until': '{name} är borta till {when}',
   'away.legend': 'Borta',
   'away.date': 'Jag är borta till',
@@ -368,14 +368,14 @@ export const sv: Messages = {
   'home.timeoutsToBot': 'Datorn behåller platsen efter',
   'home.timeoutsToBot.0': 'aldrig',
   'home.timeoutsToBot.n': '{n} missade turer i rad',
-  // -- deadlines in words (issue 14, coordinator) --
-  // -- phone table, reasons on cards, window hint (issue 15 part A) --
+  // -- deadlines in words (coordinator) --
+  // -- phone table, reasons on cards, window hint --
   'table.windowHintYou': 'Svara på {hazard} med knapparna ovanför.',
   'table.windowHintPass': 'Inget kort på din hand svarar på {hazard}: tryck på ”Låt det passera” ovanför.',
   'table.windowHintWait': 'Spelet väntar på ett svar på en fara.',
   'table.onlyDiscard': 'Inget kort går att spela nu: välj ett att slänga.',
   'table.km': '{km} km',
-  // -- create form: seating, invitations, remembered choices, first seat (issue 15 part B) --
+  // -- create form: seating, invitations, remembered choices, first seat --
   'create.seating': '{n} spelare',
   'create.seatingTeams': '{n} spelare i {teams} lag',
   'create.inviteEmail': 'E-post för inbjudan (frivilligt)',
@@ -389,13 +389,13 @@ export const sv: Messages = {
   'create.issue.seatEmail': 'Plats {n}: e-postadress',
   'create.issue.seatName': 'Plats {n}: namn',
   'create.issue.timing': 'Tidsgränser',
-  // -- rough edges: settings address, host panel, late guest, errors in words (issue 15 part C) --
+  // -- rough edges: settings address, host panel, late guest, errors in words --
   'error.generic': 'Det gick inte. Titta på sidan igen och försök en gång till.',
   'settings.emailRemove': 'Ta bort adressen',
   'lobby.lateGuest': 'Värden startade matchen innan du gick med. Du kan titta på den här.',
   'host.lastHuman': 'spelar själv: datorn spelar inte ensam',
-  // -- speed and accessibility (issue 15 part D) --
-  // -- chat on the page (issue 16 part A) --
+  // -- speed and accessibility --
+  // -- chat on the page --
   'chat.open': 'Chatt',
   'chat.newCount': '{n|nytt meddelande|nya meddelanden}',
   'home.mine.chatNew': '{n} {n|nytt chattmeddelande|nya chattmeddelanden}',
@@ -419,8 +419,8 @@ export const sv: Messages = {
     'Ingen räknare för nya meddelanden och inga uppläsningar; du kan fortfarande läsa dem här.',
   'chat.empty': 'Inga meddelanden än.',
   'chat.readOnly': 'Bara spelarna vid bordet skriver här.',
-  // -- chat lines in mails (issue 16 part B) --
-  // -- rematch by consent (issue 16 part C) --
+  // -- chat lines in mails --
+  // -- rematch by consent --
   'rematch.open': 'Öppna returmatchen',
   'home.mine.rematch': 'Returmatch erbjuden — svara',
   'rematch.title': 'Returmatch',
@@ -435,7 +435,7 @@ export const sv: Messages = {
   'rematch.declined': '{names} tackade nej till returmatchen.',
   'rematch.lapsed': 'Erbjudandet om returmatch har gått ut.',
   'rematch.dealt': 'Returmatchen är utdelad.',
-  // -- leaving a match (issue 16 part D) --
+  // -- leaving a match --
   'leave.chip': '{name} lämnade matchen',
   'leave.legend': 'Lämna',
   'leave.open': 'Lämna matchen',
@@ -449,7 +449,7 @@ export const sv: Messages = {
   'leave.doneBot': 'Du har lämnat matchen: datorn spelar din plats. Du tittar på.',
   'leave.doneSkip': 'Du har lämnat matchen: dina turer hoppas över. Du tittar på.',
   'leave.doneEnd': 'Du har lämnat matchen, och den slutade där. Du tittar på.',
-  // -- practice offline (issue 19) --
+  // -- practice offline --
   'practice.title': 'Träna',
   'practice.offer': 'Träna mot datorn',
   'practice.offerText':
@@ -467,7 +467,7 @@ export const sv: Messages = {
   'practice.finishedLine': '{when}: {result}',
   'practice.show': 'Poängblad',
   'practice.install': 'Installera webbplatsen som app från webbläsarens meny för att träna utan nätverk.',
-  // -- leagues (issue 20 part 1) --
+  // -- leagues --
   'nav.leagues': 'Ligor',
   'league.new.title': 'Starta en liga',
   'league.new.intro':
@@ -524,7 +524,7 @@ export const sv: Messages = {
   'league.archiveConfirm': 'Arkivera den här ligan? Ingen kan då starta en match eller skriva i chatten.',
   'league.archiveYes': 'Ja, arkivera',
   'league.cancel': 'Avbryt',
-  // -- open table (issue 20 part 2) --
+  // -- open table --
   'open.legend': 'Öppet bord',
   'open.optIn': 'Öppen för främlingar: visa matchen vid det öppna bordet',
   'open.optInHint':
@@ -552,7 +552,7 @@ export const sv: Messages = {
   'open.fills': 'Datorspelare tar de lediga platserna',
   'open.join': 'Ta en plats',
   'open.hoursPerTurn': '{n} timmar',
-  // -- replay of finished hands (issue 21) --
+  // -- replay of finished hands --
   'replay.title': 'Repris av giv {n}',
   'replay.back': 'Tillbaka till matchen',
   'replay.hand': 'Giv',

@@ -94,7 +94,7 @@ export async function resolveAccess(matchId: string, hash: string): Promise<Acce
         continue;
       }
       const { you } = await matchInfoOnce(matchId, token);
-      // A seat whose player left the match still opens it, to watch (issue 16).
+      // A seat whose player left the match still opens it, to watch.
       const seat = you.seat ?? you.left ?? null;
       if (seat !== null) adoptSeat(matchId, seat, token);
       else if (you.host) saveMatch({ matchId, hostToken: token });

@@ -87,14 +87,14 @@ export const api = {
   /** "Play again" (no answer) or an answer to the offer: 202 `{rematch}`, 201/200 `Created` once dealt. */
   rematch: (id: string, token: string, answer?: 'accept' | 'decline') =>
     call<Created | { rematch: RematchInfo }>('POST', `${m(id)}/rematch`, token, answer ? { answer } : {}),
-  // -- leaving a match (issue 16 part D) --
+  // -- leaving a match --
   leave: (id: string, token: string) => call<MatchInfo>('POST', `${m(id)}/leave`, token, {}),
-  // -- leagues (issue 20 part 1) --
+  // -- leagues --
   // (the league's calls are screens/league/league-api.ts: they load with the league page, not here)
-  // -- open table (issue 20 part 2) --
+  // -- open table --
   /** The open table's calls (lib/open-api.ts: list, create, join, quick match), in a chunk of their own. */
   open: () => import('./open-api').then((o) => o.openApi),
-  // -- replay of finished hands (issue 21) --
+  // -- replay of finished hands --
   remove: (id: string, token: string) => call<void>('DELETE', m(id), token),
   log: (id: string, after: number) =>
     call<{ events: LoggedEvent[] }>('GET', `${m(id)}/log?after=${after}`, null),

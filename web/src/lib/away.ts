@@ -1,5 +1,5 @@
 /**
- * "Bob is away until Monday": a player's announced absence (issue 14, vacation days) in words for
+ * "Bob is away until Monday": a player's announced absence (vacation days) in words for
  * the table and "my matches". Kept tiny: the table loads it on first paint.
  */
 import { dayText } from '../../../worker/words/when';

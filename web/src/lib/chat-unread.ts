@@ -1,5 +1,5 @@
 /**
- * The chat's unread count per match (issue 16), kept on this device only: one small versioned
+ * The chat's unread count per match, kept on this device only: one small versioned
  * localStorage key, no server row per visit. The server's tally (`MatchInfo.chat`, "my matches"
  * `summary.chat`) counts the messages the other seats wrote (`others`); this device remembers the
  * `others` it last showed and whether the seat muted the chat, so the count is exact and never

@@ -1,5 +1,5 @@
 /**
- * This device's key for the open table (issue 20 part 2): a random id kept in localStorage and sent
+ * This device's key for the open table: a random id kept in localStorage and sent
  * as the `X-Device-Key` header when the page creates an open match, takes a seat or asks for a quick
  * match, so the server gives one device one seat per match (worker/open/client.ts). It names no
  * person and travels nowhere else.

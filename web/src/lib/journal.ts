@@ -19,7 +19,7 @@ export interface JournalHand {
 
 /**
  * Where the journal reads from: the server (`api`), or a match played on this device (the practice
- * mode's Web Worker answers the same shapes, issue 19).
+ * mode's Web Worker answers the same shapes).
  */
 export type JournalSource = Pick<typeof api, 'journal' | 'log'>;
 

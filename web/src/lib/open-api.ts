@@ -1,5 +1,5 @@
 /**
- * The open table's calls (issue 20 part 2; docs/API.md "Open table"), loaded with the pages that use
+ * The open table's calls (docs/API.md "Open table"), loaded with the pages that use
  * them (`api.open()`): each sends this device's key (device-key.ts) so the server gives one device one
  * seat per match.
  */

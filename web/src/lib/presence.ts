@@ -1,5 +1,5 @@
 /**
- * Whether a person is looking at this page (issue 14 "presence means a person is looking"): the page
+ * Whether a person is looking at this page: the page
  * is visible and was used lately. The server mails a player only when nobody looks at their seat
  * (worker/match/presence.ts keeps a report for 3 minutes). Reported over the socket (`presence`
  * frames: on every visibility change, and while visible on input at most once per `REPORT_MS`) or

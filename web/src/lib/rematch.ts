@@ -1,5 +1,5 @@
 /**
- * Going to a rematch (issue 16 part C): the rematch keeps the seats, so this device's tokens of the
+ * Going to a rematch: the rematch keeps the seats, so this device's tokens of the
  * finished match work there too (docs/API.md); the saved list learns the new match, then the page
  * opens it. "Play again" and the answers are sent here, for the end screen and its offer panel
  * (screens/RematchOffer.tsx).

@@ -1,5 +1,5 @@
 /**
- * The replay of a run (issue 17): a human's move and the bots' moves after it reach the page as one
+ * The replay of a run: a human's move and the bots' moves after it reach the page as one
  * new view with the change's public events. The page shows the other seats' moves one by one, the
  * bot delay apart (the journal's lines and its announcement follow `MatchSession.replay`), then
  * applies the view. Loaded after the first paint (lib/session.ts loads it once the socket tells the

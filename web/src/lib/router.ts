@@ -25,18 +25,18 @@ export function navigate(to: string, options: { replace?: boolean } = {}): void 
 export type Route =
   | { name: 'home' }
   | { name: 'rules' }
-  // -- open table (issue 20 part 2) --
+  // -- open table --
   | { name: 'open' }
-  // -- practice offline (issue 19) --
+  // -- practice offline --
   | { name: 'practice' }
   | { name: 'match'; matchId: string }
   | { name: 'replay'; matchId: string }
-  // -- leagues (issue 20 part 1) --
+  // -- leagues --
   | { name: 'league'; leagueId: string | null }
   | { name: 'notFound' };
 
 /**
- * Maps a path to a route: `/`, `/rules`, `/practice` (issue 19), `/open` (the open table), `/m/<matchId>`, `/m/<matchId>/replay`,
+ * Maps a path to a route: `/`, `/rules`, `/practice`, `/open` (the open table), `/m/<matchId>`, `/m/<matchId>/replay`,
  * `/l/<leagueId>` and `/l/new`.
  */
 export function matchRoute(p: string): Route {
@@ -44,10 +44,10 @@ export function matchRoute(p: string): Route {
   if (p === '/rules') return { name: 'rules' };
   if (p === '/practice') return { name: 'practice' };
   if (p === '/open') return { name: 'open' };
-  // `/m/<matchId>/replay?hand=N&step=K`: the replay of finished hands (issue 21).
+  // `/m/<matchId>/replay?hand=N&step=K`: the replay of finished hands.
   const m = /^\/m\/([A-Za-z0-9_-]{1,64})(\/replay)?\/?$/.exec(p);
   if (m) return { name: m[2] ? 'replay' : 'match', matchId: m[1] };
-  const l = /^\/l\/([A-Za-z0-9_-]{1,64})\/?$/.exec(p); // leagues (issue 20 part 1); /l/new makes one
+  const l = /^\/l\/([A-Za-z0-9_-]{1,64})\/?$/.exec(p); // leagues; /l/new makes one
   if (l) return { name: 'league', leagueId: l[1] === 'new' ? null : l[1] };
   return { name: 'notFound' };
 }

@@ -13,7 +13,7 @@
  * "too many tabs" notice: it never happens to a working client, so reconnecting at once would only
  * repeat it.
  *
- * Moves go over the socket once it is authenticated (issue 17: a socket frame costs the server far less
+ * Moves go over the socket once it is authenticated (a socket frame costs the server far less
  * than a request) and wait for the `moveResult` with their move id; on no answer within
  * `SOCKET_MOVE_MS` or a socket that closes first, the same move (same id and version) goes over HTTP:
  * the server plays a move id once and answers a retry with the first outcome.
@@ -95,13 +95,13 @@ export class MatchSession {
   /** A run of other seats' moves being shown one by one (lib/replay.ts), or null. */
   readonly replay = signal<Replaying | null>(null);
   /**
-   * A match played on this device (practice, issue 19): "play again" starts a new one here instead of
+   * A match played on this device (practice): "play again" starts a new one here instead of
    * a rematch offer to the server. Undefined for online matches.
    */
   local?: { again(): void };
   /** Where the journal reads a match played on this device (practice); the server's when undefined. */
   readonly journalSource?: JournalSource;
-  /** Who hears the live `chat` frames (the chat panel, issue 16); the tally in `info` follows by itself. */
+  /** Who hears the live `chat` frames (the chat panel); the tally in `info` follows by itself. */
   readonly chatListeners = new Set<(message: ChatMessage) => void>();
 
   private ws: WebSocket | null = null;

@@ -1,5 +1,5 @@
 /**
- * The browser's time zone (issue 14 part 2), reported to the server so that deadlines, the daily
+ * The browser's time zone, reported to the server so that deadlines, the daily
  * digest and quiet hours follow the player's clock: once when a seat is opened whose stored zone
  * differs, and with every mail-preferences save. Tiny: it runs on every table page.
  */

@@ -1,5 +1,5 @@
 /**
- * The home page's way into the practice mode (issue 19): "Practice against the computer", or "Resume
+ * The home page's way into the practice mode: "Practice against the computer", or "Resume
  * practice" when this device has a match in progress. Loaded after the first paint (with its words).
  */
 import { useSignal } from '@preact/signals';

@@ -1,5 +1,5 @@
 /**
- * The practice form (issue 19): the create form's own rules fieldset (a preset and single options,
+ * The practice form: the create form's own rules fieldset (a preset and single options,
  * screens/create/RulesPicker.tsx) and state (form-state.ts), the seatings of 2 to 6 seats, each
  * bot's strength and who starts; "Start" hands the new setup to the page. Nothing is sent anywhere.
  */

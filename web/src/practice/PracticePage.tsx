@@ -1,8 +1,8 @@
 /**
- * `/practice` (issue 19): the practice match in progress on this device (resumed from IndexedDB,
+ * `/practice`: the practice match in progress on this device (resumed from IndexedDB,
  * store.ts), else the practice form; the online table (screens/Table.tsx) shows the match, fed by the
  * Web Worker through `PracticeSession`; below, the finished practice matches, each opened again for
- * its score sheet and journal (its record holds the setup and the whole log: the replay of issue 21
+ * its score sheet and journal (its record holds the setup and the whole log: the replay
  * opens from `FinishedList`: `PracticeReplay.tsx`). Loaded on demand: nothing here is in the initial script.
  */
 import { useSignal } from '@preact/signals';
@@ -56,7 +56,7 @@ function PracticeTable(props: {
 function FinishedList(props: {
   list: PracticeRecord[];
   onOpen: (r: PracticeRecord) => void;
-  /** Opens the replay of its hands (issue 21's viewer). */
+  /** Opens the replay of its hands. */
   onReplay: (r: PracticeRecord) => void;
 }): JSX.Element | null {
   if (props.list.length === 0) return null;

@@ -1,5 +1,5 @@
 /**
- * The replay of a finished practice match (issues 19 and 21): the same viewer as an online match's
+ * The replay of a finished practice match: the same viewer as an online match's
  * replay (`screens/replay/ReplayViewer.tsx`), fed by the engine's pure builder from the record kept on
  * this device (its setup and whole move log) instead of `GET /replay`. Loaded on demand, with the
  * engine: nothing here is in the initial script, and nothing goes over the network.

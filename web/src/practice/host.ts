@@ -1,5 +1,5 @@
 /**
- * The practice match's host (issue 19), run inside the Web Worker (practice.worker.ts): it holds the
+ * The practice match's host, run inside the Web Worker (practice.worker.ts): it holds the
  * state, applies the player's move through the engine, plays the automatic draws and the bots up to
  * the player's next decision, as the match server's commit path does (worker/match/automatic.ts
  * `settle`, with every bot inline), and answers the table's reads (MatchInfo, journal, log) in the

@@ -1,5 +1,5 @@
 /**
- * The Web Worker of the practice mode (issue 19): loads the engine and the bots (on demand, so they
+ * The Web Worker of the practice mode: loads the engine and the bots (on demand, so they
  * stay out of the page's scripts) and answers the page's calls (protocol.ts `PracticeRequest`) with
  * one `PracticeHost` (host.ts). A bot thinks here, never on the page's thread.
  */

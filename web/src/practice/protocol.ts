@@ -1,5 +1,5 @@
 /**
- * The offline practice mode (issue 19): what a practice match is on this device (its setup and its
+ * The offline practice mode: what a practice match is on this device (its setup and its
  * move log, enough to rebuild every state and to replay the match) and the calls the page makes to
  * the Web Worker that runs the engine and the bots (practice.worker.ts → host.ts). Types only, plus
  * the checks of a stored record: nothing here knows a rule.

@@ -1,5 +1,5 @@
 /**
- * A practice match on this page (issue 19): a `MatchSession` whose server is the Web Worker
+ * A practice match on this page: a `MatchSession` whose server is the Web Worker
  * (practice.worker.ts) instead of the network, so the online table (screens/Table.tsx and table/)
  * shows it unchanged. Every change is appended to the stored record (store.ts: setup plus the whole
  * move log) before the next move is taken; a finished match moves to the finished list. The bots'

@@ -1,5 +1,5 @@
 /**
- * A new practice match's setup (issue 19) from the create form's choices (screens/create/form-state.ts:
+ * A new practice match's setup from the create form's choices (screens/create/form-state.ts:
  * the preset, the option changes, the seating) and the bots' strengths: the player in seat 0, the
  * bots after, every name in the page's language, a fresh id and seed from this device's random source.
  */

@@ -1,8 +1,8 @@
 /**
- * Practice matches kept on this device (issue 19), in IndexedDB through idb-keyval (one database
+ * Practice matches kept on this device, in IndexedDB through idb-keyval (one database
  * `mb-practice`, one store): the match in progress under `current` (its setup and whole move log,
  * written after every change, so a reload resumes it) and the finished ones under `finished` (the
- * newest `MAX_FINISHED`, each a setup plus its whole log: enough to replay every hand, issue 21).
+ * newest `MAX_FINISHED`, each a setup plus its whole log: enough to replay every hand).
  * Nothing here is sent anywhere. A device without IndexedDB (some private modes) plays without saving.
  */
 import { createStore, del, get, set, type UseStore } from 'idb-keyval';

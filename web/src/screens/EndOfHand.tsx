@@ -14,12 +14,12 @@ import type { MatchInfo, MatchView } from '../lib/types';
 import { errorText, eventTable, handGoal, listTeams, teamName } from '../lib/words';
 import { HandScores } from './table/HandScores';
 
-/** The rematch offer: who offered, who accepted, my answer (issue 16 part C), loaded when there is one. */
+/** The rematch offer: who offered, who accepted, my answer, loaded when there is one. */
 const RematchOffer = lazyComponent(() => import('./RematchOffer').then((m) => m.RematchOffer), {
   quiet: true,
 });
 
-/** The ways into the replay of finished hands (issue 21), loaded when a hand's replay is open. */
+/** The ways into the replay of finished hands, loaded when a hand's replay is open. */
 const ReplayLinks = lazyComponent(() => import('./replay/ReplayLinks').then((m) => m.ReplayLinks), {
   quiet: true,
 });
@@ -42,8 +42,8 @@ export function EndOfHand(props: {
   const next = view.legalMoves.find((m) => m.type === 'nextHand');
   const over = view.phase === 'matchOver';
 
-  // "Play again" makes the offer (or accepts it); the others answer it (RematchOffer, issue 16).
-  // A practice match (issue 19) starts its next one on this device.
+  // "Play again" makes the offer (or accepts it); the others answer it (RematchOffer).
+  // A practice match starts its next one on this device.
   const rematch = () =>
     session.local
       ? session.local.again()

@@ -11,7 +11,7 @@ import { savedMatches } from '../lib/storage';
 // The create form loads on its own: a match page (most visits, from a link) never needs it.
 const CreateForm = lazyComponent(() => import('./create/CreateForm').then((m) => m.CreateForm));
 
-// The way into the practice mode (issue 19), after the first paint: the practice code loads only from there.
+// The way into the practice mode, after the first paint: the practice code loads only from there.
 const PracticeEntry = lazyComponent(() => import('../practice/PracticeEntry').then((m) => m.PracticeEntry), {
   quiet: true,
 });

@@ -68,7 +68,7 @@ export function HostPanel(props: {
             <li key={s.seat}>
               <span class="seat-name">{seatName(info, s.seat)}</span>
               {info.left?.some((l) => l.seat === s.seat) ? (
-                // The player left for good (issue 16): nothing to hand over or take back.
+                // The player left for good: nothing to hand over or take back.
                 <span class="chip">{t('leave.chip', { name: seatName(info, s.seat) })}</span>
               ) : s.botStandIn ? (
                 <span class="chip">{t('table.botStandIn')}</span>

@@ -24,7 +24,7 @@ import { Table } from './Table';
 /** The host's panel (only on a host link), loaded when shown: it keeps the initial script small. */
 const HostPanel = lazyComponent(() => import('./HostPanel').then((m) => m.HostPanel), { quiet: true });
 const Settings = lazyComponent(() => import('./Settings').then((m) => m.Settings));
-/** The notice of a player who left the match (issue 16), loaded only for them. */
+/** The notice of a player who left the match, loaded only for them. */
 const LeftNotice = lazyComponent(() => import('./settings/Leave').then((m) => m.LeftNotice), { quiet: true });
 
 const STATUS_KEYS = {
@@ -50,7 +50,7 @@ function takeHash(): string {
   return hash;
 }
 
-/** Why the computer plays my seat, in words (issue 14: after timeouts, or as I asked). */
+/** Why the computer plays my seat, in words (after timeouts, or as I asked). */
 function standInWords(reason: string | null | undefined): string {
   if (reason === 'timeouts') return t('away.standIn.timeouts');
   if (reason === 'self') return t('away.standIn.self');
@@ -84,7 +84,7 @@ export function MatchPage({ matchId }: { matchId: string }): JSX.Element {
       access.value = r.access;
     });
   };
-  // Offline (issue 19): a link check the network failed is tried again, when the device is back online or every few seconds.
+  // Offline: a link check the network failed is tried again, when the device is back online or every few seconds.
   const offline = failure.value?.code === 'network';
   useEffect(() => {
     if (!offline) return;

@@ -18,7 +18,7 @@ export function SeatSwitcher(props: {
   const tokens = seatTokensOf(props.saved);
   const seats = Object.keys(tokens)
     .map(Number)
-    // A seat whose player left (issue 16) is no longer played from its link.
+    // A seat whose player left is no longer played from its link.
     .filter((s) => props.info.seats.some((x) => x.seat === s) && !props.info.left?.some((l) => l.seat === s))
     .sort((x, y) => x - y);
   if (seats.length < 2) return null;

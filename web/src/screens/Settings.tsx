@@ -72,7 +72,7 @@ export function Settings({ session }: { session: MatchSession }): JSX.Element {
     <section class="settings card-box" aria-labelledby="settings-title">
       <h2 id="settings-title">{t('settings.title', { name: seatName(info, me) })}</h2>
       <LanguagePicker onChange={(l) => void save({ language: l })} />
-      {/* -- away, vacation, play for me (issue 14 part 3) -- */}
+      {/* -- away, vacation, play for me -- */}
       <Away info={info} pending={pending.value} save={save} />
       <fieldset>
         <legend>{t('settings.coupFourre')}</legend>
@@ -129,7 +129,7 @@ export function Settings({ session }: { session: MatchSession }): JSX.Element {
           )}
         </form>
       </fieldset>
-      {/* -- presence: always e-mail me (issue 14 part 1) -- */}
+      {/* -- presence: always e-mail me -- */}
       <AlwaysEmail info={info} pending={pending.value} save={(b) => void save(b)} />
       {/* A server without push (its key route says so) is not offered at all. */}
       {push !== 'unavailable' && push !== 'unknown' && (
@@ -160,7 +160,7 @@ export function Settings({ session }: { session: MatchSession }): JSX.Element {
           )}
         </fieldset>
       )}
-      {/* -- digest, quiet hours (issue 14 part 2) -- */}
+      {/* -- digest, quiet hours -- */}
       <MailPrefs info={info} pending={pending.value} save={save} />
       <fieldset>
         <legend>{t('sound.legend')}</legend>
@@ -179,7 +179,7 @@ export function Settings({ session }: { session: MatchSession }): JSX.Element {
           {errorText(err.value)}
         </p>
       )}
-      {/* -- leaving a match (issue 16 part D) -- */}
+      {/* -- leaving a match -- */}
       <LeaveMatch session={session} />
     </section>
   );

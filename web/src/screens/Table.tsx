@@ -25,7 +25,7 @@ const SinceYouLeft = lazyComponent(() => import('./table/SinceYouLeft').then((m)
   quiet: true,
 });
 
-/** A match that ended because a player left (issue 16), loaded only then. */
+/** A match that ended because a player left, loaded only then. */
 const ForfeitEnd = lazyComponent(() => import('./settings/Leave').then((m) => m.ForfeitEnd), { quiet: true });
 
 /** The table screen of a match that is being played. */

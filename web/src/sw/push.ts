@@ -1,5 +1,5 @@
 /*
- * The service worker's push part (issue 13, moved here from the former public/sw.js): shows the turn
+ * The service worker's push part (moved here from the former public/sw.js): shows the turn
  * notification (one per match: the same tag replaces it), posts the receipt to the server (so the
  * e-mail for that turn is dropped) and opens the seat link on click, on this site only. Payload:
  * worker/notify `PushPayload` (`title`, `body`, `tag`, `url`, `ack`).

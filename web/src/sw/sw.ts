@@ -1,5 +1,5 @@
 /*
- * The site's one service worker (issue 19 with the push of issue 13): it precaches the app shell (the
+ * The site's one service worker (with push): it precaches the app shell (the
  * build's files, listed at build time by vite-plugin-pwa into `self.__WB_MANIFEST`, through
  * workbox-precaching), so the page and the practice mode open in airplane mode after one visit; a page
  * navigation goes to the network first and falls back to the cached shell only when it fails. It never

@@ -105,8 +105,8 @@ export interface Catalog {
     unblockButton: string;
     unblocked: string;
   };
-  // -- digest, confirmation of mail settings (issue 14 part 2) --
-  /** The daily digest and the confirmation of mail settings (issue 14 part 2). */
+  // -- digest, confirmation of mail settings --
+  /** The daily digest and the confirmation of mail settings. */
   digest: {
     subject: string; // {count}
     intro: string;
@@ -127,24 +127,24 @@ export interface Catalog {
     quietFrom: string; // {from} {to}
     noQuiet: string;
   };
-  // -- vacation, stand-in, bot deadline (issue 14 part 3) --
+  // -- vacation, stand-in, bot deadline --
   /** When a turn's deadline passes with nothing played, and a bot keeping the seat after timeouts. */
   away: {
     idleBot: string; // {when}
     idleSkip: string; // {when}
     botSeatTimeouts: string;
   };
-  // -- invitation from the create form (issue 15 part B) --
-  // -- window mail words (issue 15 part C) --
+  // -- invitation from the create form --
+  // -- window mail words --
   /** The response window's hint for a seat that chose "ask me" (RULES.md §7). */
   windowMail: {
     askHint: string; // {time} {safety}
     askHintQuick: string; // {time} {safety} {remedy}
   };
-  // -- chat on the page (issue 16 part A) --
-  // -- chat lines in mails (issue 16 part B) --
+  // -- chat on the page --
+  // -- chat lines in mails --
   /**
-   * Chat lines in the your-turn mail and the digest (issue 16): the lead-in, one line per message,
+   * Chat lines in the your-turn mail and the digest: the lead-in, one line per message,
    * how many earlier lines are left out, and the quick phrases in this language.
    */
   chatMail: {
@@ -152,7 +152,7 @@ export interface Catalog {
     line: string; // {name} {text}
     more: string; // {count}
   };
-  // -- rematch by consent (issue 16 part C) --
+  // -- rematch by consent --
   rematchOffer: {
     subject: string; // {name}
     subjectHost: string;
@@ -161,7 +161,7 @@ export interface Catalog {
     lapses: string; // {when}
     button: string;
   };
-  // -- leaving a match (issue 16 part D) --
+  // -- leaving a match --
   /** Another player left the match and it goes on (the line itself is the shared event words' `leftBot`/`leftSkip`). */
   leave: {
     subject: string; // {player}

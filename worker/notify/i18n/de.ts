@@ -93,7 +93,7 @@ export const de: Catalog = {
     unblockButton: 'Mails wieder einschalten',
     unblocked: 'Mails an diese Adresse sind wieder an.',
   },
-  // -- digest, confirmation of mail settings (issue 14 part 2) --
+  // -- digest, confirmation of mail settings --
   digest: {
     subject: 'Mille Bornes: {count} Partien warten auf dich',
     intro: 'Deine tägliche Übersicht: diese Partien warten auf dich.',
@@ -114,29 +114,29 @@ export const de: Catalog = {
     quietFrom: 'Ruhe von {from}:00 bis {to}:00',
     noQuiet: 'keine Ruhezeit',
   },
-  // -- vacation, stand-in, bot deadline (issue 14 part 3) --
+  // -- vacation, stand-in, bot deadline --
   away: {
     idleBot: 'Wenn du bis {when} nicht gespielt hast, spielt der Computer diesen Zug für dich.',
     idleSkip: 'Wenn du bis {when} nicht gespielt hast, wird dein Zug übersprungen.',
     botSeatTimeouts:
       'Deine letzten Züge haben die Frist überschritten, deshalb spielt jetzt der Computer deinen Platz – bis du mit deinem Link zurückkommst.',
   },
-  // -- invitation from the create form (issue 15 part B) --
-  // -- window mail words (issue 15 part C) --
+  // -- invitation from the create form --
+  // -- window mail words --
   windowMail: {
     askHint:
       'Antwortest du nicht bis {time}, wird {safety} für dich als Coup fourré gespielt, falls du die Karte hast; sonst geht das Spiel weiter.',
     askHintQuick:
       'Antwortest du nicht bis {time}, wird {safety} für dich als Coup fourré gespielt, falls du die Karte hast, sonst {remedy}, falls du diese hast; sonst geht das Spiel weiter.',
   },
-  // -- chat on the page (issue 16 part A) --
-  // -- chat lines in mails (issue 16 part B) --
+  // -- chat on the page --
+  // -- chat lines in mails --
   chatMail: {
     intro: 'Neu im Chat seit deinem letzten Zug:',
     line: '{name} schrieb: „{text}“',
     more: 'Ältere Nachrichten, die hier fehlen: {count}.',
   },
-  // -- rematch by consent (issue 16 part C) --
+  // -- rematch by consent --
   rematchOffer: {
     subject: '{name} bietet eine Revanche an',
     subjectHost: 'Eine Revanche wird angeboten',
@@ -146,7 +146,7 @@ export const de: Catalog = {
     lapses: 'Nimm es auf der Seite der Partie an oder lehne es ab. Das Angebot gilt bis {when}.',
     button: 'Auf das Angebot antworten',
   },
-  // -- leaving a match (issue 16 part D) --
+  // -- leaving a match --
   leave: {
     subject: 'Mille Bornes: {player} hat die Partie verlassen',
     goesOn: 'Die Partie geht ohne diese Person weiter.',

@@ -92,7 +92,7 @@ export const en: Catalog = {
     unblockButton: 'Turn mail back on',
     unblocked: 'Mail to this address is back on.',
   },
-  // -- digest, confirmation of mail settings (issue 14 part 2) --
+  // -- digest, confirmation of mail settings --
   digest: {
     subject: 'Mille Bornes: {count} matches wait for you',
     intro: 'Your daily summary: these matches wait for you.',
@@ -113,29 +113,29 @@ export const en: Catalog = {
     quietFrom: 'quiet from {from}:00 to {to}:00',
     noQuiet: 'no quiet hours',
   },
-  // -- vacation, stand-in, bot deadline (issue 14 part 3) --
+  // -- vacation, stand-in, bot deadline --
   away: {
     idleBot: 'If you have not played by {when}, the computer will play this turn for you.',
     idleSkip: 'If you have not played by {when}, your turn will be skipped.',
     botSeatTimeouts:
       'Your last turns ran out of time, so the computer now plays your seat. It keeps playing until you come back with your link.',
   },
-  // -- invitation from the create form (issue 15 part B) --
-  // -- window mail words (issue 15 part C) --
+  // -- invitation from the create form --
+  // -- window mail words --
   windowMail: {
     askHint:
       'If you have not answered by {time}, {safety} is played for you as a coup fourré if you hold it; if not, play goes on.',
     askHintQuick:
       'If you have not answered by {time}, {safety} is played for you as a coup fourré if you hold it, else {remedy} if you hold it; if not, play goes on.',
   },
-  // -- chat on the page (issue 16 part A) --
-  // -- chat lines in mails (issue 16 part B) --
+  // -- chat on the page --
+  // -- chat lines in mails --
   chatMail: {
     intro: 'New in the chat since your last move:',
     line: '{name} wrote: “{text}”',
     more: 'Earlier messages not shown here: {count}.',
   },
-  // -- rematch by consent (issue 16 part C) --
+  // -- rematch by consent --
   rematchOffer: {
     subject: '{name} offers a rematch',
     subjectHost: 'A rematch is offered',
@@ -145,7 +145,7 @@ export const en: Catalog = {
     lapses: 'Accept or decline on the match page. The offer lapses {when}.',
     button: 'Answer the offer',
   },
-  // -- leaving a match (issue 16 part D) --
+  // -- leaving a match --
   leave: {
     subject: 'Mille Bornes: {player} left the match',
     goesOn: 'The match goes on without them.',

@@ -93,7 +93,7 @@ export const fr: Catalog = {
     unblockButton: 'Réactiver les mails',
     unblocked: 'Les mails vers cette adresse sont réactivés.',
   },
-  // -- digest, confirmation of mail settings (issue 14 part 2) --
+  // -- digest, confirmation of mail settings --
   digest: {
     subject: 'Mille Bornes : {count} parties vous attendent',
     intro: 'Votre résumé du jour : ces parties vous attendent.',
@@ -114,29 +114,29 @@ export const fr: Catalog = {
     quietFrom: 'silence de {from} h à {to} h',
     noQuiet: 'pas d’heures de silence',
   },
-  // -- vacation, stand-in, bot deadline (issue 14 part 3) --
+  // -- vacation, stand-in, bot deadline --
   away: {
     idleBot: "Si vous n'avez pas joué d'ici {when}, l'ordinateur jouera ce tour à votre place.",
     idleSkip: "Si vous n'avez pas joué d'ici {when}, votre tour sera passé.",
     botSeatTimeouts:
       "Vos derniers tours ont dépassé leur délai : l'ordinateur joue désormais à votre place, jusqu'à ce que vous reveniez avec votre lien.",
   },
-  // -- invitation from the create form (issue 15 part B) --
-  // -- window mail words (issue 15 part C) --
+  // -- invitation from the create form --
+  // -- window mail words --
   windowMail: {
     askHint:
       'Sans réponse de votre part avant le {time}, la botte {safety} est jouée pour vous en coup fourré si vous l’avez ; sinon, le jeu continue.',
     askHintQuick:
       'Sans réponse de votre part avant le {time}, la botte {safety} est jouée pour vous en coup fourré si vous l’avez, sinon la parade {remedy} si vous l’avez ; sinon, le jeu continue.',
   },
-  // -- chat on the page (issue 16 part A) --
-  // -- chat lines in mails (issue 16 part B) --
+  // -- chat on the page --
+  // -- chat lines in mails --
   chatMail: {
     intro: 'Nouveau dans la discussion depuis votre dernier coup :',
     line: '{name} a écrit : « {text} »',
     more: 'Messages plus anciens non affichés ici : {count}.',
   },
-  // -- rematch by consent (issue 16 part C) --
+  // -- rematch by consent --
   rematchOffer: {
     subject: '{name} propose une revanche',
     subjectHost: 'Une revanche est proposée',
@@ -146,7 +146,7 @@ export const fr: Catalog = {
     lapses: 'Acceptez ou refusez sur la page de la partie. La proposition expire {when}.',
     button: 'Répondre à la proposition',
   },
-  // -- leaving a match (issue 16 part D) --
+  // -- leaving a match --
   leave: {
     subject: 'Mille Bornes : {player} a quitté la partie',
     goesOn: 'La partie continue sans cette personne.',

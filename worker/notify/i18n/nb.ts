@@ -93,7 +93,7 @@ export const nb: Catalog = {
     unblockButton: 'Slå på e-post igjen',
     unblocked: 'E-post til denne adressen er slått på igjen.',
   },
-  // -- digest, confirmation of mail settings (issue 14 part 2) --
+  // -- digest, confirmation of mail settings --
   digest: {
     subject: 'Mille Bornes: {count} kamper venter på deg',
     intro: 'Den daglige oppsummeringen din: disse kampene venter på deg.',
@@ -114,29 +114,29 @@ export const nb: Catalog = {
     quietFrom: 'stille fra {from}:00 til {to}:00',
     noQuiet: 'ingen stille timer',
   },
-  // -- vacation, stand-in, bot deadline (issue 14 part 3) --
+  // -- vacation, stand-in, bot deadline --
   away: {
     idleBot: 'Hvis du ikke har spilt innen {when}, spiller datamaskinen turen for deg.',
     idleSkip: 'Hvis du ikke har spilt innen {when}, hoppes turen din over.',
     botSeatTimeouts:
       'De siste turene dine gikk ut på tid, så datamaskinen spiller nå plassen din. Den fortsetter til du kommer tilbake med lenken din.',
   },
-  // -- invitation from the create form (issue 15 part B) --
-  // -- window mail words (issue 15 part C) --
+  // -- invitation from the create form --
+  // -- window mail words --
   windowMail: {
     askHint:
       'Har du ikke svart innen {time}, spilles {safety} for deg som coup fourré hvis du har kortet; ellers går spillet videre.',
     askHintQuick:
       'Har du ikke svart innen {time}, spilles {safety} for deg som coup fourré hvis du har kortet, ellers {remedy} hvis du har det kortet; ellers går spillet videre.',
   },
-  // -- chat on the page (issue 16 part A) --
-  // -- chat lines in mails (issue 16 part B) --
+  // -- chat on the page --
+  // -- chat lines in mails --
   chatMail: {
     intro: 'Nytt i chatten siden ditt forrige trekk:',
     line: '{name} skrev: «{text}»',
     more: 'Eldre meldinger som ikke vises her: {count}.',
   },
-  // -- rematch by consent (issue 16 part C) --
+  // -- rematch by consent --
   rematchOffer: {
     subject: '{name} tilbyr en returkamp',
     subjectHost: 'En returkamp er tilbudt',
@@ -146,7 +146,7 @@ export const nb: Catalog = {
     lapses: 'Takk ja eller nei på kampens side. Tilbudet går ut {when}.',
     button: 'Svar på tilbudet',
   },
-  // -- leaving a match (issue 16 part D) --
+  // -- leaving a match --
   leave: {
     subject: 'Mille Bornes: {player} forlot spillet',
     goesOn: 'Spillet fortsetter uten vedkommende.',

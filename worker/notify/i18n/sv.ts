@@ -92,7 +92,7 @@ export const sv: Catalog = {
     unblockButton: 'Slå på mejl igen',
     unblocked: 'Mejl till den här adressen är på igen.',
   },
-  // -- digest, confirmation of mail settings (issue 14 part 2) --
+  // -- digest, confirmation of mail settings --
   digest: {
     subject: 'Mille Bornes: {count} matcher väntar på dig',
     intro: 'Din dagliga sammanfattning: de här matcherna väntar på dig.',
@@ -113,29 +113,29 @@ export const sv: Catalog = {
     quietFrom: 'tyst från {from}:00 till {to}:00',
     noQuiet: 'inga tysta timmar',
   },
-  // -- vacation, stand-in, bot deadline (issue 14 part 3) --
+  // -- vacation, stand-in, bot deadline --
   away: {
     idleBot: 'Om du inte har spelat senast {when} spelar datorn turen åt dig.',
     idleSkip: 'Om du inte har spelat senast {when} hoppas din tur över.',
     botSeatTimeouts:
       'Dina senaste turer gick ut på tid, så datorn spelar nu din plats. Den fortsätter tills du kommer tillbaka med din länk.',
   },
-  // -- invitation from the create form (issue 15 part B) --
-  // -- window mail words (issue 15 part C) --
+  // -- invitation from the create form --
+  // -- window mail words --
   windowMail: {
     askHint:
       'Om du inte har svarat före {time} spelas {safety} åt dig som coup fourré om du har kortet; annars fortsätter spelet.',
     askHintQuick:
       'Om du inte har svarat före {time} spelas {safety} åt dig som coup fourré om du har kortet, annars {remedy} om du har det kortet; annars fortsätter spelet.',
   },
-  // -- chat on the page (issue 16 part A) --
-  // -- chat lines in mails (issue 16 part B) --
+  // -- chat on the page --
+  // -- chat lines in mails --
   chatMail: {
     intro: 'Nytt i chatten sedan ditt senaste drag:',
     line: '{name} skrev: ”{text}”',
     more: 'Äldre meddelanden som inte visas här: {count}.',
   },
-  // -- rematch by consent (issue 16 part C) --
+  // -- rematch by consent --
   rematchOffer: {
     subject: '{name} erbjuder en returmatch',
     subjectHost: 'En returmatch erbjuds',
@@ -145,7 +145,7 @@ export const sv: Catalog = {
     lapses: 'Tacka ja eller nej på matchens sida. Erbjudandet går ut {when}.',
     button: 'Svara på erbjudandet',
   },
-  // -- leaving a match (issue 16 part D) --
+  // -- leaving a match --
   leave: {
     subject: 'Mille Bornes: {player} lämnade matchen',
     goesOn: 'Matchen fortsätter utan hen.',

@@ -23,7 +23,7 @@
  * - `sinceYouLeft`: the lead-in of what happened since the reader's last visit.
  * - `playedOut` {goal} {players}: a hand played out with no trip, and who went farthest;
  *   `playedOutTie` {goal} {players}: the same when several went equally far; `playedOutNobody` {goal}.
- * - `leftBot`, `leftSkip`, `leftEnd` {player}: a player left the match (issue 16, a platform event,
+ * - `leftBot`, `leftSkip`, `leftEnd` {player}: a player left the match (a platform event,
  *   not the engine's): a computer plays the seat for good, its turns are skipped, or the match ends.
  */
 export const EVENT_PHRASE_KEYS = [

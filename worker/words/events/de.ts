@@ -38,7 +38,7 @@ export const de: EventWords = {
   playedOut: 'Niemand hat {goal} km erreicht; am weitesten kam: {players}.',
   playedOutTie: 'Niemand hat {goal} km erreicht; gleich weit kamen: {players}.',
   playedOutNobody: 'Niemand hat {goal} km erreicht.',
-  // -- leaving a match (issue 16 part D) --
+  // -- leaving a match --
   leftBot: '{player} hat die Partie verlassen; der Computer spielt den Platz weiter.',
   leftSkip: '{player} hat die Partie verlassen; die Züge dieses Platzes werden übersprungen.',
   leftEnd: '{player} hat die Partie verlassen; sie endet hier.',

@@ -38,7 +38,7 @@ export const en: EventWords = {
   playedOut: 'Nobody reached {goal} km; {players} went farthest.',
   playedOutTie: 'Nobody reached {goal} km; {players} went equally far.',
   playedOutNobody: 'Nobody reached {goal} km.',
-  // -- leaving a match (issue 16 part D) --
+  // -- leaving a match --
   leftBot: '{player} left the match; the computer plays their seat.',
   leftSkip: '{player} left the match; their turns are skipped.',
   leftEnd: '{player} left the match, which ends here.',

@@ -38,7 +38,7 @@ export const fr: EventWords = {
   playedOut: 'Personne n’a atteint {goal} km ; le plus loin : {players}.',
   playedOutTie: 'Personne n’a atteint {goal} km ; le plus loin, à égalité : {players}.',
   playedOutNobody: 'Personne n’a atteint {goal} km.',
-  // -- leaving a match (issue 16 part D) --
+  // -- leaving a match --
   leftBot: '{player} a quitté la partie ; l’ordinateur joue à sa place.',
   leftSkip: '{player} a quitté la partie ; ses tours sont passés.',
   leftEnd: '{player} a quitté la partie, qui s’arrête ici.',

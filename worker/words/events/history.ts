@@ -10,7 +10,7 @@ import { describeEvent, type EventTable, joinNames, scoreLine, teamInList, teamN
 import { fill } from './fill';
 
 /**
- * A player left the match (issue 16): a platform event the match's log adds to the engine's events
+ * A player left the match: a platform event the match's log adds to the engine's events
  * (the same shape as the protocol's `LeftEvent`), shown by the page's journal and "since you left".
  */
 export interface PlayerLeft {

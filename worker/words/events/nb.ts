@@ -38,7 +38,7 @@ export const nb: EventWords = {
   playedOut: 'Ingen nådde {goal} km; lengst kom {players}.',
   playedOutTie: 'Ingen nådde {goal} km; like langt kom {players}.',
   playedOutNobody: 'Ingen nådde {goal} km.',
-  // -- leaving a match (issue 16 part D) --
+  // -- leaving a match --
   leftBot: '{player} forlot spillet; datamaskinen spiller plassen.',
   leftSkip: '{player} forlot spillet; plassens trekk hoppes over.',
   leftEnd: '{player} forlot spillet, som slutter her.',

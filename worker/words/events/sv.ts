@@ -38,7 +38,7 @@ export const sv: EventWords = {
   playedOut: 'Ingen nådde {goal} km; längst kom {players}.',
   playedOutTie: 'Ingen nådde {goal} km; lika långt kom {players}.',
   playedOutNobody: 'Ingen nådde {goal} km.',
-  // -- leaving a match (issue 16 part D) --
+  // -- leaving a match --
   leftBot: '{player} lämnade matchen; datorn spelar platsen.',
   leftSkip: '{player} lämnade matchen; platsens drag hoppas över.',
   leftEnd: '{player} lämnade matchen, som slutar här.',

@@ -7,7 +7,7 @@ import type { ErrorCode } from '../../../../worker/engine/types';
 import type { RouteErrorCode } from '../../../../worker/protocol';
 import type { PracticeErrorCode } from '../../practice/protocol';
 
-/** Every error code the page can receive from the server, or from the practice mode's Web Worker (issue 19). */
+/** Every error code the page can receive from the server, or from the practice mode's Web Worker. */
 export type ServerErrorCode = ErrorCode | RouteErrorCode | PracticeErrorCode;
 
 /** One language's words: a full sentence per code, for a player (no placeholders). */

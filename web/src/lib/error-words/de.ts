@@ -87,23 +87,23 @@ export const de: ErrorWords = {
   'socket.rate_limited': 'Zu viele Nachrichten auf einmal; die Seite prüft ab und zu auf Änderungen.',
   'token.unknown': 'Dieser Link ist (nicht mehr) gültig.',
   'version.stale': 'Der Tisch hat sich geändert, bevor dein Zug ankam. Sieh noch einmal hin und wähle neu.',
-  // -- chat on the page (issue 16 part A) --
+  // -- chat on the page --
   'chat.away_range': 'Wähle einen Tag zwischen heute und 90 Tagen voraus.',
-  // -- chat lines in mails (issue 16 part B) --
-  // -- rematch by consent (issue 16 part C) --
+  // -- chat lines in mails --
+  // -- rematch by consent --
   'rematch.no_players': 'Alle Spieler haben diese Partie verlassen: Für eine Revanche ist niemand mehr da.',
   'rematch.dealt': 'Die Revanche wurde schon ausgeteilt.',
   'rematch.declined': 'Das Revanche-Angebot wurde abgelehnt. Du kannst ein neues machen.',
   'rematch.lapsed': 'Das Revanche-Angebot ist abgelaufen. Du kannst ein neues machen.',
   'rematch.no_offer': 'Noch hat niemand eine Revanche angeboten.',
-  // -- leaving a match (issue 16 part D) --
+  // -- leaving a match --
   'seat.left': 'Du hast diese Partie schon verlassen; zuschauen kannst du weiterhin.',
-  // -- practice offline (issue 19) --
+  // -- practice offline --
   'practice.setup_invalid': 'Diese Regeln und Plätze passen nicht zusammen. Bitte neu wählen.',
   'practice.log_invalid':
     'Die gespeicherte Übungspartie ließ sich nicht wiederherstellen. Beginne eine neue.',
   'practice.not_open': 'Die Übungspartie ist noch nicht geöffnet. Versuche es noch einmal.',
-  // -- leagues (issue 20 part 1) --
+  // -- leagues --
   'league.archived':
     'Diese Liga ist beendet (archiviert): Die Tabelle bleibt, aber darin kann nichts Neues mehr geschehen.',
   'league.exists': 'Diese Liga gibt es schon. Bitte noch einmal versuchen.',
@@ -114,13 +114,13 @@ export const de: ErrorWords = {
   'league.not_member': 'Dieser Link gehört nicht zu dieser Liga.',
   'league.not_owner': 'Das kann nur die Person, die die Liga angelegt hat.',
   'league.seats': 'Eine Ligapartie braucht 2 bis 8 Spieler, Mitglieder und Computer zusammen.',
-  // -- open table (issue 20 part 2) --
+  // -- open table --
   'open.no_free_seat': 'Ein offenes Spiel braucht mindestens einen freien Platz für Fremde.',
   'open.not_found': 'Dieses Spiel ist nicht mehr offen: Es hat vielleicht schon begonnen. Wähle ein anderes.',
   'open.one_seat': 'Du hast in diesem Spiel schon einen Platz: ein Platz pro Person.',
   'open.own_match': 'Du hast dieses Spiel erstellt und hast darin schon einen Platz.',
   'open.too_many': 'Du hast schon 3 offene Spiele, die warten: Warte, bis eines davon beginnt.',
-  // -- replay of finished hands (issue 21) --
+  // -- replay of finished hands --
   'replay.no_hand': 'Diese Runde wurde in dieser Partie nicht gegeben.',
   'replay.hand_not_over': 'Diese Runde läuft noch; ihre Wiederholung öffnet sich, wenn sie vorbei ist.',
   'replay.match_not_over': 'Die Wiederholungen dieser Partie öffnen sich, wenn die ganze Partie vorbei ist.',

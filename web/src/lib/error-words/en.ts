@@ -85,22 +85,22 @@ export const en: ErrorWords = {
   'socket.rate_limited': 'Too many messages at once; the page checks for changes now and then.',
   'token.unknown': 'This link is not valid (any more).',
   'version.stale': 'The table changed before your move arrived. Look again and choose your move.',
-  // -- chat on the page (issue 16 part A) --
+  // -- chat on the page --
   'chat.away_range': 'Choose a day from today to 90 days ahead.',
-  // -- chat lines in mails (issue 16 part B) --
-  // -- rematch by consent (issue 16 part C) --
+  // -- chat lines in mails --
+  // -- rematch by consent --
   'rematch.no_players': 'Every player left this match, so there is nobody to play a rematch.',
   'rematch.dealt': 'The rematch has already been dealt.',
   'rematch.declined': 'The rematch offer was declined. You can make a new one.',
   'rematch.lapsed': 'The rematch offer has lapsed. You can make a new one.',
   'rematch.no_offer': 'Nobody has offered a rematch yet.',
-  // -- leaving a match (issue 16 part D) --
+  // -- leaving a match --
   'seat.left': 'You already left this match; you can still watch it.',
-  // -- practice offline (issue 19) --
+  // -- practice offline --
   'practice.setup_invalid': 'These rules and seats cannot be played together. Choose again.',
   'practice.log_invalid': 'The saved practice match could not be rebuilt. Start a new one.',
   'practice.not_open': 'The practice match is not open yet. Try again.',
-  // -- leagues (issue 20 part 1) --
+  // -- leagues --
   'league.archived':
     'This league is finished (archived): its standings stay, but nothing new can happen in it.',
   'league.exists': 'This league already exists. Try again.',
@@ -111,13 +111,13 @@ export const en: ErrorWords = {
   'league.not_member': 'This link does not belong to this league.',
   'league.not_owner': 'Only the person who made the league can do this.',
   'league.seats': 'A league match needs 2 to 8 players, members and computer players together.',
-  // -- open table (issue 20 part 2) --
+  // -- open table --
   'open.no_free_seat': 'An open match needs at least one open seat for a stranger to take.',
   'open.not_found': 'This match is no longer open: it may have started. Pick another one.',
   'open.one_seat': 'You already have a seat in this match: one seat per person.',
   'open.own_match': 'You created this match, so you already have a seat in it.',
   'open.too_many': 'You already have 3 open matches waiting: wait until one of them starts.',
-  // -- replay of finished hands (issue 21) --
+  // -- replay of finished hands --
   'replay.no_hand': 'That hand was not dealt in this match.',
   'replay.hand_not_over': 'That hand is still being played; its replay opens once it is over.',
   'replay.match_not_over': 'The replays of this match open once the whole match is over.',

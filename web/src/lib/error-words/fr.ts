@@ -90,24 +90,24 @@ export const fr: ErrorWords = {
   'socket.rate_limited': 'Trop de messages à la fois ; la page vérifie les changements de temps en temps.',
   'token.unknown': 'Ce lien n’est pas (ou plus) valable.',
   'version.stale': 'La table a changé avant l’arrivée de votre coup. Regardez à nouveau et rejouez.',
-  // -- chat on the page (issue 16 part A) --
+  // -- chat on the page --
   'chat.away_range': 'Choisissez un jour entre aujourd’hui et dans 90 jours.',
-  // -- chat lines in mails (issue 16 part B) --
-  // -- rematch by consent (issue 16 part C) --
+  // -- chat lines in mails --
+  // -- rematch by consent --
   'rematch.no_players': 'Tous les joueurs ont quitté cette partie : personne ne jouerait la revanche.',
   'rematch.dealt': 'La revanche a déjà été distribuée.',
   'rematch.declined': 'La proposition de revanche a été refusée. Vous pouvez en faire une nouvelle.',
   'rematch.lapsed': 'La proposition de revanche a expiré. Vous pouvez en faire une nouvelle.',
   'rematch.no_offer': 'Personne n’a encore proposé de revanche.',
-  // -- leaving a match (issue 16 part D) --
+  // -- leaving a match --
   'seat.left': 'Vous avez déjà quitté cette partie ; vous pouvez toujours la regarder.',
-  // -- practice offline (issue 19) --
+  // -- practice offline --
   'practice.setup_invalid':
     'Ces règles et ces places ne peuvent pas être jouées ensemble. Choisissez à nouveau.',
   'practice.log_invalid':
     'La partie d’entraînement enregistrée n’a pas pu être reconstruite. Commencez-en une nouvelle.',
   'practice.not_open': 'La partie d’entraînement n’est pas encore ouverte. Réessayez.',
-  // -- leagues (issue 20 part 1) --
+  // -- leagues --
   'league.archived':
     'Cette ligue est terminée (archivée) : son classement reste, mais plus rien ne peut s’y passer.',
   'league.exists': 'Cette ligue existe déjà. Réessayez.',
@@ -118,13 +118,13 @@ export const fr: ErrorWords = {
   'league.not_member': 'Ce lien n’appartient pas à cette ligue.',
   'league.not_owner': 'Seule la personne qui a créé la ligue peut faire cela.',
   'league.seats': 'Une partie de ligue compte de 2 à 8 joueurs, membres et ordinateurs ensemble.',
-  // -- open table (issue 20 part 2) --
+  // -- open table --
   'open.no_free_seat': 'Une partie ouverte a besoin d’au moins une place libre pour un inconnu.',
   'open.not_found': 'Cette partie n’est plus ouverte : elle a peut-être commencé. Choisissez-en une autre.',
   'open.one_seat': 'Vous avez déjà une place dans cette partie : une place par personne.',
   'open.own_match': 'Vous avez créé cette partie, vous y avez donc déjà une place.',
   'open.too_many': 'Vous avez déjà 3 parties ouvertes en attente : attendez que l’une d’elles commence.',
-  // -- replay of finished hands (issue 21) --
+  // -- replay of finished hands --
   'replay.no_hand': 'Cette manche n’a pas été distribuée dans cette partie.',
   'replay.hand_not_over': 'Cette manche est encore en cours ; son rejeu s’ouvre quand elle est finie.',
   'replay.match_not_over': 'Les rejeux de cette partie s’ouvrent quand toute la partie est finie.',

@@ -86,22 +86,22 @@ export const nb: ErrorWords = {
   'socket.rate_limited': 'For mange meldinger på én gang; siden ser etter endringer nå og da.',
   'token.unknown': 'Lenken er ikke (lenger) gyldig.',
   'version.stale': 'Bordet endret seg før trekket ditt kom fram. Se igjen og velg trekket ditt.',
-  // -- chat on the page (issue 16 part A) --
+  // -- chat on the page --
   'chat.away_range': 'Velg en dag fra i dag til 90 dager fram.',
-  // -- chat lines in mails (issue 16 part B) --
-  // -- rematch by consent (issue 16 part C) --
+  // -- chat lines in mails --
+  // -- rematch by consent --
   'rematch.no_players': 'Alle spillerne har forlatt spillet, så ingen er igjen til en returkamp.',
   'rematch.dealt': 'Returkampen er allerede delt ut.',
   'rematch.declined': 'Tilbudet om returkamp ble avslått. Du kan lage et nytt.',
   'rematch.lapsed': 'Tilbudet om returkamp har gått ut. Du kan lage et nytt.',
   'rematch.no_offer': 'Ingen har tilbudt returkamp ennå.',
-  // -- leaving a match (issue 16 part D) --
+  // -- leaving a match --
   'seat.left': 'Du har allerede forlatt dette spillet; du kan fortsatt se på.',
-  // -- practice offline (issue 19) --
+  // -- practice offline --
   'practice.setup_invalid': 'Disse reglene og plassene kan ikke spilles sammen. Velg på nytt.',
   'practice.log_invalid': 'Det lagrede øvingspartiet kunne ikke gjenoppbygges. Start et nytt.',
   'practice.not_open': 'Øvingspartiet er ikke åpnet ennå. Prøv igjen.',
-  // -- leagues (issue 20 part 1) --
+  // -- leagues --
   'league.archived':
     'Denne ligaen er avsluttet (arkivert): tabellen blir stående, men ingenting nytt kan skje i den.',
   'league.exists': 'Denne ligaen finnes allerede. Prøv igjen.',
@@ -112,13 +112,13 @@ export const nb: ErrorWords = {
   'league.not_member': 'Denne lenken hører ikke til denne ligaen.',
   'league.not_owner': 'Bare den som laget ligaen kan gjøre dette.',
   'league.seats': 'Et ligaspill trenger 2 til 8 spillere, medlemmer og dataspillere til sammen.',
-  // -- open table (issue 20 part 2) --
+  // -- open table --
   'open.no_free_seat': 'En åpen kamp trenger minst én ledig plass for en fremmed.',
   'open.not_found': 'Denne kampen er ikke åpen lenger: den kan ha startet. Velg en annen.',
   'open.one_seat': 'Du har allerede en plass i denne kampen: én plass per person.',
   'open.own_match': 'Du opprettet denne kampen, så du har allerede en plass i den.',
   'open.too_many': 'Du har allerede 3 åpne kamper som venter: vent til en av dem starter.',
-  // -- replay of finished hands (issue 21) --
+  // -- replay of finished hands --
   'replay.no_hand': 'Den hånden ble ikke delt ut i denne kampen.',
   'replay.hand_not_over': 'Den hånden spilles fortsatt; reprisen åpnes når den er over.',
   'replay.match_not_over': 'Reprisene i denne kampen åpnes når hele kampen er over.',

@@ -86,22 +86,22 @@ export const sv: ErrorWords = {
   'socket.rate_limited': 'För många meddelanden på en gång; sidan letar efter ändringar då och då.',
   'token.unknown': 'Länken är inte (längre) giltig.',
   'version.stale': 'Bordet ändrades innan ditt drag kom fram. Titta igen och välj ditt drag.',
-  // -- chat on the page (issue 16 part A) --
+  // -- chat on the page --
   'chat.away_range': 'Välj en dag från i dag till 90 dagar framåt.',
-  // -- chat lines in mails (issue 16 part B) --
-  // -- rematch by consent (issue 16 part C) --
+  // -- chat lines in mails --
+  // -- rematch by consent --
   'rematch.no_players': 'Alla spelare har lämnat matchen, så ingen finns kvar att spela en returmatch.',
   'rematch.dealt': 'Returmatchen har redan delats ut.',
   'rematch.declined': 'Erbjudandet om returmatch avböjdes. Du kan göra ett nytt.',
   'rematch.lapsed': 'Erbjudandet om returmatch har gått ut. Du kan göra ett nytt.',
   'rematch.no_offer': 'Ingen har erbjudit en returmatch än.',
-  // -- leaving a match (issue 16 part D) --
+  // -- leaving a match --
   'seat.left': 'Du har redan lämnat den här matchen; du kan fortfarande titta på den.',
-  // -- practice offline (issue 19) --
+  // -- practice offline --
   'practice.setup_invalid': 'De här reglerna och platserna går inte att spela tillsammans. Välj igen.',
   'practice.log_invalid': 'Den sparade träningsmatchen kunde inte återskapas. Starta en ny.',
   'practice.not_open': 'Träningsmatchen är inte öppen än. Försök igen.',
-  // -- leagues (issue 20 part 1) --
+  // -- leagues --
   'league.archived':
     'Den här ligan är avslutad (arkiverad): tabellen finns kvar, men inget nytt kan hända i den.',
   'league.exists': 'Den här ligan finns redan. Försök igen.',
@@ -112,13 +112,13 @@ export const sv: ErrorWords = {
   'league.not_member': 'Den här länken hör inte till den här ligan.',
   'league.not_owner': 'Bara den som skapade ligan kan göra det här.',
   'league.seats': 'En ligamatch behöver 2 till 8 spelare, medlemmar och datorspelare tillsammans.',
-  // -- open table (issue 20 part 2) --
+  // -- open table --
   'open.no_free_seat': 'En öppen match behöver minst en ledig plats för en främling.',
   'open.not_found': 'Den här matchen är inte öppen längre: den kan ha börjat. Välj en annan.',
   'open.one_seat': 'Du har redan en plats i den här matchen: en plats per person.',
   'open.own_match': 'Du skapade den här matchen, så du har redan en plats i den.',
   'open.too_many': 'Du har redan 3 öppna matcher som väntar: vänta tills en av dem börjar.',
-  // -- replay of finished hands (issue 21) --
+  // -- replay of finished hands --
   'replay.no_hand': 'Den given delades inte ut i den här matchen.',
   'replay.hand_not_over': 'Den given spelas fortfarande; repriset öppnas när den är slut.',
   'replay.match_not_over': 'Repriserna i den här matchen öppnas när hela matchen är slut.',

@@ -1,5 +1,5 @@
 /**
- * The open table in the create form (issue 20 part 2): the choice to list the match for strangers
+ * The open table in the create form: the choice to list the match for strangers
  * (they take its open seats by name; when nobody comes within the wait, bots fill them and the match
  * starts), the wait, and the way to the open table's page.
  */

@@ -118,7 +118,7 @@ export function FirstSeatPicker({
 
 /**
  * The seating menu: `seatings` (the preset's own, or fewer: the practice form offers up to six seats)
- * in words, the chosen one kept in `form.seating`. Also the practice form's (issue 19).
+ * in words, the chosen one kept in `form.seating`. Also the practice form's.
  */
 export function SeatingPicker(props: {
   form: CreateFormState;

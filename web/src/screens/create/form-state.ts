@@ -100,7 +100,7 @@ export interface CreateFormState {
   retry: Signal<CreateMatch | null>;
   /** A match created with invitation addresses: what became of them (shown before opening it). */
   done: Signal<Invitations | null>;
-  // -- open table (issue 20 part 2) --
+  // -- open table --
   /** List the match on the open table for strangers. */
   open: Signal<boolean>;
   /** Minutes to wait for strangers before bots fill the open seats (5 to 1440). */

@@ -2,7 +2,7 @@
  * One row of "my matches": the match's name (a link), whose turn it is (the caller's own turn in
  * words and with a mark, not by colour only), the time left, the last change, the hand, the score
  * and the caller's place, the players, the creation date; a finished match shows its result; the
- * chat's messages not yet read on this device (issue 16, lib/chat-unread.ts).
+ * chat's messages not yet read on this device (lib/chat-unread.ts).
  */
 import type { JSX } from 'preact';
 import { lang, t } from '../../i18n';

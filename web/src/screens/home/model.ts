@@ -66,7 +66,7 @@ export function joinAnswers(
   return { rows, gone };
 }
 
-/** True when the caller's seat must still answer the match's rematch offer (issue 16 part C). */
+/** True when the caller's seat must still answer the match's rematch offer. */
 export function answersRematch(s: MatchSummary | null): boolean {
   return s !== null && mustAnswer(s.rematch, s.seat);
 }

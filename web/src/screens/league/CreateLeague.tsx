@@ -1,5 +1,5 @@
 /**
- * Making a league (issue 20 part 1): its name, its members' names (2 to 8; the server checks them
+ * Making a league: its name, its members' names (2 to 8; the server checks them
  * with the seat-name rules) and the preset of every match; then the owner's link and one link per
  * member, to copy and send, and a way in as the owner.
  */

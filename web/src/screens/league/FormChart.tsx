@@ -1,5 +1,5 @@
 /**
- * A member's form over the last ten league matches (issue 20 part 1): a small line of their points
+ * A member's form over the last ten league matches: a small line of their points
  * per match, drawn by the sparkline package loaded on first use, beside the same figures in words
  * (the chart's text alternative: "Ann: 700 (won); 1,450").
  */

@@ -1,5 +1,5 @@
 /**
- * A league's matches (issue 20 part 1), newest first, with whose turn it is: for a member, the same
+ * A league's matches, newest first, with whose turn it is: for a member, the same
  * batch read and rows as the home page's "my matches" (home/model.ts `fetchSummaries`, home/MatchRow),
  * asked with the member's own league token, which is their seat token in every league match (the
  * confirmed seats are kept on this device, so the match links open the seat); for the owner's link

@@ -1,5 +1,5 @@
 /**
- * The league route (issue 20 part 1), loaded on demand: `/l/new` makes a league, `/l/<id>` shows one
+ * The league route, loaded on demand: `/l/new` makes a league, `/l/<id>` shows one
  * to the holder of its owner link or a member link.
  */
 import type { JSX } from 'preact';

@@ -1,5 +1,5 @@
 /**
- * A league's page (issue 20 part 1) for the holder of its owner link or a member link: the name, the
+ * A league's page for the holder of its owner link or a member link: the name, the
  * standings and form, the matches (a member starts one with one press), the league's chat (the
  * match chat's own view and model over the league's channel), leaving, and the owner's tools. The
  * league is read again every 30 s while the page is open and after every change made here.

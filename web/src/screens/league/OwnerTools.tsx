@@ -1,5 +1,5 @@
 /**
- * Changes to a league from its page (issue 20 part 1): a member leaves (after a confirmation); the
+ * Changes to a league from its page: a member leaves (after a confirmation); the
  * owner renames it, removes a member or archives it (after a confirmation). Each asks the server and
  * reads the league again; a refusal is shown in the page's words.
  */

@@ -1,5 +1,5 @@
 /**
- * A league's standings table and its members' form (issue 20 part 1): matches and hands won, total
+ * A league's standings table and its members' form: matches and hands won, total
  * points, points per hand, coups fourrés and the longest winning run, best first; a member who
  * left is marked so. Read from `LeagueInfo.standings` (computed by the server).
  */

@@ -1,5 +1,5 @@
 /**
- * The league's calls (issue 20 part 1, docs/API.md "Leagues"), here and not in lib/api.ts: they load
+ * The league's calls (docs/API.md "Leagues"), here and not in lib/api.ts: they load
  * with the league page, keeping the initial script small. The chat's calls are the match chat's
  * (screens/table/chat-model.ts `chatApi`, over the league's path).
  */

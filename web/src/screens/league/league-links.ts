@@ -1,5 +1,5 @@
 /**
- * A league's link on this device (issue 20 part 1): the token of the link it was opened with (an
+ * A league's link on this device: the token of the link it was opened with (an
  * owner's `#owner=` or a member's `#member=` fragment), kept in one localStorage key so the page
  * opens again without the fragment. A member's token is also the seat token of their league matches.
  */

@@ -1,5 +1,5 @@
 /**
- * One open match on the open table's page (issue 20 part 2): its title, preset, seats taken (the
+ * One open match on the open table's page: its title, preset, seats taken (the
  * players' names) and free, time per turn, languages and when bots fill the free seats, and the
  * button that takes a seat. Public facts only: no address, no card.
  */

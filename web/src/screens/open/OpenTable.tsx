@@ -1,5 +1,5 @@
 /**
- * The open table's page, `/open` (issue 20 part 2): the open matches strangers may join (preset,
+ * The open table's page, `/open`: the open matches strangers may join (preset,
  * seats taken and free, time per turn, languages, when bots fill the free seats), a seat in one with
  * a name alone (no e-mail address), and "Quick match" (the oldest fitting open match, or a new
  * one). A seat taken here is saved on the device like any seat, and the match opens. The list is

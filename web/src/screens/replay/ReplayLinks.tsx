@@ -1,5 +1,5 @@
 /**
- * The ways into the replay (issue 21): "Replay this hand" at the end of a hand and beside each hand
+ * The ways into the replay: "Replay this hand" at the end of a hand and beside each hand
  * of the score sheet, "Review the match" (from the first hand) once the match is over. Shown only for
  * hands the server opens to this reader (`MatchInfo.you.replayHands`). Loaded lazily with its words.
  */

@@ -1,5 +1,5 @@
 /**
- * The replay page of a match (issue 21), `/m/<matchId>/replay?hand=N&step=K`: loads the seat names
+ * The replay page of a match, `/m/<matchId>/replay?hand=N&step=K`: loads the seat names
  * and the hand's replay with the token saved on this device (a seat's, else the host's, else none:
  * a spectator, when the host allows it), keeps the hand and step in the address (a link to a step),
  * and shows the viewer. Loaded on demand.

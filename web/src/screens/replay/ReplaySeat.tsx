@@ -1,5 +1,5 @@
 /**
- * One seat in the replay (issue 21): its name, its cards at this step (every hand is shown: the hand
+ * One seat in the replay: its name, its cards at this step (every hand is shown: the hand
  * is over), and its team's area in a line (km, battle and speed tops, safeties). Reuses the table's
  * card faces.
  */

@@ -1,5 +1,5 @@
 /**
- * The replay viewer of a finished hand (issue 21): every seat's cards at every step, the step's
+ * The replay viewer of a finished hand: every seat's cards at every step, the step's
  * events (draws named), the coup-fourré window with who could have answered, and the score at the
  * end. Controls: first/previous/next/last step, play or pause at a chosen speed, a step slider, a
  * hand picker and a link to the step. Takes the payload (`HandReplay`) as the server or the offline

@@ -1,5 +1,5 @@
 /**
- * The replay's sentences (issue 21), worked out from a step of the payload (no DOM): the step's
+ * The replay's sentences, worked out from a step of the payload (no DOM): the step's
  * public events in the words shared with the mail (worker/words/events), the cards drawn (named here:
  * the hand is over), and what a coup-fourré window offered to whom.
  */

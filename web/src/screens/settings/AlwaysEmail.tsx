@@ -1,5 +1,5 @@
 /**
- * The seat's "always e-mail me, even while I am online" choice (issue 14): without it no turn mail
+ * The seat's "always e-mail me, even while I am online" choice: without it no turn mail
  * comes while the player is looking at the match (worker/match/presence.ts). Shown with the e-mail
  * settings; only meaningful with an address.
  */

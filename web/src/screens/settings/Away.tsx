@@ -1,5 +1,5 @@
 /**
- * My absence in a match (issue 14, vacation days): "I'm away until <date>" (the clock of my turns
+ * My absence in a match (vacation days): "I'm away until <date>" (the clock of my turns
  * stops meanwhile and uses up my vacation days), "I'm back", the days left, and "let the computer
  * play for me until I come back". Part of the lazily loaded settings panel.
  */

@@ -1,5 +1,5 @@
 /**
- * Leaving a match (issue 16 part D): the "Leave this match" action at the end of the seat's
+ * Leaving a match: the "Leave this match" action at the end of the seat's
  * settings, with a confirmation dialog that says what will happen (the server's own preview in
  * `settings.leave`: the computer plays the seat, its turns are skipped, or the match ends and the
  * others win), the notice a player who left sees while they watch, and the end of a match a leave

@@ -1,5 +1,5 @@
 /**
- * The seat's mail timing (issue 14 part 2): the daily digest (one mail a day at an hour) and the
+ * The seat's mail timing: the daily digest (one mail a day at an hour) and the
  * quiet hours (mails and notifications wait), in the browser's time zone, which is sent with
  * every save. They need an e-mail address on the seat; other matches of the address follow once
  * the player uses the confirmation link mailed to it (the server decides; this only asks).

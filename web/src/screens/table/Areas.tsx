@@ -41,7 +41,7 @@ function PileTop({ label, card }: { label: string; card: CardId | null }): JSX.E
 function AreaChips(props: { info: MatchInfo | null; view: MatchView; tableau: TableauView }): JSX.Element {
   const { info, view, tableau: tb } = props;
   const hands = tb.seats.map((s) => view.handSizes[s] ?? 0);
-  // A seat whose player left (issue 16) says so; the computer standing in for it is no news.
+  // A seat whose player left says so; the computer standing in for it is no news.
   const gone = tb.seats.filter((s) => info?.left?.some((l) => l.seat === s));
   const standIn = tb.seats.some(
     (s) => !gone.includes(s) && info?.seats.find((x) => x.seat === s)?.botStandIn,
@@ -194,7 +194,7 @@ export function Areas({ state }: { state: TableState }): JSX.Element {
             {!mine && (
               <AreaLine
                 name={
-                  // A player who left (issue 16) is named so on the phone's line too.
+                  // A player who left is named so on the phone's line too.
                   tb.seats.every((s) => info?.left?.some((l) => l.seat === s))
                     ? t('leave.chip', { name: teamName(info, view, tb.team) })
                     : teamName(info, view, tb.team)

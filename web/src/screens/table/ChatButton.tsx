@@ -1,5 +1,5 @@
 /**
- * The table's chat button (issue 16), on the first paint: "Chat" with the number of messages of
+ * The table's chat button, on the first paint: "Chat" with the number of messages of
  * others not yet read on this device (none while the seat muted the chat). It opens the chat panel,
  * loaded on first use (table/panels.tsx). No button for a caller the server does not let read the
  * chat (its MatchInfo has no `chat` tally: a spectator when the host did not allow it).

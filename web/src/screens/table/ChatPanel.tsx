@@ -1,11 +1,11 @@
 /**
- * The chat of a match (issue 16) in its dialog, loaded on first use (table/panels.tsx): the messages
+ * The chat of a match in its dialog, loaded on first use (table/panels.tsx): the messages
  * as a log (writer's seat name, time, the text as text; quick phrases in the reader's language), a
  * removed one as "Message removed"; a seated player writes (500 characters, counted), sends a quick
  * phrase, deletes their own messages and mutes the chat of this match; the host hides any message.
  * Spectators only read (when the host allowed it). While open, everything shown counts as read on
  * this device (lib/chat-unread.ts). New messages of others are announced (a polite log) unless muted.
- * `ChatView` is the panel without the match: a league's page shows it too (issue 20 part 1).
+ * `ChatView` is the panel without the match: a league's page shows it too.
  */
 import { useSignal } from '@preact/signals';
 import type { ComponentChildren, JSX } from 'preact';
@@ -260,7 +260,7 @@ export function ChatPanel({ session }: { session: MatchSession }): JSX.Element |
 
 /**
  * A chat's messages and form over `model`, for `reader`: the match's panel and a league's page
- * (issue 20 part 1) show the same. `tally` is the server's latest (a change re-reads); `children`
+ * show the same. `tally` is the server's latest (a change re-reads); `children`
  * go under the form (the match's mute switch).
  */
 export function ChatView(props: {

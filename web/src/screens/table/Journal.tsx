@@ -121,7 +121,7 @@ export function Journal(props: { session: MatchSession; info: MatchInfo; view: M
   useEffect(() => {
     void feed.open();
   }, [feed]);
-  // A player leaving (issue 16) is a log row that may keep the version: it asks for the rows too.
+  // A player leaving is a log row that may keep the version: it asks for the rows too.
   useEffect(() => {
     void feed.update();
   }, [feed, view.version, info.left?.length]);

@@ -53,7 +53,7 @@ export function ScoreSheet({ info, view }: { info: MatchInfo; view: MatchView })
             caption={`${t('sheet.hand', { n: r.hand })}: ${winners(r.winners)}`}
             totals={[{ label: t('sheet.running'), values: running[h] }]}
           />
-          {/* The replay of this hand (issue 21), when the server opens it to this reader. */}
+          {/* The replay of this hand, when the server opens it to this reader. */}
           <ReplayLinks info={info} hand={r.hand} />
         </Fragment>
       ))}

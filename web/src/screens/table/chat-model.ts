@@ -1,9 +1,9 @@
 /**
- * The chat panel's messages (issue 16), loaded with the panel (not on the first paint): the list read
+ * The chat panel's messages, loaded with the panel (not on the first paint): the list read
  * over HTTP (`GET …/chat?after=`, paged), the live `chat` frames the session passes on, and the tally
  * of the polled MatchInfo (`chat: {lastId, removed}`) that says when to ask again while the socket is
  * down. Sending, deleting and hiding go over HTTP; the server's refusals are kept for the panel to
- * word (lib/words.ts `errorText`). A league's chat (issue 20 part 1) is the same model over another
+ * word (lib/words.ts `errorText`). A league's chat is the same model over another
  * channel (`ChatChannel`: its path, token, tally and listeners).
  */
 import { signal } from '@preact/signals';

@@ -1,5 +1,5 @@
 /**
- * The chat's read marks written by the panel (issue 16), loaded with it: what it showed counts as
+ * The chat's read marks written by the panel, loaded with it: what it showed counts as
  * read, and the seat's mute choice is noted for the home list. The marks and their one versioned
  * localStorage key are lib/chat-unread.ts's (read on the first paint); here only the writing.
  */

@@ -1,5 +1,5 @@
 /**
- * A chat message in the reader's words (issue 16): plain text as written (shown as text, never as
+ * A chat message in the reader's words: plain text as written (shown as text, never as
  * markup or a link), a quick phrase in the reader's own language (worker/words/chat-phrases.ts, shared with the mail) (so friends reading different
  * languages each read their own), "Away until" with the day in the reader's language, "Message
  * removed" once deleted or hidden, and the time a message was sent.

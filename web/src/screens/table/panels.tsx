@@ -1,6 +1,6 @@
 /**
  * The table's panels loaded on first use, as one chunk: the score sheet and the rules of the match
- * in their dialog, and the chat (issue 16). Everything that loads them imports this module (one
+ * in their dialog, and the chat. Everything that loads them imports this module (one
  * extra chunk for all).
  */
 import type { JSX } from 'preact';
