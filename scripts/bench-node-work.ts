@@ -1,16 +1,18 @@
 /**
  * The JavaScript work of each move request of a benched match, timed again in Node at µs resolution
  * (workerd's clock shows whole ms): the same code the Durable Object runs for a human's move, without
- * its storage. For each posted human move, in order: the engine applies it, then the match server's
- * own `settle` (worker/match/automatic.ts) plays the automatic draws and the bots' run with a fresh
- * change budget (worker/match/bot-budget.ts), seeded as on the server (`matchId:seat`); then the state
+ * its storage. For each posted human move, in order: the match server's own decider
+ * (worker/decider/decide.ts) applies it and plays the automatic draws and the bots' run with a fresh
+ * change budget (worker/decider/bot-budget.ts), seeded as on the server (`matchId:seat`); then the state
  * and every seat's view are made JSON, as the log row and the pushes are. The bots make the same
  * moves as on the server (same code, seeds, views and hand events), so the human moves stay legal.
  * Requests are reported by kind (`WORK_KINDS`), with a timeout timed beside each human turn.
  */
 
+import type { MatchChange, MatchSnapshot } from '../worker/decider/change';
+import { decide } from '../worker/decider/decide';
+import type { SeatRow } from '../worker/decider/model';
 import {
-  applyMove,
   createMatch,
   type GameEvent,
   type MatchState,
@@ -19,10 +21,6 @@ import {
   type PresetName,
   viewFor,
 } from '../worker/engine/index';
-import { botTurn, type Progress, settle } from '../worker/match/automatic';
-import { BotBudget } from '../worker/match/bot-budget';
-import type { MatchContext } from '../worker/match/context';
-import { fromHandStart } from '../worker/match/log';
 import type { BotLevel } from '../worker/protocol';
 
 /** What a benched match was: rules, seat kinds, bot level, its seed and id, the human moves posted. */
@@ -36,35 +34,60 @@ export interface NodeWorkInput {
   posted: ReadonlyArray<{ seat: number; move: Move }>;
 }
 
-/** The change being replayed, as `settle` sees it (commit.ts `Run` without the log steps). */
-class Change implements Progress {
-  readonly events: GameEvent[] = [];
-  readonly budget = new BotBudget();
-  constructor(public state: MatchState) {}
+/** One change decided in memory: the state after it, its events, and whether a bot still acts on the `bot` timer. */
+interface Decided {
+  state: MatchState;
+  events: GameEvent[];
+  botTimer: boolean;
 }
 
 /**
- * The match context `settle` reads, in memory: seat kinds and bot level, a bot delay above 0 (as
- * deployed), the hand's public events so far, the match id (the bots' seed).
+ * The match as the decider reads it, in memory: seat kinds and bot level, no deadlines, a bot delay
+ * above 0 (as deployed), the hand's public events so far, the match id (the bots' seed).
  */
-function contextFor(input: NodeWorkInput, history: GameEvent[]): MatchContext {
+function snapshotFor(input: NodeWorkInput, state: MatchState | null, history: GameEvent[]): MatchSnapshot {
   // A human seat's bot (a timeout's, a stand-in) plays at the default level.
-  const seats = input.seats.map((kind, seat) => ({
+  const seats: SeatRow[] = input.seats.map((kind, seat) => ({
     seat,
-    botLevel: kind === 'bot' ? input.bot : 'basic',
-    prefs: {},
+    name: `${kind} ${seat}`,
     kind,
+    tokenHash: null,
+    botLevel: kind === 'bot' ? input.bot : 'basic',
+    standIn: false,
+    responseMode: 'auto',
+    email: null,
+    language: 'en',
+    emailNotifications: false,
+    prefs: {},
   }));
-  const m = {
-    seats,
-    meta: { matchId: input.matchId },
-    botDelayMs: () => 1500,
-    botControlled: (seat: number) => input.seats[seat] === 'bot',
-    log: {
-      handEvents: (pending: readonly GameEvent[]) => fromHandStart(history.concat(pending)),
+  return {
+    meta: {
+      matchId: input.matchId,
+      createdAt: 0,
+      config: {
+        title: '',
+        rules: input.rules as PresetName,
+        teamSize: input.team as 1 | 2,
+        firstSeat: 0,
+        turnDeadlineHours: 0,
+        responseWindowMinutes: 0,
+        onDeadline: 'bot',
+      },
+      hostHash: '',
+      inviteHash: null,
+      status: 'playing',
+      setup: null,
+      state,
+      finishedAt: null,
+      rematchId: null,
+      turnDeadline: null,
+      stateSeq: 0,
     },
+    seats,
+    timers: {},
+    botDelayMs: 1500,
+    handLog: () => history,
   };
-  return m as unknown as MatchContext;
 }
 
 /** The kinds of request timed: a move, a coup-fourré window's answer, a run's continuation, a timeout. */
@@ -92,69 +115,52 @@ export function nodeWorkPerRequest(input: NodeWorkInput): NodeWork {
   });
   if (!created.ok) throw new Error('createMatch failed');
   const history: GameEvent[] = [];
-  const m = contextFor(input, history);
-  const play = (change: Change) => {
-    for (const step of settle(m, change)) {
-      const r = applyMove(change.state, step.seat, step.move);
-      if (!r.ok) throw new Error(`settle step refused: ${r.error.code}`);
-      change.state = r.state;
-      change.events.push(...r.events);
-    }
+  let state = created.state;
+  // One change through the match server's decider, from the played line's state.
+  const decideFrom = (from: MatchState | null, opening: MatchChange['opening']): Decided | null => {
+    const o = decide(snapshotFor(input, from, history), { reason: 'move', seat: null, opening }, 0);
+    if (!o.ok) throw new Error(`replay refused ${JSON.stringify(opening)}: ${o.error.code}`);
+    if (!o.changed || !o.state) return null;
+    const botTimer = o.timers.some((t) => t.op === 'schedule' && t.kind === 'bot');
+    return { state: o.state, events: o.events, botTimer };
   };
-  // The start: the first draws (and a bot's opening run) are made when the match starts.
-  const start = new Change(created.state);
-  play(start);
-  history.push(...start.events);
-  let state = start.state;
-  const out: NodeWork = { move: [], 'window answer': [], 'continuation alarm': [], timeout: [] };
-  let sink = 0;
   // The JSON of a change's end: its state, its events and every view (the log row and the pushes).
-  const json = (change: Change): number => {
+  const json = (change: Decided): number => {
     let n = JSON.stringify(change.state).length + JSON.stringify(change.events).length;
     for (let s = 0; s <= input.seats.length; s++)
       n += JSON.stringify(viewFor(change.state, s === input.seats.length ? null : s)).length;
     return n;
   };
   // The end of a change on the played line.
-  const finish = (change: Change): number => {
+  const finish = (change: Decided): number => {
     state = change.state;
     history.push(...change.events);
     return json(change);
   };
-  // A timeout at `seat`'s turn now: its bot plays the turn, then the run (not kept).
-  const timeout = (seat: number): number => {
-    const change = new Change(state);
-    for (const step of botTurn(m, change, 'timeout', seat)) {
-      const r = applyMove(change.state, step.seat, step.move);
-      if (!r.ok) return 0;
-      change.state = r.state;
-      change.events.push(...r.events);
-    }
-    play(change);
-    return json(change);
-  };
+  // The start: the first draws (and a bot's opening run) are made when the match starts.
+  finish(decideFrom(null, { kind: 'start', state: created.state })!);
+  const out: NodeWork = { move: [], 'window answer': [], 'continuation alarm': [], timeout: [] };
+  let sink = 0;
   for (const { seat, move } of input.posted) {
     const answer = move.type === 'coupFourre' || move.type === 'pass';
     if (!answer && move.type !== 'nextHand') {
+      // A timeout at `seat`'s turn now: its bot plays the turn, then the run (not kept).
       const t = performance.now();
-      sink += timeout(seat);
+      const timedOut = decideFrom(state, { kind: 'turnTimeout', seat, onDeadline: 'bot' });
+      sink += timedOut ? json(timedOut) : 0;
       out.timeout.push(performance.now() - t);
     }
     const t0 = performance.now();
-    const r = applyMove(state, seat, move);
-    if (!r.ok) throw new Error(`replay refused ${JSON.stringify(move)}: ${r.error.code}`);
-    const change = new Change(r.state);
-    change.events.push(...r.events);
-    play(change);
+    let change = decideFrom(state, { kind: 'move', seat, move, moveId: 'bench' })!;
     sink += finish(change);
     out[answer ? 'window answer' : 'move'].push(performance.now() - t0);
     // A run its budget cut: the server's `bot` alarm plays on, each a request with a fresh budget.
-    for (let cut = change; cut.budget.cut; ) {
+    while (change.botTimer) {
       const t1 = performance.now();
-      cut = new Change(state);
-      play(cut);
-      if (cut.events.length === 0) break;
-      sink += finish(cut);
+      const next = decideFrom(state, { kind: 'botTurn' });
+      if (!next || next.events.length === 0) break;
+      change = next;
+      sink += finish(change);
       out['continuation alarm'].push(performance.now() - t1);
     }
   }

@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { allImports, IMPORT_RULES, type Import, importsIn, violations } from './imports';
+import { allImports, IMPORT_RULES, type Import, importsIn, valueImportCycles, violations } from './imports';
 
 const root = join(__dirname, '..', '..');
 
@@ -37,6 +37,10 @@ describe('the import rules', () => {
     ['web/src/app.tsx', "import { legalMoves } from '../../worker/engine/legal';"],
     ['web/src/app.tsx', "import { commit } from '../../worker/match/commit';"],
     ['web/src/app.tsx', "const m = import('../../worker/match/commit');"],
+    ['worker/decider/decide.ts', "import { commit } from '../match/commit';"],
+    ['worker/decider/decide.ts', "import type { MatchContext } from '../match/context';"],
+    ['worker/decider/decide.ts', "import { Notifier } from '../notify/notifier';"],
+    ['worker/decider/decide.ts', "import * as v from 'valibot';"],
   ];
   for (const [from, source] of breaking) {
     it(`refuses in ${from}: ${source}`, () => {
@@ -54,6 +58,11 @@ describe('the import rules', () => {
     ['web/src/app.tsx', "const practice = import('../../worker/bots/index');"],
     ['worker/index.ts', "import { matches } from './routes/matches';"],
     ['worker/league/actions.ts', "import { matchStub } from '../match/stub';"],
+    ['worker/decider/decide.ts', "import { applyMove } from '../engine/index';"],
+    ['worker/decider/automatic.ts', "import { chooseMove } from '../bots/index';"],
+    ['worker/decider/change.ts', "import type { ChangeReason } from '../notify/scope';"],
+    ['worker/match/commit.ts', "import { decide } from '../decider/decide';"],
+    ['web/src/practice/practice.worker.ts', "const d = import('../../../worker/decider/decide');"],
   ];
   for (const [from, source] of allowed) {
     it(`allows in ${from}: ${source}`, () => {
@@ -67,6 +76,7 @@ describe('the import rules', () => {
         'web',
         'worker',
         'worker/bots',
+        'worker/decider',
         'worker/engine',
         'worker/league',
         'worker/match',
@@ -75,5 +85,22 @@ describe('the import rules', () => {
         'worker/words',
       ].sort(),
     );
+  });
+});
+
+describe('value-import cycles', () => {
+  it('there are none in worker/, web/src or scripts/', () => {
+    const cycles = valueImportCycles(allImports(root, ['worker', 'web/src', 'scripts']));
+    expect(cycles.map((c) => c.join(' → '))).toEqual([]);
+  });
+
+  it('finds a cycle of value imports, and not one made only of type imports', () => {
+    const commit = probe('worker/match/commit.ts', "import { pushViews } from './sockets';");
+    const sockets = probe('worker/match/sockets.ts', "import { commit } from './commit';");
+    expect(valueImportCycles([...commit, ...sockets])).toEqual([
+      ['worker/match/commit.ts', 'worker/match/sockets.ts'],
+    ]);
+    const typeOnly = probe('worker/match/sockets.ts', "import type { Committed } from './commit';");
+    expect(valueImportCycles([...commit, ...typeOnly])).toEqual([]);
   });
 });

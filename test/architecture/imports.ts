@@ -68,6 +68,23 @@ export const IMPORT_RULES: readonly ImportRule[] = [
       ),
   },
   {
+    part: 'worker/decider',
+    why: 'the decider is pure: the engine, the bots, the shared data and words, and types of the wire protocol and the notifier; never the Durable Object shell, the routes or the platform',
+    forbidden: (i) =>
+      isPackage(i) ||
+      !(
+        under(i.target, 'worker/decider') ||
+        under(i.target, 'worker/engine') ||
+        under(i.target, 'worker/bots') ||
+        under(i.target, 'worker/shared') ||
+        under(i.target, 'worker/words') ||
+        (i.typeOnly &&
+          (i.target === 'worker/protocol.ts' ||
+            under(i.target, 'worker/protocol') ||
+            under(i.target, 'worker/notify')))
+      ),
+  },
+  {
     part: 'worker/notify',
     why: 'notifications never reach into the match server or the routes: the match hands them a NotifierContext',
     forbidden: (i) =>
@@ -91,13 +108,18 @@ export const IMPORT_RULES: readonly ImportRule[] = [
   },
   {
     part: 'web',
-    why: 'the client imports worker types, the shared rules data and words; the engine and bots only on demand (practice mode)',
+    why: 'the client imports worker types, the shared rules data and words; the engine, the bots and the decider only on demand (practice mode)',
     forbidden: (i) =>
       under(i.target, 'worker') &&
       !i.typeOnly &&
       !under(i.target, 'worker/shared') &&
       !under(i.target, 'worker/words') &&
-      !(i.dynamic && (under(i.target, 'worker/engine') || under(i.target, 'worker/bots'))),
+      !(
+        i.dynamic &&
+        (under(i.target, 'worker/engine') ||
+          under(i.target, 'worker/bots') ||
+          under(i.target, 'worker/decider'))
+      ),
   },
 ];
 
@@ -178,4 +200,46 @@ export function violations(imports: readonly Import[]): Array<Import & { why: st
   return imports.flatMap((i) =>
     rules.filter((r) => under(i.from, r.part) && r.forbidden(i)).map((r) => ({ ...i, why: r.why })),
   );
+}
+
+/**
+ * The cycles of value imports among `imports` (type-only and on-demand imports left out, as a
+ * bundle sees them): each a list of files that import one another round (Tarjan's strongly
+ * connected components of more than one file, or a file that imports itself). Empty: none.
+ */
+export function valueImportCycles(imports: readonly Import[]): string[][] {
+  const edges = new Map<string, string[]>();
+  for (const i of imports) {
+    if (i.typeOnly || i.dynamic) continue;
+    edges.set(i.from, [...(edges.get(i.from) ?? []), i.target]);
+  }
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const out: string[][] = [];
+  let next = 0;
+  const visit = (file: string): void => {
+    index.set(file, next);
+    low.set(file, next++);
+    stack.push(file);
+    onStack.add(file);
+    for (const to of edges.get(file) ?? []) {
+      if (!index.has(to)) {
+        visit(to);
+        low.set(file, Math.min(low.get(file)!, low.get(to)!));
+      } else if (onStack.has(to)) low.set(file, Math.min(low.get(file)!, index.get(to)!));
+    }
+    if (low.get(file) !== index.get(file)) return;
+    const component: string[] = [];
+    let f: string;
+    do {
+      f = stack.pop()!;
+      onStack.delete(f);
+      component.push(f);
+    } while (f !== file);
+    if (component.length > 1 || (edges.get(file) ?? []).includes(file)) out.push(component.sort());
+  };
+  for (const file of edges.keys()) if (!index.has(file)) visit(file);
+  return out;
 }

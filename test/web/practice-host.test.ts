@@ -16,9 +16,10 @@ import {
   type PracticeUpdate,
 } from '../../web/src/practice/protocol';
 import * as bots from '../../worker/bots/index';
+import * as decider from '../../worker/decider/decide';
 import * as engine from '../../worker/engine/index';
 
-const host = () => new PracticeHost({ engine, bots });
+const host = () => new PracticeHost({ engine, bots, decider });
 
 function setup(over: Partial<PracticeSetup> = {}): PracticeSetup {
   return {

@@ -3,11 +3,11 @@
  * delay, the match object's setup and log rows read inside it, and a match of stand-ins only.
  */
 import { runInDurableObject } from 'cloudflare:test';
+import { withStandIn } from '../../worker/decider/vacation';
 import { createMatch, type MatchState } from '../../worker/engine/index';
 import { commit } from '../../worker/match/commit';
 import type { MatchContext } from '../../worker/match/context';
 import type { LogRow } from '../../worker/match/rows';
-import { withStandIn } from '../../worker/match/vacation';
 import { create, stubOf, type TestMatch } from './helpers';
 
 /** The bot delay as deployed (wrangler.toml `BOT_DELAY_MS`), ms. */
@@ -20,8 +20,8 @@ export const DELAY_MS = 1500;
 export async function allStandIns(m: TestMatch): Promise<void> {
   await runInDurableObject(stubOf(m), (instance) => {
     const match = (instance as unknown as { match: MatchContext }).match;
-    match.setSeat(withStandIn(match.seats[0], 'self'));
-    commit(match, { reason: 'seat', seat: 0, opening: { kind: 'seatToBot' } });
+    const seats = [withStandIn(match.seats[0], 'self')];
+    commit(match, { reason: 'seat', seat: 0, opening: { kind: 'settle' }, seats });
     return match.schedule.syncAlarm();
   });
 }

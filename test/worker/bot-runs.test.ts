@@ -8,6 +8,7 @@
 import { evictDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { chooseMove } from '../../worker/bots/index';
+import { RUN_BOT_MOVES } from '../../worker/decider/bot-budget';
 import {
   actingSeat,
   applyMove,
@@ -16,7 +17,6 @@ import {
   type Move,
   viewFor,
 } from '../../worker/engine/index';
-import { RUN_BOT_MOVES } from '../../worker/match/bot-budget';
 import type { LogRow, LogStep } from '../../worker/match/rows';
 import type { MatchInfo } from '../../worker/protocol';
 import { allStandIns, annAndThreeBots, DELAY_MS, setBotDelay, setupAndRows } from './bot-run-helpers';

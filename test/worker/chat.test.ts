@@ -6,8 +6,8 @@
  */
 import { runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { FINISHED_TTL_MS } from '../../worker/decider/timers';
 import { CHAT_PER_DAY, CHAT_PER_MINUTE } from '../../worker/match/chat';
-import { FINISHED_TTL_MS } from '../../worker/match/timers';
 import type { ChatMessage, ServerFrame } from '../../worker/protocol';
 import { newMatchId } from '../../worker/tokens';
 import { advance, annAndBob, api, info, ORIGIN, stubOf, type TestMatch, until, worker } from './helpers';

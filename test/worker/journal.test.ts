@@ -6,6 +6,7 @@
  */
 import { evictDurableObject, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { fromHandStart } from '../../worker/decider/automatic';
 import type { GameEvent } from '../../worker/engine/types';
 import type { JournalPage } from '../../worker/match/journal';
 import type { MoveLog } from '../../worker/match/log';
@@ -156,7 +157,7 @@ describe('the journal in pages', () => {
     const latest = await page(m);
     expect(latest.hand).toBeGreaterThanOrEqual(2);
     const current = await runInDurableObject(stubOf(m), (instance) =>
-      (instance as unknown as { match: { log: MoveLog } }).match.log.handEvents([]),
+      fromHandStart((instance as unknown as { match: { log: MoveLog } }).match.log.handEvents()),
     );
     expect(current[0]).toEqual({ type: 'handStarted', hand: latest.hand, firstSeat: expect.any(Number) });
     const fromPage = latest.events

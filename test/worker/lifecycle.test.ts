@@ -6,7 +6,7 @@
  */
 import { evictDurableObject, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { FINISHED_TTL_MS, LOBBY_TTL_MS } from '../../worker/match/timers';
+import { FINISHED_TTL_MS, LOBBY_TTL_MS } from '../../worker/decider/timers';
 import {
   advance,
   api,

@@ -5,12 +5,13 @@
  * frame, only to the sockets allowed to read it. Not part of the move path: a message changes no
  * state, no log row, no timer and no mail.
  */
+
+import { FINISHED_TTL_MS } from '../decider/timers';
 import { CHAT_AWAY_MAX_DAYS, type ChatSend } from '../protocol';
 import { error, NOT_FOUND, type Reply } from '../reply';
 import { type ChatContent, type ChatRow, type ChatStore, chatMessage, mayReadChat } from './chat-store';
 import type { MatchContext } from './context';
 import { socketAttachment, socketCaller } from './sockets';
-import { FINISHED_TTL_MS } from './timers';
 
 /** Messages one seat may send per minute. */
 export const CHAT_PER_MINUTE = 10;

@@ -5,6 +5,8 @@
  * "what time is it", "is this seat a bot", "who is connected" and "who is looking" (presence.ts). Seats change only through
  * `setSeat`, the state only through `setState` (the commit path and the wake-up's replay).
  */
+
+import { KINDS } from '../decider/change';
 import type { MatchState } from '../engine/index';
 import { type Env, testSeamsEnabled } from '../env';
 import { Notifier } from '../notify/notifier';
@@ -22,7 +24,6 @@ import { PresencePushes } from './socket-flow';
 import { closeAll, socketAttachment, socketCaller } from './sockets';
 import { MatchStore } from './storage';
 import { TestSeams } from './test-seams';
-import { KINDS } from './timers';
 
 /**
  * Who a credential is now (`MatchContext.caller`): its seat (null: none), whether it is the host

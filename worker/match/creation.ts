@@ -4,21 +4,24 @@
  * storing and, once no seat is open, the start (open seats become bots, the first hand is dealt).
  * The same storing serves a rematch. Every change goes through the commit path.
  */
+
+import type { MatchChange } from '../decider/change';
+import { KINDS } from '../decider/change';
+import { fillsAtMs, LOBBY_TTL_MS } from '../decider/timers';
+import { DEFAULT_TIMEOUTS_TO_BOT, DEFAULT_VACATION_DAYS } from '../decider/vacation';
 import { createMatch, type MatchSetup, NEW_MATCH_SEED_SCHEME } from '../engine/index';
 import { testSeamsEnabled } from '../env';
-import { admitAddresses, type BudgetPayer, budgetRefusal } from '../notify/budget';
+import type { BudgetPayer } from '../notify/budget';
 import { configuredSender } from '../notify/config';
 import type { Created, CreateMatch, TestStack } from '../protocol';
 import { error, type Reply, rulesInvalid } from '../reply';
 import { hashToken, newSeed, newToken, randomInt } from '../tokens';
 import { defaultSeatName } from '../words/seat-names';
-import { commit, type MatchChange } from './commit';
+import { commit } from './commit';
 import type { MatchContext } from './context';
 import { freeName, seatNames, takenNames } from './names';
-import { fillsAtMs } from './open-seat';
+import { payAddresses } from './pay-addresses';
 import type { MatchConfig, SeatRow, StoredSetup } from './rows';
-import { KINDS, LOBBY_TTL_MS } from './timers';
-import { DEFAULT_TIMEOUTS_TO_BOT, DEFAULT_VACATION_DAYS } from './vacation';
 
 /** A creation request from the Worker: the validated body, the new id, the links' origin and who pays for addresses. */
 export interface CreateRequest {
@@ -168,24 +171,6 @@ function refusal(m: MatchContext, input: CreateInput): Reply | null {
 }
 
 /**
- * Charges `count` new e-mail addresses to `payer`'s daily budget (notify/budget.ts): null when
- * admitted, else 429 `mail.daily_limit` with Retry-After (`hint` is added to the message).
- */
-export async function payAddresses(
-  m: MatchContext,
-  payer: BudgetPayer,
-  count: number,
-  hint = '',
-): Promise<Reply | null> {
-  if (count === 0) return null;
-  const now = Date.now();
-  const budget = await admitAddresses(m.env, payer, count, now);
-  if (budget.ok) return null;
-  const r = budgetRefusal(budget, now);
-  return { ...error(429, r.code, `${r.message}${hint}`), headers: { 'Retry-After': String(r.retryAfterS) } };
-}
-
-/**
  * Stores `input` here (its tables too) and starts it when no seat is open. 201 with nothing else,
  * 409 `match.exists`, 400 `rules.invalid` (nothing stored).
  */
@@ -269,13 +254,18 @@ function setupFor(
 
 /**
  * Prepares the start: open seats become bots (named `Bot N` in the host's language, "Ordinateur 3",
- * or a free variant when a player has that name), the first hand is dealt; returns the change that commits it (caused by `seat`), or an
- * error reply.
+ * or a free variant when a player has that name), the first hand is dealt; returns the change that
+ * commits it (caused by `seat`, after the request's own seat rows `claimed`), or an error reply.
  */
-export function start(m: MatchContext, seat: number | null): MatchChange | Reply {
+export function start(
+  m: MatchContext,
+  seat: number | null,
+  claimed: readonly SeatRow[] = [],
+): MatchChange | Reply {
   const meta = m.meta!;
-  const taken = takenNames(m.seats);
-  const seats = m.seats.map((s) =>
+  const current = m.seats.map((s) => claimed.find((c) => c.seat === s.seat) ?? s);
+  const taken = takenNames(current);
+  const seats = current.map((s) =>
     s.kind === 'open'
       ? {
           ...s,
@@ -290,11 +280,14 @@ export function start(m: MatchContext, seat: number | null): MatchChange | Reply
   const setup = setupFor(meta.config, seats, stack, newSeed(), first);
   const created = createMatch(setup);
   if (!created.ok) return rulesInvalid(created.problems);
-  // Only the open seats a bot now takes change (a row each); the others were written at creation.
-  for (const s of seats) if (s !== m.seats[s.seat]) m.setSeat(s);
   const stored: StoredSetup = { setup, ...(stack ? { stack } : {}) };
-  m.updateMeta({ setup: stored, status: 'playing' });
-  m.schedule.cancel(KINDS.expire);
-  m.schedule.cancel(KINDS.openFill);
-  return { reason: 'started', seat, opening: { kind: 'start', state: created.state } };
+  return {
+    reason: 'started',
+    seat,
+    opening: { kind: 'start', state: created.state },
+    // Only the open seats a bot now takes change (a row each); the others were written at creation.
+    seats: [...claimed, ...seats.filter((s) => s !== current[s.seat])],
+    meta: { setup: stored, status: 'playing' },
+    cancel: [KINDS.expire, KINDS.openFill],
+  };
 }

@@ -5,6 +5,8 @@
  * seat's address Durable Object (worker/notify/digest.ts); writes one row (the link's hash) only when
  * something waits.
  */
+
+import { KINDS } from '../decider/change';
 import { whoActs } from '../engine/index';
 import { isKeyOf } from '../notify/address';
 import type { DigestEntry, WaitingKind } from '../notify/digest';
@@ -12,7 +14,6 @@ import { chatSinceLastTurn } from './chat-mail';
 import type { MatchContext } from './context';
 import { chainIdOf } from './rows';
 import { mintSeatLink } from './seats';
-import { KINDS } from './timers';
 
 /**
  * What waits for `seat` (a human seat whose address has the key `key`, that a bot does not play

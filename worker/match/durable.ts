@@ -12,6 +12,7 @@ import type { DigestEntry } from '../notify/digest';
 import type { MailRpc } from '../notify/protocol';
 import type { ChatSend, MoveRequest, RematchRequest, Settings } from '../protocol';
 import { NOT_FOUND, type Reply } from '../reply';
+import { runAlarm } from './alarm';
 import * as chat from './chat';
 import { MatchContext } from './context';
 import * as creation from './creation';
@@ -28,9 +29,9 @@ import { rematch } from './rematch';
 import { catchUp, replayCheck } from './replay';
 import * as seats from './seats';
 import { type AddressChange, importLinks, revokeLinks } from './seats';
+import { onMessage } from './socket-frames';
 import * as sockets from './sockets';
 import { summaryReply } from './summary';
-import { runAlarm } from './timers';
 import { infoReply, logReply } from './views';
 
 /** The match Durable Object class (binding `MATCH`). */
@@ -253,7 +254,7 @@ export class MatchDurableObject extends DurableObject<Env> {
     const m = this.match;
     m.seams.stats.requests++;
     const t0 = performance.now();
-    const moved = await sockets.onMessage(m, ws, message);
+    const moved = await onMessage(m, ws, message);
     if (!moved) return;
     if (m.seams.enabled) m.seams.stats.ms.push(performance.now() - t0);
     sockets.recheckSockets(m);

@@ -1,19 +1,17 @@
 /**
  * A league match tells its league its result at its end: one RPC to the league's
  * Durable Object carrying each seat's figures (won, points, hands, hands won, coups fourrés), read
- * from the final state. The tell is a schedule item (`league`) set when the match finishes, so it
+ * from the final state. The tell is a timer (`league`) the decider sets when the match finishes, so it
  * runs on the match's alarm and survives a failure: a failed tell is scheduled again later, and the
  * league counts a match id once however often it hears of it. Costs the match one schedule row
  * written and one removed; no other row.
  */
+import { KINDS } from '../decider/change';
 import { teamOf } from '../engine/index';
 import { SCORE_TABLE } from '../engine/scoring';
 import type { Reply } from '../reply';
 import type { MatchContext } from './context';
 import type { ScheduleItem } from './schedule';
-
-/** The schedule kind of the tell. */
-export const LEAGUE_TELL = 'league';
 
 /** One seat's figures in a finished league match. */
 export interface LeagueSeatResult {
@@ -50,12 +48,6 @@ interface TellPayload {
 const RETRY_BASE_MS = 60_000;
 const RETRY_MAX_MS = 6 * 3_600_000;
 const MAX_ATTEMPTS = 30;
-
-/** Schedules the tell at `now` (ms) when the finished match belongs to a league. */
-export function scheduleLeagueTell(m: MatchContext, now: number): void {
-  if (m.meta?.config.leagueId)
-    m.schedule.schedule(LEAGUE_TELL, '', now, { attempt: 0 } satisfies TellPayload);
-}
 
 /** The match's result per seat, from the final state (teams: each seat gets its team's figures). */
 export function leagueResult(m: MatchContext): LeagueMatchResult {
@@ -97,5 +89,5 @@ export async function tellLeague(m: MatchContext, item: ScheduleItem): Promise<v
   }
   if (attempt + 1 >= MAX_ATTEMPTS) return;
   const delay = Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** attempt);
-  m.schedule.schedule(LEAGUE_TELL, '', m.now() + delay, { attempt: attempt + 1 } satisfies TellPayload);
+  m.schedule.schedule(KINDS.league, '', m.now() + delay, { attempt: attempt + 1 } satisfies TellPayload);
 }

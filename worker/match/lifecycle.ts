@@ -8,8 +8,10 @@ import { error, NOT_FOUND, type Reply } from '../reply';
 import { hashToken, newToken } from '../tokens';
 import { commit } from './commit';
 import type { MatchContext } from './context';
-import { lobbyChange, payAddresses, start } from './creation';
+import { lobbyChange, start } from './creation';
 import { nameKey, takenNames } from './names';
+import { payAddresses } from './pay-addresses';
+import type { SeatRow } from './rows';
 import { infoFor } from './views';
 
 /**
@@ -72,17 +74,17 @@ export async function takeSeat(
     if (later) return later;
   }
   const open = m.seats.find((s) => s.kind === 'open')!;
-  m.setSeat({
+  const claimed: SeatRow = {
     ...open,
     kind: 'human',
     name: who.name,
     email: who.email ?? null,
     language: who.language ?? open.language,
     tokenHash,
-  });
-  const change = m.seats.every((s) => s.kind !== 'open')
-    ? start(m, open.seat)
-    : lobbyChange('claimed', open.seat);
+  };
+  const change = m.seats.every((s) => s.kind !== 'open' || s.seat === open.seat)
+    ? start(m, open.seat, [claimed])
+    : { ...lobbyChange('claimed', open.seat), seats: [claimed] };
   if ('status' in change) return change;
   commit(m, change);
   const seatUrl = `${origin}/m/${m.meta!.matchId}#seat=${token}`;

@@ -268,12 +268,15 @@ export class MoveLog {
     ).map(toLogRow);
   }
 
-  /** The public events of the current hand, oldest first: the stored rows plus `pending` (the change being made). */
-  handEvents(pending: readonly GameEvent[]): GameEvent[] {
+  /**
+   * The stored public events of the current hand's rows, oldest first (the decider keeps those
+   * from the hand's last `handStarted` on, with the change's own: decider/automatic.ts `fromHandStart`).
+   */
+  handEvents(): GameEvent[] {
     // The hand index names the current hand's first row: only the rows since then are read.
     const first = this.handStarts().at(-1);
     const rows = first === undefined ? [] : this.rowsBetween(first, this.seq);
-    return fromHandStart(rows.flatMap((r) => r.events).concat(pending));
+    return rows.flatMap((r) => r.events);
   }
 
   /** The public events after row `after` (at most 500 rows), each with its row, time, actor and version. */
@@ -355,10 +358,4 @@ function toLogRow(r: Record<string, SqlValue>): LogRow {
     version: r.version as number,
     turnDeadline: r.turn_deadline ? readTurnDeadline(JSON.parse(r.turn_deadline as string)) : null,
   };
-}
-
-/** The events of `events` (oldest first) from the last `handStarted` on: the current hand's (all of them without one). */
-export function fromHandStart(events: readonly GameEvent[]): GameEvent[] {
-  for (let i = events.length - 1; i >= 0; i--) if (events[i].type === 'handStarted') return events.slice(i);
-  return [...events];
 }

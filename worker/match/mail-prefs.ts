@@ -16,7 +16,7 @@ import { senderOf } from '../notify/sender-of';
 import type { MailPrefs, Settings } from '../protocol';
 import { error, type Reply } from '../reply';
 import type { MatchContext } from './context';
-import { payAddresses } from './creation';
+import { payAddresses } from './pay-addresses';
 import type { SeatPrefs, SeatRow } from './rows';
 
 function same(a: ZonedPrefs | null, b: ZonedPrefs): boolean {

@@ -8,10 +8,11 @@
  * it once, and only before the listing's own expiry). Only public facts are listed: no
  * address, token or card.
  */
+
+import { fillsAtMs } from '../decider/timers';
 import { openTable } from '../open/client';
 import { OPEN_GRACE_MS, type OpenListing } from '../open/listing';
 import type { MatchContext } from './context';
-import { fillsAtMs } from './open-seat';
 
 /** What each match object last told the open table (memory only): its match id and listing (null: removed). */
 const told = new WeakMap<MatchContext, { matchId: string; text: string | null }>();

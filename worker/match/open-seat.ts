@@ -11,15 +11,9 @@ import { commit } from './commit';
 import type { MatchContext } from './context';
 import { start } from './creation';
 import { takeSeat } from './lifecycle';
-import type { MatchConfig } from './rows';
 
 /** A stranger pays for no address: they give none (the open table's join has no e-mail field). */
 const NO_PAYER: BudgetPayer = { client: 'open-table', limits: { perClient: 0, total: 0 } };
-
-/** When bots fill the free seats of an open match created at `createdAtMs` (ms since the epoch, like the result). */
-export function fillsAtMs(createdAtMs: number, open: NonNullable<MatchConfig['open']>): number {
-  return createdAtMs + open.waitMinutes * 60_000;
-}
 
 /**
  * A stranger from the open table takes the first free seat under `who.name` (and `who.language`):

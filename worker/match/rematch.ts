@@ -6,6 +6,8 @@
  * an offer mails the other humans (notify/policy.ts `rematchOffer`). What an offer is now is read by
  * rematch-offer.ts.
  */
+
+import { seatForRematch } from '../decider/vacation';
 import type { RematchRequest } from '../protocol';
 import { error, NOT_FOUND, type Reply } from '../reply';
 import { newMatchId } from '../tokens';
@@ -17,7 +19,6 @@ import { asksAnswer, newOffer, offerState, openOffer, rematchInfo, unanswered } 
 import { chainIdOf, type RematchOffer } from './rows';
 import { exportLinks } from './seats';
 import { matchStub } from './stub';
-import { seatForRematch } from './vacation';
 import { createdFor } from './views';
 
 /**
@@ -87,10 +88,9 @@ function settle(
   seat: number | null,
   origin: string,
 ): Promise<Reply> | Reply {
-  m.updateMeta({ rematchOffer: offer });
   // The dealing's own commit writes the meta row with the offer and the new match's id.
-  if (unanswered(m.seats, offer).length === 0) return deal(m, origin);
-  commit(m, { reason, seat, opening: { kind: 'none' }, metaChanged: true });
+  if (unanswered(m.seats, offer).length === 0) return deal(m, origin, offer);
+  commit(m, { reason, seat, opening: { kind: 'none' }, meta: { rematchOffer: offer } });
   return offered(m);
 }
 
@@ -105,8 +105,7 @@ function decline(m: MatchContext, seat: number): Reply {
     return closed(m, now);
   }
   const offer = { ...open, accepted: open.accepted.filter((s) => s !== seat), declined: [seat] };
-  m.updateMeta({ rematchOffer: offer });
-  commit(m, { reason: 'rematch', seat, opening: { kind: 'none' }, metaChanged: true });
+  commit(m, { reason: 'rematch', seat, opening: { kind: 'none' }, meta: { rematchOffer: offer } });
   return answered(m, 200);
 }
 
@@ -128,9 +127,12 @@ function answered(m: MatchContext, status: 200 | 202): Reply {
   return { status, body: { rematch: rematchInfo(m.meta!, m.seats, m.now()) } };
 }
 
-/** Deals the rematch once; concurrent requests share its outcome (`m.rematching`). */
-function deal(m: MatchContext, origin: string): Promise<Reply> {
-  m.rematching = makeRematch(m, origin).finally(() => {
+/**
+ * Deals the rematch once; concurrent requests share its outcome (`m.rematching`). `offer`: the
+ * offer that every seat has now accepted, stored with the rematch's id.
+ */
+function deal(m: MatchContext, origin: string, offer?: RematchOffer): Promise<Reply> {
+  m.rematching = makeRematch(m, origin, offer).finally(() => {
     m.rematching = null;
   });
   return m.rematching;
@@ -140,10 +142,10 @@ function deal(m: MatchContext, origin: string): Promise<Reply> {
  * A new match with the same seats, rules and links (the same token hashes), a new seed and the
  * offer's first seat. 201 with its `Created` body, or the creating object's error.
  */
-async function makeRematch(m: MatchContext, origin: string): Promise<Reply> {
+async function makeRematch(m: MatchContext, origin: string, offer?: RematchOffer): Promise<Reply> {
   const meta = m.meta!;
   const matchId = newMatchId();
-  const firstSeat = meta.rematchOffer?.firstSeat ?? meta.config.firstSeat;
+  const firstSeat = (offer ?? meta.rematchOffer)?.firstSeat ?? meta.config.firstSeat;
   const input: CreateInput = {
     matchId,
     config: { ...meta.config, chainId: chainIdOf(meta), firstSeat },
@@ -153,8 +155,8 @@ async function makeRematch(m: MatchContext, origin: string): Promise<Reply> {
   };
   const r = await matchStub(m.env, matchId).createRematch(input);
   if (r.status !== 201) return r;
-  m.updateMeta({ rematchId: matchId });
-  commit(m, { reason: 'rematch', seat: null, opening: { kind: 'none' }, metaChanged: true });
+  const fields = offer ? { rematchId: matchId, rematchOffer: offer } : { rematchId: matchId };
+  commit(m, { reason: 'rematch', seat: null, opening: { kind: 'none' }, meta: fields });
   // The rematch keeps the seats' links; the links sent in mails too.
   await exportLinks(m, matchId);
   // And the seats' own mail preferences (their addresses keep them per match).

@@ -8,18 +8,21 @@
  * the seats their person still plays (not a leaver's), so links from earlier mails open the seat there
  * too, and a revocation follows them along.
  */
+
+import type { Opening } from '../decider/change';
+import { applyAway, isLastHuman, withStandIn } from '../decider/vacation';
 import { setResponseMode } from '../engine/index';
 import type { BudgetPayer } from '../notify/budget';
 import type { Settings } from '../protocol';
 import { error, NOT_FOUND, type Reply } from '../reply';
 import { hashToken, newToken } from '../tokens';
-import { commit, type Opening } from './commit';
+import { awayRefusal } from './away';
+import { commit } from './commit';
 import type { MatchContext } from './context';
-import { payAddresses } from './creation';
 import { changeMailPrefs } from './mail-prefs';
+import { payAddresses } from './pay-addresses';
 import type { SeatPrefs } from './rows';
 import { matchStub } from './stub';
-import { applyAway, awayRefusal, backInPerson, isLastHuman, withStandIn } from './vacation';
 import { infoFor } from './views';
 
 /**
@@ -78,16 +81,16 @@ export async function changeSettings(
   if (s.chatMuted !== undefined) row.prefs = withChatMuted(row.prefs, s.chatMuted);
   if (s.responseMode !== undefined && !state) row.responseMode = s.responseMode;
   // The seat's row is written only when it changed (an unchanged setting writes none).
-  if (JSON.stringify(row) !== JSON.stringify(m.seats[seat])) m.setSeat(row);
+  const seats = JSON.stringify(row) !== JSON.stringify(m.seats[seat]) ? [row] : [];
   const opening: Opening =
     modeChanges && s.responseMode !== undefined
       ? { kind: 'responseMode', seat, mode: s.responseMode }
       : row.standIn && !wasStandIn
-        ? { kind: 'seatToBot' }
+        ? { kind: 'settle' }
         : { kind: 'none' };
   // The reply shows what the caller's token is now: a mailed link this change revoked holds no seat.
   const now = m.caller(who);
-  const done = commit(m, { reason: 'settings', seat, opening }, now);
+  const done = commit(m, { reason: 'settings', seat, opening, seats }, now);
   await revoking;
   return { status: 200, body: done.ok ? done.info : infoFor(m, now) };
 }
@@ -128,14 +131,12 @@ export function giveToBot(m: MatchContext, who: string | null, seat: number): Re
   if (row.kind !== 'human')
     return error(409, 'seat.not_human', 'Only a player’s seat can be given to a bot.');
   if (meta.status !== 'playing') return error(409, 'match.not_playing', 'The match is not being played.');
-  if (!row.standIn && isLastHuman(m, seat)) {
+  if (!row.standIn && isLastHuman(m.seats, seat)) {
     // Bots alone would play the match out at once, to nobody's benefit (and on the daily budget).
     return error(409, 'seat.last_human', 'At least one player must keep their seat; bots do not play alone.');
   }
-  if (!row.standIn) {
-    m.setSeat(withStandIn(row, 'host'));
-    commit(m, { reason: 'seat', seat, opening: { kind: 'seatToBot' } });
-  }
+  if (!row.standIn)
+    commit(m, { reason: 'seat', seat, opening: { kind: 'settle' }, seats: [withStandIn(row, 'host')] });
   return { status: 200, body: infoFor(m, m.caller(who)) };
 }
 
@@ -150,11 +151,8 @@ export function reclaim(m: MatchContext, who: string | null, seat: number): Repl
     return error(403, 'auth.not_a_seat', 'You left this match: your link only watches it now.');
   if (caller.seat !== seat)
     return error(403, 'auth.not_your_seat', 'Only this seat’s link can take it back.');
-  if (m.seats[seat].standIn) {
-    // Back in person: no stand-in, no vacation, no run of timeouts (vacation.ts).
-    backInPerson(m, seat);
-    commit(m, { reason: 'seat', seat, opening: { kind: 'none' } });
-  }
+  // Back in person: no stand-in, no vacation, no run of timeouts (decider/vacation.ts).
+  if (m.seats[seat].standIn) commit(m, { reason: 'seat', seat, opening: { kind: 'reclaim', seat } });
   return { status: 200, body: infoFor(m, caller) };
 }
 
@@ -202,11 +200,12 @@ export async function revokeLinks(
   const revoked = tokenHashes.slice(0, MAX_LINKS).filter((h) => m.store.removeLink(h));
   const row = address ? m.seats[address.seat] : undefined;
   if (address && row && row.kind === 'human' && !row.prefs.left && row.email !== address.email) {
-    m.setSeat({
+    const moved = {
       ...row,
       email: address.email,
       emailNotifications: address.email !== null && row.emailNotifications,
-    });
+    };
+    commit(m, { reason: 'settings', seat: address.seat, opening: { kind: 'edit' }, seats: [moved] });
     revoked.push(...m.store.removeSeatLinks(address.seat));
   }
   await forwardRevocation(m, revoked, address);

@@ -4,15 +4,16 @@
  * Built from the Durable Object's memory (the state the constructor rebuilt, the seats, the last
  * log row's activity): it writes no row. Hidden information stays out: no hand, deck, seed or card.
  */
+
+import { KINDS } from '../decider/change';
+import { leftSeats } from '../decider/leave';
+import { awayText } from '../decider/vacation';
 import { teamOf, whoActs } from '../engine/index';
 import type { MatchSummary, SummaryRole } from '../protocol';
 import { error, NOT_FOUND, type Reply } from '../reply';
 import { mayReadChat } from './chat-store';
 import type { MatchContext } from './context';
-import { leftSeats } from './leave';
 import { rematchInfo } from './rematch-offer';
-import { KINDS } from './timers';
-import { awayText } from './vacation';
 
 /** 404 `token.unknown`: the token is none of this match's seat, mail-link, host or invitation tokens. */
 const UNKNOWN_TOKEN = error(404, 'token.unknown', 'This link is not (or no longer) valid for this match.');

@@ -4,18 +4,19 @@
  * spectator), the public log, and the links of a rematch. The only hand in a MatchInfo is the
  * caller's own: the engine's `viewFor` decides.
  */
+
+import { KINDS } from '../decider/change';
+import { leavePreview, leftSeats } from '../decider/leave';
+import { awayText, timeoutsToBotOf, vacationDaysOf, vacationLeft } from '../decider/vacation';
 import { type MatchState, type Rules, resolveRules, viewFor } from '../engine/index';
 import type { Created, MatchInfo } from '../protocol';
 import { NOT_FOUND, type Reply } from '../reply';
 import { mayReadChat } from './chat-store';
 import type { Caller, MatchContext } from './context';
 import { mayReplay, openHands } from './hand-replay';
-import { leavePreview, leftSeats } from './leave';
 import { mailSettings } from './mail-prefs';
 import { rematchInfo } from './rematch-offer';
 import type { Meta, SeatRow } from './rows';
-import { KINDS } from './timers';
-import { awayText, timeoutsToBotOf, vacationDaysOf, vacationLeft } from './vacation';
 
 /** The caller's MatchInfo; `connected` defaults to the seats with an open socket now. */
 export function infoFor(m: MatchContext, caller: Caller, connected = m.connectedSeats()): MatchInfo {

@@ -4,14 +4,8 @@
  * retry backoff. No storage, no clock: worker/notify/notifier.ts applies them.
  */
 
-import {
-  actingSeat,
-  type GameEvent,
-  type HazardCard,
-  type MatchState,
-  othersActed,
-  whoActs,
-} from '../engine/index';
+import { newTurnStarted } from '../decider/deadline';
+import { actingSeat, type GameEvent, type HazardCard, type MatchState, whoActs } from '../engine/index';
 import type { MailKind } from './compose';
 import { rematchOfferIntents } from './rematch-offer';
 
@@ -117,13 +111,12 @@ export function intentsFor(
         change.seat === a &&
         (change.reason === 'move' || change.reason === 'settings' || change.reason === 'seat');
       if (whoActs(after).kind === 'turn') {
+        // A hand started, or a bot run in the change came back to the same seat: a new turn.
         const sameTurn =
           before !== null &&
           whoActs(before).kind === 'turn' &&
           before.turn === a &&
-          !events.some((e) => e.type === 'handStarted') &&
-          // A bot run in the change came back to the same seat: a new turn.
-          !othersActed(events, a);
+          !newTurnStarted(events, a);
         const wasWindowOfSeat = before !== null && before.phase === 'respond' && actingSeat(before) === a;
         if (!sameTurn) {
           out.push({

@@ -4,10 +4,11 @@
  * then the live session (session.ts) use its answer: one request instead of two before the hand shows.
  * Any other case (another token, an answer older than FRESH_MS) makes its own request as before.
  */
-import { isWellFormedToken } from './access';
+
 import { api, parseFragment } from './api';
 import { matchRoute } from './router';
 import { findMatch } from './storage';
+import { isWellFormedToken } from './token-shape';
 import type { MatchInfo } from './types';
 
 /** How long an early answer may stand in for the session's first fetch (ms). */

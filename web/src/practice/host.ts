@@ -8,10 +8,13 @@
  * only with `import()`, docs/ARCHITECTURE.md).
  */
 import type * as Bots from '../../../worker/bots/index';
+import type { MatchChange, MatchSnapshot, Outcome } from '../../../worker/decider/change';
+import type * as Decider from '../../../worker/decider/decide';
+import type { SeatRow } from '../../../worker/decider/model';
 import type * as Engine from '../../../worker/engine/index';
 import type { GameEvent, MatchState, Move } from '../../../worker/engine/index';
 import type { JournalPage } from '../../../worker/match/journal';
-import type { Actor, LoggedEvent, MatchInfo } from '../../../worker/protocol';
+import type { LoggedEvent, MatchInfo } from '../../../worker/protocol';
 import type {
   PracticeCalls,
   PracticeError,
@@ -21,17 +24,15 @@ import type {
   PracticeUpdate,
 } from './protocol';
 
-/** The engine and the bots, as the Web Worker loaded them. */
+/** The engine, the bots and the match server's decider, as the Web Worker loaded them. */
 export interface PracticeModules {
   engine: typeof Engine;
   bots: typeof Bots;
+  decider: typeof Decider;
 }
 
 /** The player's seat in a practice match. */
 export const PLAYER_SEAT = 0;
-
-/** Upper bound of automatic moves after one player's move: a guard, never reached in play. */
-const MAX_AUTO_MOVES = 5000;
 
 /** A clock in ms for timing bot decisions (the Web Worker's `performance.now`). */
 export type Clock = () => number;
@@ -85,21 +86,14 @@ export class PracticeHost implements PracticeCalls {
       this.row = step.row;
       this.note(r.events, step);
     }
-    return this.settle([], [], now, 0);
+    return this.change({ kind: 'settle' }, now);
   }
 
   move(move: Move, version: number, now: number): PracticeUpdate | PracticeError {
     const state = this.state;
     if (!state) return { code: 'practice.not_open', message: 'no practice match is open' };
     if (version !== state.version) return { code: 'version.stale', message: 'the match moved on' };
-    const r = this.m.engine.applyMove(state, PLAYER_SEAT, move);
-    if (!r.ok) return r.error;
-    this.state = r.state;
-    this.row++;
-    const from = this.events.length;
-    const step: PracticeStep = { row: this.row, at: now, seat: PLAYER_SEAT, actor: 'player', move };
-    this.note(r.events, step);
-    return this.settle([step], [...r.events], now, from);
+    return this.change({ kind: 'move', seat: PLAYER_SEAT, move, moveId: '' }, now);
   }
 
   journal(hand?: number): JournalPage {
@@ -155,63 +149,82 @@ export class PracticeHost implements PracticeCalls {
   }
 
   /**
-   * The automatic moves after a change, as the server's `settle`: the player's forced draws (no choice
-   * of draw), then every bot up to the player's next decision, the hand's end (the player starts the
-   * next hand) or the match's end. Appends to `steps`/`events` of the change and answers the update.
+   * Makes one change through the decider at `now` (ms): the opening, then the automatic moves, all
+   * in one row of the log (as a server log row); answers the update, or the engine's refusal.
    */
-  private settle(steps: PracticeStep[], events: GameEvent[], now: number, from: number): PracticeUpdate {
-    const { engine, bots } = this.m;
-    const thinkMs: number[] = [];
-    const rowOf = () => (steps.length > 0 ? this.row : ++this.row);
-    for (let i = 0; i < MAX_AUTO_MOVES; i++) {
-      const state = this.state!;
-      if (state.phase === 'matchOver') break;
-      const seat = engine.actingSeat(state);
-      if (seat === null) break;
-      let move: Move | null;
-      let actor: Actor;
-      if (seat === PLAYER_SEAT) {
-        move = engine.forcedDraw(state, PLAYER_SEAT);
-        actor = 'server';
-      } else {
-        const view = engine.viewFor(state, seat);
-        if (view.legalMoves.length === 0) break;
-        const level = this.setup!.levels[seat] ?? 'basic';
-        const t0 = this.clock();
-        move = bots.chooseMove(view, {
-          level,
-          seed: `${this.setup!.id}:${seat}`,
-          ...(level === 'expert'
-            ? { log: this.events.slice(this.handStart).map((e) => e.event as GameEvent) }
-            : {}),
-        });
-        thinkMs.push(this.clock() - t0);
-        actor = 'bot';
-      }
-      if (!move) break;
-      const r = engine.applyMove(state, seat, move);
-      if (!r.ok) break; // a bot only plays legal moves: never here
-      this.state = r.state;
-      const step: PracticeStep = { row: rowOf(), at: now, seat, actor, move };
-      steps.push(step);
-      events.push(...r.events);
-      this.note(r.events, step);
-    }
-    this.seal(from);
-    return { info: this.info(), events, steps, thinkMs };
+  private change(opening: MatchChange['opening'], now: number): PracticeUpdate | PracticeError {
+    const o = this.m.decider.decide(this.snapshot(), { reason: 'move', seat: PLAYER_SEAT, opening }, now);
+    if (!o.ok) return o.error;
+    const steps = this.record(o, now);
+    return { info: this.info(), events: o.events, steps, thinkMs: o.thinkMs };
+  }
+
+  /** Takes a decided change: its state, and its moves as one log row (each step's own events noted). */
+  private record(o: Extract<Outcome, { ok: true }>, now: number): PracticeStep[] {
+    if (o.state) this.state = o.state;
+    const entry = o.log.find((e) => e.kind === 'moves');
+    if (entry?.kind !== 'moves' || entry.steps.length === 0) return [];
+    const row = ++this.row;
+    let from = 0;
+    return entry.steps.map((s) => {
+      const step: PracticeStep = { row, at: now, seat: s.seat, actor: s.actor, move: s.move };
+      this.note(entry.events.slice(from, from + s.events), step);
+      from += s.events;
+      return step;
+    });
   }
 
   /**
-   * Gives every event from index `from` on its row's final version, as a server log row has one
-   * version for the whole change (the journal hides a replayed run's events by that version).
+   * The practice match as the decider reads it: the player and the bots at their levels, no
+   * deadlines or timers, every bot inline with a budget per decision, and the current hand's events.
    */
-  private seal(from: number): void {
-    for (let i = this.events.length - 1, last = new Map<number, number>(); i >= from; i--) {
-      const e = this.events[i];
-      const v = last.get(e.seq) ?? e.version;
-      last.set(e.seq, v);
-      e.version = v;
-    }
+  private snapshot(): MatchSnapshot {
+    const s = this.setup!;
+    const state = this.state!;
+    const seats: SeatRow[] = s.names.map((name, seat) => ({
+      seat,
+      name,
+      kind: seat === PLAYER_SEAT ? 'human' : 'bot',
+      tokenHash: null,
+      botLevel: s.levels[seat] ?? 'basic',
+      standIn: false,
+      responseMode: state.responses[seat],
+      email: null,
+      language: 'en',
+      emailNotifications: false,
+      prefs: {},
+    }));
+    const events = this.events.slice(this.handStart).map((e) => e.event as GameEvent);
+    return {
+      meta: {
+        matchId: s.id,
+        createdAt: s.createdAt,
+        config: {
+          title: '',
+          rules: s.rules as Engine.RulesInput,
+          teamSize: s.teamSize,
+          firstSeat: s.firstSeat,
+          turnDeadlineHours: 0,
+          responseWindowMinutes: 0,
+          onDeadline: 'bot',
+        },
+        hostHash: '',
+        inviteHash: null,
+        status: 'playing',
+        setup: null,
+        state,
+        finishedAt: null,
+        rematchId: null,
+        turnDeadline: null,
+        stateSeq: 0,
+      },
+      seats,
+      timers: {},
+      botDelayMs: 0,
+      botPace: 'decision',
+      handLog: () => events,
+      measure: this.clock,
+    };
   }
 
   /** Records `events` of one step as public logged events (and where a new hand starts). */

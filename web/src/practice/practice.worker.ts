@@ -9,7 +9,8 @@ import type { PracticeCalls, PracticeReply, PracticeRequest } from './protocol';
 const host: Promise<PracticeHost> = Promise.all([
   import('../../../worker/engine/index'),
   import('../../../worker/bots/index'),
-]).then(([engine, bots]) => new PracticeHost({ engine, bots }, () => performance.now()));
+  import('../../../worker/decider/decide'),
+]).then(([engine, bots, decider]) => new PracticeHost({ engine, bots, decider }, () => performance.now()));
 
 /** The Web Worker's own scope (the project's types are the page's DOM ones). */
 const scope = self as unknown as {

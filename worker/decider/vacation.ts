@@ -3,15 +3,13 @@
  * until <date>" and the clock of their turns stands still, using up their vacation days; after
  * `timeoutsToBot` turn timeouts in a row a bot keeps the seat; the player's own move or their link
  * brings them back. The state lives in the seat's `SeatPrefs` and in the turn deadline's `frozen`
- * span; the commit path (commit.ts, timers.ts) and the settings (seats.ts) call the small functions
- * here. A freeze moves EVERY time of its turn by exactly its span (the deadline here; the turn's mail
- * and reminders in worker/notify/plan.ts), so the one-timestamp rule of timers.ts still holds.
+ * span; the decider (decide.ts, deadline.ts) and the shell's settings (match/seats.ts) call the
+ * small functions here. A freeze moves EVERY time of its turn by exactly its span (the deadline here; the turn's mail
+ * and reminders in worker/notify/plan.ts), so the one-timestamp rule of deadline.ts still holds.
  */
-import type { Reply } from '../reply';
-import { error } from '../reply';
 import { defaultSeatName } from '../words/seat-names';
-import type { MatchContext } from './context';
-import type { MatchConfig, MatchStatus, SeatRow, StandInReason, TurnDeadline } from './rows';
+import type { Draft } from './draft';
+import type { MatchConfig, MatchStatus, SeatRow, StandInReason, TurnDeadline } from './model';
 
 const DAY_MS = 86_400_000;
 /** Vacation days of a match stored before the setting existed. */
@@ -36,8 +34,8 @@ export function vacationLeft(config: MatchConfig, row: SeatRow): number {
   return Math.max(0, vacationDaysOf(config) * DAY_MS - (row.prefs.vacationUsedMs ?? 0));
 }
 
-function vacationLeftMs(m: MatchContext, seat: number): number {
-  return vacationLeft(m.meta!.config, m.seats[seat]);
+function vacationLeftMs(draft: Draft, seat: number): number {
+  return vacationLeft(draft.meta.config, draft.seats[seat]);
 }
 
 /** True while the seat's player said they are away, at `now` (ms). */
@@ -51,20 +49,20 @@ function spanOf(d: TurnDeadline | null): number {
 }
 
 /** Adds `deltaMs` (negative: gives days back) to the vacation `seat` used; one seat row written. */
-function addUsed(m: MatchContext, seat: number, deltaMs: number): void {
-  const row = m.seats[seat];
+function addUsed(draft: Draft, seat: number, deltaMs: number): void {
+  const row = draft.seats[seat];
   const used = Math.max(0, (row.prefs.vacationUsedMs ?? 0) + deltaMs);
-  m.setSeat({ ...row, prefs: { ...row.prefs, vacationUsedMs: used } });
+  draft.setSeat({ ...row, prefs: { ...row.prefs, vacationUsedMs: used } });
 }
 
 /**
  * Ends the freeze of deadline `d` at `now` if it still runs: the unused part goes back to the
  * player's days and the deadline comes earlier by as much. A freeze that ran to its end is kept whole.
  */
-function endFreeze(m: MatchContext, d: TurnDeadline, now: number): TurnDeadline {
+function endFreeze(draft: Draft, d: TurnDeadline, now: number): TurnDeadline {
   if (d.kind !== 'turn' || !d.frozen || d.frozen.toMs <= now) return d;
   const unused = d.frozen.toMs - now;
-  addUsed(m, d.seat, -unused);
+  addUsed(draft, d.seat, -unused);
   return { ...d, atMs: d.atMs - unused, frozen: { fromMs: d.frozen.fromMs, toMs: now } };
 }
 
@@ -75,75 +73,73 @@ function endFreeze(m: MatchContext, d: TurnDeadline, now: number): TurnDeadline 
  * changed the date. A player away again in the same turn freezes it again: the span grows by the
  * new stretch (its `fromMs` moves back by the earlier ones), so it is always the turn's whole shift.
  */
-function fitFreeze(m: MatchContext, d: Extract<TurnDeadline, { kind: 'turn' }>, now: number): TurnDeadline {
-  const row = m.seats[d.seat];
+function fitFreeze(draft: Draft, d: Extract<TurnDeadline, { kind: 'turn' }>, now: number): TurnDeadline {
+  const row = draft.seats[d.seat];
   const away = isAway(row, now);
   const f = d.frozen;
   let out: Extract<TurnDeadline, { kind: 'turn' }> = d;
   if (f && f.toMs > now) {
-    const wanted = Math.min(row.prefs.awayUntil ?? 0, now + vacationLeftMs(m, d.seat) + (f.toMs - now));
+    const wanted = Math.min(row.prefs.awayUntil ?? 0, now + vacationLeftMs(draft, d.seat) + (f.toMs - now));
     if (away && wanted === f.toMs) return d;
-    out = endFreeze(m, d, now) as typeof d;
+    out = endFreeze(draft, d, now) as typeof d;
   }
   if (!away) return out;
-  const left = vacationLeftMs(m, d.seat);
+  const left = vacationLeftMs(draft, d.seat);
   if (left <= 0) return out;
-  const toMs = Math.min(m.seats[d.seat].prefs.awayUntil!, now + left);
-  addUsed(m, d.seat, toMs - now);
+  const toMs = Math.min(draft.seats[d.seat].prefs.awayUntil!, now + left);
+  addUsed(draft, d.seat, toMs - now);
   return { ...out, atMs: out.atMs + (toMs - now), frozen: { fromMs: now - spanOf(out), toMs } };
 }
 
 /**
  * The deadline after a change at `now` (ms), with vacations: `old` is the deadline before it and
- * `next` the one timers.ts computed (the same object while the same turn goes on). A freeze of a
+ * `next` the one deadline.ts computed (the same object while the same turn goes on). A freeze of a
  * turn that ended stops (its unused part given back); the running turn's freeze follows its
  * player's away state.
  */
 export function vacationDeadline(
-  m: MatchContext,
+  draft: Draft,
   old: TurnDeadline | null,
   next: TurnDeadline | null,
   now: number,
 ): TurnDeadline | null {
-  if (old && old !== next) endFreeze(m, old, now);
-  return next?.kind === 'turn' ? fitFreeze(m, next, now) : next;
+  if (old && old !== next) endFreeze(draft, old, now);
+  return next?.kind === 'turn' ? fitFreeze(draft, next, now) : next;
 }
 
 /**
- * After the change's notifications are planned: when the running turn's frozen span grew or shrank
- * (`before` → `after`, the deadlines around the change at `now`), its queued mail and push move by
- * as much (worker/notify/plan.ts `shiftTurn`), like its deadline and its reminders.
+ * How far the running turn's queued mail and push move (worker/notify/plan.ts `shiftTurn`), like
+ * its deadline and its reminders: by how much its frozen span grew or shrank between `before` and
+ * `after`, the deadlines around the change. Null when nothing moves.
  */
-export function shiftTurnTimes(
-  m: MatchContext,
+export function turnShift(
   before: TurnDeadline | null,
   after: TurnDeadline | null,
-  now: number,
-): void {
-  if (after?.kind !== 'turn') return;
+): { seat: number; deltaMs: number } | null {
+  if (after?.kind !== 'turn') return null;
   const same =
     before?.kind === 'turn' &&
     before.seat === after.seat &&
     before.hand === after.hand &&
     before.atMs - spanOf(before) === after.atMs - spanOf(after);
   const delta = spanOf(after) - (same ? spanOf(before) : 0);
-  if (delta !== 0) m.notifier.shiftTurn(after.seat, delta, now);
+  return delta === 0 ? null : { seat: after.seat, deltaMs: delta };
 }
 
 /**
  * The player is back in person (their own move, or their link taking the seat back): no stand-in,
  * no vacation, no timeouts in a row. Writes the seat row only when something changes.
  */
-export function backInPerson(m: MatchContext, seat: number): void {
-  const row = m.seats[seat];
+export function backInPerson(draft: Draft, seat: number): void {
+  const row = draft.seats[seat];
   const { awayUntil, timeoutsInRow, standInReason, ...prefs } = row.prefs;
   if (!row.standIn && awayUntil === undefined && !timeoutsInRow && standInReason === undefined) return;
-  m.setSeat({ ...row, standIn: false, prefs });
+  draft.setSeat({ ...row, standIn: false, prefs });
 }
 
 /** True when every human seat but `seat` is played by a bot (bots never play a match alone). */
-export function isLastHuman(m: MatchContext, seat: number): boolean {
-  return !m.seats.some((s, i) => i !== seat && s.kind === 'human' && !s.standIn);
+export function isLastHuman(seats: readonly SeatRow[], seat: number): boolean {
+  return !seats.some((s, i) => i !== seat && s.kind === 'human' && !s.standIn);
 }
 
 /**
@@ -187,14 +183,14 @@ export function withStandIn(row: SeatRow, reason: StandInReason): SeatRow {
  * `timeoutsToBot`-th in a row and a bot now keeps the seat; never for the last human seat (that turn
  * just times out, as before).
  */
-export function countTimeout(m: MatchContext, seat: number): boolean {
-  const limit = timeoutsToBotOf(m.meta!.config);
+export function countTimeout(draft: Draft, seat: number): boolean {
+  const limit = timeoutsToBotOf(draft.meta.config);
   if (limit === 0) return false;
-  const row = m.seats[seat];
+  const row = draft.seats[seat];
   const count = (row.prefs.timeoutsInRow ?? 0) + 1;
-  const keep = count >= limit && !row.standIn && !isLastHuman(m, seat);
+  const keep = count >= limit && !row.standIn && !isLastHuman(draft.seats, seat);
   const counted = { ...row, prefs: { ...row.prefs, timeoutsInRow: count } };
-  m.setSeat(keep ? withStandIn(counted, 'timeouts') : counted);
+  draft.setSeat(keep ? withStandIn(counted, 'timeouts') : counted);
   return keep;
 }
 
@@ -203,29 +199,6 @@ export interface AwaySettings {
   /** ISO time; null: "I'm back". */
   awayUntil?: string | null;
   playForMe?: boolean;
-}
-
-/**
- * Refuses an away/play-for-me change at `now` (ms) before anything is written: 400
- * `settings.away_range` unless `awayUntil` is in the future and at most 30 days ahead; 409
- * `match.not_playing` for "play for me" in the lobby or a finished match (as the host's
- * `giveToBot`); 409 `match.finished` for "away until" once the match is over; 409
- * `seat.last_human` when the computer would play every human seat.
- */
-export function awayRefusal(m: MatchContext, seat: number, s: AwaySettings, now: number): Reply | null {
-  if (s.awayUntil) {
-    const at = Date.parse(s.awayUntil);
-    if (!(at > now && at <= now + AWAY_MAX_MS))
-      return error(400, 'settings.away_range', 'Away until must be in the future and at most 30 days ahead.');
-    // Before the start a player may plan an absence; after the end there is nothing to be away from.
-    if (m.meta!.status === 'finished')
-      return error(409, 'match.finished', 'The match is over: nobody is away from it any more.');
-  }
-  if (s.playForMe && !m.seats[seat].standIn && m.meta!.status !== 'playing')
-    return error(409, 'match.not_playing', 'The computer plays a seat only while the match is played.');
-  if (s.playForMe && !m.seats[seat].standIn && isLastHuman(m, seat))
-    return error(409, 'seat.last_human', 'At least one player must keep their seat; bots do not play alone.');
-  return null;
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * How much bot thinking one change may spend: a run of bot moves played inside a request
- * (commit.ts, automatic.ts `settle`) stops before a decision the change can no longer afford, and the
- * rest continues in one `bot` alarm with a fresh budget, which plays a run again (timers.ts).
+ * (decide.ts, automatic.ts `settle`) stops before a decision the change can no longer afford, and the
+ * rest continues in one `bot` alarm with a fresh budget, which plays a run again (worker/match/alarm.ts).
  *
  * Two limits: the bots' work, in the units of worker/bots/budget.ts (engine steps, never a clock;
  * `REQUEST_UNITS` ≈ 5 ms of CPU on the reference machine), shared by every decision of the change;

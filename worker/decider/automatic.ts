@@ -1,11 +1,12 @@
 /**
  * The moves the server decides without a player: the automatic draw when the rules leave no choice,
  * bots (bot seats and stand-ins: a run inside the change while a human is left to act, within the
- * change's `BotBudget`; else one turn per `bot` alarm, or inline when the bot delay is 0), the moves of a timed-out turn (a
- * bot's, or a skip) and the automatic answer of a response window. Each is a generator of steps
- * over the change being made: it looks at the change's current state, yields one step, and the
- * commit path (commit.ts) applies it before asking for the next. Nothing here applies a move.
- * A bot sees only its seat's view and the hand's public events (worker/bots).
+ * change's `BotBudget`; else one turn per `bot` alarm, or inline when the bot delay is 0), the
+ * moves of a timed-out turn (a bot's, or a skip) and the automatic answer of a response window.
+ * Each is a generator of steps over the change being decided: it looks at the change's current
+ * state, yields one step, and decide.ts applies it through the engine before asking for the next.
+ * Nothing here applies a move. A bot sees only its seat's view and the hand's public events
+ * (worker/bots). The practice match (web/src/practice/host.ts) runs the same code through `decide`.
  */
 import { chooseMove } from '../bots/index';
 import {
@@ -22,14 +23,8 @@ import {
 } from '../engine/index';
 import type { Actor } from '../protocol';
 import { type BotBudget, matchSearchUnits } from './bot-budget';
-import type { MatchContext } from './context';
-
-/** One move the commit path applies: `seat` makes `move`, as `actor`. */
-export interface Step {
-  seat: number;
-  actor: Actor;
-  move: Move;
-}
+import type { Step } from './change';
+import type { Draft } from './draft';
 
 /**
  * The change being made, as the deciders see it: its current state, its events so far and the bot
@@ -39,6 +34,8 @@ export interface Progress {
   readonly state: MatchState;
   readonly events: readonly GameEvent[];
   readonly budget: BotBudget;
+  /** Each bot decision's time (ms), when the snapshot gave a clock to measure it. */
+  readonly thinkMs: number[];
 }
 
 /** Upper bound of automatic moves in one change (draws, inline bots): a guard, never reached in play. */
@@ -50,30 +47,40 @@ const MAX_SKIP_MOVES = 5;
 
 /**
  * The bot's move for `seat` from `view` (that seat's view only, and the hand's public events for
- * experts), spending from the change's work budget.
+ * experts), spending from the change's work budget (`request` pace) or from a fresh one (`decision`
+ * pace: the practice match, one bot decision at a time in the player's own Web Worker).
  */
 function botMove(
-  m: MatchContext,
+  draft: Draft,
   run: Progress,
   seat: number,
   view: MatchView,
   searchUnits: number,
 ): Move | null {
   if (view.legalMoves.length === 0) return null;
-  const level = m.seats[seat].botLevel;
-  const log = level === 'expert' ? m.log.handEvents(run.events) : undefined;
-  return chooseMove(view, {
+  const level = draft.seats[seat].botLevel;
+  const log = level === 'expert' ? fromHandStart(draft.snapshot.handLog().concat(run.events)) : undefined;
+  const measure = draft.snapshot.measure;
+  const t0 = measure?.();
+  const move = chooseMove(view, {
     level,
-    seed: `${m.meta!.matchId}:${seat}`,
-    budget: run.budget.work,
-    searchUnits,
+    seed: `${draft.meta.matchId}:${seat}`,
+    ...(perChange(draft) ? { budget: run.budget.work, searchUnits } : {}),
     ...(log ? { log } : {}),
   });
+  if (measure && t0 !== undefined) run.thinkMs.push(measure() - t0);
+  return move;
+}
+
+/** The events of the current hand in `events`: from its last `handStarted` on (all of them without one). */
+export function fromHandStart(events: readonly GameEvent[]): GameEvent[] {
+  for (let i = events.length - 1; i >= 0; i--) if (events[i].type === 'handStarted') return events.slice(i);
+  return [...events];
 }
 
 /** The units one expert search may spend in `m`: a share among its bot-played expert seats (bot-budget.ts). */
-function searchUnits(m: MatchContext): number {
-  return matchSearchUnits(m.seats.filter((s) => m.botControlled(s.seat)).map((s) => s.botLevel));
+function searchUnits(draft: Draft): number {
+  return matchSearchUnits(draft.seats.filter((s) => draft.botControlled(s.seat)).map((s) => s.botLevel));
 }
 
 /**
@@ -82,29 +89,38 @@ function searchUnits(m: MatchContext): number {
  * whose player left in a match without a computer player skips (leave.ts). When no seat is left to a
  * human between hands, it starts the next hand.
  */
-export function* botTurn(m: MatchContext, run: Progress, actor: Actor, seat?: number): Generator<Step> {
+export function* botTurn(draft: Draft, run: Progress, actor: Actor, seat?: number): Generator<Step> {
   const first = actingSeat(run.state);
-  const who = seat ?? (first !== null && m.botControlled(first) ? first : null);
-  const units = searchUnits(m);
+  const who = seat ?? (first !== null && draft.botControlled(first) ? first : null);
+  const units = searchUnits(draft);
   for (let i = 0; i < MAX_TURN_MOVES; i++) {
     const state = run.state;
-    if (state.phase === 'handOver' && seat === undefined && m.seats.every((s) => m.botControlled(s.seat))) {
+    if (
+      state.phase === 'handOver' &&
+      seat === undefined &&
+      draft.seats.every((s) => draft.botControlled(s.seat))
+    ) {
       yield { seat: 0, actor, move: { type: 'nextHand' } };
       return;
     }
     const a = actingSeat(state);
     if (a === null || a !== who) return;
     let move: Move | null;
-    if (m.seats[a].prefs.left?.outcome === 'skip') move = skipMove(state, a);
+    if (draft.seats[a].prefs.left?.outcome === 'skip') move = skipMove(state, a);
     else {
       const view = viewFor(state, a);
-      if (!run.budget.allows(view, m.seats[a].botLevel, units)) return;
-      move = botMove(m, run, a, view, units);
+      if (perChange(draft) && !run.budget.allows(view, draft.seats[a].botLevel, units)) return;
+      move = botMove(draft, run, a, view, units);
     }
     run.budget.charge();
     if (!move) return;
     yield { seat: a, actor, move };
   }
+}
+
+/** True when one change shares one request's bot work (`request` pace, the server's). */
+function perChange(draft: Draft): boolean {
+  return (draft.snapshot.botPace ?? 'request') === 'request';
 }
 
 /** Skips `seat`'s timed-out turn (match setting `skip`). */
@@ -132,16 +148,16 @@ export function* windowAnswer(run: Progress, seat: number, actor: Actor): Genera
  * What follows every change that moved: the automatic draws (no choice of draw), then the bots'
  * run, until a human must decide (a turn, or the coup-fourré window of an `ask` seat), the hand is
  * over (any seat may start the next one), the match is over, or the change's bot budget is spent
- * (the rest continues on the `bot` alarm, timers.ts). The bots play here while a human is left to
+ * (the rest continues on the `bot` timer, timers.ts). The bots play here while a human is left to
  * act (`humanLeft`); when none is (all bots or stand-ins) they keep a human pace, one turn per
  * `bot` alarm after the bot delay, unless that delay is 0 (tests and benchmarks).
  */
-export function* settle(m: MatchContext, run: Progress): Generator<Step> {
-  const inline = m.botDelayMs() === 0 || humanLeft(m);
+export function* settle(draft: Draft, run: Progress): Generator<Step> {
+  const inline = draft.snapshot.botDelayMs === 0 || humanLeft(draft);
   for (let i = 0; i < MAX_AUTO_MOVES; i++) {
     if (run.state.phase === 'matchOver') return;
     const a = actingSeat(run.state);
-    if (a !== null && !m.botControlled(a)) {
+    if (a !== null && !draft.botControlled(a)) {
       const draw = forcedDraw(run.state, a);
       if (!draw) return;
       yield { seat: a, actor: 'server', move: draw };
@@ -149,7 +165,7 @@ export function* settle(m: MatchContext, run: Progress): Generator<Step> {
     }
     if (!inline) return;
     let moved = false;
-    for (const step of botTurn(m, run, 'bot')) {
+    for (const step of botTurn(draft, run, 'bot')) {
       moved = true;
       yield step;
     }
@@ -158,8 +174,8 @@ export function* settle(m: MatchContext, run: Progress): Generator<Step> {
 }
 
 /** True when some seat is played by a person (not a bot seat, not a stand-in, not left). */
-export function humanLeft(m: MatchContext): boolean {
-  return m.seats.some((s) => !m.botControlled(s.seat));
+export function humanLeft(draft: Draft): boolean {
+  return draft.seats.some((s) => !draft.botControlled(s.seat));
 }
 
 /**

@@ -1,0 +1,91 @@
+/**
+ * The match's one alarm: handles the due timers of the schedule, each handler re-checking the
+ * state first (an alarm is never early, but may run twice), and turns what is due into a change
+ * through the commit path (a bot's turn, a timed-out turn or window, the next hand); the expiry
+ * deletes the match, the open-table fill starts it, the league tell reports its result. Kinds it
+ * does not own go to the notifier. What sets the timers is the decider's (worker/decider/timers.ts).
+ */
+import { KINDS, type WindowPayload } from '../decider/change';
+import { windowId } from '../decider/timers';
+import { whoActs } from '../engine/index';
+import { commit } from './commit';
+import type { MatchContext } from './context';
+import { tellLeague } from './league-tell';
+import { fillOpenSeats } from './open-seat';
+import type { ScheduleItem } from './schedule';
+
+/** The alarm: handles the due items, then points the alarm at the next one. */
+export async function runAlarm(m: MatchContext): Promise<void> {
+  if (!m.meta) {
+    // No match here (deleted): nothing can be due.
+    await m.ctx.storage.deleteAlarm();
+    return;
+  }
+  m.schedule.alarmFired();
+  const now = m.now();
+  for (const item of m.schedule.due(now)) {
+    if (!m.meta) return;
+    const handled = await onDue(m, item, now);
+    if (!handled) await m.notifier.onDue(item);
+    if (!m.meta) return;
+    m.schedule.done(item);
+  }
+  await m.schedule.syncAlarm();
+}
+
+/** Handles one due item of the match's own kinds; false for any other kind. */
+async function onDue(m: MatchContext, item: ScheduleItem, now: number): Promise<boolean> {
+  const meta = m.meta!;
+  const state = meta.state;
+  const playing = meta.status === 'playing' && state !== null;
+  switch (item.kind) {
+    case KINDS.expire:
+      // Scheduled at creation (lobby), cancelled at the start, scheduled again at the end: a due
+      // item in any other status is stale.
+      if (meta.status === 'lobby' || meta.status === 'finished') await m.destroy();
+      return true;
+    case KINDS.openFill:
+      fillOpenSeats(m);
+      return true;
+    case KINDS.bot:
+      if (playing) commit(m, { reason: 'bot', seat: null, opening: { kind: 'botTurn' } });
+      return true;
+    case KINDS.turn: {
+      const d = meta.turnDeadline;
+      if (!playing || !d) return true;
+      if (d.atMs > now) {
+        // An early wake-up (the deadline moved on since): sleep until the real deadline.
+        m.schedule.schedule(KINDS.turn, '', d.atMs);
+        return true;
+      }
+      if (state.handNumber !== d.hand) return true;
+      if (d.kind === 'handOver') {
+        if (state.phase === 'handOver')
+          commit(m, { reason: 'timeout', seat: null, opening: { kind: 'handTimeout' } });
+        return true;
+      }
+      const w = whoActs(state);
+      if (w.kind !== 'turn' || w.seat !== d.seat) return true;
+      // (The timeoutsToBot-th timeout in a row hands the seat to a bot for good: the decider counts it.)
+      const opening = { kind: 'turnTimeout', seat: d.seat, onDeadline: meta.config.onDeadline } as const;
+      commit(m, { reason: 'timeout', seat: d.seat, opening });
+      return true;
+    }
+    case KINDS.window: {
+      const p = item.payload as WindowPayload;
+      const w = playing ? whoActs(state) : null;
+      if (w?.kind !== 'window' || w.seat !== p.seat || windowId(state!) !== p.id) return true;
+      commit(m, {
+        reason: 'timeout',
+        seat: p.seat,
+        opening: { kind: 'windowAnswer', seat: p.seat, actor: 'timeout' },
+      });
+      return true;
+    }
+    case KINDS.league:
+      await tellLeague(m, item);
+      return true;
+    default:
+      return false;
+  }
+}
