@@ -30,6 +30,7 @@ import * as seats from './seats';
 import { type AddressChange, importLinks, revokeLinks } from './seats';
 import * as sockets from './sockets';
 import { summaryReply } from './summary';
+import type { TestFix } from './test-seams';
 import { runAlarm } from './timers';
 import { infoReply, logReply } from './views';
 
@@ -227,6 +228,11 @@ export class MatchDurableObject extends DurableObject<Env> {
   /** Test seams only: moves this object's clock forward by `ms` (deadlines, expiry) and returns the new time. */
   async testAdvanceClock(ms: number): Promise<Reply> {
     return this.match.seams.advanceClock(ms, () => this.match.now());
+  }
+
+  /** Test seams only: pins this object's clock and/or fixes its next rematch's id and seed (test-seams.ts `fix`). */
+  async testFix(fix: TestFix): Promise<Reply> {
+    return this.match.seams.fix(fix, () => this.match.now());
   }
 
   /** Test seams only: sets this object's bot delay in ms (null: back to BOT_DELAY_MS). */

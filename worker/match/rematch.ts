@@ -142,7 +142,10 @@ function deal(m: MatchContext, origin: string): Promise<Reply> {
  */
 async function makeRematch(m: MatchContext, origin: string): Promise<Reply> {
   const meta = m.meta!;
-  const matchId = newMatchId();
+  // Test seams: a scripted run may have fixed this rematch's id and deal (test-seams.ts `fix`).
+  const fixed = m.seams.nextRematch;
+  m.seams.nextRematch = null;
+  const matchId = fixed?.matchId ?? newMatchId();
   const firstSeat = meta.rematchOffer?.firstSeat ?? meta.config.firstSeat;
   const input: CreateInput = {
     matchId,
@@ -150,6 +153,7 @@ async function makeRematch(m: MatchContext, origin: string): Promise<Reply> {
     hostHash: meta.hostHash,
     inviteHash: null,
     seats: m.seats.map(seatForRematch),
+    ...(fixed ? { stack: { seed: fixed.seed } } : {}),
   };
   const r = await matchStub(m.env, matchId).createRematch(input);
   if (r.status !== 201) return r;
