@@ -60,13 +60,16 @@ export function start(scriptPath: string, bindings: Record<string, string>, pers
   return new Miniflare(convertV4MiniflareOptions(options as any));
 }
 
-/** A request through the Worker: JSON `body` (POST unless `method`), a bearer `token`; the status and the parsed body (its text when not JSON). */
+/**
+ * A request through the Worker: JSON `body` (POST unless `method`), a bearer `token`, extra
+ * `headers`; the status, the parsed body (its text when not JSON) and the response headers.
+ */
 export async function call(
   mf: Miniflare,
   path: string,
-  init: { method?: string; body?: unknown; token?: string } = {},
+  init: { method?: string; body?: unknown; token?: string; headers?: Record<string, string> } = {},
 ) {
-  const headers: Record<string, string> = { 'CF-Connecting-IP': '203.0.113.1' };
+  const headers: Record<string, string> = { 'CF-Connecting-IP': '203.0.113.1', ...init.headers };
   if (init.body !== undefined) headers['Content-Type'] = 'application/json';
   if (init.token) headers.Authorization = `Bearer ${init.token}`;
   const res = await mf.dispatchFetch(`${ORIGIN}${path}`, {
@@ -83,21 +86,33 @@ export async function call(
   } catch {
     body = text;
   }
-  return { status: res.status, body };
+  return { status: res.status, body, headers: res.headers };
 }
 
-/** Throws unless the production configuration (no TEST_SEAMS) refuses the stacked deck and has no /dev routes. */
+/**
+ * Throws unless the production configuration (no TEST_SEAMS) refuses the stacked deck, ignores a
+ * match id asked for in `X-Test-Match-Id` and has no /dev routes.
+ */
 export async function checkSeam(scriptPath: string): Promise<void> {
   const mf = start(scriptPath, {});
   try {
     const r = await call(mf, '/api/matches', {
       body: { rules: 'classic', seats: [{ kind: 'human' }, { kind: 'human' }], testStack: { seed: 'x' } },
     });
+    const asked = 'SeamCheckSeamCheckSeam';
+    const named = await call(mf, '/api/matches', {
+      body: { rules: 'classic', seats: [{ kind: 'human' }, { kind: 'human' }] },
+      headers: { 'X-Test-Match-Id': asked },
+    });
     const dev = await call(mf, '/dev/stats/AAAAAAAAAAAAAAAAAAAAAA');
-    if (r.status !== 400 || dev.status !== 404) {
-      throw new Error(`production bundle accepted a test seam: create ${r.status}, /dev ${dev.status}`);
+    if (r.status !== 400 || named.status !== 201 || named.body.matchId === asked || dev.status !== 404) {
+      throw new Error(
+        `production bundle accepted a test seam: create ${r.status}, named create ${named.status} ${named.body?.matchId}, /dev ${dev.status}`,
+      );
     }
-    console.log('seam check: the production bundle refuses testStack (400) and has no /dev routes (404)');
+    console.log(
+      'seam check: the production bundle refuses testStack (400), ignores X-Test-Match-Id and has no /dev routes (404)',
+    );
   } finally {
     await mf.dispose();
   }

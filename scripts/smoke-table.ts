@@ -11,8 +11,11 @@ export interface SmokeRun {
   results: readonly RegExp[];
 }
 
-/** The measuring scripts of package.json: the benches, the arena, the tuner, the oracle, scenarios and the load test. */
-export const MEASURING_SCRIPT = /^(bench($|:)|arena$|tune$|oracle$|scenario$|load$)/;
+/**
+ * The measuring scripts of package.json: the benches, the arena, the tuner, the oracle, scenarios,
+ * the load test and the transcript of scripted matches.
+ */
+export const MEASURING_SCRIPT = /^(bench($|:)|arena$|tune$|oracle$|scenario$|load$|transcript$)/;
 
 export const SMOKE_RUNS: readonly SmokeRun[] = [
   { script: 'scenario', args: ['test/scenarios'], results: [/^\d+ passed, 0 failed$/] },
@@ -44,4 +47,5 @@ export const SMOKE_RUNS: readonly SmokeRun[] = [
     args: ['--seconds', '30', '--matches', '20'],
     results: [/^load: \d+ moves, 0 5xx, 0 lost, 0 doubled, 0 mismatches$/],
   },
+  { script: 'transcript', args: [], results: [/^transcript: \d+ requests, \d+ mails, sha256 [0-9a-f]{64}$/] },
 ];

@@ -15,7 +15,7 @@ describe('the smoke table', () => {
   it('has a run for every measuring script of package.json', () => {
     const measuring = Object.keys(pkg.scripts).filter((s) => MEASURING_SCRIPT.test(s));
     expect(measuring).toEqual(
-      expect.arrayContaining(['bench', 'bench:server', 'bench:page', 'load', 'scenario']),
+      expect.arrayContaining(['bench', 'bench:server', 'bench:page', 'load', 'scenario', 'transcript']),
     );
     expect(measuring.filter((s) => !SMOKE_RUNS.some((r) => r.script === s))).toEqual([]);
   });

@@ -32,6 +32,7 @@ import { type AddressChange, importLinks, revokeLinks } from './seats';
 import { onMessage } from './socket-frames';
 import * as sockets from './sockets';
 import { summaryReply } from './summary';
+import type { TestFix } from './test-seams';
 import { infoReply, logReply } from './views';
 
 /** The match Durable Object class (binding `MATCH`). */
@@ -228,6 +229,11 @@ export class MatchDurableObject extends DurableObject<Env> {
   /** Test seams only: moves this object's clock forward by `ms` (deadlines, expiry) and returns the new time. */
   async testAdvanceClock(ms: number): Promise<Reply> {
     return this.match.seams.advanceClock(ms, () => this.match.now());
+  }
+
+  /** Test seams only: pins this object's clock and/or fixes its next rematch's id and seed (test-seams.ts `fix`). */
+  async testFix(fix: TestFix): Promise<Reply> {
+    return this.match.seams.fix(fix, () => this.match.now());
   }
 
   /** Test seams only: sets this object's bot delay in ms (null: back to BOT_DELAY_MS). */

@@ -144,7 +144,10 @@ function deal(m: MatchContext, origin: string, offer?: RematchOffer): Promise<Re
  */
 async function makeRematch(m: MatchContext, origin: string, offer?: RematchOffer): Promise<Reply> {
   const meta = m.meta!;
-  const matchId = newMatchId();
+  // Test seams: a scripted run may have fixed this rematch's id and deal (test-seams.ts `fix`).
+  const fixed = m.seams.nextRematch;
+  m.seams.nextRematch = null;
+  const matchId = fixed?.matchId ?? newMatchId();
   const firstSeat = (offer ?? meta.rematchOffer)?.firstSeat ?? meta.config.firstSeat;
   const input: CreateInput = {
     matchId,
@@ -152,6 +155,7 @@ async function makeRematch(m: MatchContext, origin: string, offer?: RematchOffer
     hostHash: meta.hostHash,
     inviteHash: null,
     seats: m.seats.map(seatForRematch),
+    ...(fixed ? { stack: { seed: fixed.seed } } : {}),
   };
   const r = await matchStub(m.env, matchId).createRematch(input);
   if (r.status !== 201) return r;

@@ -1,9 +1,9 @@
 /**
  * The match Durable Object's test seams (used only when TEST_SEAMS is on, never in a deployed
  * Worker): SQL accounting and counters for the server benchmark, a clock that can run ahead or
- * stand still (the object's one clock: the match and its notifier both read it), and a per-object
- * bot delay. The fields live here, not in the match context; each RPC seam answers 404
- * when the seams are off.
+ * stand still (the object's one clock: the match and its notifier both read it), a per-object
+ * bot delay, and the id and seed of the next rematch (for scripted runs). The fields live here,
+ * not in the match context; each RPC seam answers 404 when the seams are off.
  */
 import { NOT_FOUND, type Reply } from '../reply';
 
@@ -17,6 +17,17 @@ export interface BenchCounters {
   /** Time spent in SQLite calls and in building and sending WebSocket frames (ms, summed). */
   sqlMs: number;
   pushMs: number;
+}
+
+/**
+ * What a scripted run (scripts/transcript.ts) fixes in one object so that it runs the same every
+ * time; an absent field is left as it is.
+ */
+export interface TestFix {
+  /** Stop the clock here (ms since the epoch); null: it runs again. */
+  pinClockMs?: number | null;
+  /** The id and deal seed of the next rematch dealt here (used once); null: random ones again. */
+  nextRematch?: { matchId: string; seed: string } | null;
 }
 
 /** One object's test seams. With `enabled` false they stay at their neutral values. */
@@ -37,6 +48,8 @@ export class TestSeams {
   clockPinnedMs: number | null = null;
   /** A bot delay for this object instead of BOT_DELAY_MS (ms), or null. */
   botDelayMs: number | null = null;
+  /** The id and deal seed the next rematch dealt here takes (used once), or null: random ones. */
+  nextRematch: { matchId: string; seed: string } | null = null;
 
   constructor(readonly enabled: boolean) {}
 
@@ -101,6 +114,14 @@ export class TestSeams {
    */
   pinClock(atMs: number | null): void {
     if (this.enabled) this.clockPinnedMs = atMs;
+  }
+
+  /** Applies `fix` (see TestFix); replies `{ now }` with `nowMs`, the object's time after it. */
+  fix(fix: TestFix, nowMs: () => number): Reply {
+    if (!this.enabled) return NOT_FOUND;
+    if (fix.pinClockMs !== undefined) this.clockPinnedMs = fix.pinClockMs;
+    if (fix.nextRematch !== undefined) this.nextRematch = fix.nextRematch;
+    return { status: 200, body: { now: nowMs() } };
   }
 
   /** Sets the bot delay in ms (null: back to BOT_DELAY_MS). */

@@ -41,6 +41,14 @@ function stub(c: AppContext, id: string) {
   return matchStub(c.env, id);
 }
 
+/**
+ * Test seams only: the match id a scripted run asks for in `X-Test-Match-Id` (scripts/transcript.ts,
+ * so that its matches, and the bots seeded by the match id, are the same every time); else null.
+ */
+function testMatchId(c: AppContext): string | null {
+  return testSeamsEnabled(c.env) ? (c.req.header('X-Test-Match-Id') ?? null) : null;
+}
+
 /** The /api/matches route group. */
 export const matches = new Hono<AppEnv>();
 
@@ -56,7 +64,9 @@ matches.post(
     const schema = testSeamsEnabled(c.env) ? CreateMatchWithSeamSchema : CreateMatchSchema;
     const parsed = parseJsonBody(c, schema, raw.value);
     if (!parsed.ok) return parsed.response;
-    const matchId = newMatchId();
+    const matchId = testMatchId(c) ?? newMatchId();
+    if (!v.is(MatchIdSchema, matchId))
+      return fail(c, 400, 'request.invalid', 'X-Test-Match-Id is no match id.');
     const body = parsed.output as CreateMatch & { testStack?: TestStack };
     const payer = payerOf(c.env, clientKey(c));
     // -- open table --
