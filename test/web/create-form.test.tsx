@@ -11,7 +11,9 @@ import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useCatalogForTests } from '../../web/src/i18n';
 import { en } from '../../web/src/i18n/en';
+import { fr } from '../../web/src/i18n/fr';
 import { CREATE_MEMORY_KEY } from '../../web/src/lib/create-memory';
+import { loadErrorWords, loadReasonWords } from '../../web/src/lib/words';
 import { CreateForm } from '../../web/src/screens/create/CreateForm';
 import { PRESET_NAMES, PRESETS } from '../../worker/shared/rules-data';
 import { click, mount } from './render';
@@ -324,5 +326,58 @@ describe('remembered choices', () => {
     expect(players(root).value).toBe('4x2');
     await submit(root);
     expect(bodies[0].teamSize).toBe(2);
+  });
+});
+
+describe('what the create form sends and says when the server refuses', () => {
+  let sent: Array<Record<string, unknown>> = [];
+  beforeEach(() => {
+    localStorage.clear();
+    sent = [];
+  });
+  // Let the word chunks the form asked for finish loading before the environment goes.
+  afterEach(() => Promise.all([loadReasonWords(), loadErrorWords()]));
+
+  it('says a refused address in the page language, never the server issue ("seats.1.email: not an e-mail address")', async () => {
+    useCatalogForTests('fr', fr);
+    // What the server answers for "bob@gmail" (a browser accepts it as type=email; the server wants a dot).
+    const issue = 'seats.1.email: not an e-mail address';
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(
+            JSON.stringify({
+              error: { code: 'request.invalid', message: 'Invalid request json.', issues: [issue] },
+            }),
+            { status: 400 },
+          ),
+      ),
+    );
+    localStorage.setItem(CREATE_MEMORY_KEY, JSON.stringify({ v: 1, name: 'Ann' }));
+    const root = mount(<CreateForm />);
+    await submit(root);
+    const said = root.querySelector('.error')?.textContent ?? '';
+    expect(said).not.toBe('');
+    expect(said).not.toContain('not an e-mail address');
+    expect(said).not.toContain('seats.1');
+  });
+
+  it('does not send a remembered response window the server refuses (0 minutes)', async () => {
+    useCatalogForTests('en', en);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init?: RequestInit) => {
+        sent.push(JSON.parse(String(init?.body)));
+        return new Response(JSON.stringify({ error: { code: 'request.invalid', message: 'x' } }), {
+          status: 400,
+        });
+      }),
+    );
+    localStorage.setItem(CREATE_MEMORY_KEY, JSON.stringify({ v: 1, name: 'Ann', windowMin: 0 }));
+    const root = mount(<CreateForm />);
+    await submit(root);
+    expect(sent).toHaveLength(1);
+    expect(sent[0].responseWindowMinutes).toBeGreaterThanOrEqual(1);
   });
 });

@@ -4,9 +4,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { QrCode } from '../../web/src/components/Qr';
 import { useCatalogForTests } from '../../web/src/i18n';
 import { en } from '../../web/src/i18n/en';
-import { Lobby } from '../../web/src/screens/Lobby';
+import { LateGuest, Lobby } from '../../web/src/screens/Lobby';
 import { OPTION_NAMES, PRESETS } from '../../worker/engine/rules';
-import { info } from './fixtures';
+import { info, view } from './fixtures';
 import { buttons, fakeSession, mount } from './render';
 
 beforeEach(() => useCatalogForTests('en', en));
@@ -83,5 +83,41 @@ describe('lobby', () => {
     const svg = root.querySelector('svg.qr')!;
     expect(svg.getAttribute('aria-label')).toBe('QR');
     expect(svg.querySelectorAll('g rect').length).toBeGreaterThan(100);
+  });
+});
+
+describe('a guest with an invitation', () => {
+  const lobby = () =>
+    info(null, {
+      you: { seat: null, host: false },
+      seats: [
+        { seat: 0, name: 'Ann', kind: 'human', botStandIn: false, connected: true, responseMode: 'auto' },
+        { seat: 1, name: '', kind: 'open', botStandIn: false, connected: false, responseMode: 'auto' },
+      ],
+    });
+
+  it('still joining: takes a seat, without the host’s "send this link" box', () => {
+    const { session } = fakeSession(lobby());
+    const root = mount(
+      <Lobby
+        session={session}
+        inviteUrl="http://x/m/AAA#invite=abc"
+        inviteToken="abcabcabcabcabcabc"
+        hostToken={null}
+        onClaimed={() => {}}
+      />,
+    );
+    expect(root.textContent).toContain('Join this match');
+    expect(root.textContent).not.toContain(en['lobby.share']);
+    expect(root.querySelector('input.link')).toBeNull();
+  });
+
+  it('after "Start now": told the match started without them, and that they can watch', () => {
+    const started = info(view({ seat: null }), { you: { seat: null, host: false } });
+    expect(mount(<LateGuest info={started} invited />).textContent).toBe(
+      'The host started the match before you joined. You can watch it here.',
+    );
+    expect(mount(<LateGuest info={started} invited={false} />).textContent).toBe('');
+    expect(mount(<LateGuest info={lobby()} invited />).textContent).toBe('');
   });
 });

@@ -4,9 +4,10 @@ import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useCatalogForTests } from '../../web/src/i18n';
 import { en } from '../../web/src/i18n/en';
+import { pushState } from '../../web/src/lib/push';
 import { Settings } from '../../web/src/screens/Settings';
 import { info, view } from './fixtures';
-import { click, fakeSession, mount } from './render';
+import { buttons, click, fakeSession, mount } from './render';
 
 beforeEach(() => useCatalogForTests('en', en));
 afterEach(() => vi.unstubAllGlobals());
@@ -120,5 +121,70 @@ describe('settings', () => {
     const { session } = fakeSession(info(view({ seat: null }), { you: { seat: null, host: false } }));
     const root = mount(<Settings session={session} />);
     expect(root.textContent).toBe('Only players with a seat have settings.');
+  });
+});
+
+const withAddress = { language: 'en', emailNotifications: true, hasEmail: true, alwaysEmail: false };
+
+/** fetch answering the key route as a server without push does, recording every request. */
+function noPushServer() {
+  const calls: Array<{ url: string; status: number; body?: unknown }> = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+      if (String(url).includes('/push/key')) {
+        calls.push({ url: String(url), status: 200 });
+        return new Response(JSON.stringify({ publicKey: null }), { status: 200 });
+      }
+      calls.push({ url: String(url), status: 200, body });
+      const next = info(view(), { settings: { ...withAddress, hasEmail: false, email: null } });
+      return new Response(JSON.stringify(next), { status: 200 });
+    }),
+  );
+  // The page's push check needs a browser with push; happy-dom has none, so pretend it has.
+  vi.stubGlobal('PushManager', class {});
+  Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: {} });
+  return calls;
+}
+
+describe('the seat’s own address', () => {
+  it('shows the address given when joining, and removes it', async () => {
+    const calls = noPushServer();
+    const { session } = fakeSession(info(view(), { settings: { ...withAddress, email: 'ann@example.org' } }));
+    const root = mount(<Settings session={session} />);
+    const field = root.querySelector<HTMLInputElement>('input[name="email"]')!;
+    expect(field.value).toBe('ann@example.org');
+    expect(root.querySelector<HTMLInputElement>('input[name="emailNotifications"]')!.checked).toBe(true);
+    click(buttons(root, 'Remove address')[0]);
+    await vi.waitFor(() => expect(calls.some((c) => c.url.endsWith('/settings'))).toBe(true));
+    expect(calls.find((c) => c.url.endsWith('/settings'))!.body).toEqual({ email: null });
+  });
+
+  it('without an address: an empty field and no remove button', () => {
+    noPushServer();
+    const { session } = fakeSession(
+      info(view(), { settings: { ...withAddress, hasEmail: false, email: null } }),
+    );
+    const root = mount(<Settings session={session} />);
+    expect(root.querySelector<HTMLInputElement>('input[name="email"]')!.value).toBe('');
+    expect(buttons(root, 'Remove address')).toHaveLength(0);
+  });
+});
+
+describe('a server without push', () => {
+  afterEach(() => vi.restoreAllMocks());
+  it('gets no 404 and no console error, and push is not offered', async () => {
+    const errors = vi.spyOn(console, 'error');
+    const calls = noPushServer();
+    const { session } = fakeSession(info(view(), { settings: withAddress }));
+    const root = mount(<Settings session={session} />);
+    // The key is asked once per page load (an earlier test of this file may have asked it).
+    await vi.waitFor(() => expect(pushState.value).toBe('unavailable'));
+    await act(async () => {});
+    expect(calls.every((c) => c.status === 200)).toBe(true);
+    expect(root.textContent).not.toContain('Notifications on this device');
+    expect(root.textContent).not.toContain('cannot send notifications');
+    expect(errors).not.toHaveBeenCalled();
   });
 });

@@ -4,16 +4,17 @@
  * safeties (coup fourré sideways); the hand highlights exactly the cards with a legal play; a tap on
  * a card offers exactly its legal targets and sends the move object taken from `legalMoves`.
  */
-import { beforeEach, describe, expect, it } from 'vitest';
+import { act } from 'preact/test-utils';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CardFace } from '../../web/src/components/Card';
 import { useCatalogForTests } from '../../web/src/i18n';
 import { en } from '../../web/src/i18n/en';
 import { fr, cards as frCards, events as frEvents } from '../../web/src/i18n/fr';
-import { loadReasonWords } from '../../web/src/lib/words';
+import { loadErrorWords, loadReasonWords } from '../../web/src/lib/words';
 import { Table } from '../../web/src/screens/Table';
 import { CARD_IDS } from '../../worker/engine/cards';
 import { drawView, info, teamView, view, windowView } from './fixtures';
-import { buttons, click, fakeSession, mount } from './render';
+import { buttons, click, fakeSession, mount, mountLoaded } from './render';
 
 beforeEach(() => useCatalogForTests('en', en));
 
@@ -320,5 +321,51 @@ describe('fast game and extension', () => {
     expect(root.querySelectorAll('section.tableau')).toHaveLength(2);
     expect(root.querySelector('section.tableau.mine')).toBeNull();
     expect(root.textContent).toContain('You are watching this match.');
+  });
+});
+
+describe('a move in flight', () => {
+  beforeEach(() => useCatalogForTests('en', en));
+  // Let the word chunks the table asked for finish loading before the environment goes.
+  afterEach(() => Promise.all([loadReasonWords(), loadErrorWords()]));
+
+  it('is announced by one live region, not by two ("Sending your move…" twice)', async () => {
+    const { session } = fakeSession(info(view()));
+    const root = await mountLoaded(<Table session={session} />, 'ul.hand');
+    act(() => {
+      session.pending.value = { type: 'play', card: 'd25' };
+    });
+    const live = [...root.querySelectorAll('[aria-live]')].filter(
+      (e) => e.getAttribute('aria-live') !== 'off' && e.textContent?.includes(en['table.sending']),
+    );
+    expect(live.map((e) => e.className)).toHaveLength(1);
+  });
+});
+
+describe('a selected card', () => {
+  beforeEach(() => useCatalogForTests('en', en));
+  afterEach(() => Promise.all([loadReasonWords(), loadErrorWords()]));
+
+  it('is let go when an update leaves it only a discard, so a tap meant as a play never discards it', async () => {
+    // Ann is stopped and holds a Roll: she taps it (the actions offer to play it).
+    const stopped = view();
+    stopped.tableaux[0] = { ...stopped.tableaux[0], battle: ['stop'], rolling: false };
+    stopped.legalMoves = [
+      { type: 'play', card: 'roll' },
+      ...stopped.hand.map((card) => ({ type: 'discard' as const, card })),
+    ];
+    const { session, raw } = fakeSession(info(stopped));
+    const root = await mountLoaded(<Table session={session} />, 'ul.hand');
+    const roll = [...root.querySelectorAll('ul.hand button.card')][stopped.hand.indexOf('roll')];
+    click(roll);
+    expect(buttons(root, 'Discard').length).toBeGreaterThan(0);
+    // Another tab of the same seat played a Roll meanwhile: the update arrives, the Roll is only a discard.
+    const rolling = view({ version: stopped.version + 2 });
+    rolling.legalMoves = rolling.hand.map((card) => ({ type: 'discard' as const, card }));
+    act(() => {
+      raw.info.value = info(rolling);
+    });
+    const actions = [...root.querySelectorAll('.hand-area .actions button')].map((b) => b.textContent);
+    expect(actions).toEqual([]);
   });
 });

@@ -2,7 +2,8 @@
  * The chat of a match (server side): seated players write text or quick phrases, each
  * message one row; bad input is refused with nothing stored; spectators never write and read only
  * when the match allows; a writer deletes their own message, the host hides any; a per-seat rate
- * limit; an expired match refuses; live `chat` frames reach only the sockets allowed to read.
+ * limit; an expired match refuses; live `chat` frames reach only the sockets allowed to read; an
+ * "away until" phrase takes today to 90 days ahead; a body of no known shape is refused in words.
  */
 import { runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
@@ -10,7 +11,18 @@ import { FINISHED_TTL_MS } from '../../worker/decider/timers';
 import { CHAT_PER_DAY, CHAT_PER_MINUTE } from '../../worker/match/chat';
 import type { ChatMessage, ServerFrame } from '../../worker/protocol';
 import { newMatchId } from '../../worker/tokens';
-import { advance, annAndBob, api, info, ORIGIN, stubOf, type TestMatch, until, worker } from './helpers';
+import {
+  accidentForAskSeat,
+  advance,
+  annAndBob,
+  api,
+  info,
+  ORIGIN,
+  stubOf,
+  type TestMatch,
+  until,
+  worker,
+} from './helpers';
 
 const say = (m: TestMatch, token: string | null, body: unknown) =>
   api(`/api/matches/${m.id}/chat`, { token, body });
@@ -345,5 +357,38 @@ describe('chat: live frames', () => {
     await until(() => spectator.chats().length === 1, 'the spectator’s chat frame');
     expect(spectator.chats()[0].body).toEqual({ phrase: 'wellPlayed' });
     spectator.ws.close();
+  });
+});
+
+describe('chat: quick phrases and bodies of no known shape', () => {
+  // Found: any calendar day was taken, 1999 or 0000 too; the page then showed it without its year
+  // ("Pas là jusqu'au 1 janvier"), so a day in the past read as a day to come.
+  it('an "away until" quick phrase takes today to 90 days ahead; a day in the past or later is refused', async () => {
+    const m = await accidentForAskSeat('driving_ace', 'chat-away');
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const send = (until: string) =>
+      api(`/api/matches/${m.id}/chat`, {
+        token: m.seats[0]!,
+        body: { phrase: 'awayUntil', params: { until } },
+      });
+    for (const until of ['1999-01-01', '0000-01-01', day(-3), day(92), '9999-12-31']) {
+      const r = await send(until);
+      expect(r.status, until).toBe(400);
+      expect(r.body.error.code, until).toBe('chat.away_range');
+    }
+    const list = await api(`/api/matches/${m.id}/chat`, { token: m.seats[1]! });
+    expect(list.body.messages).toEqual([]);
+    expect((await send(day(0))).status).toBe(201);
+    expect((await send(day(89))).status).toBe(201);
+  });
+
+  // Found: a body of no known shape said "Invalid type: Expected Object but received Object".
+  it('a chat body of no known shape is refused with words that say what a message is', async () => {
+    const m = await accidentForAskSeat('driving_ace', 'chat-shape');
+    for (const body of [{}, { phrase: 'hello' }, { text: 5 }, { text: 'hi', extra: 1 }]) {
+      const r = await api(`/api/matches/${m.id}/chat`, { token: m.seats[0]!, body });
+      expect(r.status, JSON.stringify(body)).toBe(400);
+      expect(JSON.stringify(r.body.error), JSON.stringify(body)).not.toContain('received Object');
+    }
   });
 });

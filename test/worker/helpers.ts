@@ -3,8 +3,10 @@
  * fetch, inside workerd), token extraction from links, and clock control for the Durable Object's
  * schedule. Helpers never decide legality: moves come from the view's `legalMoves`.
  */
+
 import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
+import { expect } from 'vitest';
 import type { CardId, Move } from '../../worker/engine/index';
 import { nextFloat, seedRng } from '../../worker/engine/rng';
 import type { Created, MatchInfo, ServerFrame } from '../../worker/protocol';
@@ -337,4 +339,21 @@ export async function openSocket(matchId: string): Promise<TestSocket> {
     closed = e.code;
   });
   return { ws, res, frames, closed: () => closed };
+}
+
+/**
+ * A refusal: exactly `status` with the error `code` and a message, as every error answer
+ * (docs/API.md); `what` names the case when it fails.
+ */
+export function refused(
+  r: { status: number; body: { error?: { code?: unknown; message?: unknown } } },
+  status: number,
+  code: string,
+  what = '',
+): void {
+  expect([r.status, r.body.error?.code], `${what} ${JSON.stringify(r.body).slice(0, 300)}`).toEqual([
+    status,
+    code,
+  ]);
+  expect(typeof r.body.error?.message, what).toBe('string');
 }

@@ -5,7 +5,7 @@
  */
 import { runDurableObjectAlarm } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { api, info, stubOf } from './helpers';
+import { advance, api, fireSchedule, info, stubOf } from './helpers';
 import {
   createLeague,
   finishLeagueMatch,
@@ -14,6 +14,7 @@ import {
   leagueStubOf,
   pendingTell,
 } from './league-helpers';
+import { agreeRematch } from './rematch-helpers';
 
 describe('league standings', () => {
   it('a finished match updates the standings from its final score', async () => {
@@ -115,6 +116,39 @@ describe('league standings', () => {
     expect(r.status).toBe(404);
     expect((await leagueInfo(l, l.owner)).matches).toEqual([]);
     expect((await api(`/api/leagues/${l.id}`)).status).toBe(403);
+  });
+});
+
+const post = (path: string, token: string | null, body: unknown = {}) => api(path, { token, body });
+
+describe('league standings: leavers and days passing', () => {
+  it('a rematch after a member left counts for those still in the league only', async () => {
+    const l = await createLeague(['Ann', 'Bob', 'Cid']);
+    const m = await leagueMatch(l, 0);
+    await finishLeagueMatch(m);
+    const counted = (await leagueInfo(l, l.owner)).standings.map((s) => [s.member, s.matches]);
+    expect(counted.every(([, n]) => n === 1)).toBe(true);
+    expect((await post(`/api/leagues/${l.id}/leave`, l.members[2])).status).toBe(200);
+    const dealt = await agreeRematch(m.id, m.seats as string[]);
+    expect(dealt.status).toBe(201);
+    await finishLeagueMatch({ ...m, id: dealt.body.matchId as string }, 3);
+    const league = await leagueInfo(l, l.owner);
+    const of = (member: number) => league.standings.find((s) => s.member === member)!;
+    expect(of(0).matches).toBe(2);
+    expect(of(1).matches).toBe(2);
+    expect(of(2).matches).toBe(1);
+  });
+
+  it('days passing after a league match ended count it once', async () => {
+    const l = await createLeague(['Ann', 'Bob']);
+    const m = await leagueMatch(l, 0);
+    await finishLeagueMatch(m);
+    for (let day = 0; day < 3; day++) await advance(m, 24 * 3_600_000);
+    await fireSchedule(m, ['league']);
+    const league = await leagueInfo(l, l.owner);
+    expect(league.matches).toHaveLength(1);
+    expect(league.standings.map((s) => s.matches)).toEqual([1, 1]);
+    expect(await pendingTell(m)).toBeNull();
   });
 });
 

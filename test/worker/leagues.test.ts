@@ -5,8 +5,9 @@
  * A refusal is a 4xx `{error: {code, message}}` and changes nothing.
  */
 import { describe, expect, it } from 'vitest';
-import { api, freshIp, info } from './helpers';
-import { createLeague, leagueInfo, leagueMatch } from './league-helpers';
+import { api, freshIp, info, refused } from './helpers';
+import { createLeague, finishLeagueMatch, leagueInfo, leagueMatch, pendingTell } from './league-helpers';
+import { agreeRematch } from './rematch-helpers';
 
 const FORGED = 'A'.repeat(43);
 
@@ -186,5 +187,110 @@ describe('the league’s chat', () => {
       'chat.not_found',
     );
     expect((await leagueInfo(l, l.members[2])).chat).toMatchObject({ lastId: 2, removed: 1, others: 2 });
+  });
+});
+
+describe('odd requests to a league', () => {
+  it('refuses malformed, mistyped, huge and control-character bodies; nothing is stored', async () => {
+    const bad: unknown[] = [
+      { name: 'A\u0000B', members: ['Ann', 'Bob'], rules: 'classic' },
+      { name: 'x'.repeat(10_000), members: ['Ann', 'Bob'], rules: 'classic' },
+      { name: 'Club', members: ['Ann', 'B\u0007ob'], rules: 'classic' },
+      { name: 'Club', members: ['Ann', '\u200b'], rules: 'classic' },
+      { name: 'Club', members: ['Ann', 'y'.repeat(41)], rules: 'classic' },
+      { name: 'Club', members: 'Ann,Bob', rules: 'classic' },
+      { name: 'Club', members: ['Ann', 7], rules: 'classic' },
+      { name: 'Club', members: Array.from({ length: 40 }, (_, i) => `P${i}`), rules: 'classic' },
+      { name: 'Club', members: ['Ann', 'Bob'], rules: 'classic', turnDeadlineHours: 0.5 },
+      { name: 'Club', members: ['Ann', 'Bob'], rules: 'classic', turnDeadlineHours: '24' },
+      { name: 'Club', members: ['Ann', 'Bob'], rules: 'classic', __proto__: { x: 1 }, extra: 1 },
+      [],
+      null,
+    ];
+    for (const body of bad)
+      refused(
+        await api('/api/leagues', { body, ip: freshIp() }),
+        400,
+        'request.invalid',
+        JSON.stringify(body),
+      );
+    const twice = { name: 'Club', members: ['Ann', 'ann'], rules: 'classic' };
+    refused(await api('/api/leagues', { body: twice, ip: freshIp() }), 400, 'name.taken');
+    for (const raw of ['{', '{"name":', '\u0000'])
+      refused(await api('/api/leagues', { raw, ip: freshIp() }), 400, 'request.malformed', raw);
+    for (const raw of ['null', '"x"', '1e999'])
+      refused(await api('/api/leagues', { raw, ip: freshIp() }), 400, 'request.invalid', raw);
+  });
+
+  it('another league’s tokens, the owner’s link and odd member ids change nothing', async () => {
+    const a = await createLeague(['Ann', 'Bob']);
+    const b = await createLeague(['Ann', 'Bob']);
+    const base = `/api/leagues/${a.id}`;
+    for (const token of [b.owner, b.members[0]]) {
+      const reads = await api(base, { token });
+      expect([reads.status, reads.body.error.code]).toEqual([403, 'league.not_member']);
+      refused(await post(`${base}/matches`, token), 403, 'league.not_member');
+      refused(await post(`${base}/rename`, token, { name: 'Taken' }), 403, 'league.not_member');
+      refused(await post(`${base}/archive`, token), 403, 'league.not_member');
+      refused(await post(`${base}/members/0/remove`, token), 403, 'league.not_member');
+      refused(await post(`${base}/chat`, token, { text: 'hi' }), 403, 'league.not_member');
+      refused(await post(`${base}/leave`, token), 403, 'league.not_member');
+    }
+    // The owner’s link is no member: it makes no match, writes no chat line, cannot leave.
+    refused(await post(`${base}/matches`, a.owner), 403, 'league.not_member');
+    refused(await post(`${base}/chat`, a.owner, { text: 'hi' }), 403, 'auth.not_a_seat');
+    refused(await post(`${base}/leave`, a.owner), 403, 'league.not_member');
+    for (const member of ['-1', '8', '1.5', 'x', '00', '99999999999'])
+      refused(await post(`${base}/members/${member}/remove`, a.owner), 400, 'request.invalid', member);
+    refused(await post(`${base}/members/5/remove`, a.owner), 404, 'league.member_unknown');
+    expect((await post(`${base}/members/1/remove`, a.owner)).status).toBe(200);
+    const twice = await post(`${base}/members/1/remove`, a.owner);
+    expect([twice.status, twice.body.error.code]).toEqual([404, 'league.member_unknown']);
+    for (const bots of [-1, 7, 1.5, '2', null, 1e308])
+      refused(await post(`${base}/matches`, a.members[0], { bots }), 400, 'request.invalid', String(bots));
+    // Ann alone: one seat is too few.
+    const alone = await post(`${base}/matches`, a.members[0], { bots: 0 });
+    expect([alone.status, alone.body.error.code]).toEqual([400, 'league.seats']);
+    for (const msg of ['0', '-1', 'x', '1234567890'])
+      refused(
+        await api(`${base}/chat/${msg}`, { method: 'DELETE', token: a.members[0] }),
+        400,
+        'request.invalid',
+        msg,
+      );
+    const info0 = await leagueInfo(a, a.owner);
+    expect(info0.name).toBe('Friday club');
+    expect(info0.matches).toEqual([]);
+    expect(info0.status).toBe('active');
+    expect(JSON.stringify(info0)).not.toMatch(/[0-9a-f]{64}/);
+  });
+});
+
+describe('an archived league', () => {
+  it('refuses every change, and its standings gain no rematch', async () => {
+    const l = await createLeague(['Ann', 'Bob']);
+    const m = await leagueMatch(l, 0);
+    await finishLeagueMatch(m);
+    expect((await post(`/api/leagues/${l.id}/archive`, l.owner)).status).toBe(200);
+    const base = `/api/leagues/${l.id}`;
+    for (const r of [
+      await post(`${base}/matches`, l.members[0]),
+      await post(`${base}/chat`, l.members[0], { text: 'hi' }),
+      await post(`${base}/rename`, l.owner, { name: 'Again' }),
+      await post(`${base}/archive`, l.owner),
+      await post(`${base}/members/1/remove`, l.owner),
+      await post(`${base}/leave`, l.members[1]),
+    ])
+      expect([r.status, r.body.error.code]).toEqual([409, 'league.archived']);
+    const before = await leagueInfo(l, l.owner);
+    // A rematch of the league's last match, played after the archive: not a match of the league.
+    const dealt = await agreeRematch(m.id, [m.seats[0]!, m.seats[1]!]);
+    expect(dealt.status).toBe(201);
+    const again = { ...m, id: dealt.body.matchId as string };
+    await finishLeagueMatch(again, 2);
+    expect(await pendingTell(again)).toBeNull();
+    const after = await leagueInfo(l, l.owner);
+    expect(after.matches).toEqual(before.matches);
+    expect(after.standings).toEqual(before.standings);
   });
 });

@@ -3,7 +3,9 @@
  * player allowed (`timeoutsToBot` > 0) a bot plays the seat for good and the link only watches;
  * without one the seat's turns are skipped; a 2-player match or the last human's leave ends the
  * match and the others win. One `leave` log row, replayed to the same state (also after a
- * wake-up), a journal line, the result's record, and the mails.
+ * wake-up), a journal line, the result's record, and the mails. Leaving inside one's own coup-fourré
+ * window or between hands survives a wake-up; a leaver's reclaim is 403 `auth.not_a_seat`; a match every
+ * human left deals no rematch of bots only.
  */
 import { evictDurableObject, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
@@ -372,5 +374,132 @@ describe('leaving a match: mails', () => {
     expect(toAnn.map((x) => x.subject)).toEqual(['Mille Bornes: match over, you won']);
     expect(toAnn[0].text).toContain('Bob left the match, which ends here.');
     expect(fresh.filter((x) => x.to === a.bob)).toEqual([]);
+  });
+});
+
+/** Ann, Bob (an `ask` seat holding the Driving Ace) and Cy; Ann's Accident opens Bob's window. */
+async function windowForBob(extra: Record<string, unknown>): Promise<TestMatch> {
+  const m = await create({
+    rules: 'classic',
+    seats: [
+      { kind: 'human', name: 'Ann' },
+      { kind: 'human', name: 'Bob', responseMode: 'ask' },
+      { kind: 'human', name: 'Cy' },
+    ],
+    firstSeat: 0,
+    ...extra,
+    testStack: {
+      seed: 'leave-window',
+      position: {
+        hands: {
+          0: ['accident', 'd100', 'd100', 'd50', 'd25', 'roll'],
+          1: ['driving_ace', 'd25', 'd50', 'd75', 'd100', 'roll'],
+          2: ['roll', 'd25', 'd50', 'd75', 'd100', 'stop'],
+        },
+        tableaux: { 1: { battle: ['roll'] } },
+        deck: ['d25', 'd50', 'd75', 'd25', 'd50', 'd75'],
+        turn: 0,
+      },
+    },
+  });
+  const r = await move(m, m.seats[0]!, { type: 'play', card: 'accident', target: 1 });
+  expect(r.status).toBe(200);
+  expect((await info(m, m.seats[1]!)).view!.phase).toBe('respond');
+  return m;
+}
+
+describe('leaving a match: inside a window and between hands', () => {
+  for (const [label, extra, outcome] of [
+    ['a bot', {}, 'bot'],
+    ['skipped turns', { timeoutsToBot: 0 }, 'skip'],
+  ] as const) {
+    it(`leaving inside one's own coup-fourré window (${label}) closes it and survives a wake-up`, async () => {
+      const m = await windowForBob(extra);
+      const r = await leave(m, m.seats[1]!);
+      expect(r.status).toBe(200);
+      const before = await info(m, m.seats[2]!);
+      expect(before.view!.phase).toBe('play');
+      expect(before.view!.window).toBeNull();
+      expect(before.left).toEqual([{ seat: 1, hand: 1, at: expect.any(String), outcome }]);
+      await expectReplays(m);
+      await evictDurableObject(stubOf(m));
+      const woken = await info(m, m.seats[2]!);
+      expect(woken.view).toEqual(before.view);
+      expect(woken.left).toEqual(before.left);
+    });
+  }
+
+  it('leaving between hands keeps the hand-over and survives a wake-up', async () => {
+    const m = await create({
+      rules: { preset: 'classic', options: { goal: 100, matchTarget: 5000 } },
+      seats: [
+        { kind: 'human', name: 'Ann' },
+        { kind: 'human', name: 'Bob' },
+        { kind: 'human', name: 'Cy' },
+      ],
+      firstSeat: 0,
+      testStack: {
+        seed: 'leave-handover',
+        position: {
+          hands: {
+            0: ['roll', 'd100', 'd100', 'd50', 'd25', 'stop'],
+            1: ['roll', 'd25', 'd50', 'd75', 'd100', 'accident'],
+            2: ['roll', 'd25', 'd50', 'd75', 'd100', 'accident'],
+          },
+        },
+      },
+    });
+    const plays: Array<[number, string]> = [
+      [0, 'roll'],
+      [1, 'roll'],
+      [2, 'roll'],
+      [0, 'd100'],
+    ];
+    for (const [seat, card] of plays)
+      expect((await move(m, m.seats[seat]!, { type: 'play', card } as never)).status).toBe(200);
+    expect((await info(m, m.seats[1]!)).view!.phase).toBe('handOver');
+    expect((await leave(m, m.seats[1]!)).status).toBe(200);
+    const before = await info(m, m.seats[0]!);
+    expect(before.view!.phase).toBe('handOver');
+    await expectReplays(m);
+    await evictDurableObject(stubOf(m));
+    expect((await info(m, m.seats[0]!)).view).toEqual(before.view);
+  });
+});
+
+describe('leaving a match: what is left to the leaver and the others', () => {
+  // Found: API.md says a leaver's `reclaim` is 403 `auth.not_a_seat`; it answered
+  // `auth.not_your_seat` (the status was right).
+  it('a leaver’s reclaim is 403 auth.not_a_seat, as documented', async () => {
+    const m = await windowForBob({});
+    expect((await leave(m, m.seats[1]!)).status).toBe(200);
+    const r = await api(`/api/matches/${m.id}/seats/1/reclaim`, { token: m.seats[1]!, body: {} });
+    expect(r.status).toBe(403);
+    expect(r.body.error.code).toBe('auth.not_a_seat');
+  });
+
+  // Found: when every human left, the host's "Play again" dealt at once a match of bots
+  // only (named "Bot 1", "Bot 2", …), which plays itself to the end; creation itself never allows
+  // a match without a human at seat 0.
+  it('a rematch of a match every human left deals no match of bots only', async () => {
+    const m = await create({
+      rules: 'classic',
+      seats: [
+        { kind: 'human', name: 'Ann' },
+        { kind: 'human', name: 'Bob' },
+        { kind: 'human', name: 'Cy' },
+      ],
+      firstSeat: 0,
+    });
+    for (const seat of [1, 0, 2]) expect((await leave(m, m.seats[seat]!)).status).toBe(200);
+    expect((await info(m)).status).toBe('finished');
+    const before = await info(m, m.host);
+    const r = await api(`/api/matches/${m.id}/rematch`, { token: m.host, body: {} });
+    expect(r.status).toBe(409);
+    expect(r.body.error.code).toBe('rematch.no_players');
+    const after = await info(m, m.host);
+    expect(after.rematch ?? null).toBeNull();
+    expect(after.rematchId).toBeNull();
+    expect(after.view!.version).toBe(before.view!.version);
   });
 });

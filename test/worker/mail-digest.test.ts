@@ -5,14 +5,39 @@
  * when nothing waits, an alarm that runs twice sends one digest, and turn mails give way to it.
  * Preferences set from a match apply to that seat at once and to the address's other matches only
  * after the confirmation link mailed to it; a seat cannot set them for an address it does not have.
+ * A refused settings request sets nothing; a seat's own preferences follow it to a rematch and to a
+ * new address; a confirmation link works only at its own address, within its day, once, and stays in
+ * force when the seat reports its zone again.
  */
 import { runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { MailAddressDurableObject } from '../../worker/notify/address-do';
-import { api, create, info, move } from './helpers';
-import { addresses, attach, duo, FakeSender, HOUR, MIN, postForm, seatTokenIn } from './mail-helpers';
-import { addressDo, hookAddress, prefsAt, prefsLinkIn, runDigestAt, settings } from './prefs-helpers';
+import { api, create, info, move, type TestMatch } from './helpers';
+import {
+  addresses,
+  attach,
+  duo,
+  FakeSender,
+  HOUR,
+  MIN,
+  mailMatch,
+  postForm,
+  seatTokenIn,
+} from './mail-helpers';
+import {
+  addressDo,
+  finishedAfterVacation,
+  hookAddress,
+  prefsAt,
+  prefsLinkIn,
+  runDigestAt,
+  SHORT,
+  seatPrefsOf,
+  settings,
+} from './prefs-helpers';
+import { agreeRematch } from './rematch-helpers';
 
+const DAY = 24 * HOUR;
 /** Tuesday 14 January 2031, 05:00 UTC (06:00 in Oslo). */
 const T = Date.UTC(2031, 0, 14, 5);
 /** The digest hour 08:00 in Oslo: 07:00 UTC. */
@@ -142,5 +167,118 @@ describe('mail preferences from a match', () => {
     // A time zone that the runtime does not know, or an hour out of range, is refused.
     expect((await settings(other.m, 0, { timeZone: 'Mars/Olympus' })).status).toBe(400);
     expect((await settings(other.m, 0, { mailPrefs: { digestHour: 24, quiet: null } })).status).toBe(400);
+  });
+});
+
+describe('mail preferences: refusals, rematches, new addresses and confirmation links', () => {
+  it('a settings request refused for the finished match sends no confirmation and sets no preferences', async () => {
+    const { h, bob } = await finishedAfterVacation();
+    const before = h.sender.to(bob).length;
+    const r = await settings(h.m, 1, { responseMode: 'ask', mailPrefs: { digestHour: 8, quiet: null } });
+    expect(r.status).toBe(409);
+    expect(r.body.error.code).toBe('match.finished');
+    expect(h.sender.to(bob).length).toBe(before);
+    expect((await prefsAt(bob, h.m, 1)).prefs.digestHour).toBeNull();
+    expect((await seatPrefsOf(h.m.id, 1)).mailPrefs).toBeUndefined();
+  });
+
+  it('a seat’s own mail preferences are in force in its rematch, as its settings there say', async () => {
+    const a = addresses();
+    const h = await mailMatch(duo(a, SHORT));
+    const own = { timeZone: 'Europe/Oslo', mailPrefs: { digestHour: 8, quiet: null } };
+    expect((await settings(h.m, 1, own)).status).toBe(200);
+    expect((await prefsAt(a.bob, h.m, 1)).prefs.digestHour).toBe(8);
+    await move(h.m, h.m.seats[0]!, { type: 'play', card: 'roll' });
+    await move(h.m, h.m.seats[1]!, { type: 'play', card: 'roll' });
+    await move(h.m, h.m.seats[0]!, { type: 'play', card: 'd100' });
+    const re = await agreeRematch(h.m.id, [h.m.seats[0]!, h.m.seats[1]!]);
+    expect(re.status).toBe(201);
+    const next: TestMatch = { ...h.m, id: re.body.matchId as string };
+    expect((await info(next, h.m.seats[1])).settings?.mailPrefs).toEqual(own.mailPrefs);
+    expect((await prefsAt(a.bob, next, 1)).prefs.digestHour).toBe(8);
+  });
+
+  it('a rematch follows the address’s confirmed preferences once they replaced the seat’s own', async () => {
+    const a = addresses();
+    const h = await mailMatch(duo(a, SHORT));
+    const first = { digestHour: 8, quiet: null };
+    expect((await settings(h.m, 1, { timeZone: 'Europe/Oslo', mailPrefs: first })).status).toBe(200);
+    // A second change while the first link is live mails no new link: the link still confirms the first.
+    expect((await settings(h.m, 1, { mailPrefs: { digestHour: 9, quiet: null } })).status).toBe(200);
+    const links = h.sender.to(a.bob).filter((m) => m.text.includes('/api/mail/prefs/'));
+    expect(links).toHaveLength(1);
+    expect((await postForm(prefsLinkIn(links[0]), '')).status).toBe(200);
+    expect((await prefsAt(a.bob, h.m, 1)).prefs).toEqual(first);
+    await move(h.m, h.m.seats[0]!, { type: 'play', card: 'roll' });
+    await move(h.m, h.m.seats[1]!, { type: 'play', card: 'roll' });
+    await move(h.m, h.m.seats[0]!, { type: 'play', card: 'd100' });
+    const re = await agreeRematch(h.m.id, [h.m.seats[0]!, h.m.seats[1]!]);
+    expect(re.status).toBe(201);
+    expect((await prefsAt(a.bob, { ...h.m, id: re.body.matchId as string }, 1)).prefs).toEqual(first);
+  });
+
+  it('a confirmation link works only at its own address, within its day, once', async () => {
+    const a = addresses();
+    const h = await mailMatch(duo(a, SHORT));
+    const mailPrefs = { digestHour: 8, quiet: null };
+    expect((await settings(h.m, 1, { timeZone: 'Europe/Oslo', mailPrefs })).status).toBe(200);
+    expect((await settings(h.m, 0, { timeZone: 'Europe/Oslo', mailPrefs })).status).toBe(200);
+    const bobLink = prefsLinkIn(h.sender.to(a.bob).find((m) => m.text.includes('/api/mail/prefs/'))!);
+    const annLink = prefsLinkIn(h.sender.to(a.ann).find((m) => m.text.includes('/api/mail/prefs/'))!);
+    // Bob's token under Ann's address key: refused, Ann's address keeps no confirmed preferences.
+    const annKey = annLink.split('/').at(-2)!;
+    const bobKey = bobLink.split('/').at(-2)!;
+    const crossed = bobLink.replace(`/${bobKey}/`, `/${annKey}/`);
+    expect((await api(crossed.replace('https://mb.test', ''))).status).toBe(403);
+    expect((await postForm(crossed, '')).status).toBe(403);
+    expect(await (await addressDo(a.ann)).confirmedPrefs()).toBeNull();
+    // A day later Ann's own link has expired.
+    await hookAddress(a.ann, h.clock.now + DAY + 1, h.sender);
+    expect((await postForm(annLink, '')).status).toBe(403);
+    expect(await (await addressDo(a.ann)).confirmedPrefs()).toBeNull();
+    // Bob's works once.
+    expect((await postForm(bobLink, '')).status).toBe(200);
+    expect((await postForm(bobLink, '')).status).toBe(403);
+  });
+
+  it('a seat’s own mail preferences follow it to its new address', async () => {
+    const a = addresses();
+    const h = await mailMatch(duo(a, SHORT));
+    const own = { timeZone: 'Europe/Oslo', mailPrefs: { digestHour: 8, quiet: null } };
+    expect((await settings(h.m, 1, own)).status).toBe(200);
+    const moved = `new.${a.bob}`;
+    const r = await settings(h.m, 1, { email: moved });
+    expect(r.status).toBe(200);
+    expect(r.body.settings.mailPrefs).toEqual(own.mailPrefs);
+    expect(await prefsAt(moved, h.m, 1)).toEqual({ prefs: own.mailPrefs, timeZone: 'Europe/Oslo' });
+    // No confirmation link for the new address: the preferences are this seat's only.
+    expect(h.sender.to(moved).filter((m) => m.text.includes('/api/mail/prefs/'))).toHaveLength(0);
+  });
+
+  it('a zone reported after a confirmation keeps the address’s preferences, and the seat shows them', async () => {
+    const a = addresses();
+    const one = await mailMatch(duo(a, SHORT));
+    const two = await mailMatch(duo(a, SHORT));
+    // Bob sets a digest at 08:00 in match one (his seat's own, and the link to make it the address's).
+    expect(
+      (await settings(one.m, 1, { timeZone: 'Europe/Oslo', mailPrefs: { digestHour: 8, quiet: null } }))
+        .status,
+    ).toBe(200);
+    // In match two he sets 09:00 for that seat only, and confirms the first link: 08:00 for all.
+    expect(
+      (await settings(two.m, 1, { timeZone: 'Europe/Oslo', mailPrefs: { digestHour: 9, quiet: null } }))
+        .status,
+    ).toBe(200);
+    const link = one.sender.to(a.bob).find((m) => m.text.includes('/api/mail/prefs/'))!;
+    expect((await postForm(prefsLinkIn(link), '')).status).toBe(200);
+    expect((await prefsAt(a.bob, two.m, 1)).prefs.digestHour).toBe(8);
+    // Match two's page reports the zone again (as on every visit from another place).
+    expect((await settings(two.m, 1, { timeZone: 'America/New_York' })).status).toBe(200);
+    // The confirmed 08:00 stays in force, and the seat's settings now say so.
+    expect((await prefsAt(a.bob, two.m, 1)).prefs.digestHour).toBe(8);
+    expect((await info(two.m, two.m.seats[1])).settings?.mailPrefs?.digestHour).toBe(8);
+    // An explicit change afterwards is the seat's own again.
+    expect((await settings(two.m, 1, { mailPrefs: { digestHour: 10, quiet: null } })).status).toBe(200);
+    expect((await prefsAt(a.bob, two.m, 1)).prefs.digestHour).toBe(10);
   });
 });

@@ -11,7 +11,7 @@
 import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { legacyAddressKey, mailboxKey, mailboxStub } from '../../worker/notify/address';
+import { legacyAddressKey, mailboxKey, mailboxOf, mailboxStub } from '../../worker/notify/address';
 import type { MailAddressDurableObject } from '../../worker/notify/address-do';
 import { api, create, ORIGIN, worker } from './helpers';
 import { addresses, attach, duo, FakeSender, type MailMatch, mailMatch, postForm } from './mail-helpers';
@@ -286,5 +286,30 @@ describe('the move', () => {
       (await worker().fetch(`${ORIGIN}/api/mail/mute/${key}/AAAAAAAAAAAAAAAAAAAAAA/sometoken`)).status,
     ).toBe(403);
     expect((await objectNamed(key).benchRows())!.rowsWritten).toBe(0);
+  });
+});
+
+describe('a mailbox folds case and every tag', () => {
+  it('mailboxOf folds case and every tag, and keeps a local part that is only a tag', () => {
+    expect(mailboxOf(' BOB+x+y@Example.ORG ')).toBe('bob@example.org');
+    expect(mailboxOf('bob++@example.org')).toBe('bob@example.org');
+    expect(mailboxOf('+only@example.org')).toBe('+only@example.org');
+    expect(mailboxOf('bob.smith+news@example.org')).toBe('bob.smith@example.org');
+  });
+
+  it('a block from a mail to BOB+x+y@Example.ORG stops mail to bob@example.org, and back', async () => {
+    const { ann, bob } = addresses();
+    const shouty = bob.replace('@', '+x+y@').toUpperCase();
+    const h = await invited(ann, shouty);
+    const mail =
+      h.sender.to(shouty)[0] ?? h.sender.sent.find((m) => m.to.toLowerCase() === shouty.toLowerCase());
+    expect(mail).toBeDefined();
+    const block = /^<(.+)>$/.exec(mail!.headers['List-Unsubscribe']!)![1];
+    expect((await postForm(block, 'List-Unsubscribe=One-Click')).status).toBe(200);
+    const other = await invited(`x.${ann}`, bob);
+    expect(other.sender.to(bob)).toHaveLength(0);
+    expect(await invitationRow(other, 1)).toMatchObject({ status: 'dropped', error: 'blocked' });
+    const third = await invited(`y.${ann}`, bob.replace('@', '+other@'));
+    expect(await invitationRow(third, 1)).toMatchObject({ status: 'dropped', error: 'blocked' });
   });
 });

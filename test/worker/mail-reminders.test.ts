@@ -3,7 +3,7 @@
  * is played through by moving the match's clock to each wake-up it schedules and running its alarm,
  * until the deadline makes a bot play the turn. Every time of the turn comes from the one timestamp
  * of the change that started it: the deadline, the grace end of the turn mail, each reminder and
- * the bot's take-over. Checked: each reminder the README promises ("E-mail and push": 24 h into the
+ * the bot's take-over. Checked: each reminder docs/SELF-HOSTING.md promises ("What is sent, and when": 24 h into the
  * turn and a quarter of the turn's time before the deadline, at least 1 h and at most 12 h; none
  * within an hour of the start, the deadline or the other reminder) is queued and sent exactly once,
  * at its time; no mail of the turn is due after the deadline. Also: a grace period never runs past
@@ -15,7 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { create, move, pinClock, scheduleOf, stubOf } from './helpers';
 import { addresses, duo, FakeSender, HOUR, hook, MIN, stopOnAskSeat } from './mail-helpers';
 
-/** The reminders the README promises for a turn of `lengthMs`, as times after its start (ms). */
+/** The reminders docs/SELF-HOSTING.md promises for a turn of `lengthMs`, as times after its start (ms). */
 function promised(lengthMs: number): Array<{ tag: string; afterMs: number }> {
   const lead = Math.min(12 * HOUR, Math.max(HOUR, lengthMs / 4));
   const beforeDeadline = lengthMs - lead >= HOUR ? lengthMs - lead : null;
@@ -96,7 +96,7 @@ async function playTurn(lengthMs: number): Promise<PlayedTurn> {
   return { start, deadline, group: turnRow.grp, rows, sent };
 }
 
-/** Checks one played turn of `lengthMs` against the README; returns its reminders (hours after the start). */
+/** Checks one played turn of `lengthMs` against docs/SELF-HOSTING.md; returns its reminders (hours after the start). */
 function check(lengthMs: number, t: PlayedTurn): Array<[string, number]> {
   // One timestamp: the deadline and the turn mail's row both count from the change that started the turn.
   expect(t.deadline - t.start).toBe(lengthMs);

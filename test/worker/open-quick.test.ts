@@ -6,8 +6,8 @@
  * of two) or creates one, never one of the client's own.
  */
 import { describe, expect, it } from 'vitest';
-import { advance, api, freshIp, info, scheduleOf } from './helpers';
-import { createOpen, join, listingOf, table } from './open-helpers';
+import { advance, api, freshIp, info, refused, scheduleOf } from './helpers';
+import { createOpen, createOpenRaw, join, listingOf, table } from './open-helpers';
 
 describe('bots fill an open match after its wait', () => {
   it('starts with bots in the free seats when the wait ends, and leaves the list', async () => {
@@ -138,5 +138,23 @@ describe('quick match', () => {
     const fourth = await quick(ip, { preset: 'dujardin', turnDeadlineHours: 1 });
     expect(fourth.status).toBe(429);
     expect(fourth.body.error.code).toBe('open.too_many');
+  });
+});
+
+describe('quick match refusals', () => {
+  it('quick match with a seating the preset does not play creates nothing and keeps no place', async () => {
+    const ip = freshIp();
+    const before = (await api('/api/open')).body.matches.length as number;
+    for (const seats of [7, 8]) {
+      const r = await api('/api/open/quick', {
+        ip,
+        body: { name: 'Q', preset: 'classic', turnDeadlineHours: 24, seats },
+      });
+      refused(r, 400, 'rules.invalid', String(seats));
+    }
+    expect((await api('/api/open')).body.matches.length).toBe(before);
+    // The refusals kept no place: the address still opens its three.
+    for (let i = 0; i < 3; i++) expect((await createOpenRaw(ip)).status).toBe(201);
+    expect((await createOpenRaw(ip)).status).toBe(429);
   });
 });

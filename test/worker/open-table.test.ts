@@ -3,13 +3,15 @@
  * and languages (never an address); a stranger takes a free seat with a name; bad input is a 4xx
  * `{error:{code,message}}` that changes nothing; the last free seat starts the match and it leaves
  * the list; a client gets one seat per match (by address or device key); at most 3 open matches per
- * address at once.
+ * address at once. Strangers racing for the last seat get one seat; a deleted open match leaves the
+ * list at once, also after its object slept; a stranger's view holds nobody else's token.
  */
-import { runInDurableObject } from 'cloudflare:test';
+import { evictDurableObject, runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { hashToken, keyedHash } from '../../worker/tokens';
-import { api, freshIp, info } from './helpers';
+import { advance, api, create, freshIp, info, keysOf, refused, stubOf } from './helpers';
+import { createLeague, leagueInfo, leagueMatch } from './league-helpers';
 import { createOpen, createOpenRaw, join, listed, listingOf, table } from './open-helpers';
 
 describe('an open match', () => {
@@ -230,5 +232,162 @@ describe('at most 3 open matches per address', () => {
     );
     expect(await listingOf(made[1].id)).toBeUndefined();
     expect((await createOpenRaw(ip)).status).toBe(201);
+  });
+});
+
+describe('joining an open match: refusals', () => {
+  it('refuses odd names and bodies, joins of plain, unknown, started and own matches; nothing changes', async () => {
+    const ip = freshIp();
+    const m = await createOpen(ip, {
+      seats: [{ kind: 'human', name: 'Host' }, { kind: 'open' }, { kind: 'open' }],
+    });
+    for (const name of ['', ' ', '\u0000', 'A\u0007', 'z'.repeat(41), '\u202e', 7, null])
+      refused(await join(m.id, name as string, freshIp()), 400, 'request.invalid', JSON.stringify(name));
+    for (const extra of [{ language: 'xx-!!' }, { seat: 1 }, { email: 'a@b.c' }])
+      refused(
+        await join(m.id, 'Ann', freshIp(), undefined, extra),
+        400,
+        'request.invalid',
+        JSON.stringify(extra),
+      );
+    for (const raw of ['{', '{"name":"Ann"'])
+      refused(await api(`/api/open/${m.id}/join`, { raw, ip: freshIp() }), 400, 'request.malformed', raw);
+    for (const raw of ['[]', 'null', '"Ann"'])
+      refused(await api(`/api/open/${m.id}/join`, { raw, ip: freshIp() }), 400, 'request.invalid', raw);
+    refused(await join(m.id, 'Ann', freshIp(), 'short'), 400, 'request.invalid');
+    refused(await join(m.id, 'Ann', freshIp(), 'bad key with spaces!!'), 400, 'request.invalid');
+    refused(await join('AAAAAAAAAAAAAAAAAAAAAA', 'Ann', freshIp()), 404, 'open.not_found');
+    refused(await join('not-an-id', 'Ann', freshIp()), 400, 'request.invalid');
+    refused(await join(m.id, 'host', freshIp()), 409, 'name.taken');
+    refused(await join(m.id, 'Me', ip), 409, 'open.own_match');
+    const plain = await create({
+      rules: 'classic',
+      seats: [{ kind: 'human', name: 'Host' }, { kind: 'open' }],
+    });
+    refused(await join(plain.id, 'Ann', freshIp()), 404, 'open.not_found', 'plain');
+    expect((await info(m, m.host)).seats.map((s) => s.kind)).toEqual(['human', 'open', 'open']);
+    expect((await listingOf(m.id))?.free).toBe(2);
+    // Quick match: odd times per turn, seats and waits.
+    for (const q of [
+      { turnDeadlineHours: 0.5 },
+      { turnDeadlineHours: 1e9 },
+      { turnDeadlineHours: -1 },
+      { turnDeadlineHours: '24' },
+      { turnDeadlineHours: 24, seats: 9 },
+      { turnDeadlineHours: 24, seats: 1 },
+      { turnDeadlineHours: 24, waitMinutes: 0 },
+      { turnDeadlineHours: 24, preset: 'nope' },
+    ])
+      refused(
+        await api('/api/open/quick', { ip: freshIp(), body: { name: 'Q', preset: 'classic', ...q } }),
+        400,
+        'request.invalid',
+        JSON.stringify(q),
+      );
+  });
+
+  it('a started or filled open match takes no stranger, and a stranger sees only their own hand', async () => {
+    const m = await createOpen(freshIp(), { open: { waitMinutes: 5 } });
+    const ann = await join(m.id, 'Ann', freshIp());
+    expect(ann.status).toBe(200);
+    const late = await join(m.id, 'Late', freshIp());
+    refused(late, 404, 'open.not_found', 'full');
+    const annInfo = await info({ ...m, seats: [m.host, ann.body.token] }, ann.body.token);
+    expect(annInfo.you.seat).toBe(ann.body.seat);
+    const text = JSON.stringify(annInfo);
+    const stored = (await api(`/dev/replay/${m.id}`)).body.stored as {
+      hands: string[][];
+      deck: string[];
+      seed: string;
+    };
+    expect(text).not.toContain(stored.seed);
+    const host = stored.hands[0].slice().sort().join(',');
+    const shown = JSON.stringify(annInfo.view);
+    expect(shown).not.toContain(JSON.stringify(stored.hands[0]));
+    expect(keysOf(annInfo).has('seed')).toBe(false);
+    expect(host.length).toBeGreaterThan(0);
+    // A day passes: no fill alarm starts anything again, no seat opens.
+    await advance(m, 24 * 3_600_000);
+    refused(await join(m.id, 'Later', freshIp()), 404, 'open.not_found', 'a day later');
+    expect((await info(m, m.host)).seats.map((s) => s.kind)).toEqual(['human', 'human']);
+  });
+
+  it('a match whose wait ended (bots in) takes no stranger', async () => {
+    const m = await createOpen(freshIp(), {
+      seats: [{ kind: 'human', name: 'Host' }, { kind: 'open' }, { kind: 'open' }],
+      open: { waitMinutes: 5 },
+    });
+    await advance(m, 24 * 3_600_000);
+    expect((await info(m, m.host)).status).toBe('playing');
+    refused(await join(m.id, 'Ann', freshIp()), 404, 'open.not_found');
+    expect((await info(m, m.host)).seats.map((s) => s.kind)).toEqual(['human', 'bot', 'bot']);
+  });
+
+  it('three strangers race for the last seat: one gets it, the others get a 409 and hold nothing', async () => {
+    const m = await createOpen(freshIp(), {
+      seats: [{ kind: 'human', name: 'Host' }, { kind: 'open' }, { kind: 'open' }],
+    });
+    const ips = [freshIp(), freshIp(), freshIp(), freshIp()];
+    expect((await join(m.id, 'First', ips[0])).status).toBe(200);
+    const raced = await Promise.all([1, 2, 3].map((i) => join(m.id, `Racer ${i}`, ips[i])));
+    expect(raced.filter((r) => r.status === 200)).toHaveLength(1);
+    for (const r of raced.filter((x) => x.status !== 200)) {
+      refused(r, 409, 'match.started');
+    }
+    expect((await info(m, m.host)).seats.map((s) => s.kind)).toEqual(['human', 'human', 'human']);
+    expect(await listingOf(m.id)).toBeUndefined();
+    // One client racing itself for two seats gets one.
+    const two = await createOpen(freshIp(), {
+      seats: [{ kind: 'human', name: 'Host' }, { kind: 'open' }, { kind: 'open' }],
+    });
+    const ip = freshIp();
+    const self = await Promise.all([join(two.id, 'Me', ip), join(two.id, 'Me too', ip)]);
+    expect(self.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect((await listingOf(two.id))?.free).toBe(1);
+  });
+});
+
+describe('what a stranger sees', () => {
+  it('no token of anyone else in a stranger’s view, the public list or a member’s league page', async () => {
+    const m = await createOpen(freshIp(), {
+      seats: [{ kind: 'human', name: 'Host' }, { kind: 'open' }, { kind: 'open' }],
+    });
+    const ann = await join(m.id, 'Ann', freshIp());
+    expect(ann.status).toBe(200);
+    const secrets = [m.host, m.seats[0]!, ...(m.invite ? [m.invite] : [])];
+    const texts = [
+      JSON.stringify(await info(m, ann.body.token)),
+      JSON.stringify(await api('/api/open')),
+      JSON.stringify(await api(`/api/matches/${m.id}`)),
+    ];
+    for (const t of texts) for (const s of secrets) expect(t).not.toContain(s);
+    const l = await createLeague(['Ann', 'Bob', 'Cid']);
+    const page = JSON.stringify(await leagueInfo(l, l.members[0]));
+    for (const s of [l.owner, ...l.members]) expect(page).not.toContain(s);
+    const lm = await leagueMatch(l, 1);
+    const seen = JSON.stringify(await info(lm, l.members[0]));
+    for (const s of [l.owner, l.members[1], l.members[2]]) expect(seen).not.toContain(s);
+  });
+});
+
+describe('an open match its host deletes', () => {
+  it('leaves the list, takes no stranger and frees its place', async () => {
+    const ip = freshIp();
+    const made = [await createOpen(ip), await createOpen(ip), await createOpen(ip)];
+    const gone = await api(`/api/matches/${made[0].id}`, { method: 'DELETE', token: made[0].host });
+    expect(gone.status).toBe(204);
+    expect(await listingOf(made[0].id)).toBeUndefined();
+    const r = await join(made[0].id, 'Ann', freshIp());
+    expect([r.status, r.body.error.code]).toEqual([404, 'open.not_found']);
+    expect((await createOpenRaw(ip)).status).toBe(201);
+  });
+
+  it('leaves the list at once, also after its object slept', async () => {
+    const m = await createOpen(freshIp());
+    expect(await listingOf(m.id)).toBeDefined();
+    await evictDurableObject(stubOf(m));
+    const gone = await api(`/api/matches/${m.id}`, { method: 'DELETE', token: m.host });
+    expect(gone.status).toBe(204);
+    expect(await listingOf(m.id)).toBeUndefined();
   });
 });

@@ -1,14 +1,17 @@
 /**
- * Helpers for the digest and quiet-hours tests: an address's Durable Object
+ * Helpers for the settings, vacation, digest and quiet-hours tests: an address's Durable Object
  * reached by its address, its test clock and digest sender (test seams), a seat's settings
- * request, and the confirmation link of a mail.
+ * request and stored preferences, the confirmation link of a mail, and a short match finished after
+ * a day of vacation.
  */
 import { env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
+import { expect } from 'vitest';
+import type { SeatPrefs } from '../../worker/match/rows';
 import { mailboxKey } from '../../worker/notify/address';
 import type { MailAddressDurableObject } from '../../worker/notify/address-do';
 import type { OutgoingMail } from '../../worker/notify/types';
-import { api, type TestMatch } from './helpers';
-import type { FakeSender } from './mail-helpers';
+import { api, info, move, stubOf, type TestMatch } from './helpers';
+import { addresses, duo, type FakeSender, HOUR, type MailMatch, mailMatch } from './mail-helpers';
 
 /** The stub of `email`'s Durable Object. */
 export async function addressDo(email: string): Promise<DurableObjectStub<MailAddressDurableObject>> {
@@ -44,4 +47,35 @@ export function prefsLinkIn(mail: OutgoingMail): string {
 /** The digest slot times and the preferences in force for seat `seat` of `m` at `email`'s object. */
 export async function prefsAt(email: string, m: TestMatch, seat: number) {
   return (await addressDo(email)).prefsFor({ matchId: m.id, seat }, null);
+}
+
+/** Ann and Bob with addresses, 24 h turns, in a match Ann wins with her first 100 km. */
+export const SHORT = {
+  rules: { preset: 'classic', options: { goal: 100, matchTarget: 0 } },
+  turnDeadlineHours: 24,
+};
+
+/** Seat `seat`'s stored prefs in match `id`. */
+export function seatPrefsOf(id: string, seat: number): Promise<SeatPrefs> {
+  return runInDurableObject(
+    stubOf(id),
+    (instance) =>
+      (instance as unknown as { match: { seats: Array<{ prefs: SeatPrefs }> } }).match.seats[seat].prefs,
+  );
+}
+
+/** Ann and Bob with addresses; Bob used one day of vacation; Ann then wins (the match is finished). */
+export async function finishedAfterVacation(): Promise<{ h: MailMatch; bob: string }> {
+  const DAY = 24 * HOUR;
+  const a = addresses();
+  const h = await mailMatch(duo(a, SHORT));
+  const t0 = h.clock.now;
+  expect((await settings(h.m, 1, { awayUntil: new Date(t0 + 3 * DAY).toISOString() })).status).toBe(200);
+  expect((await move(h.m, h.m.seats[0]!, { type: 'play', card: 'roll' })).status).toBe(200);
+  await h.setClock(t0 + DAY);
+  expect((await move(h.m, h.m.seats[1]!, { type: 'play', card: 'roll' })).status).toBe(200);
+  expect((await seatPrefsOf(h.m.id, 1)).vacationUsedMs).toBe(DAY);
+  expect((await move(h.m, h.m.seats[0]!, { type: 'play', card: 'd100' })).status).toBe(200);
+  expect((await info(h.m, h.m.seats[0])).status).toBe('finished');
+  return { h, bob: a.bob };
 }

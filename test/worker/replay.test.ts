@@ -3,12 +3,15 @@
  * players, the host, spectators only when the host allows it), which hands (finished ones; for a
  * match dealt before keyed seeds, none until the match is over), bad input as 4xx JSON, no row
  * written, and the leak test: a replay in a running match reveals nothing of the current hand.
+ * Also after a leave, a forfeit, time-outs and stand-ins in teams, and the same after an eviction.
  */
-import { runInDurableObject } from 'cloudflare:test';
+import { evictDurableObject, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { CardId, MatchState } from '../../worker/engine/index';
 import type { ReplayPage } from '../../worker/match/hand-replay';
-import { api, create, info, keysOf, stubOf, type TestMatch } from './helpers';
+import { advance, api, create, freshIp, info, keysOf, refused, stubOf, type TestMatch } from './helpers';
+import { createLeague, leagueMatch } from './league-helpers';
+import { createOpen } from './open-helpers';
 import { playInto } from './replay-helpers';
 
 /** Short hands (a 100 km trip) to 20000 points: hands end fast, the match runs on. */
@@ -149,5 +152,125 @@ describe('the replay endpoint', () => {
     expect(r.status).toBe(409);
     expect(r.body.error.code).toBe('replay.match_not_over');
     expect((await info(m, m.seats[0])).you.replayHands).toBeUndefined();
+  });
+});
+
+function trio(seed: string, extra: Record<string, unknown> = {}): Promise<TestMatch> {
+  return create({
+    rules: SHORT,
+    seats: [
+      { kind: 'human', name: 'Ann' },
+      { kind: 'human', name: 'Bob' },
+      { kind: 'human', name: 'Cid' },
+    ],
+    firstSeat: 0,
+    testStack: { seed },
+    ...extra,
+  });
+}
+
+const replayOf = (m: TestMatch, hand: number, token: string | null) =>
+  api(`/api/matches/${m.id}/replay?hand=${hand}`, { token });
+const post = (path: string, token: string | null, body: unknown = {}) => api(path, { token, body });
+
+describe('the replay after a leave or a forfeit', () => {
+  it('a player who left mid-hand still watches: the hands before and the left hand replay; the running hand is 409, a spectator 403', async () => {
+    const m = await trio('replay-left');
+    await playInto(m, 2, 90);
+    const left = await api(`/api/matches/${m.id}/leave`, { token: m.seats[2]!, body: {} });
+    expect(left.status, JSON.stringify(left.body)).toBe(200);
+    await playInto(m, 3, 90);
+    for (const hand of [1, 2]) {
+      for (const token of [m.seats[0], m.seats[2]]) {
+        const r = await replayOf(m, hand, token);
+        expect(r.status, `${hand} ${JSON.stringify(r.body).slice(0, 200)}`).toBe(200);
+        const page = r.body as ReplayPage;
+        for (const k of ['seed', 'seedScheme', 'rng']) expect(keysOf(page).has(k), k).toBe(false);
+      }
+    }
+    refused(await replayOf(m, 3, m.seats[0]), 409, 'replay.hand_not_over');
+    refused(await replayOf(m, 1, null), 403, 'replay.not_allowed');
+  });
+
+  it('a match ended by a forfeit: every dealt hand replays, the one cut short too; the next is 404 replay.no_hand', async () => {
+    const m = await create({
+      rules: SHORT,
+      seats: [
+        { kind: 'human', name: 'Ann' },
+        { kind: 'human', name: 'Bob' },
+      ],
+      firstSeat: 0,
+      testStack: { seed: 'replay-forfeit' },
+    });
+    await playInto(m, 2, 90);
+    const left = await api(`/api/matches/${m.id}/leave`, { token: m.seats[1]!, body: {} });
+    expect(left.status, JSON.stringify(left.body)).toBe(200);
+    const i = await info(m, m.seats[0]);
+    expect(i.status).toBe('finished');
+    // The match is over, so the hand the forfeit cut short opens too; the hand never dealt does not.
+    expect(i.you.replayHands).toBe(2);
+    for (const hand of [1, 2]) {
+      const r = await replayOf(m, hand, m.seats[0]);
+      expect(r.status, `${hand} ${JSON.stringify(r.body)}`).toBe(200);
+    }
+    refused(await replayOf(m, 3, m.seats[0]), 404, 'replay.no_hand');
+  });
+});
+
+describe('the replay of odd hands', () => {
+  it('teams with bots, a time-out played by the server and a stand-in: every finished hand replays', async () => {
+    const m = await create({
+      rules: SHORT,
+      teamSize: 2,
+      seats: [
+        { kind: 'human', name: 'Ann' },
+        { kind: 'bot', botLevel: 'random' },
+        { kind: 'human', name: 'Bob' },
+        { kind: 'bot', botLevel: 'random' },
+      ],
+      firstSeat: 0,
+      turnDeadlineHours: 1,
+      testStack: { seed: 'replay-teams' },
+    });
+    await playInto(m, 2, 80);
+    // Nobody plays for a few hours: the server plays the humans' turns when their time runs out.
+    for (let i = 0; i < 6; i++) await advance(m, 2 * 3_600_000);
+    await playInto(m, 3, 80);
+    const hands = (await info(m, m.seats[0])).you.replayHands ?? 0;
+    expect(hands).toBeGreaterThanOrEqual(2);
+    for (let hand = 1; hand <= hands; hand++) {
+      const r = await replayOf(m, hand, m.seats[2]);
+      expect(r.status, `${hand} ${JSON.stringify(r.body).slice(0, 200)}`).toBe(200);
+      expect((r.body as ReplayPage).replay.result).not.toBeNull();
+    }
+  });
+
+  it('is the same after the match object slept', async () => {
+    const m = await trio('replay-evict');
+    await playInto(m, 3, 90);
+    const before = [await replayOf(m, 1, m.seats[0]), await replayOf(m, 2, m.seats[1])];
+    expect(before.map((r) => r.status)).toEqual([200, 200]);
+    await evictDurableObject(stubOf(m));
+    const after = [await replayOf(m, 1, m.seats[0]), await replayOf(m, 2, m.seats[1])];
+    expect(after.map((r) => r.body)).toEqual(before.map((r) => r.body));
+  });
+});
+
+describe('the replay refused', () => {
+  it('a replay asked of a lobby match, with another match’s link or by a member who left the league is refused', async () => {
+    const lobby = await createOpen(freshIp());
+    refused(await replayOf(lobby, 1, lobby.host), 404, 'replay.no_hand');
+    const a = await trio('replay-links-a');
+    const b = await trio('replay-links-b');
+    await playInto(a, 2, 90);
+    const other = await replayOf(a, 1, b.seats[0]);
+    expect([other.status, other.body.error.code]).toEqual([403, 'replay.not_allowed']);
+    const l = await createLeague(['Ann', 'Bob', 'Cid']);
+    const m = await leagueMatch(l, 0);
+    expect((await post(`/api/leagues/${l.id}/leave`, l.members[2])).status).toBe(200);
+    const chat = await api(`/api/leagues/${l.id}/chat`, { token: l.members[2] });
+    expect([chat.status, chat.body.error.code]).toEqual([403, 'league.left']);
+    // Still a player of the match made before leaving: the seat link keeps working there.
+    expect((await info(m, l.members[2])).you.seat).not.toBeNull();
   });
 });

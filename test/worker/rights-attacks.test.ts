@@ -1,5 +1,5 @@
 /**
- * Attacks on "a credential has the rights it has now" (break-30): sockets of one seat opened with
+ * Attacks on "a credential has the rights it has now": sockets of one seat opened with
  * different credentials, re-authentication, the per-seat and spectator socket limits after
  * downgrades, a rematch's rematch, eviction between a change and the next push, and what a
  * downgraded or revoked socket may still read or do.

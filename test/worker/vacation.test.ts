@@ -5,12 +5,27 @@
  * row hand the seat to a bot with one mail and the player's link takes it back; an alarm that runs
  * twice changes nothing twice; and a vacation across a deadline moves every time of the turn (its
  * deadline, its mail, its reminders) by exactly the vacation (the one-timestamp rule, timers.ts).
+ * Others see only that a player is away; away again in the same turn freezes the days left; a finished
+ * match takes no "away until"; play for me only while the match is played, and never for both of the
+ * last two people at once; a rematch starts with the whole vacation and no counters.
  */
 import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { SeatPrefs, TurnDeadline } from '../../worker/match/rows';
-import { api, fireSchedule, info, logRows, move, scheduleOf, stubOf, type TestMatch } from './helpers';
+import {
+  api,
+  create,
+  fireSchedule,
+  info,
+  logRows,
+  move,
+  scheduleOf,
+  stubOf,
+  type TestMatch,
+} from './helpers';
 import { addresses, duo, HOUR, type MailMatch, MIN, mailMatch, seatTokenIn } from './mail-helpers';
+import { finishedAfterVacation, SHORT, seatPrefsOf } from './prefs-helpers';
+import { agreeRematch } from './rematch-helpers';
 
 const DAY = 24 * HOUR;
 
@@ -267,5 +282,168 @@ describe('a vacation across a deadline', () => {
     expect(await logRows(away.m)).toBe(rows);
     await runTurnAlarm(away, b.deadline);
     expect(await logRows(away.m)).toBeGreaterThan(rows);
+  });
+});
+
+/** The match's running turn deadline. */
+function deadlineOf(id: string): Promise<Extract<TurnDeadline, { kind: 'turn' }>> {
+  return runInDurableObject(
+    stubOf(id),
+    (instance) =>
+      (instance as unknown as { match: { meta: { turnDeadline: Extract<TurnDeadline, { kind: 'turn' }> } } })
+        .match.meta.turnDeadline,
+  );
+}
+
+describe('vacation days: what the others see, and away again', () => {
+  it('another player sees Bob away, and nothing else of his settings', async () => {
+    const a = addresses();
+    const h = await mailMatch(duo(a, { turnDeadlineHours: 24, vacationDays: 3 }));
+    const until = new Date(h.clock.now + 5 * DAY).toISOString();
+    const bob = { timeZone: 'Pacific/Chatham', mailPrefs: { digestHour: 5, quiet: { from: 21, to: 6 } } };
+    expect((await settings(h.m, 1, { ...bob, awayUntil: until, alwaysEmail: true })).status).toBe(200);
+    expect((await move(h.m, h.m.seats[0]!, { type: 'play', card: 'roll' })).status).toBe(200);
+    const seen = [
+      JSON.stringify(await info(h.m, h.m.seats[0])),
+      JSON.stringify(await info(h.m, h.m.host)),
+      JSON.stringify(await info(h.m, null)),
+      JSON.stringify(
+        (await api('/api/matches/summaries', { body: { items: [{ matchId: h.m.id, token: h.m.seats[0] }] } }))
+          .body,
+      ),
+    ];
+    for (const text of seen) {
+      expect(text).toContain(until);
+      for (const secret of [
+        'Pacific/Chatham',
+        a.bob,
+        '"digestHour":5',
+        'vacationLeftMs":0',
+        'alwaysEmail":true',
+      ])
+        expect(text).not.toContain(secret);
+    }
+  });
+
+  it('away, back and away again in the same turn stops the clock again, for the days left', async () => {
+    const a = addresses();
+    const h = await mailMatch(duo(a, { turnDeadlineHours: 24, vacationDays: 2 }));
+    const t0 = h.clock.now;
+    expect((await move(h.m, h.m.seats[0]!, { type: 'play', card: 'roll' })).status).toBe(200);
+    const turnMailDue = async () =>
+      (await h.rows()).find((r) => r.seat === 1 && r.kind === 'yourTurn' && r.status === 'queued')!.due_at;
+    const due = await turnMailDue();
+    const away = (at: number) => settings(h.m, 1, { awayUntil: new Date(at).toISOString() });
+    await h.setClock(t0 + HOUR);
+    expect((await away(t0 + 5 * DAY)).status).toBe(200);
+    await h.setClock(t0 + 2 * HOUR);
+    expect((await settings(h.m, 1, { awayUntil: null })).status).toBe(200);
+    // One hour used, one frozen: the deadline is an hour later.
+    expect((await deadlineOf(h.m.id)).atMs).toBe(t0 + 25 * HOUR);
+    await h.setClock(t0 + 3 * HOUR);
+    const again = await away(t0 + 5 * DAY);
+    expect(again.status).toBe(200);
+    // The rest of the two days (47 h) freezes the turn again: the deadline moves by the whole of it.
+    expect(again.body.settings.vacationLeftMs).toBe(0);
+    const d = await deadlineOf(h.m.id);
+    expect(d.atMs).toBe(t0 + 25 * HOUR + 47 * HOUR);
+    expect(d.frozen!.toMs - d.frozen!.fromMs).toBe(48 * HOUR);
+    expect(d.frozen!.toMs).toBe(t0 + 50 * HOUR);
+    expect(again.body.deadlines.turn).toBe(new Date(t0 + 72 * HOUR).toISOString());
+    // Bob's turn mail moves with it, by the whole frozen time (the one-timestamp rule).
+    expect(await turnMailDue()).toBe(due + 48 * HOUR);
+    // Back again at once: the unused part is given back, the deadline comes earlier by as much.
+    await h.setClock(t0 + 4 * HOUR);
+    const back = await settings(h.m, 1, { awayUntil: null });
+    expect(back.body.settings.vacationLeftMs).toBe(2 * DAY - 2 * HOUR);
+    expect((await deadlineOf(h.m.id)).atMs).toBe(t0 + 26 * HOUR);
+  });
+
+  it('a finished match refuses "away until" and shows nobody away', async () => {
+    const a = addresses();
+    const h = await mailMatch(duo(a, SHORT));
+    const t0 = h.clock.now;
+    expect((await settings(h.m, 1, { awayUntil: new Date(t0 + 3 * DAY).toISOString() })).status).toBe(200);
+    expect((await info(h.m, h.m.seats[0])).seats[1].awayUntil).not.toBeNull();
+    expect((await move(h.m, h.m.seats[0]!, { type: 'play', card: 'roll' })).status).toBe(200);
+    // Bob is away: his turn waits; Ann cannot end the match alone, so Bob comes back and plays.
+    expect((await move(h.m, h.m.seats[1]!, { type: 'play', card: 'roll' })).status).toBe(200);
+    expect((await settings(h.m, 1, { awayUntil: new Date(t0 + 2 * DAY).toISOString() })).status).toBe(200);
+    expect((await move(h.m, h.m.seats[0]!, { type: 'play', card: 'd100' })).status).toBe(200);
+    const over = await info(h.m, h.m.seats[0]);
+    expect(over.status).toBe('finished');
+    expect(over.seats[1].awayUntil).toBeNull();
+    const late = await settings(h.m, 1, { awayUntil: new Date(t0 + 2 * DAY).toISOString() });
+    expect(late.status).toBe(409);
+    expect(late.body.error.code).toBe('match.finished');
+    // "I'm back" is never refused.
+    expect((await settings(h.m, 1, { awayUntil: null })).status).toBe(200);
+  });
+});
+
+describe('play for me', () => {
+  it('play for me is refused before the start and after the end, changing nothing', async () => {
+    const { h } = await finishedAfterVacation();
+    const done = await settings(h.m, 1, { playForMe: true });
+    expect(done.status).toBe(409);
+    expect(done.body.error.code).toBe('match.not_playing');
+    expect((await info(h.m, h.m.seats[1])).seats[1].botStandIn).toBe(false);
+
+    const lobby = await create({
+      rules: 'classic',
+      seats: [{ kind: 'human', name: 'Ann' }, { kind: 'human', name: 'Bob' }, { kind: 'open' }],
+    });
+    const early = await settings(lobby, 1, { playForMe: true });
+    expect(early.status).toBe(409);
+    expect(early.body.error.code).toBe('match.not_playing');
+    expect((await info(lobby, lobby.seats[1])).seats[1].botStandIn).toBe(false);
+    // Taking the seat back is never refused (nothing to take back: nothing changes).
+    expect((await settings(lobby, 1, { playForMe: false })).status).toBe(200);
+  });
+
+  it('two players asking the computer to play for them at once leave one seat to a person', async () => {
+    const a = addresses();
+    const h = await mailMatch(duo(a, SHORT));
+    // Their own mail preferences make each request wait for their address's object meanwhile.
+    const own = { timeZone: 'Europe/Oslo', mailPrefs: { digestHour: 8, quiet: null } };
+    expect((await settings(h.m, 0, own)).status).toBe(200);
+    expect((await settings(h.m, 1, own)).status).toBe(200);
+    const both = await Promise.all(
+      [0, 1].map((seat) => settings(h.m, seat, { playForMe: true, timeZone: 'Europe/Berlin' })),
+    );
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(both.find((r) => r.status === 409)!.body.error.code).toBe('seat.last_human');
+    const seen = await info(h.m, h.m.seats[0]);
+    expect(seen.seats.filter((s) => s.botStandIn)).toHaveLength(1);
+    expect(seen.status).toBe('playing');
+  });
+});
+
+describe('timeouts in a row: none counted without a bot', () => {
+  it('with no bot after timeouts (timeoutsToBot 0), a timeout counts nothing: no seat row written for it', async () => {
+    const a = addresses();
+    const h = await mailMatch(duo(a, { turnDeadlineHours: 24, timeoutsToBot: 0 }));
+    const t0 = h.clock.now;
+    expect((await move(h.m, h.m.seats[0]!, { type: 'play', card: 'roll' })).status).toBe(200);
+    await h.setClock(t0 + DAY);
+    await runDurableObjectAlarm(stubOf(h.m));
+    // The timeout was handled (a bot played Bob's turn) but nothing counts timeouts in a row.
+    expect((await info(h.m, h.m.seats[0])).view!.turn).toBe(0);
+    expect((await seatPrefsOf(h.m.id, 1)).timeoutsInRow).toBeUndefined();
+    expect((await info(h.m, h.m.seats[1])).seats[1].botStandIn).toBe(false);
+  });
+});
+
+describe('a rematch and the first match’s counters', () => {
+  it('a rematch gives every player their whole vacation, no timeouts in a row and no stand-in reason', async () => {
+    const { h } = await finishedAfterVacation();
+    const re = await agreeRematch(h.m.id, [h.m.seats[1]!, h.m.seats[0]!]);
+    expect(re.status).toBe(201);
+    const next: TestMatch = { ...h.m, id: re.body.matchId as string };
+    const prefs = await seatPrefsOf(next.id, 1);
+    expect(prefs.vacationUsedMs).toBeUndefined();
+    expect(prefs.timeoutsInRow).toBeUndefined();
+    expect(prefs.standInReason).toBeUndefined();
+    expect((await info(next, h.m.seats[1])).settings?.vacationLeftMs).toBe(7 * DAY);
   });
 });
