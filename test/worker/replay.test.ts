@@ -8,7 +8,7 @@
 import { evictDurableObject, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { CardId, MatchState } from '../../worker/engine/index';
-import type { ReplayPage } from '../../worker/match/hand-replay';
+import type { ReplayPage } from '../../worker/match/replay-page';
 import { advance, api, create, freshIp, info, keysOf, refused, stubOf, type TestMatch } from './helpers';
 import { createLeague, leagueMatch } from './league-helpers';
 import { createOpen } from './open-helpers';

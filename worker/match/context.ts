@@ -2,8 +2,9 @@
  * The live state of one match's Durable Object, shared by the modules that serve its requests,
  * alarms and sockets: the rows in memory (meta, seats) with their store, the move log, the schedule
  * and the notifier. It holds no rules and handles no request: it answers "who is this caller",
- * "what time is it", "is this seat a bot", "who is connected" and "who is looking" (presence.ts). Seats change only through
- * `setSeat`, the state only through `setState` (the commit path and the wake-up's replay).
+ * "what time is it", "is this seat a bot", "who is connected" and "who is looking" (presence.ts).
+ * Seats, the meta row and the state change only through `setSeat`, `updateMeta` and `setState`,
+ * which only commit.ts applies an outcome with; a wake-up `restore`s what the log holds.
  */
 
 import { KINDS } from '../decider/change';
@@ -17,7 +18,7 @@ import { ChatStore } from './chat-store';
 import { MoveLog } from './log';
 import { PolledPresence, seatPresent } from './presence';
 import { waitingSeats } from './rematch-offer';
-import { chainIdOf, type Meta, type SeatRow } from './rows';
+import { chainIdOf, type Meta, type SeatRow, type TurnDeadline } from './rows';
 import { Schedule } from './schedule';
 import { mintSeatLink } from './seats';
 import { PresencePushes } from './socket-flow';
@@ -113,7 +114,10 @@ export class MatchContext {
     return this.metaRow?.state ?? null;
   }
 
-  /** Makes `state` current (in memory; the log row and the snapshot store it). */
+  /**
+   * Makes `state` current (in memory; the log row and the snapshot store it). Only commit.ts
+   * `apply` calls it (test/architecture/writes.test.ts), as `updateMeta` and `setSeat`.
+   */
   setState(state: MatchState): void {
     this.metaRow!.state = state;
   }
@@ -121,6 +125,15 @@ export class MatchContext {
   /** Changes lifecycle fields of the meta row in memory (the next snapshot writes them). */
   updateMeta(fields: Partial<Omit<Meta, 'state' | 'matchId'>>): void {
     Object.assign(this.metaRow!, fields);
+  }
+
+  /**
+   * After a wake-up: the state and turn deadline rebuilt from the log rows after the stored
+   * snapshot (rebuild.ts `catchUp`). Restores what storage holds; writes nothing.
+   */
+  restore(state: MatchState, turnDeadline: TurnDeadline | null): void {
+    this.metaRow!.state = state;
+    this.metaRow!.turnDeadline = turnDeadline;
   }
 
   /** The one way a seat changes: in memory and its row (one row written). */

@@ -17,7 +17,7 @@ import * as chat from './chat';
 import { MatchContext } from './context';
 import * as creation from './creation';
 import { digestEntry } from './digest-entry';
-import { replayReply } from './hand-replay';
+import { replayReply } from './replay-page';
 import { journalReply } from './journal';
 import { leaveMatch } from './leave';
 import * as lifecycle from './lifecycle';
@@ -26,7 +26,7 @@ import { syncOpenTable, unlistDeleted } from './open-listing';
 import { joinOpen } from './open-seat';
 import { onPresentPoll } from './presence';
 import { rematch } from './rematch';
-import { catchUp, replayCheck } from './replay';
+import { catchUp, replayCheck } from './rebuild';
 import * as seats from './seats';
 import { type AddressChange, importLinks, revokeLinks } from './seats';
 import { onMessage } from './socket-frames';
@@ -188,7 +188,7 @@ export class MatchDurableObject extends DurableObject<Env> {
     return this.track(async () => chat.removeChat(this.match, who, id, how));
   }
 
-  /** The replay of finished hand `hand` with every card shown: see hand-replay.ts `replayReply`. */
+  /** The replay of finished hand `hand` with every card shown: see replay-page.ts `replayReply`. */
   async replay(who: string | null, hand: number): Promise<Reply> {
     return this.track(async () => replayReply(this.match, who, hand));
   }

@@ -36,7 +36,7 @@ export class MoveLog {
   /**
    * Every client move id of the match with its row's seq (a move id names one move for the whole
    * match). Kept here rather than in an index, which cost one more row written per move; stored in
-   * the meta row's snapshot and completed from the rows after it on wake-up (replay.ts).
+   * the meta row's snapshot and completed from the rows after it on wake-up (rebuild.ts).
    */
   moveIds = new Map<string, number>();
   /** The turn deadline a reload would see (the last row's, or the meta row's). */

@@ -13,7 +13,7 @@ import type { Created, MatchInfo } from '../protocol';
 import { NOT_FOUND, type Reply } from '../reply';
 import { mayReadChat } from './chat-store';
 import type { Caller, MatchContext } from './context';
-import { mayReplay, openHands } from './hand-replay';
+import { mayReplay, openHands } from './replay-page';
 import { mailSettings } from './mail-prefs';
 import { rematchInfo } from './rematch-offer';
 import type { Meta, SeatRow } from './rows';

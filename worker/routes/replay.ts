@@ -1,7 +1,7 @@
 /**
  * The replay of a finished hand (docs/API.md): GET /api/matches/:id/replay?hand=N. Thin:
  * validate at the edge, hash the bearer token, ask the match's Durable Object (worker/match/
- * hand-replay.ts decides who may watch which hand).
+ * match/replay-page.ts decides who may watch which hand).
  */
 import { Hono } from 'hono';
 import * as v from 'valibot';

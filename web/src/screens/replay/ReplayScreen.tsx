@@ -7,7 +7,7 @@
 import { useSignal } from '@preact/signals';
 import type { JSX } from 'preact';
 import { useEffect } from 'preact/hooks';
-import type { ReplayPage } from '../../../../worker/match/hand-replay';
+import type { ReplayPage } from '../../../../worker/match/replay-page';
 import { t } from '../../i18n';
 import { savedAccess } from '../../lib/access';
 import { ApiError, api, call } from '../../lib/api';

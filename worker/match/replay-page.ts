@@ -22,7 +22,7 @@ export interface ReplayPage {
 
 /**
  * The log rows as the engine's replay entries, oldest first: each row's moves, a coup-fourré setting,
- * a leave's forfeit (when it ended the match) then its moves. Same order as `replay.ts` `applyRows`.
+ * a leave's forfeit (when it ended the match) then its moves. Same order as `rebuild.ts` `applyRows`.
  */
 export function entriesOf(rows: readonly LogRow[]): ReplayEntry[] {
   const out: ReplayEntry[] = [];

@@ -56,11 +56,10 @@ export function catchUp(m: MatchContext): void {
   m.log.learnRows(tail);
   const r = applyRows(meta.state, tail);
   if (!r.ok) console.error(`match ${meta.matchId}: log row ${r.seq} does not replay; state kept before it`);
-  m.setState(r.state);
   // The last row's deadline is the current one, null included (no deadline runs while a window is
   // open or a bot is to move): the snapshot's may be older.
   const deadline = tail.length > 0 ? tail[tail.length - 1].turnDeadline : meta.turnDeadline;
-  m.updateMeta({ turnDeadline: deadline });
+  m.restore(r.state, deadline);
   m.log.persistedDeadline = deadline;
 }
 
