@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buildHandReplay, createMatch, type HandResult, type MatchSetup } from '../../worker/engine/index';
-import { entriesOf } from '../../worker/match/replay-page';
 import { applyRows } from '../../worker/match/rebuild';
+import { entriesOf } from '../../worker/match/replay-page';
 import type { LogRow } from '../../worker/match/rows';
 import fixture from '../fixtures/legacy-match.json';
 

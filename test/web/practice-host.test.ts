@@ -17,9 +17,10 @@ import {
 } from '../../web/src/practice/protocol';
 import * as bots from '../../worker/bots/index';
 import * as decider from '../../worker/decider/decide';
+import * as journal from '../../worker/decider/journal-page';
 import * as engine from '../../worker/engine/index';
 
-const host = () => new PracticeHost({ engine, bots, decider });
+const host = () => new PracticeHost({ engine, bots, decider, journal });
 
 function setup(over: Partial<PracticeSetup> = {}): PracticeSetup {
   return {

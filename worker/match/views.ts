@@ -13,9 +13,9 @@ import type { Created, MatchInfo } from '../protocol';
 import { NOT_FOUND, type Reply } from '../reply';
 import { mayReadChat } from './chat-store';
 import type { Caller, MatchContext } from './context';
-import { mayReplay, openHands } from './replay-page';
 import { mailSettings } from './mail-prefs';
 import { rematchInfo } from './rematch-offer';
+import { mayReplay, openHands } from './replay-page';
 import type { Meta, SeatRow } from './rows';
 
 /** The caller's MatchInfo; `connected` defaults to the seats with an open socket now. */

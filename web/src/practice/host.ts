@@ -10,6 +10,7 @@
 import type * as Bots from '../../../worker/bots/index';
 import type { MatchChange, MatchSnapshot, Outcome } from '../../../worker/decider/change';
 import type * as Decider from '../../../worker/decider/decide';
+import type * as Journal from '../../../worker/decider/journal-page';
 import type { SeatRow } from '../../../worker/decider/model';
 import type * as Engine from '../../../worker/engine/index';
 import type { GameEvent, MatchState, Move } from '../../../worker/engine/index';
@@ -24,11 +25,12 @@ import type {
   PracticeUpdate,
 } from './protocol';
 
-/** The engine, the bots and the match server's decider, as the Web Worker loaded them. */
+/** The engine, the bots, the match server's decider and journal pages, as the Web Worker loaded them. */
 export interface PracticeModules {
   engine: typeof Engine;
   bots: typeof Bots;
   decider: typeof Decider;
+  journal: typeof Journal;
 }
 
 /** The player's seat in a practice match. */
@@ -97,20 +99,8 @@ export class PracticeHost implements PracticeCalls {
   }
 
   journal(hand?: number): JournalPage {
-    const state = this.state;
-    const handsDealt = state?.handNumber ?? 0;
-    const wanted = Math.min(hand ?? handsDealt, handsDealt);
-    const starts = (h: number) =>
-      this.events.findIndex((e) => e.event.type === 'handStarted' && e.event.hand === h);
-    const from = wanted >= 2 ? Math.max(0, starts(wanted)) : 0;
-    const next = starts(wanted + 1);
-    return {
-      hand: wanted,
-      handsDealt,
-      events: wanted === 0 ? [] : this.events.slice(from, next < 0 ? undefined : next),
-      result: state?.results.find((r) => r.hand === wanted) ?? null,
-      version: state?.version ?? 0,
-    };
+    const handsDealt = this.state?.handNumber ?? 0;
+    return this.m.journal.journalPage(this.state, Math.min(hand ?? handsDealt, handsDealt), this.events);
   }
 
   log(after: number): { events: LoggedEvent[] } {

@@ -10,7 +10,11 @@ const host: Promise<PracticeHost> = Promise.all([
   import('../../../worker/engine/index'),
   import('../../../worker/bots/index'),
   import('../../../worker/decider/decide'),
-]).then(([engine, bots, decider]) => new PracticeHost({ engine, bots, decider }, () => performance.now()));
+  import('../../../worker/decider/journal-page'),
+]).then(
+  ([engine, bots, decider, journal]) =>
+    new PracticeHost({ engine, bots, decider, journal }, () => performance.now()),
+);
 
 /** The Web Worker's own scope (the project's types are the page's DOM ones). */
 const scope = self as unknown as {
