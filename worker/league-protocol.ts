@@ -6,12 +6,10 @@
  */
 import * as v from 'valibot';
 import { BOT_LEVELS, RulesInputSchema, SeatNameSchema, titleText } from './protocol';
-
-/** Most members of a league (a match seats at most 8: members plus bots). */
-export const LEAGUE_MAX_MEMBERS = 8;
+import { LEAGUE_MAX_MEMBERS, LEAGUE_NAME_MAX_CHARS, TURN_DEADLINE_MAX_HOURS } from './shared/limits';
 
 const LeagueName = v.pipe(
-  titleText(60),
+  titleText(LEAGUE_NAME_MAX_CHARS),
   v.check((s) => s.length > 0, 'a league needs a name with a visible character'),
 );
 const Language = v.pipe(v.string(), v.regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/));
@@ -25,7 +23,10 @@ export const CreateLeagueSchema = v.strictObject({
   turnDeadlineHours: v.optional(
     v.pipe(
       v.number(),
-      v.check((h) => h === 0 || (h >= 1 && h <= 720), 'must be 0 (no deadline) or 1 to 720 hours'),
+      v.check(
+        (h) => h === 0 || (h >= 1 && h <= TURN_DEADLINE_MAX_HOURS),
+        `must be 0 (no deadline) or 1 to ${TURN_DEADLINE_MAX_HOURS} hours`,
+      ),
     ),
   ),
   /** The creator's language: the default names of the league matches' bots. */

@@ -15,6 +15,17 @@ import {
   type ResponseMode,
   type Rules,
 } from './engine/index';
+import {
+  CHAT_MAX_CHARS,
+  MAX_SEATS,
+  MAX_SUMMARY_ITEMS,
+  NAME_MAX_CHARS,
+  RESPONSE_WINDOW_MAX_MINUTES,
+  TIMEOUTS_TO_BOT_MAX,
+  TITLE_MAX_CHARS,
+  TURN_DEADLINE_MAX_HOURS,
+  VACATION_MAX_DAYS,
+} from './shared/limits';
 
 /** Largest request body accepted, in bytes; larger bodies get 400 `request.too_large`. */
 export const MAX_BODY_BYTES = 16 * 1024;
@@ -118,7 +129,7 @@ function typedText(max: number, controls: 'refuse' | 'remove' = 'refuse') {
 }
 
 const Name = v.pipe(
-  typedText(40),
+  typedText(NAME_MAX_CHARS),
   v.check((s) => s.length > 0, 'a name needs a visible character'),
 );
 /** A seat's name (also a league member's): the stored-text rules, 1 to 40 characters. */
@@ -186,20 +197,25 @@ export const SeatInputSchema = v.pipe(
 
 const createFields = {
   /** Empty (after trimming) means the default title. */
-  title: v.optional(typedText(80)),
+  title: v.optional(typedText(TITLE_MAX_CHARS)),
   rules: RulesInputSchema,
   teamSize: v.optional(v.picklist([1, 2])),
-  seats: v.pipe(v.array(SeatInputSchema), v.minLength(2), v.maxLength(8)),
+  seats: v.pipe(v.array(SeatInputSchema), v.minLength(2), v.maxLength(MAX_SEATS)),
   firstSeat: v.optional(v.union([Seat, v.literal('random')])),
   /** Hours a player has for a turn: 0 = no deadline, else 1 to 720 (30 days). */
   turnDeadlineHours: v.optional(
     v.pipe(
       v.number(),
-      v.check((h) => h === 0 || (h >= 1 && h <= 720), 'must be 0 (no deadline) or 1 to 720 hours'),
+      v.check(
+        (h) => h === 0 || (h >= 1 && h <= TURN_DEADLINE_MAX_HOURS),
+        `must be 0 (no deadline) or 1 to ${TURN_DEADLINE_MAX_HOURS} hours`,
+      ),
     ),
   ),
   /** Minutes an `ask` seat has to answer a hazard: 1 to 10080 (7 days). */
-  responseWindowMinutes: v.optional(v.pipe(v.number(), v.minValue(1), v.maxValue(10080))),
+  responseWindowMinutes: v.optional(
+    v.pipe(v.number(), v.minValue(1), v.maxValue(RESPONSE_WINDOW_MAX_MINUTES)),
+  ),
   onDeadline: v.optional(v.picklist(['bot', 'skip'])),
   // -- open table --
   /**
@@ -211,9 +227,9 @@ const createFields = {
   ),
   // -- vacation days, timeouts before a bot keeps the seat --
   /** Days each player's turn clock may stand still while they are away: 0 to 30 (default 7). */
-  vacationDays: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(30))),
+  vacationDays: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(VACATION_MAX_DAYS))),
   /** Turn timeouts in a row after which a bot keeps the seat: 0 (never) to 10 (default 2). */
-  timeoutsToBot: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(10))),
+  timeoutsToBot: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(TIMEOUTS_TO_BOT_MAX))),
   // -- chat --
   /** Spectators may read the chat (they never write); default false. */
   spectatorsReadChat: v.optional(v.boolean()),
@@ -406,12 +422,6 @@ export const ReplayQuerySchema = v.strictObject({
 export const QUICK_PHRASES = ['goodGame', 'wellPlayed', 'awayUntil', 'backTomorrow', 'yourTurn'] as const;
 export type QuickPhrase = (typeof QUICK_PHRASES)[number];
 
-/** The longest chat line, in code points (after cleaning). */
-export const CHAT_MAX_CHARS = 500;
-
-/** The latest "away until" day of a quick phrase, in days after today (UTC): else 400 `chat.away_range`. */
-export const CHAT_AWAY_MAX_DAYS = 90;
-
 /** A day `YYYY-MM-DD` that exists on the calendar (the "away until" of a quick phrase). */
 const Day = v.pipe(
   v.string(),
@@ -496,9 +506,6 @@ export type ClientFrame = v.InferOutput<typeof ClientFrameSchema>;
 
 /** Match and token ids: 22 base64url characters (128 bits) or more. */
 export const MatchIdSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{22,43}$/));
-
-/** Matches one `POST /api/matches/summaries` may ask about (the client pages beyond it). */
-export const MAX_SUMMARY_ITEMS = 20;
 
 /**
  * POST /api/matches/summaries: up to MAX_SUMMARY_ITEMS matches, each with the best token this device

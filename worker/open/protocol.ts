@@ -6,6 +6,7 @@
  */
 import * as v from 'valibot';
 import { ClaimSchema, type Created, CreateMatchSchema } from '../protocol';
+import { MAX_SEATS, TURN_DEADLINE_MAX_HOURS } from '../shared/limits';
 import { PRESET_NAMES } from '../shared/rules-data';
 import type { OpenListing } from './listing';
 
@@ -33,10 +34,13 @@ export const QuickMatchSchema = v.strictObject({
   preset: v.picklist(PRESET_NAMES),
   turnDeadlineHours: v.pipe(
     v.number(),
-    v.check((h) => h === 0 || (h >= 1 && h <= 720), 'must be 0 (no deadline) or 1 to 720 hours'),
+    v.check(
+      (h) => h === 0 || (h >= 1 && h <= TURN_DEADLINE_MAX_HOURS),
+      `must be 0 (no deadline) or 1 to ${TURN_DEADLINE_MAX_HOURS} hours`,
+    ),
   ),
   title: CreateMatchSchema.entries.title,
-  seats: v.optional(v.pipe(v.number(), v.integer(), v.minValue(2), v.maxValue(8))),
+  seats: v.optional(v.pipe(v.number(), v.integer(), v.minValue(2), v.maxValue(MAX_SEATS))),
   waitMinutes: v.optional(v.pipe(v.number(), v.integer(), v.minValue(5), v.maxValue(1440))),
 });
 export type QuickMatch = v.InferOutput<typeof QuickMatchSchema>;

@@ -10,18 +10,6 @@ import { dayText } from '../../../../worker/words/when';
 import { lang, t } from '../../i18n';
 
 /**
- * The longest message, in code points: the server's `CHAT_MAX_CHARS` (worker/protocol.ts, a value the
- * client may not import; test/web/chat.test.tsx checks they agree). A longer one is refused there.
- */
-export const CHAT_MAX_CHARS = 500;
-
-/**
- * The latest "away until" day the server takes, in days after today: `CHAT_AWAY_MAX_DAYS`
- * (worker/protocol.ts, a value the client may not import; test/web/chat.test.tsx checks they agree).
- */
-export const AWAY_MAX_DAYS = 90;
-
-/**
  * A day `YYYY-MM-DD` as the reader says it: its weekday within six days of `nowMs`, else its date
  * ("Friday", "11 December"); the calendar day itself, whatever the reader's time zone. "" when unreadable.
  */
