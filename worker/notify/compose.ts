@@ -9,6 +9,7 @@
 import type { HazardCard } from '../engine/cards';
 import type { GameEvent, HandResult, ResponseMode } from '../engine/types';
 import { REMEDY_FOR, SAFETY_FOR } from '../shared/rules-data/cards';
+import { teamOf } from '../shared/teams';
 import { deadlineText } from '../words/when';
 import { chatBlocks, type NewChat } from './chat-lines';
 import { cardText, describeEvents, joinNames, type TableNames, targetText, teamName } from './events';
@@ -307,7 +308,7 @@ function draftFor(ctx: MailContext, content: MailContent, c: Catalog, title: str
         c,
       );
       const won = content.winners.length === 1;
-      const readerTeam = table.teams.findIndex((t) => table.reader !== null && t.includes(table.reader));
+      const readerTeam = table.reader === null ? null : teamOf(table, table.reader);
       const scores: Array<[string, number, boolean]> = content.scores.map((s, t) => [
         teamName(table, t, c),
         s,
