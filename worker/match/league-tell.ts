@@ -9,6 +9,7 @@
 import { teamOf } from '../engine/index';
 import { SCORE_TABLE } from '../engine/scoring';
 import type { Reply } from '../reply';
+import { doublingWaits, type RetryPolicy, retriesLeft, retryWaitMs } from '../retry';
 import type { MatchContext } from './context';
 import type { ScheduleItem } from './schedule';
 
@@ -46,10 +47,8 @@ interface TellPayload {
   attempt: number;
 }
 
-/** Retry delays (ms): a minute, doubling, at most six hours; the tell gives up after `MAX_ATTEMPTS`. */
-const RETRY_BASE_MS = 60_000;
-const RETRY_MAX_MS = 6 * 3_600_000;
-const MAX_ATTEMPTS = 30;
+/** Retries of the tell: a minute, doubling, at most six hours; at most 30 attempts in all. */
+const TELL_RETRY: RetryPolicy = { maxAttempts: 30, waitsMs: doublingWaits(60_000, 6 * 3_600_000) };
 
 /** Schedules the tell at `now` (ms) when the finished match belongs to a league. */
 export function scheduleLeagueTell(m: MatchContext, now: number): void {
@@ -95,7 +94,8 @@ export async function tellLeague(m: MatchContext, item: ScheduleItem): Promise<v
   } catch (e) {
     console.error(`league tell of ${m.meta.matchId} (attempt ${attempt + 1}): ${String(e)}`);
   }
-  if (attempt + 1 >= MAX_ATTEMPTS) return;
-  const delay = Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** attempt);
-  m.schedule.schedule(LEAGUE_TELL, '', m.now() + delay, { attempt: attempt + 1 } satisfies TellPayload);
+  const failures = attempt + 1;
+  if (!retriesLeft(TELL_RETRY, failures)) return;
+  const delay = retryWaitMs(TELL_RETRY, failures);
+  m.schedule.schedule(LEAGUE_TELL, '', m.now() + delay, { attempt: failures } satisfies TellPayload);
 }
