@@ -9,6 +9,7 @@
  */
 import type { Reply } from '../reply';
 import { error } from '../reply';
+import { isLastInPerson } from '../shared/seats';
 import { defaultSeatName } from '../words/seat-names';
 import type { MatchContext } from './context';
 import type { MatchConfig, MatchStatus, SeatRow, StandInReason, TurnDeadline } from './rows';
@@ -143,7 +144,7 @@ export function backInPerson(m: MatchContext, seat: number): void {
 
 /** True when every human seat but `seat` is played by a bot (bots never play a match alone). */
 export function isLastHuman(m: MatchContext, seat: number): boolean {
-  return !m.seats.some((s, i) => i !== seat && s.kind === 'human' && !s.standIn);
+  return isLastInPerson(m.seats, seat);
 }
 
 /**

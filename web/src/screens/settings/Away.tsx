@@ -8,7 +8,7 @@ import { useSignal } from '@preact/signals';
 import type { JSX } from 'preact';
 import { AWAY_MAX_DAYS } from '../../../../worker/shared/limits';
 import { lang, t } from '../../i18n';
-import { isLastInPerson } from '../../lib/seats';
+import { isLastSeatInPerson } from '../../lib/seats';
 import { deadlineText } from '../../lib/time';
 import type { MatchInfo } from '../../lib/types';
 
@@ -78,7 +78,7 @@ export function Away(props: {
       )}
       {/* The computer plays a seat only while the match is played (409 `match.not_playing`), and never
           the last one a person plays (409 `seat.last_human`). */}
-      {((info.status === 'playing' && !isLastInPerson(info, info.you.seat ?? 0)) || s.playForMe) && (
+      {((info.status === 'playing' && !isLastSeatInPerson(info, info.you.seat ?? 0)) || s.playForMe) && (
         <label class="radio">
           <input
             type="checkbox"
