@@ -26,6 +26,7 @@ import {
   TURN_DEADLINE_MAX_HOURS,
   VACATION_MAX_DAYS,
 } from './shared/limits';
+import { resolvedTimeZone } from './words/when';
 
 /** Largest request body accepted, in bytes; larger bodies get 400 `request.too_large`. */
 export const MAX_BODY_BYTES = 16 * 1024;
@@ -853,12 +854,8 @@ const knownZones = new Set<string>();
 export function isTimeZone(name: string): boolean {
   if (knownZones.has(name)) return true;
   if (!/^[A-Za-z]/.test(name)) return false;
-  let resolved: string;
-  try {
-    resolved = new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
-  } catch {
-    return false;
-  }
+  const resolved = resolvedTimeZone(name);
+  if (resolved === null) return false;
   if (resolved !== name && !CURRENT_IANA_NAMES.has(name)) return false;
   knownZones.add(name);
   return true;

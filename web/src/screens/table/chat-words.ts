@@ -6,7 +6,7 @@
  */
 import type { ChatMessage } from '../../../../worker/protocol';
 import { quickPhraseText } from '../../../../worker/words/chat-phrases';
-import { dayText } from '../../../../worker/words/when';
+import { clockText, dayText } from '../../../../worker/words/when';
 import { lang, t } from '../../i18n';
 
 /**
@@ -33,9 +33,5 @@ export function chatTime(iso: string, nowMs: number, language: string): string {
   const at = Date.parse(iso);
   if (Number.isNaN(at)) return '';
   const today = new Date(at).toDateString() === new Date(nowMs).toDateString();
-  const clock: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
-  return new Intl.DateTimeFormat(
-    language,
-    today ? clock : { ...clock, day: 'numeric', month: 'short' },
-  ).format(at);
+  return clockText(at, language, { withDay: !today });
 }
