@@ -26,7 +26,7 @@ export { canDraw, legalMoves, MAX_RESHUFFLES, moveError, sameMove } from './lega
 export { type ParsedMove, parseMove } from './move-shape';
 export { type MoveChooser, type PlayoutStop, playOut } from './playout';
 export * from './rules';
-export { scoreHand } from './scoring';
+export { coupsFourresPerTeam, scoreHand } from './scoring';
 export { createMatch, HAND_SIZE, type MatchSetup, type Position, type PositionTableau } from './setup';
 export {
   actingSeat,

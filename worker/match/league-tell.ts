@@ -1,13 +1,12 @@
 /**
  * A league match tells its league its result at its end: one RPC to the league's
  * Durable Object carrying each seat's figures (won, points, hands, hands won, coups fourrés), read
- * from the final state. The tell is a schedule item (`league`) set when the match finishes, so it
+ * from the final state (the coups fourrés from the log's events). The tell is a schedule item (`league`) set when the match finishes, so it
  * runs on the match's alarm and survives a failure: a failed tell is scheduled again later, and the
  * league counts a match id once however often it hears of it. Costs the match one schedule row
- * written and one removed; no other row.
+ * written and one removed, and a read of its log per tell; no other row.
  */
-import { teamOf } from '../engine/index';
-import { SCORE_TABLE } from '../engine/scoring';
+import { coupsFourresPerTeam, teamOf } from '../engine/index';
 import type { Reply } from '../reply';
 import { doublingWaits, type RetryPolicy, retriesLeft, retryWaitMs } from '../retry';
 import type { MatchContext } from './context';
@@ -56,11 +55,17 @@ export function scheduleLeagueTell(m: MatchContext, now: number): void {
     m.schedule.schedule(LEAGUE_TELL, '', now, { attempt: 0 } satisfies TellPayload);
 }
 
-/** The match's result per seat, from the final state (teams: each seat gets its team's figures). */
+/**
+ * The match's result per seat, from the final state and, for the coups fourrés, the events of its
+ * log (every row read once); teams: each seat gets its team's figures.
+ */
 export function leagueResult(m: MatchContext): LeagueMatchResult {
   const meta = m.meta!;
   const state = meta.state!;
-  const perCoup = SCORE_TABLE[state.rules.options.scoring].coupFourre;
+  const coupsFourres = coupsFourresPerTeam(
+    state,
+    m.log.rowsBetween(0, m.log.seq).flatMap((row) => row.events),
+  );
   return {
     matchId: meta.matchId,
     endedAt: meta.finishedAt ?? m.now(),
@@ -73,7 +78,7 @@ export function leagueResult(m: MatchContext): LeagueMatchResult {
         points: state.scores[team] ?? 0,
         hands: state.results.length,
         handsWon: state.results.filter((r) => r.winners.includes(team)).length,
-        coupsFourres: state.results.reduce((n, r) => n + Math.round(r.scores[team].coupFourre / perCoup), 0),
+        coupsFourres: coupsFourres[team],
       };
     }),
   };
