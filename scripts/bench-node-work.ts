@@ -23,7 +23,7 @@ import { botTurn, type Progress, settle } from '../worker/match/automatic';
 import { BotBudget } from '../worker/match/bot-budget';
 import type { MatchContext } from '../worker/match/context';
 import { fromHandStart } from '../worker/match/log';
-import type { BotLevel } from '../worker/protocol';
+import type { BotLevel } from '../worker/protocol/fields';
 
 /** What a benched match was: rules, seat kinds, bot level, its seed and id, the human moves posted. */
 export interface NodeWorkInput {

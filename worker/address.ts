@@ -1,6 +1,6 @@
 /**
  * An e-mail address as the wire accepts it: strict enough that it can go into a mail header as is.
- * Read by the request schemas (worker/protocol.ts) and by notifications (worker/notify), which add
+ * Read by the request schemas (worker/protocol/requests.ts) and by notifications (worker/notify), which add
  * the mailbox and its key (worker/notify/address.ts).
  */
 import * as v from 'valibot';

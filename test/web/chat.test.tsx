@@ -21,7 +21,7 @@ import { ChatPanel } from '../../web/src/screens/table/ChatPanel';
 import { mergeMessages } from '../../web/src/screens/table/chat-model';
 import { markChatRead, noteChatMuted } from '../../web/src/screens/table/chat-read';
 import { awayDay, chatBodyText } from '../../web/src/screens/table/chat-words';
-import type { ChatMessage, ChatTally } from '../../worker/protocol';
+import type { ChatMessage, ChatTally } from '../../worker/protocol/chat';
 import { info as infoOf, view } from './fixtures';
 import { mount } from './render';
 

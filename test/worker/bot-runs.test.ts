@@ -18,7 +18,7 @@ import {
 } from '../../worker/engine/index';
 import { RUN_BOT_MOVES } from '../../worker/match/bot-budget';
 import type { LogRow, LogStep } from '../../worker/match/rows';
-import type { MatchInfo } from '../../worker/protocol';
+import type { MatchInfo } from '../../worker/protocol/views';
 import { allStandIns, annAndThreeBots, DELAY_MS, setBotDelay, setupAndRows } from './bot-run-helpers';
 import {
   advance,

@@ -11,7 +11,7 @@ import type { LeagueMatchResult } from '../match/league-tell';
 import { nameKey } from '../match/names';
 import { matchStub } from '../match/stub';
 import { payerOf } from '../notify/budget';
-import type { Created } from '../protocol';
+import type { Created } from '../protocol/views';
 import { error, type Reply } from '../reply';
 import { MAX_SEATS } from '../shared/limits';
 import { hashToken, newMatchId, newToken } from '../tokens';

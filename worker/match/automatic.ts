@@ -20,7 +20,7 @@ import {
   viewFor,
   whoActs,
 } from '../engine/index';
-import type { Actor } from '../protocol';
+import type { Actor } from '../protocol/views';
 import { type BotBudget, matchSearchUnits } from './bot-budget';
 import type { MatchContext } from './context';
 

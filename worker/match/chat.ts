@@ -5,7 +5,7 @@
  * frame, only to the sockets allowed to read it. Not part of the move path: a message changes no
  * state, no log row, no timer and no mail.
  */
-import type { ChatSend } from '../protocol';
+import type { ChatSend } from '../protocol/chat';
 import { error, NOT_FOUND, type Reply } from '../reply';
 import { CHAT_AWAY_MAX_DAYS } from '../shared/limits';
 import { type ChatContent, type ChatRow, type ChatStore, chatMessage, mayReadChat } from './chat-store';

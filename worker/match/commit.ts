@@ -25,7 +25,7 @@ import {
   setResponseMode,
 } from '../engine/index';
 import type { Change } from '../notify/scope';
-import type { MatchInfo } from '../protocol';
+import type { MatchInfo } from '../protocol/views';
 import { botTurn, type Progress, type Step, settle, skipTurn, windowAnswer } from './automatic';
 import { BotBudget } from './bot-budget';
 import type { Caller, MatchContext } from './context';

@@ -6,7 +6,7 @@
  * the engine's `forfeit` (the others win). From then on the seat's links only watch (context.ts
  * `caller`), and the seat gets no more mail (notify/plan.ts).
  */
-import type { LeftSeat, MatchInfo } from '../protocol';
+import type { LeftSeat, MatchInfo } from '../protocol/views';
 import { error, NOT_FOUND, type Reply } from '../reply';
 import { commit } from './commit';
 import type { MatchContext } from './context';

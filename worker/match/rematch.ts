@@ -6,7 +6,7 @@
  * an offer mails the other humans (notify/policy.ts `rematchOffer`). What an offer is now is read by
  * rematch-offer.ts.
  */
-import type { RematchRequest } from '../protocol';
+import type { RematchRequest } from '../protocol/requests';
 import { error, NOT_FOUND, type Reply } from '../reply';
 import { newMatchId } from '../tokens';
 import { commit } from './commit';

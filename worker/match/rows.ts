@@ -4,7 +4,10 @@
  * deadline. Plain data; storage.ts and log.ts read and write them.
  */
 import type { GameEvent, MatchSetup, MatchState, Move, ResponseMode, RulesInput } from '../engine/index';
-import { type Actor, type BotLevel, type MailPrefs, storedZone, type TestStack } from '../protocol';
+import type { BotLevel } from '../protocol/fields';
+import type { TestStack } from '../protocol/requests';
+import type { Actor } from '../protocol/views';
+import { type MailPrefs, storedZone } from '../protocol/zones';
 
 /** Match settings chosen at creation. */
 export interface MatchConfig {

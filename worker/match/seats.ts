@@ -10,7 +10,7 @@
  */
 import { setResponseMode } from '../engine/index';
 import type { BudgetPayer } from '../notify/budget';
-import type { Settings } from '../protocol';
+import type { Settings } from '../protocol/requests';
 import { error, NOT_FOUND, type Reply } from '../reply';
 import { hashToken, newToken } from '../tokens';
 import { commit, type Opening } from './commit';

@@ -7,14 +7,9 @@
  */
 import * as v from 'valibot';
 import type { GameEvent } from '../engine/types';
-import type { MatchInfo } from '../protocol';
-import {
-  type ClientFrame,
-  ClientFrameSchema,
-  frameTooLarge,
-  isJsonObject,
-  type ServerFrame,
-} from '../protocol';
+import { isJsonObject } from '../protocol/body';
+import { type ClientFrame, ClientFrameSchema, frameTooLarge, type ServerFrame } from '../protocol/frames';
+import type { MatchInfo } from '../protocol/views';
 import { NOT_FOUND } from '../reply';
 import { RIGHTS_CHANGED_CLOSE } from '../shared/wire';
 import { hashToken } from '../tokens';

@@ -5,7 +5,7 @@
  * log row's activity): it writes no row. Hidden information stays out: no hand, deck, seed or card.
  */
 import { teamOf, whoActs } from '../engine/index';
-import type { MatchSummary, SummaryRole } from '../protocol';
+import type { MatchSummary, SummaryRole } from '../protocol/summaries';
 import { error, NOT_FOUND, type Reply } from '../reply';
 import { mayReadChat } from './chat-store';
 import type { MatchContext } from './context';

@@ -5,7 +5,7 @@
  * caller's own: the engine's `viewFor` decides.
  */
 import { type MatchState, type Rules, resolveRules, viewFor } from '../engine/index';
-import type { Created, MatchInfo } from '../protocol';
+import type { Created, MatchInfo } from '../protocol/views';
 import { NOT_FOUND, type Reply } from '../reply';
 import { mayReadChat } from './chat-store';
 import type { Caller, MatchContext } from './context';

@@ -7,7 +7,7 @@
  * control characters gone, nothing a mail client turns into a link (`defuseLinks`); the HTML part
  * escapes it (render.ts).
  */
-import type { ChatMessage, QuickPhrase } from '../protocol';
+import type { ChatMessage, QuickPhrase } from '../protocol/chat';
 import { quickPhraseText } from '../words/chat-phrases';
 import { calendarDayText } from '../words/when';
 import type { Catalog } from './i18n';

@@ -7,7 +7,7 @@
  * form then starts from its defaults for that field.
  */
 
-import type { BOT_LEVELS } from '../../../worker/protocol';
+import type { BOT_LEVELS } from '../../../worker/protocol/fields';
 import {
   MAX_ADDRESS_LENGTH,
   MAX_SEATS,
@@ -32,7 +32,7 @@ export const CREATE_MEMORY_KEY = 'mb.create';
 /** The stored shape's version: data of another version is ignored. */
 export const CREATE_MEMORY_VERSION = 1;
 
-/** A computer player's strength (the wire's `BOT_LEVELS`, worker/protocol.ts). */
+/** A computer player's strength (the wire's `BOT_LEVELS`, worker/protocol/fields.ts). */
 export type BotLevel = (typeof BOT_LEVELS)[number];
 /** Every strength, in the order the form offers them. */
 export const BOT_LEVEL_CHOICES = ['random', 'basic', 'expert'] as const satisfies readonly BotLevel[];

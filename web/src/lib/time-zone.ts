@@ -3,7 +3,7 @@
  * digest and quiet hours follow the player's clock: once when a seat is opened whose stored zone
  * differs, and with every mail-preferences save. Tiny: it runs on every table page.
  */
-import type { MatchInfo } from '../../../worker/protocol';
+import type { MatchInfo } from '../../../worker/protocol/views';
 import { runtimeTimeZone } from '../../../worker/words/when';
 import { api } from './api';
 

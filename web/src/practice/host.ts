@@ -11,7 +11,7 @@ import type * as Bots from '../../../worker/bots/index';
 import type * as Engine from '../../../worker/engine/index';
 import type { GameEvent, MatchState, Move } from '../../../worker/engine/index';
 import type { JournalPage } from '../../../worker/match/journal';
-import type { Actor, LoggedEvent, MatchInfo } from '../../../worker/protocol';
+import type { Actor, LoggedEvent, MatchInfo } from '../../../worker/protocol/views';
 import type {
   PracticeCalls,
   PracticeError,

@@ -11,7 +11,7 @@
 import { useSignal } from '@preact/signals';
 import type { ComponentChildren, JSX } from 'preact';
 import { useEffect, useId, useLayoutEffect, useMemo, useRef } from 'preact/hooks';
-import type { ChatMessage, ChatTally, QuickPhrase } from '../../../../worker/protocol';
+import type { ChatMessage, ChatTally, QuickPhrase } from '../../../../worker/protocol/chat';
 import { CHAT_AWAY_MAX_DAYS, CHAT_MAX_CHARS } from '../../../../worker/shared/limits';
 import { quickPhraseText } from '../../../../worker/words/chat-phrases';
 import { Dialog } from '../../components/Dialog';

@@ -4,7 +4,7 @@
  * languages each read their own), "Away until" with the day in the reader's language, "Message
  * removed" once deleted or hidden, and the time a message was sent.
  */
-import type { ChatMessage } from '../../../../worker/protocol';
+import type { ChatMessage } from '../../../../worker/protocol/chat';
 import { quickPhraseText } from '../../../../worker/words/chat-phrases';
 import { clockText, dayText } from '../../../../worker/words/when';
 import { lang, t } from '../../i18n';
