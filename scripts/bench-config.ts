@@ -5,7 +5,7 @@
  * read (`rows written per human decision: X`, `free plan: N complete matches/day`).
  */
 import { PRESET_NAMES } from '../worker/engine/rules';
-import { BOT_LEVELS, type BotLevel } from '../worker/protocol';
+import { BOT_LEVELS, type BotLevel } from '../worker/protocol/fields';
 
 /** One configuration: the seats, in order (seat 0 is human), the rules and how the humans follow. */
 export interface BenchConfig {

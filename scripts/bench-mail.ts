@@ -9,7 +9,7 @@
 import type { Miniflare } from 'miniflare';
 import type { MatchView, Move } from '../worker/engine/index';
 import { mailboxKey } from '../worker/notify/address';
-import type { Created, MatchInfo } from '../worker/protocol';
+import type { Created, MatchInfo } from '../worker/protocol/views';
 import type { BenchConfig, MatchCost } from './bench-config';
 
 type Call = (

@@ -21,7 +21,7 @@ import {
   type PresetName,
   viewFor,
 } from '../worker/engine/index';
-import type { BotLevel } from '../worker/protocol';
+import type { BotLevel } from '../worker/protocol/fields';
 
 /** What a benched match was: rules, seat kinds, bot level, its seed and id, the human moves posted. */
 export interface NodeWorkInput {

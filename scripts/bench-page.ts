@@ -29,7 +29,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { launch } from '../test/browser/chromium';
 import { initialScript, startServer, type TestServer } from '../test/browser/server';
-import type { Created } from '../worker/protocol';
+import type { Created } from '../worker/protocol/views';
 
 const args = new Map<string, string>();
 for (let i = 2; i < process.argv.length; i++) {

@@ -5,7 +5,7 @@
  * plus the new match's own creation rows, counted apart).
  */
 import type { Miniflare } from 'miniflare';
-import type { Created } from '../worker/protocol';
+import type { Created } from '../worker/protocol/views';
 
 /** The bench's JSON call and a match's counters (`/dev/stats/:id`, test seams). */
 type Call = (

@@ -35,7 +35,8 @@ import type { Miniflare } from 'miniflare';
 import { chooseMove } from '../worker/bots/index';
 import type { MatchView, Move } from '../worker/engine/index';
 import { nextFloat, seedRng } from '../worker/engine/rng';
-import { type Created, FRAME_WINDOW_MS, MAX_FRAMES_PER_WINDOW, type MatchInfo } from '../worker/protocol';
+import { FRAME_WINDOW_MS, MAX_FRAMES_PER_WINDOW } from '../worker/protocol/frames';
+import type { Created, MatchInfo } from '../worker/protocol/views';
 import {
   type BenchConfig,
   capacityLines,

@@ -10,7 +10,7 @@ import {
   MAX_FRAMES_PER_WINDOW,
   MAX_SOCKET_MOVES_PER_WINDOW,
   MOVE_WINDOW_MS,
-} from '../worker/protocol';
+} from '../worker/protocol/frames';
 
 /** Frames sent on one socket, and socket moves of one seat, over sliding windows (ms since the epoch). */
 export class SocketPace {

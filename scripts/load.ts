@@ -22,7 +22,7 @@ import type { Miniflare } from 'miniflare';
 import { chooseMove } from '../worker/bots/index';
 import type { Move } from '../worker/engine/index';
 import { nextFloat, seedRng } from '../worker/engine/rng';
-import type { Created, MatchInfo } from '../worker/protocol';
+import type { Created, MatchInfo } from '../worker/protocol/views';
 import { intOption, parseArgs, UsageError } from './bench-config';
 import { auditMatch, duplicateAnswerOk, quantile, type ReplayAnswer } from './load-audit';
 import { SocketPace } from './load-pace';

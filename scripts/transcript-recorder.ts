@@ -16,7 +16,7 @@
  */
 import type { Miniflare } from 'miniflare';
 import type { TestFix } from '../worker/match/test-seams';
-import type { MatchInfo } from '../worker/protocol';
+import type { MatchInfo } from '../worker/protocol/views';
 import { call, ORIGIN } from './mf-harness';
 
 /** A WebSocket of miniflare's fetch (its own class, not the DOM's). */

@@ -38,7 +38,7 @@ import { join, resolve } from 'node:path';
 import { chooseMove } from '../worker/bots/index';
 import type { MatchView, Move } from '../worker/engine/index';
 import { mailboxKey } from '../worker/notify/address';
-import type { Created, MatchInfo } from '../worker/protocol';
+import type { Created, MatchInfo } from '../worker/protocol/views';
 import { parseArgs } from './bench-config';
 import { bundle, checkSeam, start, tokenOf } from './mf-harness';
 import { Normalizer, Recorder } from './transcript-recorder';

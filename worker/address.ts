@@ -1,12 +1,10 @@
 /**
  * An e-mail address as the wire accepts it: strict enough that it can go into a mail header as is.
- * Read by the request schemas (worker/protocol.ts) and by notifications (worker/notify), which add
+ * Read by the request schemas (worker/protocol/requests.ts) and by notifications (worker/notify), which add
  * the mailbox and its key (worker/notify/address.ts).
  */
 import * as v from 'valibot';
-
-/** Longest accepted address (RFC 5321 path limit). */
-export const MAX_ADDRESS_LENGTH = 254;
+import { MAX_ADDRESS_LENGTH } from './shared/limits';
 
 // RFC 5321 Dot-string of RFC 5322 atext (letters, digits and !#$%&'*+/=?^_`{|}~-), at most 64
 // characters; no quoted local parts (they could carry spaces, commas and brackets into a header).

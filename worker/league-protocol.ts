@@ -1,20 +1,19 @@
 /**
  * The wire schemas and types of leagues (docs/API.md "Leagues"): creating a
  * league, a match inside it, renaming, and what `GET /api/leagues/:id` answers (standings, form,
- * matches). Kept beside protocol.ts (whose text rules and rules schema it reuses) so the league's
- * wire shapes are one file.
+ * matches). Kept beside worker/protocol/ (whose text rules, fields and rules schema it reuses) so the
+ * league's wire shapes are one file.
  */
 import * as v from 'valibot';
-import { BOT_LEVELS, RulesInputSchema, SeatNameSchema, titleText } from './protocol';
-
-/** Most members of a league (a match seats at most 8: members plus bots). */
-export const LEAGUE_MAX_MEMBERS = 8;
+import { BOT_LEVELS, LanguageSchema, TurnDeadlineHoursSchema } from './protocol/fields';
+import { RulesInputSchema } from './protocol/requests';
+import { SeatNameSchema, titleText } from './protocol/text';
+import { LEAGUE_MAX_MEMBERS, LEAGUE_NAME_MAX_CHARS } from './shared/limits';
 
 const LeagueName = v.pipe(
-  titleText(60),
+  titleText(LEAGUE_NAME_MAX_CHARS),
   v.check((s) => s.length > 0, 'a league needs a name with a visible character'),
 );
-const Language = v.pipe(v.string(), v.regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/));
 
 /** POST /api/leagues: the league's name, its members' names (the seat-name rules), its rules. */
 export const CreateLeagueSchema = v.strictObject({
@@ -22,14 +21,9 @@ export const CreateLeagueSchema = v.strictObject({
   members: v.pipe(v.array(SeatNameSchema), v.minLength(2), v.maxLength(LEAGUE_MAX_MEMBERS)),
   rules: RulesInputSchema,
   /** Hours a player has for a turn in the league's matches: 0 = none, else 1 to 720 (default 72). */
-  turnDeadlineHours: v.optional(
-    v.pipe(
-      v.number(),
-      v.check((h) => h === 0 || (h >= 1 && h <= 720), 'must be 0 (no deadline) or 1 to 720 hours'),
-    ),
-  ),
+  turnDeadlineHours: v.optional(TurnDeadlineHoursSchema),
   /** The creator's language: the default names of the league matches' bots. */
-  language: v.optional(Language),
+  language: v.optional(LanguageSchema),
 });
 export type CreateLeague = v.InferOutput<typeof CreateLeagueSchema>;
 

@@ -3,7 +3,7 @@
  * Expected failures are replies with a stable error code, never exceptions (those lose their
  * meaning across RPC); worker/routes turns a reply into a response.
  */
-import type { ErrorBody } from './protocol';
+import type { ErrorBody } from './protocol/views';
 
 /** A reply to one RPC call: an HTTP status and a JSON body (or none), plus an ETag for views. */
 export interface Reply {

@@ -1,15 +1,22 @@
 /**
  * Match ids and secret tokens: 128 bits (ids) and 256 bits (tokens) from the platform CSPRNG, in
  * base64url. Tokens are stored only as SHA-256 hashes (hex); a raw token never reaches storage.
+ * The one home of the Worker's random tokens, base64url and hex encodings and hashes.
  * Guessable values (an e-mail address, a client's IP) are stored only as keyed hashes: HMAC-SHA-256
  * under the deployment's secret `MAIL_KEY` (`keyedHash`), since a plain hash of an IPv4 address or a
  * known address is reversed by trying them all.
  */
 
-function base64url(bytes: Uint8Array): string {
+/** `bytes` in base64url without padding (RFC 4648 §5): 43 characters for 32 bytes, 22 for 16. */
+export function base64url(bytes: ArrayBuffer | Uint8Array): string {
   let s = '';
-  for (const b of bytes) s += String.fromCharCode(b);
+  for (const b of new Uint8Array(bytes)) s += String.fromCharCode(b);
   return btoa(s).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** The bytes of base64url `text` (as `base64url` writes it, unpadded); throws on characters outside the alphabet. */
+export function fromBase64url(text: string): Uint8Array<ArrayBuffer> {
+  return Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
 }
 
 /** A new match id: 128 random bits as 22 base64url characters. */
@@ -17,7 +24,10 @@ export function newMatchId(): string {
   return base64url(crypto.getRandomValues(new Uint8Array(16)));
 }
 
-/** A new secret token (seat, host or invite): 256 random bits as 43 base64url characters. */
+/**
+ * A new secret token (seat, host or invite link; mailed magic, unblock and confirmation links; an
+ * address's mute-link key): 256 random bits as 43 base64url characters.
+ */
 export function newToken(): string {
   return base64url(crypto.getRandomValues(new Uint8Array(32)));
 }

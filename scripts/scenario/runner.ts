@@ -16,7 +16,7 @@ import {
   sameMove,
   viewFor,
 } from '../../worker/engine/index';
-import { PositionSchema } from '../../worker/protocol';
+import { PositionSchema } from '../../worker/protocol/requests';
 
 /** Outcome of one scenario. `message` says which step or check failed and why. */
 export interface ScenarioOutcome {

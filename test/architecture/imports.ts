@@ -52,7 +52,7 @@ export const IMPORT_RULES: readonly ImportRule[] = [
       !(
         under(i.target, 'worker/words') ||
         under(i.target, 'worker/shared') ||
-        (i.typeOnly && (under(i.target, 'worker/engine') || i.target === 'worker/protocol.ts'))
+        (i.typeOnly && (under(i.target, 'worker/engine') || under(i.target, 'worker/protocol')))
       ),
   },
   {
@@ -64,7 +64,7 @@ export const IMPORT_RULES: readonly ImportRule[] = [
         under(i.target, 'worker/bots') ||
         under(i.target, 'worker/engine') ||
         under(i.target, 'worker/shared') ||
-        (i.typeOnly && i.target === 'worker/protocol.ts')
+        (i.typeOnly && under(i.target, 'worker/protocol'))
       ),
   },
   {

@@ -3,7 +3,7 @@
  * and a seat's move at its current version.
  */
 import { expect } from 'vitest';
-import type { MatchInfo } from '../../worker/protocol';
+import type { MatchInfo } from '../../worker/protocol/views';
 import type { E2E } from './browser';
 
 /** The token `key` (seat, host, invite) of a link's fragment, e.g. `…#seat=abc` → `abc`; '' when absent. */

@@ -5,7 +5,7 @@
  * seat order, the bot delay apart, and the page says "Your turn" only after the last one.
  */
 import { describe, expect, it } from 'vitest';
-import type { Created } from '../../worker/protocol';
+import type { Created } from '../../worker/protocol/views';
 import { apiCall, linkToken, playAs } from './api';
 import { e2eHooks, player, waitText } from './browser';
 

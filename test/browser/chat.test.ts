@@ -8,7 +8,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { Created } from '../../worker/protocol';
+import type { Created } from '../../worker/protocol/views';
 import { apiCall } from './api';
 import { e2eHooks, player, waitText, watchPage } from './browser';
 

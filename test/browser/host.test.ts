@@ -16,7 +16,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { Created } from '../../worker/protocol';
+import type { Created } from '../../worker/protocol/views';
 import { e2eHooks, waitText, watchPage } from './browser';
 
 const h = e2eHooks();

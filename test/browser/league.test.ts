@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { LeagueCreated, LeagueInfo } from '../../worker/league-protocol';
-import type { MatchInfo } from '../../worker/protocol';
+import type { MatchInfo } from '../../worker/protocol/views';
 import { apiCall } from './api';
 import { axeAtBothWidths } from './axe';
 import { e2eHooks, player, waitText } from './browser';

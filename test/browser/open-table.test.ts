@@ -9,7 +9,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { MatchInfo } from '../../worker/protocol';
+import type { MatchInfo } from '../../worker/protocol/views';
 import { apiCall } from './api';
 import { axeAtBothWidths } from './axe';
 import { e2eHooks, player, waitText } from './browser';

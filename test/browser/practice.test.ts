@@ -17,7 +17,7 @@ import { appendFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { Created } from '../../worker/protocol';
+import type { Created } from '../../worker/protocol/views';
 import { apiCall } from './api';
 import { axeAtBothWidths } from './axe';
 import { e2eHooks, player, waitText } from './browser';

@@ -9,7 +9,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { Created } from '../../worker/protocol';
+import type { Created } from '../../worker/protocol/views';
 import { apiCall, linkToken, playAs } from './api';
 import { e2eHooks, player, waitText } from './browser';
 

@@ -9,7 +9,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { MatchState, Move } from '../../worker/engine/index';
-import type { Created, MatchInfo } from '../../worker/protocol';
+import type { Created, MatchInfo } from '../../worker/protocol/views';
 import { apiCall, linkToken } from './api';
 import { axeAtBothWidths } from './axe';
 import { capture, e2eHooks, waitText, watchPage } from './browser';

@@ -12,7 +12,7 @@ import { composeMail, type MailContent } from '../../worker/notify/compose';
 import { composeDigest } from '../../worker/notify/digest';
 import { catalogFor } from '../../worker/notify/i18n';
 import { MAIL_LANGUAGES } from '../../worker/notify/types';
-import { QUICK_PHRASES } from '../../worker/protocol';
+import { QUICK_PHRASES } from '../../worker/protocol/chat';
 import { CHAT_PHRASE_WORDS } from '../../worker/words/chat-phrases';
 import { ALL_CONTENTS, ctx, NOW } from './fixtures';
 import { htmlText, linkLike } from './link-like';

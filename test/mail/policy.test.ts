@@ -1,7 +1,8 @@
 /** When to notify: intents from real engine changes, reminder times and the retry backoff. */
 import { describe, expect, it } from 'vitest';
 import { applyMove, createMatch, type MatchState, type Move } from '../../worker/engine/index';
-import { backoffMs, intentsFor, type PolicySeat, reminderTimes } from '../../worker/notify/policy';
+import { intentsFor, MAIL_RETRY, type PolicySeat, reminderTimes } from '../../worker/notify/policy';
+import { doublingWaits, retriesLeft, retryWaitMs } from '../../worker/retry';
 
 const HOUR = 3_600_000;
 
@@ -152,9 +153,9 @@ describe('reminderTimes', () => {
   });
 });
 
-describe('backoffMs', () => {
+describe('the mail retry policy', () => {
   it('grows from a minute to six hours', () => {
-    expect([1, 2, 3, 4, 5, 9].map(backoffMs)).toEqual([
+    expect([1, 2, 3, 4, 5, 9].map((n) => retryWaitMs(MAIL_RETRY, n))).toEqual([
       60_000,
       300_000,
       1_800_000,
@@ -162,5 +163,18 @@ describe('backoffMs', () => {
       6 * HOUR,
       6 * HOUR,
     ]);
+  });
+});
+
+describe('retry policies', () => {
+  it('stop after the attempts in all', () => {
+    expect([1, 5, 6, 7].map((n) => retriesLeft(MAIL_RETRY, n))).toEqual([true, true, false, false]);
+  });
+
+  it('double from a first wait up to a most, as the league tell waits', () => {
+    const waits = doublingWaits(60_000, 6 * HOUR);
+    const policy = { maxAttempts: 30, waitsMs: waits };
+    for (let attempt = 0; attempt < 29; attempt++)
+      expect(retryWaitMs(policy, attempt + 1)).toBe(Math.min(6 * HOUR, 60_000 * 2 ** attempt));
   });
 });

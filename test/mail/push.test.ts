@@ -6,14 +6,8 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { PushSubscriptionSchema, sendPush } from '../../worker/notify/push';
+import { base64url, fromBase64url } from '../../worker/tokens';
 
-const b64u = (b: ArrayBuffer | Uint8Array) =>
-  btoa(String.fromCharCode(...new Uint8Array(b)))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
-const unb64u = (s: string) =>
-  Uint8Array.from(atob(s.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
 const enc = new TextEncoder();
 
 async function hkdf(salt: Uint8Array, ikm: Uint8Array, info: Uint8Array, bytes: number): Promise<Uint8Array> {
@@ -46,8 +40,8 @@ async function decrypt(
   headers: Headers,
   sub: Awaited<ReturnType<typeof subscriber>>,
 ): Promise<string> {
-  const salt = unb64u(/salt=([A-Za-z0-9_-]+)/.exec(headers.get('encryption') ?? '')![1]);
-  const asPub = unb64u(/dh=([A-Za-z0-9_-]+)/.exec(headers.get('crypto-key') ?? '')![1]);
+  const salt = fromBase64url(/salt=([A-Za-z0-9_-]+)/.exec(headers.get('encryption') ?? '')![1]);
+  const asPub = fromBase64url(/dh=([A-Za-z0-9_-]+)/.exec(headers.get('crypto-key') ?? '')![1]);
   const asKey = await crypto.subtle.importKey('raw', asPub, { name: 'ECDH', namedCurve: 'P-256' }, false, []);
   const ecdh = new Uint8Array(
     await crypto.subtle.deriveBits({ name: 'ECDH', public: asKey }, sub.pair.privateKey, 256),
@@ -80,7 +74,7 @@ async function vapidKeys() {
     'verify',
   ])) as CryptoKeyPair;
   const jwk = await crypto.subtle.exportKey('jwk', pair.privateKey);
-  const pub = b64u(await crypto.subtle.exportKey('raw', pair.publicKey));
+  const pub = base64url(await crypto.subtle.exportKey('raw', pair.publicKey));
   return { jwk, pub, pair };
 }
 
@@ -90,7 +84,7 @@ describe('sendPush', () => {
     const vapid = await vapidKeys();
     const subscription = v.parse(PushSubscriptionSchema, {
       endpoint: 'https://fcm.googleapis.com/fcm/send/abc123',
-      keys: { p256dh: b64u(sub.pub), auth: b64u(sub.auth) },
+      keys: { p256dh: base64url(sub.pub), auth: base64url(sub.auth) },
     });
     const calls: Array<{ url: string; headers: Headers; body: Uint8Array }> = [];
     const fetchFake = (async (url: string, init: RequestInit) => {
@@ -125,13 +119,13 @@ describe('sendPush', () => {
     expect(m).not.toBeNull();
     expect(m![2]).toBe(vapid.pub);
     const [h, c, s] = m![1].split('.');
-    const claims = JSON.parse(new TextDecoder().decode(unb64u(c)));
+    const claims = JSON.parse(new TextDecoder().decode(fromBase64url(c)));
     expect(claims.aud).toBe('https://fcm.googleapis.com');
     expect(claims.sub).toBe('mailto:ops@example.org');
     const ok = await crypto.subtle.verify(
       { name: 'ECDSA', hash: 'SHA-256' },
       vapid.pair.publicKey,
-      unb64u(s),
+      fromBase64url(s),
       enc.encode(`${h}.${c}`),
     );
     expect(ok).toBe(true);
@@ -153,7 +147,7 @@ describe('sendPush', () => {
       env: { VAPID_PRIVATE_KEY: JSON.stringify(vapid.jwk), VAPID_PUBLIC_KEY: vapid.pub },
       subscription: {
         endpoint: 'https://updates.push.services.mozilla.com/wpush/v2/x',
-        keys: { p256dh: b64u(sub.pub), auth: b64u(sub.auth) },
+        keys: { p256dh: base64url(sub.pub), auth: base64url(sub.auth) },
       },
       payload: { title: 't', body: 'b', url: 'https://x.org/', tag: 't' },
       fetch: (async () => new Response(null, { status })) as unknown as typeof fetch,

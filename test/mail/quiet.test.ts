@@ -13,7 +13,7 @@ import {
   nextHourAt,
   quietEndAt,
 } from '../../worker/notify/quiet';
-import type { MailPrefs } from '../../worker/protocol';
+import type { MailPrefs } from '../../worker/protocol/zones';
 import { wallClock } from '../../worker/words/when';
 
 const H = 3_600_000;

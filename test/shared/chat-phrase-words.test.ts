@@ -3,7 +3,7 @@
  * every phrase in every language, "Away until" with its day, and an unknown language read as English.
  */
 import { describe, expect, it } from 'vitest';
-import { QUICK_PHRASES } from '../../worker/protocol';
+import { QUICK_PHRASES } from '../../worker/protocol/chat';
 import { CHAT_PHRASE_WORDS, quickPhraseText } from '../../worker/words/chat-phrases';
 import { WORD_LANGUAGES } from '../../worker/words/language';
 

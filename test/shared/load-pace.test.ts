@@ -1,7 +1,11 @@
 /** The load test's socket pace (scripts/load-pace.ts): a page's socket stays within the server's allowances. */
 import { describe, expect, it } from 'vitest';
 import { SocketPace } from '../../scripts/load-pace';
-import { FRAME_WINDOW_MS, MAX_FRAMES_PER_WINDOW, MAX_SOCKET_MOVES_PER_WINDOW } from '../../worker/protocol';
+import {
+  FRAME_WINDOW_MS,
+  MAX_FRAMES_PER_WINDOW,
+  MAX_SOCKET_MOVES_PER_WINDOW,
+} from '../../worker/protocol/frames';
 
 describe('SocketPace', () => {
   it('keeps a socket under its frame budget, and has room again once the window has passed', () => {

@@ -15,7 +15,7 @@ import { ERROR_WORDS } from '../../web/src/lib/error-words/index';
 import { errorText, loadErrorWords } from '../../web/src/lib/words';
 import { PRACTICE_ERROR_CODES } from '../../web/src/practice/protocol';
 import { ERROR_CODES } from '../../worker/engine/types';
-import { ROUTE_ERROR_CODES } from '../../worker/protocol';
+import { ROUTE_ERROR_CODES } from '../../worker/protocol/codes';
 
 // With the practice mode's own codes: its Web Worker answers the page as a server does.
 const SERVER_CODES = [...ERROR_CODES, ...ROUTE_ERROR_CODES, ...PRACTICE_ERROR_CODES];

@@ -10,7 +10,7 @@ import { en } from '../../web/src/i18n/en';
 import { handGoal } from '../../web/src/lib/words';
 import { handLines, sinceLines } from '../../web/src/screens/table/journal-lines';
 import type { HandResult } from '../../worker/engine/types';
-import type { LoggedEvent } from '../../worker/protocol';
+import type { LoggedEvent } from '../../worker/protocol/views';
 import { info, score, view } from './fixtures';
 
 beforeEach(() => useCatalogForTests('en', en));

@@ -18,7 +18,7 @@ import {
   viewFor,
 } from '../../worker/engine/index';
 import type { LogRow, LogStep } from '../../worker/match/rows';
-import type { MatchInfo } from '../../worker/protocol';
+import type { MatchInfo } from '../../worker/protocol/views';
 import { allStandIns, annAndThreeBots, DELAY_MS, setBotDelay, setupAndRows } from './bot-run-helpers';
 import {
   advance,

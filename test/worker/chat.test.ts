@@ -9,7 +9,8 @@ import { runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { FINISHED_TTL_MS } from '../../worker/decider/timers';
 import { CHAT_PER_DAY, CHAT_PER_MINUTE } from '../../worker/match/chat';
-import type { ChatMessage, ServerFrame } from '../../worker/protocol';
+import type { ChatMessage } from '../../worker/protocol/chat';
+import type { ServerFrame } from '../../worker/protocol/frames';
 import { newMatchId } from '../../worker/tokens';
 import {
   accidentForAskSeat,

@@ -18,7 +18,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { MatchContext } from '../../worker/match/context';
 import { mintSeatLink } from '../../worker/match/seats';
-import type { MatchInfo, ServerFrame } from '../../worker/protocol';
+import type { ServerFrame } from '../../worker/protocol/frames';
+import type { MatchInfo } from '../../worker/protocol/views';
 import { api, create, info, ORIGIN, openSocket, stubOf, type TestMatch, type TestSocket } from './helpers';
 
 /** Rights as the API shows them in `you`. */

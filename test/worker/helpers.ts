@@ -9,7 +9,8 @@ import { env, exports } from 'cloudflare:workers';
 import { expect } from 'vitest';
 import type { CardId, Move } from '../../worker/engine/index';
 import { nextFloat, seedRng } from '../../worker/engine/rng';
-import type { Created, MatchInfo, ServerFrame } from '../../worker/protocol';
+import type { ServerFrame } from '../../worker/protocol/frames';
+import type { Created, MatchInfo } from '../../worker/protocol/views';
 
 export const ORIGIN = 'https://mb.test';
 

@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MatchState } from '../../worker/engine/index';
-import type { MatchInfo } from '../../worker/protocol';
+import type { MatchInfo } from '../../worker/protocol/views';
 import { api, create, info, keysOf, ORIGIN, pick, rng, seenBodies, type TestMatch, worker } from './helpers';
 
 const FORBIDDEN_KEYS = new Set(['hands', 'deck', 'seed', 'rng', 'box']);

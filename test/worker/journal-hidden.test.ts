@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GameEvent } from '../../worker/engine/index';
 import type { JournalPage } from '../../worker/match/journal';
-import type { MatchInfo } from '../../worker/protocol';
+import type { MatchInfo } from '../../worker/protocol/views';
 import { api, create, info, keysOf, pick, rng } from './helpers';
 
 const FORBIDDEN_KEYS = new Set(['hands', 'deck', 'seed', 'rng', 'box', 'hand_starts', 'payload']);

@@ -10,7 +10,7 @@ import { fromHandStart } from '../../worker/decider/automatic';
 import type { GameEvent } from '../../worker/engine/types';
 import type { JournalPage } from '../../worker/match/journal';
 import type { MoveLog } from '../../worker/match/log';
-import type { LoggedEvent } from '../../worker/protocol';
+import type { LoggedEvent } from '../../worker/protocol/views';
 import { annAndBob, api, create, playOut, stubOf, type TestMatch } from './helpers';
 import { agreeRematch } from './rematch-helpers';
 

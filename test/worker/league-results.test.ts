@@ -45,6 +45,16 @@ describe('league standings', () => {
     expect(league.matches[0].winners.sort()).toEqual(winners.map((w) => w.member).sort());
   });
 
+  it('tells the coups fourrés counted from the log, as many as the hand results score', async () => {
+    for (const seed of [1, 2, 3]) {
+      const l = await createLeague(['Ann', 'Bob']);
+      const m = await leagueMatch(l, 0);
+      await finishLeagueMatch(m, seed);
+      const { told, scored } = await coupsFourresOf(m.id);
+      expect(told).toEqual(scored);
+    }
+  });
+
   it('a match-end message that reaches the league twice counts once', async () => {
     const l = await createLeague(['Ann', 'Bob']);
     const m = await leagueMatch(l, 0);
@@ -159,4 +169,24 @@ async function runInMatch(matchId: string): Promise<unknown> {
   return runInDurableObject(stubOf(matchId), (instance) =>
     leagueResult((instance as unknown as { match: Parameters<typeof leagueResult>[0] }).match),
   );
+}
+
+/** The coups fourrés per seat the league result tells, and those the hand results' points give (per coup fourré scored). */
+async function coupsFourresOf(matchId: string): Promise<{ told: number[]; scored: number[] }> {
+  const { runInDurableObject } = await import('cloudflare:test');
+  const { leagueResult } = await import('../../worker/match/league-tell');
+  const { SCORE_TABLE } = await import('../../worker/engine/scoring');
+  const { teamOf } = await import('../../worker/engine/index');
+  return runInDurableObject(stubOf(matchId), (instance) => {
+    const match = (instance as unknown as { match: Parameters<typeof leagueResult>[0] }).match;
+    const state = match.meta!.state!;
+    const perCoup = SCORE_TABLE[state.rules.options.scoring].coupFourre;
+    return {
+      told: leagueResult(match).seats.map((s) => s.coupsFourres),
+      scored: match.seats.map((s) => {
+        const team = teamOf(state, s.seat);
+        return state.results.reduce((n, r) => n + Math.round(r.scores[team].coupFourre / perCoup), 0);
+      }),
+    };
+  });
 }

@@ -9,7 +9,7 @@
  */
 import { evictDurableObject, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import type { LoggedEvent, MatchInfo } from '../../worker/protocol';
+import type { LoggedEvent, MatchInfo } from '../../worker/protocol/views';
 import { api, create, info, move, openSocket, pick, rng, stubOf, type TestMatch, until } from './helpers';
 import { addresses, duo, mailMatch } from './mail-helpers';
 

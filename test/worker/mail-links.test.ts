@@ -8,15 +8,10 @@ import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { mailboxKey } from '../../worker/notify/address';
+import { base64url } from '../../worker/tokens';
 import { api, info, move, ORIGIN, stubOf, worker } from './helpers';
 import { addresses, duo, hook, linkIn, MIN, mailMatch, postForm, seatTokenIn } from './mail-helpers';
 import { agreeRematch } from './rematch-helpers';
-
-const b64u = (b: ArrayBuffer | Uint8Array) =>
-  btoa(String.fromCharCode(...new Uint8Array(b)))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
 
 async function vapid() {
   const pair = (await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, [
@@ -25,7 +20,7 @@ async function vapid() {
   ])) as CryptoKeyPair;
   return {
     VAPID_PRIVATE_KEY: JSON.stringify(await crypto.subtle.exportKey('jwk', pair.privateKey)),
-    VAPID_PUBLIC_KEY: b64u((await crypto.subtle.exportKey('raw', pair.publicKey)) as ArrayBuffer),
+    VAPID_PUBLIC_KEY: base64url((await crypto.subtle.exportKey('raw', pair.publicKey)) as ArrayBuffer),
     VAPID_SUBJECT: 'mailto:ops@example.org',
   };
 }
@@ -37,8 +32,8 @@ async function browserSubscription(endpoint: string) {
   return {
     endpoint,
     keys: {
-      p256dh: b64u((await crypto.subtle.exportKey('raw', pair.publicKey)) as ArrayBuffer),
-      auth: b64u(crypto.getRandomValues(new Uint8Array(16))),
+      p256dh: base64url((await crypto.subtle.exportKey('raw', pair.publicKey)) as ArrayBuffer),
+      auth: base64url(crypto.getRandomValues(new Uint8Array(16))),
     },
   };
 }

@@ -8,7 +8,7 @@
  */
 import { runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import type { RematchInfo } from '../../worker/protocol';
+import type { RematchInfo } from '../../worker/protocol/views';
 import { annAndBob, api, create, info, move, pinClock, playOut, stubOf, type TestMatch } from './helpers';
 import { addresses, duo, MIN, mailMatch } from './mail-helpers';
 

@@ -9,7 +9,7 @@ import { env } from 'cloudflare:workers';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { app } from '../../worker/index';
-import { MAX_BODY_BYTES } from '../../worker/protocol';
+import { MAX_BODY_BYTES } from '../../worker/protocol/body';
 import { readBody, readFormBody } from '../../worker/routes/body';
 import type { AppEnv } from '../../worker/routes/http';
 import { create, freshIp, ORIGIN, type TestMatch, worker } from './helpers';

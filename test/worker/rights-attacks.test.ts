@@ -6,7 +6,7 @@
  */
 import { evictDurableObject, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import type { ServerFrame } from '../../worker/protocol';
+import type { ServerFrame } from '../../worker/protocol/frames';
 import {
   api,
   info,

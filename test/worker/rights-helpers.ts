@@ -3,7 +3,8 @@
  * they repeat, a socket authenticated with a token, the frames it got, and Ann, Ben and Cat's short
  * match.
  */
-import type { MatchInfo, ServerFrame } from '../../worker/protocol';
+import type { ServerFrame } from '../../worker/protocol/frames';
+import type { MatchInfo } from '../../worker/protocol/views';
 import { api, openSocket, type TestSocket, until } from './helpers';
 
 /** POST /settings with only `email` (null removes it). */

@@ -10,7 +10,7 @@ import { runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { PRESENCE_PUSH_MS } from '../../worker/match/socket-flow';
 import type { SocketAttachment } from '../../worker/match/sockets';
-import { MAX_FRAME_BYTES, MAX_FRAMES_PER_WINDOW, type ServerFrame } from '../../worker/protocol';
+import { MAX_FRAME_BYTES, MAX_FRAMES_PER_WINDOW, type ServerFrame } from '../../worker/protocol/frames';
 import { annAndBob, info, openSocket, stubOf, type TestMatch, type TestSocket, until } from './helpers';
 
 const auth = (token: string | null) => JSON.stringify({ type: 'auth', token });

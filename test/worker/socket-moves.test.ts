@@ -11,7 +11,7 @@ import {
   MAX_SOCKET_MOVES_PER_WINDOW,
   MOVE_WINDOW_MS,
   type ServerFrame,
-} from '../../worker/protocol';
+} from '../../worker/protocol/frames';
 import wranglerToml from '../../wrangler.toml?raw';
 import {
   annAndBob,

@@ -6,7 +6,7 @@
  */
 import { evictDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import type { MatchSummary, SummaryItem } from '../../worker/protocol';
+import type { MatchSummary, SummaryItem } from '../../worker/protocol/summaries';
 import { accidentForAskSeat, annAndBob, api, create, move, stubOf, type TestMatch } from './helpers';
 
 async function summaries(items: Array<{ matchId: string; token: string }>) {

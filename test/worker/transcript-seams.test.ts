@@ -5,7 +5,7 @@
  * `checkSeam` checks the production bundle.
  */
 import { describe, expect, it } from 'vitest';
-import type { MatchInfo } from '../../worker/protocol';
+import type { MatchInfo } from '../../worker/protocol/views';
 import { annAndBob, api, freshIp, info, move, stubOf } from './helpers';
 import { agreeRematch } from './rematch-helpers';
 

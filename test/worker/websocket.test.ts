@@ -5,7 +5,8 @@
  */
 
 import { describe, expect, it } from 'vitest';
-import type { MatchInfo, ServerFrame } from '../../worker/protocol';
+import type { ServerFrame } from '../../worker/protocol/frames';
+import type { MatchInfo } from '../../worker/protocol/views';
 import { annAndBob, info, move, ORIGIN, until, worker } from './helpers';
 
 /** A test socket that records every frame. */

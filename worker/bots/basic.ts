@@ -19,6 +19,7 @@ import {
   SAFETY_FOR,
   type SafetyCard,
   type TableauView,
+  teamOf,
 } from '../engine/index';
 import type { Rand } from './rng';
 
@@ -65,7 +66,7 @@ export interface Context {
 
 function contextOf(sit: Situation): Context {
   const seat = sit.seat ?? 0;
-  const team = seat % sit.teams.length;
+  const team = teamOf(sit, seat);
   const me = sit.tableaux[team];
   const remaining = sit.goal - me.km;
   const o = sit.rules.options;
@@ -177,7 +178,7 @@ function scorePlay(ctx: Context, card: CardId, target: number | undefined): numb
       return 100 + km;
     }
     case 'hazard': {
-      const victim = sit.tableaux[target! % sit.teams.length];
+      const victim = sit.tableaux[teamOf(sit, target!)];
       if (card === 'speed_limit') {
         const left = sit.goal - victim.km;
         if (left <= 50) return 40;

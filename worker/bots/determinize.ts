@@ -18,6 +18,7 @@ import {
   SAFETY_FOR,
   type SafetyCard,
   STATE_SCHEMA,
+  teamOf,
 } from '../engine/index';
 import { type Rand, shuffle } from './rng';
 
@@ -233,7 +234,7 @@ export function buildState(view: MatchView, k: Knowledge, rand: Rand): MatchStat
     for (let i = 1; i < view.seats; i++) {
       const s = (w.attacker + i) % view.seats;
       if (s === w.seat) asking = true;
-      if (asking && s % view.teams.length === w.target) pending.push(s);
+      if (asking && teamOf(view, s) === w.target) pending.push(s);
     }
     // Whether an earlier automatic seat holds back a quick remedy is hidden: assume none does.
     window = { attacker: w.attacker, hazard: w.hazard, target: w.target, pending, remedyBy: null };

@@ -34,6 +34,7 @@ import {
   REMEDY_FOR,
   scoreHand,
   type TableauView,
+  teamOf,
 } from '../engine/index';
 import { basicMove, type Situation } from './basic';
 import { type BotBudget, DECISION_UNITS, SEARCH_UNITS, spend } from './budget';
@@ -174,7 +175,7 @@ function evaluate(state: MatchState, team: number, handBefore: number): number {
   // A safety still in hand will score when played, more as a coup fourré: count it now, or the
   // short horizon would always prefer laying safeties at once.
   for (let seat = 0; seat < state.seats; seat++) {
-    for (const c of state.hands[seat]) if (isSafety(c)) est[seat % state.teams.length] += tuning.heldSafety;
+    for (const c of state.hands[seat]) if (isSafety(c)) est[teamOf(state, seat)] += tuning.heldSafety;
   }
   const mine = est[team];
   const best = Math.max(...est.filter((_, t) => t !== team));
@@ -195,7 +196,7 @@ function playout(
   const choose: MoveChooser = (state, seat, moves) => {
     if (moves.length === 1) return moves[0];
     const sit = situationOf(state, seat, moves);
-    if (tuning.opponentBasic && seat % state.teams.length !== team) return basicMove(sit, rand);
+    if (tuning.opponentBasic && teamOf(state, seat) !== team) return basicMove(sit, rand);
     return policyMove(sit, state.discard, rand);
   };
   const out = playOut(start, choose, 'hand', depth);
@@ -276,7 +277,7 @@ export function expertMove(view: MatchView, opts: ExpertOptions): Move {
   }
   if (candidates.length === 1) return candidates[0];
   const seat = view.seat!;
-  const team = seat % view.teams.length;
+  const team = teamOf(view, seat);
   const unit = stepCost(view);
   // The steps this decision may take: a search's share, or what is left of the request's budget.
   const cap = Math.floor(Math.min(budget.left, opts.searchUnits ?? SEARCH_UNITS) / unit);

@@ -28,6 +28,7 @@ import {
   type Move,
   SAFETY_FOR,
   type SafetyCard,
+  teamOf,
 } from '../engine/index';
 import {
   basicContext,
@@ -321,7 +322,7 @@ function scorePlay(
       return w.distance + km;
     }
     case 'hazard': {
-      const victim = sit.tableaux[target! % sit.teams.length];
+      const victim = sit.tableaux[teamOf(sit, target!)];
       const left = sit.goal - victim.km;
       const threat = victim.km * w.threatPerKm + (left <= 200 ? w.threatNear : 0);
       if (card === 'speed_limit') return left <= 50 ? 40 : w.speedLimit + threat / 2;

@@ -21,7 +21,7 @@ import {
   viewFor,
   whoActs,
 } from '../engine/index';
-import type { Actor } from '../protocol';
+import type { Actor } from '../protocol/views';
 import { type BotBudget, matchSearchUnits } from './bot-budget';
 import type { Step } from './change';
 import type { Draft } from './draft';

@@ -6,7 +6,7 @@
  */
 import type { EngineError, GameEvent, MatchState, Move, ResponseMode } from '../engine/index';
 import type { ChangeReason } from '../notify/scope';
-import type { Actor } from '../protocol';
+import type { Actor } from '../protocol/views';
 import type { LeaveOutcome, LogStep, Meta, SeatRow, TurnDeadline } from './model';
 
 /**

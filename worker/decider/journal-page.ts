@@ -4,7 +4,7 @@
  * the practice match (web/src/practice/host.ts, its whole log in memory).
  */
 import type { HandResult, MatchState } from '../engine/index';
-import type { LoggedEvent } from '../protocol';
+import type { LoggedEvent } from '../protocol/views';
 
 /**
  * One page of the journal: hand `hand` (from 1) of `handsDealt` so far. (Not `hands`: that key

@@ -3,7 +3,7 @@
  * and kept in the seat (`SeatPrefs.left`): a bot plays the seat for good, or its turns are skipped
  * for good, or the match ends through the engine's `forfeit` (decide.ts).
  */
-import type { LeftSeat, MatchInfo } from '../protocol';
+import type { LeftSeat, MatchInfo } from '../protocol/views';
 import type { LeaveOutcome, MatchConfig, SeatRow } from './model';
 import { timeoutsToBotOf } from './vacation';
 

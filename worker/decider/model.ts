@@ -5,7 +5,10 @@
  * read and write them.
  */
 import type { GameEvent, MatchSetup, MatchState, Move, ResponseMode, RulesInput } from '../engine/index';
-import type { Actor, BotLevel, MailPrefs, TestStack } from '../protocol';
+import type { BotLevel } from '../protocol/fields';
+import type { TestStack } from '../protocol/requests';
+import type { Actor } from '../protocol/views';
+import type { MailPrefs } from '../protocol/zones';
 
 /** Match settings chosen at creation. */
 export interface MatchConfig {
@@ -137,7 +140,7 @@ export interface SeatPrefs {
   // -- away, vacation, timeouts, stand-in reason --
   /** The player said "I'm away until" this time (ms since the epoch); past or unset: not away. */
   awayUntil?: number;
-  /** Vacation used in this match (ms): the frozen spans of this seat's turns (worker/match/vacation.ts). */
+  /** Vacation used in this match (ms): the frozen spans of this seat's turns (worker/decider/vacation.ts). */
   vacationUsedMs?: number;
   /** The seat's turn deadlines that passed in a row (reset by the player's own move or taking the seat back). */
   timeoutsInRow?: number;
@@ -172,7 +175,7 @@ export type StandInReason = (typeof STAND_IN_REASONS)[number];
 
 /**
  * A stretch of a turn during which its clock stood still, the player being away on vacation
- * (`fromMs`..`toMs`, ms since the epoch; worker/match/vacation.ts). Every time of the turn (its
+ * (`fromMs`..`toMs`, ms since the epoch; worker/decider/vacation.ts). Every time of the turn (its
  * deadline, its mail, its reminders) is later by exactly `toMs - fromMs`. A player away again in
  * the same turn extends it: `fromMs` moves back by the earlier stretch, so the span stays the whole.
  */

@@ -7,6 +7,8 @@
  * small functions here. A freeze moves EVERY time of its turn by exactly its span (the deadline here; the turn's mail
  * and reminders in worker/notify/plan.ts), so the one-timestamp rule of deadline.ts still holds.
  */
+import { AWAY_MAX_DAYS } from '../shared/limits';
+import { isLastInPerson } from '../shared/seats';
 import { defaultSeatName } from '../words/seat-names';
 import type { Draft } from './draft';
 import type { MatchConfig, MatchStatus, SeatRow, StandInReason, TurnDeadline } from './model';
@@ -17,7 +19,7 @@ export const DEFAULT_VACATION_DAYS = 7;
 /** Timeouts in a row before a bot keeps the seat, in a match stored before the setting existed. */
 export const DEFAULT_TIMEOUTS_TO_BOT = 2;
 /** "I'm away until" may name a time at most this far ahead (ms). */
-export const AWAY_MAX_MS = 30 * DAY_MS;
+export const AWAY_MAX_MS = AWAY_MAX_DAYS * DAY_MS;
 
 /** The match's vacation days per player (0..30). */
 export function vacationDaysOf(config: MatchConfig): number {
@@ -139,7 +141,7 @@ export function backInPerson(draft: Draft, seat: number): void {
 
 /** True when every human seat but `seat` is played by a bot (bots never play a match alone). */
 export function isLastHuman(seats: readonly SeatRow[], seat: number): boolean {
-  return !seats.some((s, i) => i !== seat && s.kind === 'human' && !s.standIn);
+  return isLastInPerson(seats, seat);
 }
 
 /**

@@ -2,6 +2,8 @@
  * Applying moves: `applyMove` validates through `moveError` (the same rules `legalMoves` uses), then
  * builds the next state on a copy-on-write Draft. The state passed in is never changed.
  */
+
+import { teamOf } from '../shared/teams';
 import {
   type CardId,
   type DistanceCard,
@@ -14,7 +16,7 @@ import {
 } from './cards';
 import { Draft } from './draft';
 import { drawCard, endHand, endTurn, laySafety, nextSeat, putOnPile, startTurn } from './flow';
-import { canDraw, moveError, teamOf } from './legal';
+import { canDraw, moveError } from './legal';
 import { parseMove } from './move-shape';
 import { dealHand } from './setup';
 import type { MatchState, Move, MoveResult, ResponseMode, ResponseWindow } from './types';

@@ -2,6 +2,8 @@
  * Turn flow: drawing (with reshuffles), passing the turn, skipping empty hands, cancelling hazards with
  * a safety, ending a hand and the match. Each function works on a Draft. RULES.md §3, §6, §8.
  */
+
+import { teamOf } from '../shared/teams';
 import {
   type CardId,
   type HazardCard,
@@ -12,7 +14,7 @@ import {
   type SafetyCard,
 } from './cards';
 import type { Draft } from './draft';
-import { canDraw, canReshuffle, teamOf } from './legal';
+import { canDraw, canReshuffle } from './legal';
 import { shuffleInPlace } from './rng';
 import { handWinners, scoreHand } from './scoring';
 import { isRolling, top } from './tableau';

@@ -4,8 +4,9 @@
  * ends the match (a 2-player match, or the last human leaving) and calls `forfeit`; the engine says
  * what the ended match looks like, so replay rebuilds the same state from the log row.
  */
+
+import { teamOf } from '../shared/teams';
 import { Draft } from './draft';
-import { teamOf } from './legal';
 import type { EngineError, GameEvent, MatchState } from './types';
 
 /** A match ended by a forfeit: the new state and its public events, or why it cannot end now. */

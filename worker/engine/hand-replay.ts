@@ -5,10 +5,10 @@
  * never a `MatchState` (which holds the seed and the generator).
  */
 
+import { teamOf } from '../shared/teams';
 import { applyMove, setResponseMode } from './apply';
 import { type CardId, type HazardCard, REMEDY_FOR, SAFETY_FOR, type SafetyCard } from './cards';
 import { forfeit } from './forfeit';
-import { teamOf } from './legal';
 import { createMatch, type MatchSetup } from './setup';
 import { actingSeat } from './turn';
 import type { GameEvent, HandResult, MatchState, Move, ResponseMode, Tableau } from './types';

@@ -3,6 +3,7 @@
  * mutated. Everything a server, client, bot or test needs is exported from here.
  */
 
+export { teamOf } from '../shared/teams';
 export { applyMove, autoResponse, setResponseMode } from './apply';
 export * from './cards';
 export { cloneState, copyTableau } from './draft';
@@ -21,11 +22,11 @@ export {
   type ReplayWindow,
 } from './hand-replay';
 export { handRng, isSeedScheme, NEW_MATCH_SEED_SCHEME, SEED_SCHEMES, type SeedScheme } from './hand-seed';
-export { canDraw, legalMoves, MAX_RESHUFFLES, moveError, sameMove, teamOf } from './legal';
+export { canDraw, legalMoves, MAX_RESHUFFLES, moveError, sameMove } from './legal';
 export { type ParsedMove, parseMove } from './move-shape';
 export { type MoveChooser, type PlayoutStop, playOut } from './playout';
 export * from './rules';
-export { scoreHand } from './scoring';
+export { coupsFourresPerTeam, scoreHand } from './scoring';
 export { createMatch, HAND_SIZE, type MatchSetup, type Position, type PositionTableau } from './setup';
 export {
   actingSeat,

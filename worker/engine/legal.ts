@@ -3,6 +3,8 @@
  * breaks; `legalMoves` enumerates every candidate move and keeps those `moveError` accepts. The two
  * share one set of rule functions, so a move is accepted exactly when it is in `legalMoves`.
  */
+
+import { teamOf } from '../shared/teams';
 import {
   type CardId,
   cardIndex,
@@ -30,11 +32,6 @@ import {
 import type { RuleOptions } from './rules';
 import { isHazarded, isLimited, isRolling, top, twoHundreds } from './tableau';
 import type { EngineError, ErrorCode, MatchState, Move, Tableau } from './types';
-
-/** The team index of a seat (teams sit alternately). RULES.md §2. */
-export function teamOf(state: MatchState, seat: number): number {
-  return seat % state.teams.length;
-}
 
 /** True while a card can still be drawn: the pile has cards, or a reshuffle is left. RULES.md §3, §8. */
 export function canDraw(state: MatchState): boolean {

@@ -1,7 +1,7 @@
 /**
  * The shape of a move, written once: the fields each move type carries and what a well-formed
  * value of each is. `parseMove` reads untrusted JSON with it, for `applyMove` and for the wire
- * (worker/protocol.ts builds its move schema on `parseMove`). Whether a well-shaped move is legal
+ * (worker/protocol/moves.ts builds its move schema on `parseMove`). Whether a well-shaped move is legal
  * is `moveError`'s and `legalMoves`' business (legal.ts).
  */
 import { cardKind, isCardId } from './cards';

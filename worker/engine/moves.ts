@@ -2,11 +2,10 @@
  * Canonical move objects. Moves are readonly values, so `legalMoves` hands out these shared, frozen
  * objects instead of allocating new ones for every position.
  */
+
+import { MAX_SEATS } from '../shared/limits';
 import { CARD_IDS, type CardId, type CardKind, cardIndex, kindOf } from './cards';
 import type { Move } from './types';
-
-/** Largest seat count (RULES.md §10: up to 8 seats). */
-export const MAX_SEATS = 8;
 
 const freeze = <T extends Move>(m: T): T => Object.freeze(m);
 

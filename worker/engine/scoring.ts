@@ -2,8 +2,9 @@
  * Scoring of a finished hand, item by item, for the three tables of RULES.md §9 (`h16` [H16],
  * `classic` [OLD, NO], `dujardin` [FR]), and the hand's winner (RULES.md §8).
  */
+import { teamOf } from '../shared/teams';
 import { canDraw } from './legal';
-import type { HandScore, MatchState } from './types';
+import type { GameEvent, HandScore, MatchState } from './types';
 
 /** Points of each scoring item per table. RULES.md §9. */
 export const SCORE_TABLE = {
@@ -103,4 +104,26 @@ export function scoreHand(state: MatchState, tripBy: number | null, winners: rea
       s.extension;
     return s;
   });
+}
+
+/**
+ * Coups fourrés per team (by team index) over the finished hands of `events`, a match's public
+ * events in play order: each `coupFourre` event counts for its seat's team once its hand ends
+ * (`handOver`); a hand the match's end cut short (a forfeit) is not scored, so its coups fourrés
+ * count for nothing either. RULES.md §7, §9.
+ */
+export function coupsFourresPerTeam(state: Pick<MatchState, 'teams'>, events: Iterable<GameEvent>): number[] {
+  const totals = state.teams.map(() => 0);
+  let hand = state.teams.map(() => 0);
+  for (const e of events) {
+    if (e.type === 'handStarted') hand = state.teams.map(() => 0);
+    else if (e.type === 'coupFourre') hand[teamOf(state, e.seat)]++;
+    else if (e.type === 'handOver') {
+      hand.forEach((n, team) => {
+        totals[team] += n;
+      });
+      hand = state.teams.map(() => 0);
+    }
+  }
+  return totals;
 }

@@ -3,6 +3,8 @@
  * arranged position for the first hand (the scenario `setup` of SCENARIOS.md, also the test seam for a
  * stacked deck).
  */
+
+import { teamOf } from '../shared/teams';
 import {
   CARD_COUNTS,
   CARD_IDS,
@@ -193,7 +195,7 @@ function teamIndex(s: MatchState, key: string, field: string, problems: RulesPro
     problems.push({ field, message: `"${key}" is not a seat of this match` });
     return null;
   }
-  return seat % s.teams.length;
+  return teamOf(s, seat);
 }
 
 function cardList(value: unknown, field: string, problems: RulesProblem[]): CardId[] {

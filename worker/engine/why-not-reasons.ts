@@ -4,6 +4,8 @@
  * rule functions of legal.ts; the small helpers here only read the state to add the params, each
  * citing the RULES.md section it explains.
  */
+
+import { teamOf } from '../shared/teams';
 import {
   type CardId,
   type DistanceCard,
@@ -15,7 +17,7 @@ import {
   SAFETY_FOR,
   type SafetyCard,
 } from './cards';
-import { MAX_200S, SPEED_LIMIT_KM, teamOf } from './legal';
+import { MAX_200S, SPEED_LIMIT_KM } from './legal';
 import { isRolling, top, twoHundreds } from './tableau';
 import { actingSeat } from './turn';
 import type { ErrorCode, MatchState, Phase, Tableau } from './types';

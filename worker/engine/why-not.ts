@@ -4,8 +4,10 @@
  * keeps its moves by, so no rule is written twice: a card has no reason exactly when it has a legal
  * move other than a discard.
  */
+
+import { teamOf } from '../shared/teams';
 import type { CardId } from './cards';
-import { moveErrorCode, teamOf } from './legal';
+import { moveErrorCode } from './legal';
 import { cardMoves, discardMove, playMove } from './moves';
 import { actingSeat } from './turn';
 import type { MatchState } from './types';

@@ -11,8 +11,9 @@ import type { LeagueMatchResult } from '../match/league-tell';
 import { nameKey } from '../match/names';
 import { matchStub } from '../match/stub';
 import { payerOf } from '../notify/budget';
-import type { Created } from '../protocol';
+import type { Created } from '../protocol/views';
 import { error, type Reply } from '../reply';
+import { MAX_SEATS } from '../shared/limits';
 import { hashToken, newMatchId, newToken } from '../tokens';
 import { matchRows, standings } from './standings';
 import type { LeagueStore, MemberRow } from './store';
@@ -164,8 +165,12 @@ export async function createLeagueMatch(
     ...present.filter((m) => m.member !== c.member),
   ];
   const bots = req.bots ?? 0;
-  if (seated.length + bots < 2 || seated.length + bots > 8)
-    return error(400, 'league.seats', 'A league match seats 2 to 8 players: members and computer players.');
+  if (seated.length + bots < 2 || seated.length + bots > MAX_SEATS)
+    return error(
+      400,
+      'league.seats',
+      `A league match seats 2 to ${MAX_SEATS} players: members and computer players.`,
+    );
   const matchId = newMatchId();
   const seats = [
     ...seated.map((m) => ({ kind: 'human' as const, name: m.name, language: meta.language })),

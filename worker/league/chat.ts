@@ -7,7 +7,7 @@
 
 import { chatPage, markChat, writeChat } from '../match/chat';
 import { type ChatStore, chatMessage } from '../match/chat-store';
-import type { ChatSend } from '../protocol';
+import type { ChatSend } from '../protocol/chat';
 import { error, type Reply } from '../reply';
 import { ARCHIVED, type LeagueCaller, NOT_OWNER, readRefusal } from './actions';
 import type { LeagueStore } from './store';

@@ -10,7 +10,7 @@ import { type Env, testSeamsEnabled } from '../env';
 import type { CreateLeague, LeagueMatchRequest } from '../league-protocol';
 import { ChatStore } from '../match/chat-store';
 import type { LeagueMatchResult, LeagueReceiver } from '../match/league-tell';
-import type { ChatSend } from '../protocol';
+import type { ChatSend } from '../protocol/chat';
 import { NOT_FOUND, type Reply } from '../reply';
 import * as actions from './actions';
 import { listLeagueChat, removeLeagueChat, sendLeagueChat } from './chat';

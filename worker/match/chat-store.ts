@@ -4,7 +4,7 @@
  * counter rows: the per-seat rate limit counts the seat's recent rows (a match holds few), so a
  * message costs exactly one row written. SQL uses bound parameters only.
  */
-import type { ChatMessage, ChatTally, QuickPhrase } from '../protocol';
+import type { ChatMessage, ChatTally, QuickPhrase } from '../protocol/chat';
 import type { Caller } from './context';
 import type { MatchConfig } from './rows';
 

@@ -7,8 +7,9 @@
  */
 
 import { FINISHED_TTL_MS } from '../decider/timers';
-import { CHAT_AWAY_MAX_DAYS, type ChatSend } from '../protocol';
+import type { ChatSend } from '../protocol/chat';
 import { error, NOT_FOUND, type Reply } from '../reply';
+import { CHAT_AWAY_MAX_DAYS } from '../shared/limits';
 import { type ChatContent, type ChatRow, type ChatStore, chatMessage, mayReadChat } from './chat-store';
 import type { MatchContext } from './context';
 import { socketAttachment, socketCaller } from './sockets';

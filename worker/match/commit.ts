@@ -16,7 +16,7 @@
 import type { MatchChange, MatchSnapshot, Outcome, Timer } from '../decider/change';
 import { decide } from '../decider/decide';
 import type { EngineError, GameEvent, MatchState } from '../engine/index';
-import type { MatchInfo } from '../protocol';
+import type { MatchInfo } from '../protocol/views';
 import type { Caller, MatchContext } from './context';
 import { pushViews } from './sockets';
 import { infoFor } from './views';

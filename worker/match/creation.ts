@@ -13,7 +13,8 @@ import { createMatch, type MatchSetup, NEW_MATCH_SEED_SCHEME } from '../engine/i
 import { testSeamsEnabled } from '../env';
 import type { BudgetPayer } from '../notify/budget';
 import { configuredSender } from '../notify/config';
-import type { Created, CreateMatch, TestStack } from '../protocol';
+import type { CreateMatch, TestStack } from '../protocol/requests';
+import type { Created } from '../protocol/views';
 import { error, type Reply, rulesInvalid } from '../reply';
 import { hashToken, newSeed, newToken, randomInt } from '../tokens';
 import { defaultSeatName } from '../words/seat-names';

@@ -6,7 +6,7 @@
  * page is the same for every caller.
  */
 import { journalPage } from '../decider/journal-page';
-import type { LoggedEvent } from '../protocol';
+import type { LoggedEvent } from '../protocol/views';
 import { error, NOT_FOUND, type Reply } from '../reply';
 import type { MatchContext } from './context';
 import type { MoveLog } from './log';

@@ -1,15 +1,15 @@
 /**
  * A league match tells its league its result at its end: one RPC to the league's
  * Durable Object carrying each seat's figures (won, points, hands, hands won, coups fourrés), read
- * from the final state. The tell is a timer (`league`) the decider sets when the match finishes, so it
+ * from the final state (the coups fourrés from the log's events). The tell is a timer (`league`) the decider sets when the match finishes, so it
  * runs on the match's alarm and survives a failure: a failed tell is scheduled again later, and the
  * league counts a match id once however often it hears of it. Costs the match one schedule row
- * written and one removed; no other row.
+ * written and one removed, and a read of its log per tell; no other row.
  */
 import { KINDS } from '../decider/change';
-import { teamOf } from '../engine/index';
-import { SCORE_TABLE } from '../engine/scoring';
+import { coupsFourresPerTeam, teamOf } from '../engine/index';
 import type { Reply } from '../reply';
+import { doublingWaits, type RetryPolicy, retriesLeft, retryWaitMs } from '../retry';
 import type { MatchContext } from './context';
 import type { ScheduleItem } from './schedule';
 
@@ -44,16 +44,20 @@ interface TellPayload {
   attempt: number;
 }
 
-/** Retry delays (ms): a minute, doubling, at most six hours; the tell gives up after `MAX_ATTEMPTS`. */
-const RETRY_BASE_MS = 60_000;
-const RETRY_MAX_MS = 6 * 3_600_000;
-const MAX_ATTEMPTS = 30;
+/** Retries of the tell: a minute, doubling, at most six hours; at most 30 attempts in all. */
+const TELL_RETRY: RetryPolicy = { maxAttempts: 30, waitsMs: doublingWaits(60_000, 6 * 3_600_000) };
 
-/** The match's result per seat, from the final state (teams: each seat gets its team's figures). */
+/**
+ * The match's result per seat, from the final state and, for the coups fourrés, the events of its
+ * log (every row read once); teams: each seat gets its team's figures.
+ */
 export function leagueResult(m: MatchContext): LeagueMatchResult {
   const meta = m.meta!;
   const state = meta.state!;
-  const perCoup = SCORE_TABLE[state.rules.options.scoring].coupFourre;
+  const coupsFourres = coupsFourresPerTeam(
+    state,
+    m.log.rowsBetween(0, m.log.seq).flatMap((row) => row.events),
+  );
   return {
     matchId: meta.matchId,
     endedAt: meta.finishedAt ?? m.now(),
@@ -66,7 +70,7 @@ export function leagueResult(m: MatchContext): LeagueMatchResult {
         points: state.scores[team] ?? 0,
         hands: state.results.length,
         handsWon: state.results.filter((r) => r.winners.includes(team)).length,
-        coupsFourres: state.results.reduce((n, r) => n + Math.round(r.scores[team].coupFourre / perCoup), 0),
+        coupsFourres: coupsFourres[team],
       };
     }),
   };
@@ -87,7 +91,8 @@ export async function tellLeague(m: MatchContext, item: ScheduleItem): Promise<v
   } catch (e) {
     console.error(`league tell of ${m.meta.matchId} (attempt ${attempt + 1}): ${String(e)}`);
   }
-  if (attempt + 1 >= MAX_ATTEMPTS) return;
-  const delay = Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** attempt);
-  m.schedule.schedule(KINDS.league, '', m.now() + delay, { attempt: attempt + 1 } satisfies TellPayload);
+  const failures = attempt + 1;
+  if (!retriesLeft(TELL_RETRY, failures)) return;
+  const delay = retryWaitMs(TELL_RETRY, failures);
+  m.schedule.schedule(KINDS.league, '', m.now() + delay, { attempt: failures } satisfies TellPayload);
 }

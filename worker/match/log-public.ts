@@ -4,7 +4,8 @@
  * never a card). Pure functions over a `LogRow`; the log table itself is log.ts.
  */
 import type { ResponseMode } from '../engine/index';
-import type { ActivityKind, Actor, LoggedEvent } from '../protocol';
+import type { ActivityKind } from '../protocol/summaries';
+import type { Actor, LoggedEvent } from '../protocol/views';
 import type { LeavePayload, LogRow, LogStep } from './rows';
 
 /** A match's last change as "my matches" tells it: who (seat, actor), what kind, when (ms since the epoch). */

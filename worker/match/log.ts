@@ -7,7 +7,7 @@
  * each hand) is kept in memory and in the meta row's snapshot, like the move ids.
  */
 import type { GameEvent, ResponseMode } from '../engine/index';
-import type { LoggedEvent } from '../protocol';
+import type { LoggedEvent } from '../protocol/views';
 import { type Activity, activityOf, loggedEvents } from './log-public';
 import {
   type LeavePayload,

@@ -6,7 +6,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { RULES_VERSION } from '../engine/index';
-import type { MoveRequest } from '../protocol';
+import type { MoveRequest } from '../protocol/moves';
 import { error, NOT_FOUND, type Reply } from '../reply';
 import { commit } from './commit';
 import type { MatchContext } from './context';

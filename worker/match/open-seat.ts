@@ -2,7 +2,7 @@
  * A match on the open table, from the match's side: its `open` setting, a
  * stranger taking a free seat (the invitation's claim path, lifecycle.ts `takeSeat`, with no invite
  * link and no e-mail address), and the end of the wait, when bots fill the free seats and the match
- * starts (the `openFill` alarm, timers.ts). The one-seat-per-person and per-address limits are the
+ * starts (the `openFill` timer, alarm.ts). The one-seat-per-person and per-address limits are the
  * open table's (worker/open/); the match keeps the list up to date through open-listing.ts.
  */
 import type { BudgetPayer } from '../notify/budget';

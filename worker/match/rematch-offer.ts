@@ -4,7 +4,7 @@
  * "my matches" summary, the notifier). Pure: the flow that changes it is rematch.ts. An offer lapses
  * 7 days after it was made; the lapse is read lazily from the clock (no alarm, no row written).
  */
-import { REMATCH_LAPSE_MS, type RematchInfo, type RematchState } from '../protocol';
+import { REMATCH_LAPSE_MS, type RematchInfo, type RematchState } from '../protocol/views';
 import type { Meta, RematchOffer, SeatRow } from './rows';
 
 /**

@@ -8,7 +8,7 @@
  */
 
 import { seatForRematch } from '../decider/vacation';
-import type { RematchRequest } from '../protocol';
+import type { RematchRequest } from '../protocol/requests';
 import { error, NOT_FOUND, type Reply } from '../reply';
 import { newMatchId } from '../tokens';
 import { commit } from './commit';

@@ -4,7 +4,7 @@
  */
 
 import type { SeatPrefs, TurnDeadline } from '../decider/model';
-import { storedZone } from '../protocol';
+import { storedZone } from '../protocol/zones';
 
 export * from '../decider/model';
 

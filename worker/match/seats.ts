@@ -13,7 +13,7 @@ import type { Opening } from '../decider/change';
 import { applyAway, isLastHuman, withStandIn } from '../decider/vacation';
 import { setResponseMode } from '../engine/index';
 import type { BudgetPayer } from '../notify/budget';
-import type { Settings } from '../protocol';
+import type { Settings } from '../protocol/requests';
 import { error, NOT_FOUND, type Reply } from '../reply';
 import { hashToken, newToken } from '../tokens';
 import { awayRefusal } from './away';
@@ -34,7 +34,7 @@ import { infoFor } from './views';
  * an unchanged mode writes none. Switching to `auto` while the seat's own response window is open
  * applies the automatic answer at once (logged as by the `server` and pushed like any move).
  * Away until / play for me: 400 `settings.away_range`, 409 `seat.last_human` /
- * `match.not_playing` (vacation.ts `awayRefusal`); the computer playing the seat moves at once.
+ * `match.not_playing` (away.ts `awayRefusal`); the computer playing the seat moves at once.
  * Every refusal is checked before anything is paid, written or mailed, and again before the seat
  * is written (another request may have changed the match while this one waited).
  */
@@ -69,7 +69,7 @@ export async function changeSettings(
   const { modeChanges } = late;
   const state = m.state;
   const wasStandIn = m.seats[seat].standIn;
-  // Away until / I'm back / play for me (vacation.ts); the turn's clock follows in the commit.
+  // Away until / I'm back / play for me (decider/vacation.ts); the turn's clock follows in the commit.
   const row = applyAway({ ...m.seats[seat], prefs }, s);
   if (s.language !== undefined) row.language = s.language;
   // Mails sent to the old address must no longer open the seat (deleted here at once; the
@@ -103,7 +103,7 @@ function withChatMuted(prefs: SeatPrefs, muted: boolean): SeatPrefs {
 
 /**
  * The refusals of the settings `s` for `seat` as the match is now (away until, play for me:
- * vacation.ts `awayRefusal`; 409 `match.finished` for a response-mode change once the match is
+ * away.ts `awayRefusal`; 409 `match.finished` for a response-mode change once the match is
  * over), or whether they change the seat's coup-fourré response mode in the running state.
  */
 function checked(m: MatchContext, seat: number, s: Settings): Reply | { modeChanges: boolean } {

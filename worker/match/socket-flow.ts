@@ -4,7 +4,7 @@
  * pushes that only tell who is connected (in memory, see `PresencePushes`). No platform calls here:
  * sockets.ts reads and writes the attachments and sends the frames.
  */
-import { FRAME_WINDOW_MS, MAX_FRAMES_PER_WINDOW } from '../protocol';
+import { FRAME_WINDOW_MS, MAX_FRAMES_PER_WINDOW } from '../protocol/frames';
 
 /** A socket's frame budget: `credit` frames left (fractional while it refills) as of `atMs` (ms since the epoch). */
 export interface FrameCredit {

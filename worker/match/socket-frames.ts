@@ -3,7 +3,8 @@
  * pings, presence and moves; every frame spends from the socket's budget (socket-flow.ts).
  */
 import * as v from 'valibot';
-import { type ClientFrame, ClientFrameSchema, frameTooLarge, isJsonObject } from '../protocol';
+import { isJsonObject } from '../protocol/body';
+import { type ClientFrame, ClientFrameSchema, frameTooLarge } from '../protocol/frames';
 import { hashToken } from '../tokens';
 import type { MatchContext } from './context';
 import { onPresenceFrame } from './presence';

@@ -5,14 +5,14 @@
  * sees socket frames, so the object counts them here, per client, with the limiter's numbers.
  */
 import * as v from 'valibot';
+import { issueLines } from '../protocol/body';
 import {
-  issueLines,
   MAX_SOCKET_MOVES_PER_WINDOW,
   MOVE_WINDOW_MS,
   MoveFrameSchema,
-  MoveIdSchema,
   type ServerFrame,
-} from '../protocol';
+} from '../protocol/frames';
+import { MoveIdSchema } from '../protocol/moves';
 import { error, type Reply } from '../reply';
 import type { MatchContext } from './context';
 import { playMove } from './moves';

@@ -1,5 +1,6 @@
 import type { GameEvent } from '../engine/types';
-import type { MatchInfo, ServerFrame } from '../protocol';
+import type { ServerFrame } from '../protocol/frames';
+import type { MatchInfo } from '../protocol/views';
 import { NOT_FOUND } from '../reply';
 import { RIGHTS_CHANGED_CLOSE } from '../shared/wire';
 import type { Caller, MatchContext } from './context';

@@ -6,7 +6,7 @@
  * benchmark and the free-plan budget (100,000 rows written per day).
  */
 import type { ResponseMode } from '../engine/index';
-import type { BotLevel } from '../protocol';
+import type { BotLevel } from '../protocol/fields';
 import type { SnapshotIndexes } from './log';
 import { type MatchStatus, type Meta, readSeatPrefs, readTurnDeadline, type SeatRow } from './rows';
 

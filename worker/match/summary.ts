@@ -9,7 +9,7 @@ import { KINDS } from '../decider/change';
 import { leftSeats } from '../decider/leave';
 import { awayText } from '../decider/vacation';
 import { teamOf, whoActs } from '../engine/index';
-import type { MatchSummary, SummaryRole } from '../protocol';
+import type { MatchSummary, SummaryRole } from '../protocol/summaries';
 import { error, NOT_FOUND, type Reply } from '../reply';
 import { mayReadChat } from './chat-store';
 import type { MatchContext } from './context';

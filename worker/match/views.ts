@@ -9,7 +9,7 @@ import { KINDS } from '../decider/change';
 import { leavePreview, leftSeats } from '../decider/leave';
 import { awayText, timeoutsToBotOf, vacationDaysOf, vacationLeft } from '../decider/vacation';
 import { type MatchState, type Rules, resolveRules, viewFor } from '../engine/index';
-import type { Created, MatchInfo } from '../protocol';
+import type { Created, MatchInfo } from '../protocol/views';
 import { NOT_FOUND, type Reply } from '../reply';
 import { mayReadChat } from './chat-store';
 import type { Caller, MatchContext } from './context';

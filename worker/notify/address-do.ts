@@ -18,7 +18,7 @@
 
 import { DurableObject } from 'cloudflare:workers';
 import { type Env, testSeamsEnabled } from '../env';
-import { hashToken } from '../tokens';
+import { base64url, fromBase64url, hashToken, newToken } from '../tokens';
 import { addressStubIn } from './address';
 import { readKv, writeKv } from './address-kv';
 import {
@@ -76,16 +76,11 @@ type TokenTable = 'magic' | 'unblock';
 export const MAGIC_LINK_HOURS = 24;
 const HOUR_MS = 3_600_000;
 
-function b64url(bytes: ArrayBuffer | Uint8Array): string {
-  let s = '';
-  for (const b of new Uint8Array(bytes)) s += String.fromCharCode(b);
-  return btoa(s).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
 /** The HMAC key of a stored mute-link key (base64url). */
 function importMuteKey(raw: string): Promise<CryptoKey> {
-  const bytes = Uint8Array.from(atob(raw.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
-  return crypto.subtle.importKey('raw', bytes, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  return crypto.subtle.importKey('raw', fromBase64url(raw), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+  ]);
 }
 
 /** Constant-time comparison of two strings of the same alphabet. */
@@ -271,7 +266,7 @@ export class MailAddressDurableObject extends DurableObject<Env> {
    */
   async newPrefsConfirmation(z: ZonedPrefs, nowMs: number): Promise<string | null> {
     if (this.prefs.confirmationLive(nowMs)) return null;
-    const token = b64url(crypto.getRandomValues(new Uint8Array(32)));
+    const token = newToken();
     await this.prefs.newConfirmation(z, nowMs, token);
     return token;
   }
@@ -389,7 +384,7 @@ export class MailAddressDurableObject extends DurableObject<Env> {
   private async muteKey(): Promise<CryptoKey> {
     let raw = this.get('muteKey');
     if (raw === null) {
-      raw = b64url(crypto.getRandomValues(new Uint8Array(32)));
+      raw = newToken();
       this.set('muteKey', raw);
     }
     return importMuteKey(raw);
@@ -424,7 +419,7 @@ export class MailAddressDurableObject extends DurableObject<Env> {
 
   private async tokenUnder(key: CryptoKey, message: string): Promise<string> {
     const sig = await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(message));
-    return b64url(sig).slice(0, 32);
+    return base64url(sig).slice(0, 32);
   }
 
   /** True if `token` is this address's block token, or an old merged object's (no key is made here). */
@@ -555,7 +550,7 @@ export class MailAddressDurableObject extends DurableObject<Env> {
   /** A new random token kept (hash only) in `table` for MAGIC_LINK_HOURS; expired ones are purged. */
   private async newToken(table: TokenTable, nowMs: number): Promise<string> {
     this.sql.exec(`DELETE FROM ${table} WHERE expires_at <= ?`, nowMs);
-    const token = b64url(crypto.getRandomValues(new Uint8Array(32)));
+    const token = newToken();
     this.sql.exec(
       `INSERT INTO ${table} (token_hash, expires_at) VALUES (?, ?)`,
       await hashToken(token),

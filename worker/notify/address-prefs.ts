@@ -7,7 +7,7 @@
  * digest itself is digest.ts.
  */
 
-import { type MailPrefs, storedZone } from '../protocol';
+import { type MailPrefs, storedZone } from '../protocol/zones';
 import { hashToken } from '../tokens';
 import { readKv, writeKv } from './address-kv';
 import { DEFAULT_TIME_ZONE, defaultPrefs, nextHourAt } from './quiet';

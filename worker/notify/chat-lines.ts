@@ -7,8 +7,9 @@
  * control characters gone, nothing a mail client turns into a link (`defuseLinks`); the HTML part
  * escapes it (render.ts).
  */
-import type { ChatMessage, QuickPhrase } from '../protocol';
+import type { ChatMessage, QuickPhrase } from '../protocol/chat';
 import { quickPhraseText } from '../words/chat-phrases';
+import { calendarDayText } from '../words/when';
 import type { Catalog } from './i18n';
 import { fill } from './i18n';
 import type { Block } from './render';
@@ -49,12 +50,7 @@ function inert(value: string, max: number): string {
 function dayWords(day: string, c: Catalog): string {
   const at = Date.parse(`${day}T00:00:00Z`);
   if (!Number.isFinite(at)) return inert(day, 10);
-  return new Intl.DateTimeFormat(c.locale, {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    timeZone: 'UTC',
-  }).format(at);
+  return calendarDayText(at, c.locale);
 }
 
 /** A quick phrase in the reader's language ("Bonne partie"; worker/words/chat-phrases.ts, shared with the page). */

@@ -9,7 +9,8 @@
 import type { HazardCard } from '../engine/cards';
 import type { GameEvent, HandResult, ResponseMode } from '../engine/types';
 import { REMEDY_FOR, SAFETY_FOR } from '../shared/rules-data/cards';
-import { deadlineText } from '../words/when';
+import { teamOf } from '../shared/teams';
+import { dateTimeText, deadlineText } from '../words/when';
 import { chatBlocks, type NewChat } from './chat-lines';
 import { cardText, describeEvents, joinNames, type TableNames, targetText, teamName } from './events';
 import { type Catalog, catalogFor, fill } from './i18n';
@@ -150,12 +151,7 @@ export function link(url: string): string {
 
 /** "14 Dec 2026, 18:30 UTC" in the catalog's locale. Mails have no time zone of the reader, so UTC is named. */
 export function formatTime(d: Date, c: Catalog): string {
-  const s = new Intl.DateTimeFormat(c.locale, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: 'UTC',
-  }).format(d);
-  return `${s} UTC`;
+  return `${dateTimeText(d.getTime(), c.locale, 'UTC')} UTC`;
 }
 
 /** Time left as "5 h" (rounded down) or, under an hour, "40 min" (at least 1). */
@@ -307,7 +303,7 @@ function draftFor(ctx: MailContext, content: MailContent, c: Catalog, title: str
         c,
       );
       const won = content.winners.length === 1;
-      const readerTeam = table.teams.findIndex((t) => table.reader !== null && t.includes(table.reader));
+      const readerTeam = table.reader === null ? null : teamOf(table, table.reader);
       const scores: Array<[string, number, boolean]> = content.scores.map((s, t) => [
         teamName(table, t, c),
         s,

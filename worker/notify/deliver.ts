@@ -6,13 +6,14 @@
  * each address.
  */
 import { parseAddress } from '../address';
+import { retriesLeft, retryWaitMs } from '../retry';
 import { mailboxStub } from './address';
 import type { Admission } from './address-do';
 import { hourlyLimit } from './config';
 import { composeRow } from './message';
 import { count, finish, type OutboxRow, retryLater, rowByKey } from './outbox';
 import { reminders, staleReason, wake } from './plan';
-import { backoffMs, MAX_ATTEMPTS } from './policy';
+import { MAIL_RETRY } from './policy';
 import { type PushSubscriptionJSON, sendPush } from './push';
 import { safeUrl } from './sanitize';
 import { type MailScope, pushEnv } from './scope';
@@ -95,8 +96,9 @@ async function deliverMail(n: MailScope, row: OutboxRow, now: number): Promise<v
   const result = await via.send(mail);
   if (result.ok) return finish(sql, row.key, 'sent', null);
   const attempts = row.attempts + 1;
-  if (!result.retryable || attempts >= MAX_ATTEMPTS) return finish(sql, row.key, 'failed', result.code);
-  retryLater(sql, row.key, attempts, now + backoffMs(attempts), result.code);
+  if (!result.retryable || !retriesLeft(MAIL_RETRY, attempts))
+    return finish(sql, row.key, 'failed', result.code);
+  retryLater(sql, row.key, attempts, now + retryWaitMs(MAIL_RETRY, attempts), result.code);
 }
 
 async function deliverPush(n: MailScope, row: OutboxRow, now: number): Promise<void> {

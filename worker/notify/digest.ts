@@ -6,13 +6,14 @@
  * schedule is address-prefs.ts; the words are the catalogs' `digest`.
  */
 
+import { retriesLeft, retryWaitMs } from '../retry';
 import { deadlineText } from '../words/when';
 import type { AddressMatch, Admission, MailTarget } from './address-do';
 import { type AddressPrefs, slotKey } from './address-prefs';
 import { chatBlocks, type MailChatLine } from './chat-lines';
 import { link } from './compose';
 import { catalogFor, fill } from './i18n';
-import { backoffMs, MAX_ATTEMPTS } from './policy';
+import { MAIL_RETRY } from './policy';
 import { type Block, render } from './render';
 import { defuseLinks, headerText } from './sanitize';
 import type { MailSender, OutgoingMail } from './types';
@@ -68,8 +69,8 @@ export interface DigestHost {
 /**
  * Runs the digest due at `nowMs` (the slots whose time has come move on first, so an alarm that
  * runs twice sends one digest). A rate limit waits for the time the limit gives; a passing provider
- * error is tried again after the turn mails' backoff (1 min, 5 min, …), at most MAX_ATTEMPTS times in
- * all. Returns the next alarm time (ms), or null for none.
+ * error is tried again as the turn mails are (policy.ts `MAIL_RETRY`: after 1 min, 5 min, …, at most
+ * 6 attempts in all). Returns the next alarm time (ms), or null for none.
  */
 export async function runDigest(h: DigestHost, nowMs: number): Promise<number | null> {
   const slots = h.prefs.slots();
@@ -107,12 +108,12 @@ export async function runDigest(h: DigestHost, nowMs: number): Promise<number | 
   // A provider error the provider calls passing is tried again, with the turn mails' backoff.
   const attempts = h.prefs.digestAttempts() + 1;
   console.warn(`digest: send failed (${result.code}), attempt ${attempts}`);
-  if (!result.retryable || attempts >= MAX_ATTEMPTS) {
+  if (!result.retryable || !retriesLeft(MAIL_RETRY, attempts)) {
     h.prefs.setDigestAttempts(0);
     return next;
   }
   h.prefs.setDigestAttempts(attempts);
-  return h.prefs.reschedule(nowMs, due, nowMs + backoffMs(attempts));
+  return h.prefs.reschedule(nowMs, due, nowMs + retryWaitMs(MAIL_RETRY, attempts));
 }
 
 async function ask(h: DigestHost, m: AddressMatch, key: string, nowMs: number): Promise<DigestEntry | null> {

@@ -5,7 +5,7 @@
  * compose.ts; this file only gathers what they are about.
  */
 
-import { REMATCH_LAPSE_MS } from '../protocol';
+import { REMATCH_LAPSE_MS } from '../protocol/views';
 import type { MailTokens } from './address-do';
 import { composeMail, type IdleAction, type MailContent } from './compose';
 import type { OutboxRow } from './outbox';

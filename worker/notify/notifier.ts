@@ -10,7 +10,7 @@
  */
 import type { GameEvent, MatchState } from '../engine/index';
 import { testSeamsEnabled } from '../env';
-import type { MatchInfo } from '../protocol';
+import type { MatchInfo } from '../protocol/views';
 import type { Reply } from '../reply';
 import { processDue } from './deliver';
 import { createOutboxTables, mailStatus } from './outbox';

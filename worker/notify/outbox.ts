@@ -6,7 +6,7 @@
  * SQL only; what to queue is plan.ts, sending is deliver.ts.
  */
 
-import type { MatchInfo } from '../protocol';
+import type { MatchInfo } from '../protocol/views';
 import type { MailKind } from './compose';
 
 /** Outbox row statuses (MatchInfo.mail). */

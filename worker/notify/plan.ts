@@ -209,7 +209,7 @@ export function turnDeadline(n: MailScope, of: number | 'handOver'): number | nu
 
 /**
  * How far a vacation moved every time of `seat`'s running turn (ms): the deadline's frozen span
- * (worker/match/vacation.ts), 0 without one.
+ * (worker/decider/vacation.ts), 0 without one.
  */
 export function turnShift(n: MailScope, seat: number): number {
   const d = n.ctx.match()?.turnDeadline;

@@ -1,11 +1,12 @@
 /**
  * When to notify: pure functions that turn one accepted change of a match into notification
  * intents (which seat, which kind, which idempotency key), the reminder times of a turn, and the
- * retry backoff. No storage, no clock: worker/notify/notifier.ts applies them.
+ * retry policy of mails. No storage, no clock: worker/notify/notifier.ts applies them.
  */
 
 import { newTurnStarted } from '../decider/deadline';
 import { actingSeat, type GameEvent, type HazardCard, type MatchState, whoActs } from '../engine/index';
+import type { RetryPolicy } from '../retry';
 import type { MailKind } from './compose';
 import { rematchOfferIntents } from './rematch-offer';
 
@@ -291,11 +292,11 @@ export function reminderTimes(
   return out.sort((x, y) => x.atMs - y.atMs);
 }
 
-/** Retries of a provider error: at most this many attempts in all. */
-export const MAX_ATTEMPTS = 6;
-
-/** Wait before attempt `attempt + 1` after `attempt` failed (1 min, 5 min, 30 min, 2 h, 6 h). */
-export function backoffMs(attempt: number): number {
-  const steps = [60_000, 5 * 60_000, 30 * 60_000, 2 * HOUR, 6 * HOUR];
-  return steps[Math.min(Math.max(attempt, 1), steps.length) - 1];
-}
+/**
+ * Retries of a mail, push or digest the provider refused for a while: at most 6 attempts in all,
+ * waiting 1 min, 5 min, 30 min, 2 h, then 6 h after a failure.
+ */
+export const MAIL_RETRY: RetryPolicy = {
+  maxAttempts: 6,
+  waitsMs: [60_000, 5 * 60_000, 30 * 60_000, 2 * HOUR, 6 * HOUR],
+};

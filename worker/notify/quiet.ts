@@ -4,7 +4,7 @@
  * decision of when a queued mail or push goes out under a seat's mail preferences (`mailTiming`).
  * Pure: no platform imports, times in ms since the epoch.
  */
-import type { MailPrefs } from '../protocol';
+import type { MailPrefs } from '../protocol/zones';
 import { wallClock } from '../words/when';
 
 /** The preferences of a seat that set none: a mail per turn, quiet from 22:00 to 07:00. */

@@ -6,7 +6,7 @@
  * the deadline the row is about, and `mailTiming` (quiet.ts) decide whether it goes now, waits
  * (its due time moves to the end of the quiet hours) or is dropped (`digest`).
  */
-import type { MailPrefs } from '../protocol';
+import type { MailPrefs } from '../protocol/zones';
 import { mailboxStub } from './address';
 import type { ZonedPrefs } from './address-prefs';
 import { finish, type OutboxRow } from './outbox';

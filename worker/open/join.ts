@@ -10,7 +10,7 @@ import type { Env } from '../env';
 import type { CreateRequest } from '../match/creation';
 import { matchStub } from '../match/stub';
 import type { BudgetPayer } from '../notify/budget';
-import type { Created } from '../protocol';
+import type { Created } from '../protocol/views';
 import { error, type Reply } from '../reply';
 import { PRESETS } from '../shared/rules-data';
 import { newMatchId } from '../tokens';

@@ -1,11 +1,14 @@
 /**
  * The open table's wire shapes (docs/API.md "Open table"): the bodies of
  * `POST /api/open/:id/join` and `POST /api/open/quick`, the device-key header, and the answers.
- * Names and titles reuse the stored-text rules of worker/protocol.ts (the claim's name, the
+ * Names and titles reuse the stored-text rules of worker/protocol/ (requests.ts) (the claim's name, the
  * creation's title); nothing here takes an e-mail address.
  */
 import * as v from 'valibot';
-import { ClaimSchema, type Created, CreateMatchSchema } from '../protocol';
+import { TurnDeadlineHoursSchema } from '../protocol/fields';
+import { ClaimSchema, CreateMatchSchema } from '../protocol/requests';
+import type { Created } from '../protocol/views';
+import { MAX_SEATS } from '../shared/limits';
 import { PRESET_NAMES } from '../shared/rules-data';
 import type { OpenListing } from './listing';
 
@@ -31,12 +34,9 @@ export const QuickMatchSchema = v.strictObject({
   name: ClaimSchema.entries.name,
   language: ClaimSchema.entries.language,
   preset: v.picklist(PRESET_NAMES),
-  turnDeadlineHours: v.pipe(
-    v.number(),
-    v.check((h) => h === 0 || (h >= 1 && h <= 720), 'must be 0 (no deadline) or 1 to 720 hours'),
-  ),
+  turnDeadlineHours: TurnDeadlineHoursSchema,
   title: CreateMatchSchema.entries.title,
-  seats: v.optional(v.pipe(v.number(), v.integer(), v.minValue(2), v.maxValue(8))),
+  seats: v.optional(v.pipe(v.number(), v.integer(), v.minValue(2), v.maxValue(MAX_SEATS))),
   waitMinutes: v.optional(v.pipe(v.number(), v.integer(), v.minValue(5), v.maxValue(1440))),
 });
 export type QuickMatch = v.InferOutput<typeof QuickMatchSchema>;

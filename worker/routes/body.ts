@@ -8,7 +8,7 @@
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
-import { isJsonObject, MAX_BODY_BYTES, reservedKeyPath } from '../protocol';
+import { isJsonObject, MAX_BODY_BYTES, reservedKeyPath } from '../protocol/body';
 import { type AppEnv, fail, invalid } from './http';
 
 /** The message of a body that did not arrive in full. */

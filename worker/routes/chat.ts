@@ -6,7 +6,9 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { matchStub } from '../match/stub';
-import { ChatQuerySchema, ChatSendSchema, EmptySchema, MatchIdSchema } from '../protocol';
+import { ChatQuerySchema, ChatSendSchema } from '../protocol/chat';
+import { MatchIdSchema } from '../protocol/fields';
+import { EmptySchema } from '../protocol/requests';
 import { validJson } from './body';
 import { type AppEnv, callerHash, send, valid } from './http';
 import { rateLimit } from './limits';

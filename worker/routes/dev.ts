@@ -14,7 +14,7 @@ import { matchStub } from '../match/stub';
 import { isAddressKey } from '../notify/address';
 import type { MailAddressDurableObject } from '../notify/address-do';
 import { addressCalls } from '../notify/bench-counters';
-import { MatchIdSchema } from '../protocol';
+import { MatchIdSchema } from '../protocol/fields';
 import { validJson } from './body';
 import { type AppEnv, fail, send, valid } from './http';
 

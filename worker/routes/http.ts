@@ -7,7 +7,7 @@ import { vValidator } from '@hono/valibot-validator';
 import type { Context } from 'hono';
 import type * as v from 'valibot';
 import type { Env } from '../env';
-import { issueLines } from '../protocol';
+import { issueLines } from '../protocol/body';
 import type { Reply } from '../reply';
 import { hashToken } from '../tokens';
 

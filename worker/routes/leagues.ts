@@ -13,7 +13,9 @@ import {
   MemberParamSchema,
   RenameLeagueSchema,
 } from '../league-protocol';
-import { ChatQuerySchema, ChatSendSchema, EmptySchema, MatchIdSchema } from '../protocol';
+import { ChatQuerySchema, ChatSendSchema } from '../protocol/chat';
+import { MatchIdSchema } from '../protocol/fields';
+import { EmptySchema } from '../protocol/requests';
 import type { Reply } from '../reply';
 import { newMatchId } from '../tokens';
 import { validJson } from './body';

@@ -29,7 +29,7 @@ import {
 } from '../notify/protocol';
 import { pushConfigured } from '../notify/push';
 import { escapeHtml } from '../notify/sanitize';
-import { MatchIdSchema } from '../protocol';
+import { MatchIdSchema } from '../protocol/fields';
 import { validJson } from './body';
 import { type AppContext, type AppEnv, callerHash, fail, originOf, send, valid } from './http';
 import { rateLimit } from './limits';

@@ -10,6 +10,8 @@ import { testSeamsEnabled } from '../env';
 import { matchStub } from '../match/stub';
 import { payerOf } from '../notify/budget';
 import { createOpen } from '../open/join';
+import { MatchIdSchema } from '../protocol/fields';
+import { MoveRequestSchema } from '../protocol/moves';
 import {
   ClaimSchema,
   type CreateMatch,
@@ -19,12 +21,10 @@ import {
   InfoQuerySchema,
   JournalQuerySchema,
   LogQuerySchema,
-  MatchIdSchema,
-  MoveRequestSchema,
   RematchRequestSchema,
   SettingsSchema,
   type TestStack,
-} from '../protocol';
+} from '../protocol/requests';
 import { hashToken, newMatchId } from '../tokens';
 import { parseJsonBody, readJsonBody, validJson } from './body';
 import { type AppContext, type AppEnv, callerHash, clientKey, fail, originOf, send, valid } from './http';

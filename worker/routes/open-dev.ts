@@ -9,7 +9,7 @@ import * as v from 'valibot';
 import { testSeamsEnabled } from '../env';
 import { matchStub } from '../match/stub';
 import { openTable } from '../open/client';
-import { MatchIdSchema } from '../protocol';
+import { MatchIdSchema } from '../protocol/fields';
 import { type AppEnv, fail, send, valid } from './http';
 
 /** The /dev/open route group. */

@@ -11,7 +11,7 @@ import { payerOf } from '../notify/budget';
 import { openClient, openTable } from '../open/client';
 import { joinOpenMatch, quickMatch } from '../open/join';
 import { DeviceKeySchema, OpenJoinSchema, type OpenList, QuickMatchSchema } from '../open/protocol';
-import { MatchIdSchema } from '../protocol';
+import { MatchIdSchema } from '../protocol/fields';
 import { validJson } from './body';
 import { type AppContext, type AppEnv, clientKey, fail, originOf, send, valid } from './http';
 import { rateLimit } from './limits';

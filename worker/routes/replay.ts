@@ -6,7 +6,8 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { matchStub } from '../match/stub';
-import { MatchIdSchema, ReplayQuerySchema } from '../protocol';
+import { MatchIdSchema } from '../protocol/fields';
+import { ReplayQuerySchema } from '../protocol/requests';
 import { type AppEnv, callerHash, send, valid } from './http';
 
 const IdParam = v.object({ id: MatchIdSchema });

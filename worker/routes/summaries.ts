@@ -7,7 +7,7 @@
 import { Hono } from 'hono';
 import type { Env } from '../env';
 import { matchStub } from '../match/stub';
-import { SummariesRequestSchema, type SummaryItem } from '../protocol';
+import { SummariesRequestSchema, type SummaryItem } from '../protocol/summaries';
 import { hashToken } from '../tokens';
 import { validJson } from './body';
 import { type AppEnv, fail } from './http';

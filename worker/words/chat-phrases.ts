@@ -2,9 +2,9 @@
  * The chat's quick phrases in five languages: one catalog for the page (the chat panel)
  * and the mail (the chat lines of a your-turn mail or digest), so friends reading different
  * languages each read the same phrase in their own. A message stores the phrase's code
- * (`QUICK_PHRASES` in worker/protocol.ts), never these words.
+ * (`QUICK_PHRASES` in worker/protocol/chat.ts), never these words.
  */
-import type { QuickPhrase } from '../protocol';
+import type { QuickPhrase } from '../protocol/chat';
 import { fill } from './events/fill';
 import { languageOf, type WordLanguage } from './language';
 

@@ -1,7 +1,9 @@
 /**
  * Times in words, shared by the page and the mail, through `Intl`
  * only, so every language the runtime knows gets them without a catalog: "in 5 hours", "2 days ago",
- * and a deadline as "Friday 14:30, in 2 days" in the reader's time zone.
+ * and a deadline as "Friday 14:30, in 2 days" in the reader's time zone; dates and clock times
+ * ("3 May 2025", "14:30"); and the time zones the runtime knows. The one place that formats a time
+ * with `Intl.DateTimeFormat`.
  */
 
 const STEPS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
@@ -80,7 +82,7 @@ function distance(atMs: number, nowMs: number, language: string, timeZone: strin
 
 /** The calendar day of `atMs` in `timeZone` (the runtime's own when absent), as days since the epoch. */
 function dayNumber(atMs: number, timeZone: string | undefined): number {
-  const w = wallClock(atMs, timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const w = wallClock(atMs, timeZone ?? runtimeZone());
   return Math.round(Date.UTC(w.year, w.month - 1, w.day) / 86_400_000);
 }
 
@@ -122,4 +124,70 @@ export function wallClock(
     if (p.type in out) out[p.type as keyof typeof out] = Number(p.value);
   }
   return out;
+}
+
+/** A date in `language` (a BCP 47 tag), medium length: "3 May 2025". `atMs`: ms since the epoch. */
+export function dateText(atMs: number, language: string): string {
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(atMs);
+}
+
+/**
+ * A date and clock time in `language`, medium date and short time: "12 Dec 2025, 14:30", in
+ * `timeZone` (an IANA name; the runtime's own when absent). `atMs`: ms since the epoch.
+ */
+export function dateTimeText(atMs: number, language: string, timeZone?: string): string {
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(
+    atMs,
+  );
+}
+
+/**
+ * A calendar day (its UTC date at `atMs`, ms since the epoch) with its weekday, in `language`:
+ * "Monday 7 December".
+ */
+export function calendarDayText(atMs: number, language: string): string {
+  return new Intl.DateTimeFormat(language, {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    timeZone: 'UTC',
+  }).format(atMs);
+}
+
+/**
+ * A clock time on a 24-hour clock in `language` and the runtime's zone: "14:30"; with `withDay`,
+ * the day and short month before it ("3 May, 14:30"). `atMs`: ms since the epoch.
+ */
+export function clockText(atMs: number, language: string, { withDay }: { withDay: boolean }): string {
+  const clock: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
+  return new Intl.DateTimeFormat(
+    language,
+    withDay ? { ...clock, day: 'numeric', month: 'short' } : clock,
+  ).format(atMs);
+}
+
+/** The runtime's own IANA time zone ("Europe/Oslo"); on the page, the browser's. */
+function runtimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+/** The runtime's own IANA time zone ("Europe/Oslo"), or undefined when it does not say. */
+export function runtimeTimeZone(): string | undefined {
+  try {
+    return runtimeZone() || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The name the runtime's Intl gives time zone `name` (`Asia/Kolkata` may come back as
+ * `Asia/Calcutta`, `utc` as `UTC`), or null when it knows no such zone.
+ */
+export function resolvedTimeZone(name: string): string | null {
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
 }

@@ -4,7 +4,7 @@
  */
 
 import type { JournalPage } from '../../../worker/match/journal';
-import type { Settings } from '../../../worker/protocol';
+import type { Settings } from '../../../worker/protocol/requests';
 import type { Created, CreateMatch, LoggedEvent, MatchInfo, Move, RematchInfo, SummaryItem } from './types';
 
 /**

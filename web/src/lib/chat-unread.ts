@@ -7,7 +7,7 @@
  * read it on the first paint; the panel, loaded later, writes it (screens/table/chat-read.ts).
  */
 import { signal } from '@preact/signals';
-import type { ChatMessage, ChatTally } from '../../../worker/protocol';
+import type { ChatMessage, ChatTally } from '../../../worker/protocol/chat';
 import type { MatchInfo } from './types';
 
 /** What this device keeps for one match: `r` the `others` count shown last, `m` muted (1) or absent. */

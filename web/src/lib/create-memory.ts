@@ -6,7 +6,17 @@
  * (`mb.lang`). Stored data of another version, or any field of the wrong shape, is ignored: the
  * form then starts from its defaults for that field.
  */
-import type { BOT_LEVELS } from '../../../worker/protocol';
+
+import type { BOT_LEVELS } from '../../../worker/protocol/fields';
+import {
+  MAX_ADDRESS_LENGTH,
+  MAX_SEATS,
+  NAME_MAX_CHARS,
+  RESPONSE_WINDOW_MAX_MINUTES,
+  TIMEOUTS_TO_BOT_MAX,
+  TURN_DEADLINE_MAX_HOURS,
+  VACATION_MAX_DAYS,
+} from '../../../worker/shared/limits';
 import {
   OPTION_NAMES,
   OPTION_VALUES,
@@ -22,7 +32,7 @@ export const CREATE_MEMORY_KEY = 'mb.create';
 /** The stored shape's version: data of another version is ignored. */
 export const CREATE_MEMORY_VERSION = 1;
 
-/** A computer player's strength (the wire's `BOT_LEVELS`, worker/protocol.ts). */
+/** A computer player's strength (the wire's `BOT_LEVELS`, worker/protocol/fields.ts). */
 export type BotLevel = (typeof BOT_LEVELS)[number];
 /** Every strength, in the order the form offers them. */
 export const BOT_LEVEL_CHOICES = ['random', 'basic', 'expert'] as const satisfies readonly BotLevel[];
@@ -79,22 +89,22 @@ function fitsOption(name: string, value: unknown): boolean {
 }
 
 const CHECKS: Checks = {
-  name: isText(40),
-  email: isText(254),
+  name: isText(NAME_MAX_CHARS),
+  email: isText(MAX_ADDRESS_LENGTH),
   preset: isIn(PRESET_NAMES),
   overrides: (x): x is Partial<RuleOptions> =>
     isObject(x) && Object.entries(x).every(([k, v]) => fitsOption(k, v)),
   seating: (x): x is { seats: number; teamSize: 1 | 2 } =>
-    isObject(x) && isCount(8)(x.seats) && (x.teamSize === 1 || x.teamSize === 2),
+    isObject(x) && isCount(MAX_SEATS)(x.seats) && (x.teamSize === 1 || x.teamSize === 2),
   seats: (x): x is RememberedSeat[] =>
     Array.isArray(x) &&
-    x.length <= 7 &&
+    x.length <= MAX_SEATS - 1 &&
     x.every((s) => isObject(s) && isIn(['open', 'bot'])(s.kind) && isIn(BOT_LEVEL_CHOICES)(s.botLevel)),
-  deadline: isCount(720),
-  windowMin: isCount(10080, 1),
+  deadline: isCount(TURN_DEADLINE_MAX_HOURS),
+  windowMin: isCount(RESPONSE_WINDOW_MAX_MINUTES, 1),
   onDeadline: isIn(['bot', 'skip'] as const),
-  vacationDays: isCount(30),
-  timeoutsToBot: isCount(10),
+  vacationDays: isCount(VACATION_MAX_DAYS),
+  timeoutsToBot: isCount(TIMEOUTS_TO_BOT_MAX),
   responseMode: isIn(['auto', 'ask'] as const),
 };
 

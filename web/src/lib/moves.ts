@@ -2,7 +2,7 @@
  * Groups the server's legal moves for the screen. Nothing here decides legality: every option
  * offered is one of `view.legalMoves`, looked up, never derived.
  */
-import type { CardId, MatchView, Move } from './types';
+import type { CardId, Move } from './types';
 
 /** What a hand card can do now: plays (with the target seat, or null for one's own area), discard, answers. */
 export interface CardOptions {
@@ -58,9 +58,4 @@ export function moveOfType<T extends Move['type']>(
 export function findMulligan(legal: readonly Move[], picked: readonly CardId[]): Move | null {
   const key = [...picked].sort().join(',');
   return legal.find((m) => m.type === 'mulligan' && [...m.cards].sort().join(',') === key) ?? null;
-}
-
-/** The team index of a seat. */
-export function teamOfSeat(view: Pick<MatchView, 'teams'>, seat: number): number {
-  return view.teams.findIndex((t) => t.includes(seat));
 }

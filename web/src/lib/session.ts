@@ -19,7 +19,7 @@
  * the server plays a move id once and answers a retry with the first outcome.
  */
 import { signal } from '@preact/signals';
-import type { ChatMessage } from '../../../worker/protocol';
+import type { ChatMessage } from '../../../worker/protocol/chat';
 import { RIGHTS_CHANGED_CLOSE } from '../../../worker/shared/wire';
 import { ApiError, api } from './api';
 import { withChatMessage } from './chat-unread';

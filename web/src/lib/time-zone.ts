@@ -3,17 +3,12 @@
  * digest and quiet hours follow the player's clock: once when a seat is opened whose stored zone
  * differs, and with every mail-preferences save. Tiny: it runs on every table page.
  */
-import type { MatchInfo } from '../../../worker/protocol';
+import type { MatchInfo } from '../../../worker/protocol/views';
+import { runtimeTimeZone } from '../../../worker/words/when';
 import { api } from './api';
 
 /** The browser's IANA time zone ("Europe/Oslo"), or undefined when it does not say. */
-export function browserTimeZone(): string | undefined {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
-  } catch {
-    return undefined;
-  }
-}
+export const browserTimeZone = runtimeTimeZone;
 
 /** Matches whose zone was already sent from this page (one request per match and page load). */
 const sent = new Set<string>();

@@ -6,12 +6,7 @@
 
 import { signal } from '@preact/signals';
 
-export { deadlineText, relativeTime } from '../../../worker/words/when';
-
-/** A date in `language`, e.g. "3 May 2025". */
-export function dateText(atMs: number, language: string): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(atMs);
-}
+export { dateText, dateTimeText, deadlineText, relativeTime } from '../../../worker/words/when';
 
 /** How often times in words are redrawn while a page stays open, ms. */
 const TICK_MS = 60_000;

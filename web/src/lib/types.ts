@@ -1,20 +1,13 @@
 /**
- * The wire shapes the client uses. They are the server's own types (worker/protocol.ts, described
+ * The wire shapes the client uses. They are the server's own types (worker/protocol/, described
  * in docs/API.md) and the engine's (MatchView, Move, …), imported as types only: nothing of the
  * server is bundled, and the client renders these shapes without re-deriving them.
  */
 import type { CardId } from '../../../worker/engine/cards';
 import type { GameEvent, MatchView, Move, ResponseMode } from '../../../worker/engine/types';
-import type {
-  Created,
-  CreateMatch,
-  LoggedEvent,
-  MatchInfo,
-  MatchSummary,
-  RematchInfo,
-  SeatInfo,
-  SummaryItem,
-} from '../../../worker/protocol';
+import type { CreateMatch } from '../../../worker/protocol/requests';
+import type { MatchSummary, SummaryItem } from '../../../worker/protocol/summaries';
+import type { Created, LoggedEvent, MatchInfo, RematchInfo, SeatInfo } from '../../../worker/protocol/views';
 
 export type {
   CardId,

@@ -184,7 +184,7 @@ const EARLY_ERRORS: Readonly<Record<string, MessageKey>> = {
 
 /**
  * The words for an error shown to the player, in the page's language: the page's own failures from
- * the main catalog; every server code (the engine's refusals, the routes': worker/protocol.ts
+ * the main catalog; every server code (the engine's refusals, the routes': worker/protocol/codes.ts
  * `ROUTE_ERROR_CODES`) from the error words (error-words/, loaded on demand; it re-renders when they
  * arrive); before they arrive (or when they could not load) the main catalog's words for a few
  * common codes, else `error.generic`; an unknown code also reads `error.generic`. The server's own `message`

@@ -10,6 +10,7 @@ import type { JSX } from 'preact';
 import { useEffect, useMemo } from 'preact/hooks';
 import { lazyComponent } from '../components/Lazy';
 import { lang, t } from '../i18n';
+import { dateTimeText } from '../lib/time';
 import { errorText } from '../lib/words';
 import { Table } from '../screens/Table';
 import { PracticeForm } from './PracticeForm';
@@ -60,7 +61,6 @@ function FinishedList(props: {
   onReplay: (r: PracticeRecord) => void;
 }): JSX.Element | null {
   if (props.list.length === 0) return null;
-  const date = new Intl.DateTimeFormat(lang.value, { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <section class="practice-finished" aria-labelledby="practice-finished-title">
       <h2 id="practice-finished-title">{t('practice.finishedTitle')}</h2>
@@ -68,7 +68,7 @@ function FinishedList(props: {
         {props.list.map((r) => (
           <li key={r.setup.id}>
             <span>
-              {date.format(new Date(r.finishedAt ?? r.setup.createdAt))} · {r.setup.names.join(', ')}
+              {dateTimeText(r.finishedAt ?? r.setup.createdAt, lang.value)} · {r.setup.names.join(', ')}
             </span>{' '}
             <button type="button" class="ghost small" onClick={() => props.onOpen(r)}>
               {t('practice.show')}

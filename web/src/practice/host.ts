@@ -1,11 +1,12 @@
 /**
- * The practice match's host, run inside the Web Worker (practice.worker.ts): it holds the
- * state, applies the player's move through the engine, plays the automatic draws and the bots up to
- * the player's next decision, as the match server's commit path does (worker/match/automatic.ts
- * `settle`, with every bot inline), and answers the table's reads (MatchInfo, journal, log) in the
- * server's shapes, so the online table shows it unchanged. It holds no rule: the engine and the bots
- * are handed to it (`PracticeModules`), loaded on demand by the Web Worker (the client imports them
- * only with `import()`, docs/ARCHITECTURE.md).
+ * The practice match's host, run inside the Web Worker (practice.worker.ts): it holds the state and
+ * asks the match server's own decider (worker/decider/decide.ts) what the player's move does: the
+ * move through the engine, then the automatic draws and the bots up to the player's next decision
+ * (every bot inline, each decision with its own budget). It answers the table's reads (MatchInfo,
+ * the journal through decider/journal-page.ts, the log) in the server's shapes, so the online table
+ * shows it unchanged. It holds no rule: the engine, the bots and the decider are handed to it
+ * (`PracticeModules`), loaded on demand by the Web Worker (the client imports them only with
+ * `import()`, docs/ARCHITECTURE.md).
  */
 import type * as Bots from '../../../worker/bots/index';
 import type { MatchChange, MatchSnapshot, Outcome } from '../../../worker/decider/change';
@@ -15,7 +16,7 @@ import type { SeatRow } from '../../../worker/decider/model';
 import type * as Engine from '../../../worker/engine/index';
 import type { GameEvent, MatchState, Move } from '../../../worker/engine/index';
 import type { JournalPage } from '../../../worker/match/journal';
-import type { LoggedEvent, MatchInfo } from '../../../worker/protocol';
+import type { LoggedEvent, MatchInfo } from '../../../worker/protocol/views';
 import type {
   PracticeCalls,
   PracticeError,

@@ -5,7 +5,7 @@
  * the checks of a stored record: nothing here knows a rule.
  */
 import type { JournalPage } from '../../../worker/match/journal';
-import type { Actor, LoggedEvent, MatchInfo } from '../../../worker/protocol';
+import type { Actor, LoggedEvent, MatchInfo } from '../../../worker/protocol/views';
 import type { BotLevel } from '../lib/create-memory';
 import type { GameEvent, Move } from '../lib/types';
 

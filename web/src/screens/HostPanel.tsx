@@ -9,7 +9,7 @@ import { useSignal } from '@preact/signals';
 import type { JSX } from 'preact';
 import { t } from '../i18n';
 import { api } from '../lib/api';
-import { isLastInPerson } from '../lib/seats';
+import { isLastSeatInPerson } from '../lib/seats';
 import type { MatchSession } from '../lib/session';
 import { forgetMatch } from '../lib/storage';
 import { errorText, seatName } from '../lib/words';
@@ -72,7 +72,7 @@ export function HostPanel(props: {
                 <span class="chip">{t('leave.chip', { name: seatName(info, s.seat) })}</span>
               ) : s.botStandIn ? (
                 <span class="chip">{t('table.botStandIn')}</span>
-              ) : isLastInPerson(info, s.seat) ? (
+              ) : isLastSeatInPerson(info, s.seat) ? (
                 // The server refuses it (409 seat.last_human): not offered.
                 <span class="muted">{t('host.lastHuman')}</span>
               ) : (

@@ -4,8 +4,10 @@
  * with an invitation link, the form to take a seat (the share box is for the host and the players
  * who have a seat, not for a guest still joining).
  */
+
 import { useSignal } from '@preact/signals';
 import type { JSX } from 'preact';
+import { NAME_MAX_CHARS } from '../../../worker/shared/limits';
 import { lazyComponent } from '../components/Lazy';
 import { RulesSummary } from '../components/RulesSummary';
 import { lang, t } from '../i18n';
@@ -110,7 +112,7 @@ function ClaimForm(props: {
         {t('lobby.joinName')}
         <input
           required
-          maxLength={40}
+          maxLength={NAME_MAX_CHARS}
           value={name.value}
           onInput={(e) => (name.value = e.currentTarget.value)}
           autoComplete="nickname"

@@ -5,6 +5,7 @@
  */
 import type { CardId, CardKind } from '../../engine/cards';
 import type { GameEvent } from '../../engine/types';
+import { teamOf } from '../../shared/teams';
 import type { EventWords } from './catalog';
 import { fill } from './fill';
 
@@ -47,15 +48,6 @@ export function teamName(table: EventTable, team: number, w: EventWords): string
  */
 export function teamInList(table: EventTable, team: number): string {
   return (table.teams[team] ?? []).map(table.seat).join(' & ');
-}
-
-/**
- * The team of a team index or of any seat of the team: both reduce to the same team modulo the
- * number of teams, as teams sit alternately (worker/engine/types.ts `MatchState.teams`).
- */
-function teamOf(table: EventTable, seatOrTeam: number): number {
-  const n = table.teams.length || 1;
-  return ((seatOrTeam % n) + n) % n;
 }
 
 /**

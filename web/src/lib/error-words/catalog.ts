@@ -1,10 +1,10 @@
 /**
  * The shape of the error words: one sentence for every error code the server can send back to the
  * page, the engine's (a refused move, worker/engine/types.ts `ERROR_CODES`) and the routes'
- * (worker/protocol.ts `ROUTE_ERROR_CODES`). Each language file fills it completely.
+ * (worker/protocol/codes.ts `ROUTE_ERROR_CODES`). Each language file fills it completely.
  */
 import type { ErrorCode } from '../../../../worker/engine/types';
-import type { RouteErrorCode } from '../../../../worker/protocol';
+import type { RouteErrorCode } from '../../../../worker/protocol/codes';
 import type { PracticeErrorCode } from '../../practice/protocol';
 
 /** Every error code the page can receive from the server, or from the practice mode's Web Worker. */

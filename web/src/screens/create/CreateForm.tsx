@@ -6,8 +6,10 @@
  * budget of addresses refused (429 `mail.daily_limit`, nothing created) is said in words, with a
  * button that creates the match without any address.
  */
+
 import type { JSX } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
+import { NAME_MAX_CHARS, TITLE_MAX_CHARS } from '../../../../worker/shared/limits';
 import { t } from '../../i18n';
 import { ApiError, api } from '../../lib/api';
 import { forgetCreateMemory, saveCreateMemory } from '../../lib/create-memory';
@@ -105,7 +107,7 @@ function AboutMe({ form }: { form: CreateFormState }): JSX.Element {
         {t('home.yourName')}
         <input
           required
-          maxLength={40}
+          maxLength={NAME_MAX_CHARS}
           value={form.myName.value}
           onInput={(e) => (form.myName.value = e.currentTarget.value)}
           autoComplete="nickname"
@@ -123,7 +125,7 @@ function AboutMe({ form }: { form: CreateFormState }): JSX.Element {
       <label>
         {t('home.matchTitle')}
         <input
-          maxLength={80}
+          maxLength={TITLE_MAX_CHARS}
           value={form.title.value}
           onInput={(e) => (form.title.value = e.currentTarget.value)}
         />

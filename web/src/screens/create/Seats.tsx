@@ -4,7 +4,9 @@
  * picks, or it is random), and for every seat after the host's: an invited player (by link, or by
  * mail when an address is given) or a computer of a strength, with an optional name.
  */
+
 import type { JSX } from 'preact';
+import { MAX_ADDRESS_LENGTH, NAME_MAX_CHARS } from '../../../../worker/shared/limits';
 import { PRESETS, type PresetName, presetOptions } from '../../../../worker/shared/rules-data';
 import { t } from '../../i18n';
 import { BOT_LEVEL_CHOICES } from '../../lib/create-memory';
@@ -60,7 +62,7 @@ function SeatRow(props: { form: CreateFormState; index: number; seat: SeatChoice
       <input
         aria-label={`${seatLabel}: ${t('home.name')}`}
         placeholder={t('home.name')}
-        maxLength={40}
+        maxLength={NAME_MAX_CHARS}
         value={s.name}
         onInput={(e) => setSeat({ name: e.currentTarget.value })}
       />
@@ -71,7 +73,7 @@ function SeatRow(props: { form: CreateFormState; index: number; seat: SeatChoice
           aria-label={`${seatLabel}: ${t('create.inviteEmail')}`}
           placeholder={t('create.inviteEmail')}
           autoComplete="off"
-          maxLength={254}
+          maxLength={MAX_ADDRESS_LENGTH}
           value={s.email}
           onInput={(e) => setSeat({ email: e.currentTarget.value })}
         />

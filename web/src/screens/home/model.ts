@@ -1,15 +1,13 @@
 /**
  * "My matches" without the page: which token each saved match is asked with, the pages of at most
- * 20 matches per request, the answers joined to the saved list (matches gone from the server set
+ * `MAX_SUMMARY_ITEMS` matches per request, the answers joined to the saved list (matches gone from the server set
  * apart), and the three groups in their order: your turn, waiting, finished.
  */
+import { MAX_SUMMARY_ITEMS } from '../../../../worker/shared/limits';
 import { api } from '../../lib/api';
 import { mustAnswer } from '../../lib/rematch';
 import { type SavedMatch, seatTokensOf } from '../../lib/storage';
 import type { MatchSummary, SummaryItem } from '../../lib/types';
-
-/** Matches per request (the server's MAX_SUMMARY_ITEMS); more are asked in further requests. */
-export const PAGE_SIZE = 20;
 
 /** The groups of the list, in the order shown. */
 export const GROUPS = ['yourTurn', 'waiting', 'finished'] as const;
@@ -28,7 +26,7 @@ export function bestToken(m: SavedMatch): string | null {
 }
 
 /** `items` cut into pages of at most `size`. */
-export function pages<T>(items: readonly T[], size = PAGE_SIZE): T[][] {
+export function pages<T>(items: readonly T[], size = MAX_SUMMARY_ITEMS): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;

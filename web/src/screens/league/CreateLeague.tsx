@@ -3,17 +3,17 @@
  * with the seat-name rules) and the preset of every match; then the owner's link and one link per
  * member, to copy and send, and a way in as the owner.
  */
+
 import { useSignal } from '@preact/signals';
 import type { JSX } from 'preact';
 import type { LeagueCreated } from '../../../../worker/league-protocol';
+import { LEAGUE_MAX_MEMBERS, LEAGUE_NAME_MAX_CHARS, NAME_MAX_CHARS } from '../../../../worker/shared/limits';
 import { PRESET_NAMES, type PresetName } from '../../../../worker/shared/rules-data/presets';
 import { lang, t } from '../../i18n';
 import { ApiError } from '../../lib/api';
 import { navigate } from '../../lib/router';
 import { errorText } from '../../lib/words';
 import { leagueApi } from './league-api';
-
-const MAX_MEMBERS = 8;
 
 /** A link to copy, with its label. */
 function LinkField({ label, url }: { label: string; url: string }): JSX.Element {
@@ -81,7 +81,7 @@ export function CreateLeague(): JSX.Element {
         <input
           type="text"
           required
-          maxLength={60}
+          maxLength={LEAGUE_NAME_MAX_CHARS}
           value={name.value}
           onInput={(e) => (name.value = e.currentTarget.value)}
         />
@@ -96,7 +96,7 @@ export function CreateLeague(): JSX.Element {
                 <input
                   type="text"
                   required
-                  maxLength={40}
+                  maxLength={NAME_MAX_CHARS}
                   value={m}
                   onInput={(e) => setMember(i, e.currentTarget.value)}
                 />
@@ -114,7 +114,7 @@ export function CreateLeague(): JSX.Element {
             </li>
           ))}
         </ol>
-        {members.value.length < MAX_MEMBERS && (
+        {members.value.length < LEAGUE_MAX_MEMBERS && (
           <button type="button" class="secondary" onClick={() => (members.value = [...members.value, ''])}>
             {t('league.new.addMember')}
           </button>

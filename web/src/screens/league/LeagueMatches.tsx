@@ -5,10 +5,12 @@
  * confirmed seats are kept on this device, so the match links open the seat); for the owner's link
  * (no seat), the date, the players and whether it ended. A member starts a new match here.
  */
+
 import { useSignal } from '@preact/signals';
 import type { JSX } from 'preact';
 import { useEffect } from 'preact/hooks';
 import type { LeagueInfo } from '../../../../worker/league-protocol';
+import { MAX_SEATS } from '../../../../worker/shared/limits';
 import { lang, t } from '../../i18n';
 import { ApiError } from '../../lib/api';
 import { navigate } from '../../lib/router';
@@ -71,7 +73,7 @@ function NewMatch({ info, link }: { info: LeagueInfo; link: LeagueLink }): JSX.E
         <input
           type="number"
           min={0}
-          max={Math.max(0, 8 - present)}
+          max={Math.max(0, MAX_SEATS - present)}
           value={bots.value}
           onInput={(e) => (bots.value = Number(e.currentTarget.value) || 0)}
         />

@@ -8,7 +8,7 @@ import { useSignal } from '@preact/signals';
 import type { JSX } from 'preact';
 import { useEffect, useMemo, useRef } from 'preact/hooks';
 import type { LeagueInfo } from '../../../../worker/league-protocol';
-import type { ChatMessage } from '../../../../worker/protocol';
+import type { ChatMessage } from '../../../../worker/protocol/chat';
 import { t } from '../../i18n';
 import { ApiError } from '../../lib/api';
 import { errorText } from '../../lib/words';

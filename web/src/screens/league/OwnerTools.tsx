@@ -3,9 +3,11 @@
  * owner renames it, removes a member or archives it (after a confirmation). Each asks the server and
  * reads the league again; a refusal is shown in the page's words.
  */
+
 import { useSignal } from '@preact/signals';
 import type { JSX } from 'preact';
 import type { LeagueInfo } from '../../../../worker/league-protocol';
+import { LEAGUE_NAME_MAX_CHARS } from '../../../../worker/shared/limits';
 import { t } from '../../i18n';
 import { ApiError } from '../../lib/api';
 import { errorText } from '../../lib/words';
@@ -105,7 +107,7 @@ export function OwnerTools(props: ToolProps): JSX.Element {
           {t('league.newName')}
           <input
             type="text"
-            maxLength={60}
+            maxLength={LEAGUE_NAME_MAX_CHARS}
             value={name.value}
             onInput={(e) => (name.value = e.currentTarget.value)}
           />

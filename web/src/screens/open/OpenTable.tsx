@@ -5,10 +5,12 @@
  * one). A seat taken here is saved on the device like any seat, and the match opens. The list is
  * read again every 20 s while the page is visible.
  */
+
 import { useSignal } from '@preact/signals';
 import type { JSX } from 'preact';
 import { useEffect } from 'preact/hooks';
 import type { OpenListing } from '../../../../worker/open/listing';
+import { NAME_MAX_CHARS } from '../../../../worker/shared/limits';
 import { PRESET_NAMES, type PresetName } from '../../../../worker/shared/rules-data';
 import { lang, t } from '../../i18n';
 import { ApiError, api } from '../../lib/api';
@@ -113,7 +115,7 @@ export function OpenTable(): JSX.Element {
           {t('open.yourName')}
           <input
             required
-            maxLength={40}
+            maxLength={NAME_MAX_CHARS}
             value={name.value}
             onInput={(e) => (name.value = e.currentTarget.value)}
             autoComplete="nickname"

@@ -9,6 +9,7 @@ import { useSignal } from '@preact/signals';
 import type { JSX } from 'preact';
 import { useEffect } from 'preact/hooks';
 import type { HandReplay } from '../../../../worker/engine/hand-replay';
+import { teamOf } from '../../../../worker/shared/teams';
 import { CardFace } from '../../components/Card';
 import { t } from '../../i18n';
 import { listNames } from '../../lib/words';
@@ -175,7 +176,7 @@ export function ReplayViewer(props: ReplayViewerProps): JSX.Element {
       </div>
       <div class="replay-seats">
         {names.map((name, seat) => {
-          const team = replay.teams.findIndex((members) => members.includes(seat));
+          const team = teamOf(replay, seat);
           return (
             <ReplaySeat
               key={seat}

@@ -3,16 +3,16 @@
  * stops meanwhile and uses up my vacation days), "I'm back", the days left, and "let the computer
  * play for me until I come back". Part of the lazily loaded settings panel.
  */
+
 import { useSignal } from '@preact/signals';
 import type { JSX } from 'preact';
+import { AWAY_MAX_DAYS } from '../../../../worker/shared/limits';
 import { lang, t } from '../../i18n';
-import { isLastInPerson } from '../../lib/seats';
+import { isLastSeatInPerson } from '../../lib/seats';
 import { deadlineText } from '../../lib/time';
 import type { MatchInfo } from '../../lib/types';
 
 const DAY_MS = 86_400_000;
-/** "I'm away until" may name a day at most this many days ahead (the server checks 30 days). */
-const MAX_DAYS = 30;
 
 /** A local date as the date input's "YYYY-MM-DD". */
 function dayValue(d: Date): string {
@@ -62,7 +62,7 @@ export function Away(props: {
             type="date"
             name="awayUntil"
             min={dayValue(tomorrow)}
-            max={dayValue(new Date(now + MAX_DAYS * DAY_MS))}
+            max={dayValue(new Date(now + AWAY_MAX_DAYS * DAY_MS))}
             value={day.value}
             onInput={(e) => (day.value = e.currentTarget.value)}
           />
@@ -78,7 +78,7 @@ export function Away(props: {
       )}
       {/* The computer plays a seat only while the match is played (409 `match.not_playing`), and never
           the last one a person plays (409 `seat.last_human`). */}
-      {((info.status === 'playing' && !isLastInPerson(info, info.you.seat ?? 0)) || s.playForMe) && (
+      {((info.status === 'playing' && !isLastSeatInPerson(info, info.you.seat ?? 0)) || s.playForMe) && (
         <label class="radio">
           <input
             type="checkbox"

@@ -5,7 +5,8 @@
  * the player uses the confirmation link mailed to it (the server decides; this only asks).
  */
 import type { JSX } from 'preact';
-import type { MatchInfo, MailPrefs as Prefs } from '../../../../worker/protocol';
+import type { MatchInfo } from '../../../../worker/protocol/views';
+import type { MailPrefs as Prefs } from '../../../../worker/protocol/zones';
 import { t } from '../../i18n';
 import { browserTimeZone } from '../../lib/time-zone';
 

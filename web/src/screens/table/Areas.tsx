@@ -4,13 +4,14 @@
  * played on shows a button for it (only `view.legalMoves` decides which). On a phone the others'
  * areas are compact lines that open on a tap (AreaLine).
  */
+
 import { useSignal } from '@preact/signals';
 import type { JSX } from 'preact';
+import { teamOf } from '../../../../worker/shared/teams';
 import { CardFace, cardLabel } from '../../components/Card';
 import { lazyComponent } from '../../components/Lazy';
 import { lang, t } from '../../i18n';
 import { awayLine } from '../../lib/away';
-import { teamOfSeat } from '../../lib/moves';
 import type { CardId, MatchInfo, MatchView } from '../../lib/types';
 import { seatName, teamName } from '../../lib/words';
 import type { TableState } from './state';
@@ -150,7 +151,7 @@ function targetFor(state: TableState, tb: TableauView): AreaTarget | null {
   const { info, view, card, options, myTeam, send } = state;
   if (!options || !card) return null;
   const p = options.plays.find((pl) =>
-    pl.target === null ? tb.team === myTeam : teamOfSeat(view, pl.target) === tb.team,
+    pl.target === null ? tb.team === myTeam : teamOf(view, pl.target) === tb.team,
   );
   if (!p) return null;
   return {

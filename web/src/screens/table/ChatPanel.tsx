@@ -7,10 +7,12 @@
  * this device (lib/chat-unread.ts). New messages of others are announced (a polite log) unless muted.
  * `ChatView` is the panel without the match: a league's page shows it too.
  */
+
 import { useSignal } from '@preact/signals';
 import type { ComponentChildren, JSX } from 'preact';
 import { useEffect, useId, useLayoutEffect, useMemo, useRef } from 'preact/hooks';
-import type { ChatMessage, ChatTally, QuickPhrase } from '../../../../worker/protocol';
+import type { ChatMessage, ChatTally, QuickPhrase } from '../../../../worker/protocol/chat';
+import { CHAT_AWAY_MAX_DAYS, CHAT_MAX_CHARS } from '../../../../worker/shared/limits';
 import { quickPhraseText } from '../../../../worker/words/chat-phrases';
 import { Dialog } from '../../components/Dialog';
 import { lang, t } from '../../i18n';
@@ -20,7 +22,7 @@ import { minuteNow } from '../../lib/time';
 import { errorText, seatName } from '../../lib/words';
 import { type ChatError, ChatModel, matchChannel } from './chat-model';
 import { markChatRead, noteChatMuted } from './chat-read';
-import { AWAY_MAX_DAYS, CHAT_MAX_CHARS, chatBodyText, chatTime } from './chat-words';
+import { chatBodyText, chatTime } from './chat-words';
 
 /** The quick phrases sent with one press ("Away until …" asks for its day first). */
 const ONE_PRESS = [
@@ -150,7 +152,7 @@ function ChatForm({ model }: { model: ChatModel }): JSX.Element {
             <input
               type="date"
               min={today()}
-              max={today(AWAY_MAX_DAYS)}
+              max={today(CHAT_AWAY_MAX_DAYS)}
               value={awayDay.value}
               onInput={(e) => (awayDay.value = e.currentTarget.value)}
             />

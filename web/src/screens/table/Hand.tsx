@@ -5,12 +5,14 @@
  * bottom of the screen (styles.css), with the draw when it is a choice. A spectator sees a line
  * instead. Every action offered is one of `view.legalMoves`.
  */
+
 import type { JSX, RefObject } from 'preact';
 import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
+import { teamOf } from '../../../../worker/shared/teams';
 import { CardBody, cardLabel, cardName } from '../../components/Card';
 import { lazyComponent } from '../../components/Lazy';
 import { t } from '../../i18n';
-import { canPlay, findMulligan, optionsForCard, teamOfSeat } from '../../lib/moves';
+import { canPlay, findMulligan, optionsForCard } from '../../lib/moves';
 import type { CardId } from '../../lib/types';
 import { loadReasonWords, teamName } from '../../lib/words';
 import { answerLabel, handHint, handIsOver, reasonLine } from './Status';
@@ -112,7 +114,7 @@ function CardActions(props: {
         >
           {p.target === null
             ? t('table.playSelf')
-            : t('table.playOn', { name: teamName(info, view, teamOfSeat(view, p.target)) })}
+            : t('table.playOn', { name: teamName(info, view, teamOf(view, p.target)) })}
         </button>
       ))}
       {opts.answer && (

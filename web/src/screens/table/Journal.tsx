@@ -11,7 +11,7 @@ import { lang, t } from '../../i18n';
 import { feedFor, type JournalHand } from '../../lib/journal';
 import type { Replaying } from '../../lib/replay';
 import type { MatchSession } from '../../lib/session';
-import { minuteNow, relativeTime } from '../../lib/time';
+import { dateTimeText, minuteNow, relativeTime } from '../../lib/time';
 import type { LoggedEvent, MatchInfo, MatchView } from '../../lib/types';
 import { handLines, type JournalLine } from './journal-lines';
 
@@ -25,9 +25,7 @@ function ago(iso: string, now = Date.now()): string {
 
 /** The absolute time in the reader's time zone, e.g. "12 Dec 2025, 14:30". */
 export function absoluteTime(iso: string): string {
-  return new Intl.DateTimeFormat(lang.value, { dateStyle: 'medium', timeStyle: 'short' }).format(
-    new Date(iso),
-  );
+  return dateTimeText(Date.parse(iso), lang.value);
 }
 
 /** A time: relative on screen, the absolute time as its title and for screen readers. */

@@ -7,7 +7,7 @@
  * channel (`ChatChannel`: its path, token, tally and listeners).
  */
 import { signal } from '@preact/signals';
-import type { ChatMessage, ChatSend, ChatTally } from '../../../../worker/protocol';
+import type { ChatMessage, ChatSend, ChatTally } from '../../../../worker/protocol/chat';
 import { ApiError, call } from '../../lib/api';
 import type { MatchSession } from '../../lib/session';
 

@@ -4,22 +4,10 @@
  * languages each read their own), "Away until" with the day in the reader's language, "Message
  * removed" once deleted or hidden, and the time a message was sent.
  */
-import type { ChatMessage } from '../../../../worker/protocol';
+import type { ChatMessage } from '../../../../worker/protocol/chat';
 import { quickPhraseText } from '../../../../worker/words/chat-phrases';
-import { dayText } from '../../../../worker/words/when';
+import { clockText, dayText } from '../../../../worker/words/when';
 import { lang, t } from '../../i18n';
-
-/**
- * The longest message, in code points: the server's `CHAT_MAX_CHARS` (worker/protocol.ts, a value the
- * client may not import; test/web/chat.test.tsx checks they agree). A longer one is refused there.
- */
-export const CHAT_MAX_CHARS = 500;
-
-/**
- * The latest "away until" day the server takes, in days after today: `CHAT_AWAY_MAX_DAYS`
- * (worker/protocol.ts, a value the client may not import; test/web/chat.test.tsx checks they agree).
- */
-export const AWAY_MAX_DAYS = 90;
 
 /**
  * A day `YYYY-MM-DD` as the reader says it: its weekday within six days of `nowMs`, else its date
@@ -45,9 +33,5 @@ export function chatTime(iso: string, nowMs: number, language: string): string {
   const at = Date.parse(iso);
   if (Number.isNaN(at)) return '';
   const today = new Date(at).toDateString() === new Date(nowMs).toDateString();
-  const clock: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
-  return new Intl.DateTimeFormat(
-    language,
-    today ? clock : { ...clock, day: 'numeric', month: 'short' },
-  ).format(at);
+  return clockText(at, language, { withDay: !today });
 }

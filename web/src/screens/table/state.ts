@@ -3,9 +3,11 @@
  * for a mulligan), kept across updates by `useSelection`, and per render the `TableState` every
  * part reads (the match, my seat and team, the selected card's legal options, how to send a move).
  */
+
 import { type Signal, useSignal } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
-import { type CardOptions, canPlay, optionsForCard, teamOfSeat } from '../../lib/moves';
+import { teamOf } from '../../../../worker/shared/teams';
+import { type CardOptions, canPlay, optionsForCard } from '../../lib/moves';
 import type { MatchSession } from '../../lib/session';
 import type { CardId, MatchInfo, MatchView, Move } from '../../lib/types';
 import type { TableChanges } from './changes';
@@ -106,7 +108,7 @@ export function tableState(
     info,
     view,
     me,
-    myTeam: me === null ? null : teamOfSeat(view, me),
+    myTeam: me === null ? null : teamOf(view, me),
     pending,
     busy: pending !== null,
     selection,
