@@ -41,6 +41,7 @@ describe('the import rules', () => {
     ['worker/decider/decide.ts', "import type { MatchContext } from '../match/context';"],
     ['worker/decider/decide.ts', "import { Notifier } from '../notify/notifier';"],
     ['worker/decider/decide.ts', "import * as v from 'valibot';"],
+    ['worker/chat/write.ts', "import type { MatchContext } from '../match/context';"],
   ];
   for (const [from, source] of breaking) {
     it(`refuses in ${from}: ${source}`, () => {
@@ -76,6 +77,7 @@ describe('the import rules', () => {
         'web',
         'worker',
         'worker/bots',
+        'worker/chat',
         'worker/decider',
         'worker/engine',
         'worker/league',

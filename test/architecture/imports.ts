@@ -85,6 +85,16 @@ export const IMPORT_RULES: readonly ImportRule[] = [
       ),
   },
   {
+    part: 'worker/chat',
+    why: "a chat's rows and checks serve a match and a league alike: never the match shell, a league, the routes or the notifier",
+    forbidden: (i) =>
+      under(i.target, 'worker/match') ||
+      under(i.target, 'worker/league') ||
+      under(i.target, 'worker/routes') ||
+      under(i.target, 'worker/notify') ||
+      i.target === 'worker/index.ts',
+  },
+  {
     part: 'worker/notify',
     why: 'notifications never reach into the match server or the routes: the match hands them a NotifierContext',
     forbidden: (i) =>

@@ -7,8 +7,8 @@
  */
 import { runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { CHAT_PER_DAY, CHAT_PER_MINUTE } from '../../worker/chat/write';
 import { FINISHED_TTL_MS } from '../../worker/decider/timers';
-import { CHAT_PER_DAY, CHAT_PER_MINUTE } from '../../worker/match/chat';
 import type { ChatMessage } from '../../worker/protocol/chat';
 import type { ServerFrame } from '../../worker/protocol/frames';
 import { newMatchId } from '../../worker/tokens';

@@ -5,8 +5,8 @@
  * (no socket); an archived league's chat is read-only.
  */
 
-import { chatPage, markChat, writeChat } from '../match/chat';
-import { type ChatStore, chatMessage } from '../match/chat-store';
+import { type ChatStore, chatMessage } from '../chat/store';
+import { chatPage, markChat, writeChat } from '../chat/write';
 import type { ChatSend } from '../protocol/chat';
 import { error, type Reply } from '../reply';
 import { ARCHIVED, type LeagueCaller, NOT_OWNER, readRefusal } from './actions';

@@ -6,9 +6,9 @@
  * (match/league-tell.ts); that call is idempotent per match id.
  */
 import { DurableObject } from 'cloudflare:workers';
+import { ChatStore } from '../chat/store';
 import { type Env, testSeamsEnabled } from '../env';
 import type { CreateLeague, LeagueMatchRequest } from '../league-protocol';
-import { ChatStore } from '../match/chat-store';
 import type { LeagueMatchResult, LeagueReceiver } from '../match/league-tell';
 import type { ChatSend } from '../protocol/chat';
 import { NOT_FOUND, type Reply } from '../reply';

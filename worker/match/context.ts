@@ -7,6 +7,7 @@
  * which only commit.ts applies an outcome with; a wake-up `restore`s what the log holds.
  */
 
+import { ChatStore } from '../chat/store';
 import { KINDS } from '../decider/change';
 import type { MatchState } from '../engine/index';
 import { type Env, testSeamsEnabled } from '../env';
@@ -14,7 +15,6 @@ import { Notifier } from '../notify/notifier';
 import type { NotifyMatch, NotifySeat } from '../notify/scope';
 import type { Reply } from '../reply';
 import { chatSinceLastTurn } from './chat-mail';
-import { ChatStore } from './chat-store';
 import { MoveLog } from './log';
 import { PolledPresence, seatPresent } from './presence';
 import { waitingSeats } from './rematch-offer';

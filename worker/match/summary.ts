@@ -5,13 +5,13 @@
  * log row's activity): it writes no row. Hidden information stays out: no hand, deck, seed or card.
  */
 
+import { mayReadChat } from '../chat/store';
 import { KINDS } from '../decider/change';
 import { leftSeats } from '../decider/leave';
 import { awayText } from '../decider/vacation';
 import { teamOf, whoActs } from '../engine/index';
 import type { MatchSummary, SummaryRole } from '../protocol/summaries';
 import { error, NOT_FOUND, type Reply } from '../reply';
-import { mayReadChat } from './chat-store';
 import type { MatchContext } from './context';
 import { rematchInfo } from './rematch-offer';
 

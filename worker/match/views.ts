@@ -5,13 +5,13 @@
  * caller's own: the engine's `viewFor` decides.
  */
 
+import { mayReadChat } from '../chat/store';
 import { KINDS } from '../decider/change';
 import { leavePreview, leftSeats } from '../decider/leave';
 import { awayText, timeoutsToBotOf, vacationDaysOf, vacationLeft } from '../decider/vacation';
 import { type MatchState, type Rules, resolveRules, viewFor } from '../engine/index';
 import type { Created, MatchInfo } from '../protocol/views';
 import { NOT_FOUND, type Reply } from '../reply';
-import { mayReadChat } from './chat-store';
 import type { Caller, MatchContext } from './context';
 import { mailSettings } from './mail-prefs';
 import { rematchInfo } from './rematch-offer';

@@ -4,9 +4,9 @@
  * counter rows: the per-seat rate limit counts the seat's recent rows (a match holds few), so a
  * message costs exactly one row written. SQL uses bound parameters only.
  */
+
+import type { MatchConfig } from '../decider/model';
 import type { ChatMessage, ChatTally, QuickPhrase } from '../protocol/chat';
-import type { Caller } from './context';
-import type { MatchConfig } from './rows';
 
 type SqlValue = string | number | null;
 
@@ -32,7 +32,10 @@ export interface ChatRow {
 }
 
 /** True when `caller` may read the chat: a seat, the host, or anyone when spectators may read. */
-export function mayReadChat(config: Pick<MatchConfig, 'spectatorsReadChat'>, caller: Caller): boolean {
+export function mayReadChat(
+  config: Pick<MatchConfig, 'spectatorsReadChat'>,
+  caller: { seat: number | null; host: boolean; left?: number },
+): boolean {
   return caller.seat !== null || caller.host || config.spectatorsReadChat === true;
 }
 
