@@ -165,7 +165,7 @@ describe('league standings: leavers and days passing', () => {
 /** The league result the match would send (built inside its Durable Object). */
 async function runInMatch(matchId: string): Promise<unknown> {
   const { runInDurableObject } = await import('cloudflare:test');
-  const { leagueResult } = await import('../../worker/match/league-tell');
+  const { leagueResultOf: leagueResult } = await import('../../worker/match/league-tell');
   return runInDurableObject(stubOf(matchId), (instance) =>
     leagueResult((instance as unknown as { match: Parameters<typeof leagueResult>[0] }).match),
   );
@@ -174,7 +174,7 @@ async function runInMatch(matchId: string): Promise<unknown> {
 /** The coups fourrés per seat the league result tells, and those the hand results' points give (per coup fourré scored). */
 async function coupsFourresOf(matchId: string): Promise<{ told: number[]; scored: number[] }> {
   const { runInDurableObject } = await import('cloudflare:test');
-  const { leagueResult } = await import('../../worker/match/league-tell');
+  const { leagueResultOf: leagueResult } = await import('../../worker/match/league-tell');
   const { SCORE_TABLE } = await import('../../worker/engine/scoring');
   const { teamOf } = await import('../../worker/engine/index');
   return runInDurableObject(stubOf(matchId), (instance) => {

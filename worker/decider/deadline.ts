@@ -25,21 +25,19 @@ export function humanActing(draft: Draft, state: MatchState): { seat: number; wi
 }
 
 /**
- * The turn deadline after a change at `now` (ms): a human seat's turn, or the time by which someone
- * must start the next hand; unchanged while the same turn goes on, new when a turn or hand starts
- * (an extra turn after a safety starts anew, and so does a new turn by `newTurnStarted`). Null
- * without deadlines, outside play, or while a bot acts. A turn of a player away on vacation is
- * frozen (vacation.ts `vacationDeadline`), which may write the seat's vacation used.
+ * Sets the draft's turn deadline after a change at `now` (ms): a human seat's turn, or the time by
+ * which someone must start the next hand; unchanged while the same turn goes on, new when a turn or
+ * hand starts (an extra turn after a safety starts anew, and so does a new turn by
+ * `newTurnStarted`). Null without deadlines, outside play, or while a bot acts. A turn of a player
+ * away on vacation is frozen (vacation.ts `vacationDeadline`), which charges or gives back the
+ * seat's vacation days: a seat row written.
  */
-export function turnDeadlineAfter(
-  draft: Draft,
-  events: readonly GameEvent[],
-  now: number,
-): TurnDeadline | null {
-  return vacationDeadline(draft, draft.meta.turnDeadline, plainDeadlineAfter(draft, events, now), now);
+export function setTurnDeadline(draft: Draft, events: readonly GameEvent[], now: number): void {
+  const next = vacationDeadline(draft, draft.meta.turnDeadline, plainDeadlineAfter(draft, events, now), now);
+  draft.updateMeta({ turnDeadline: next });
 }
 
-/** `turnDeadlineAfter` without vacations. */
+/** The deadline after the change, without vacations. */
 function plainDeadlineAfter(draft: Draft, events: readonly GameEvent[], now: number): TurnDeadline | null {
   const meta = draft.meta;
   const state = meta.state;

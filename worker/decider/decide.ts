@@ -23,7 +23,7 @@ import {
 import { botTurn, type Progress, settle, skipTurn, windowAnswer } from './automatic';
 import { BotBudget } from './bot-budget';
 import type { LogEntry, MatchChange, MatchSnapshot, Opening, Outcome, Step } from './change';
-import { turnDeadlineAfter } from './deadline';
+import { setTurnDeadline } from './deadline';
 import { Draft } from './draft';
 import type { LogStep, SeatRow } from './model';
 import { finishIfOver, updateTimers } from './timers';
@@ -105,7 +105,7 @@ export function decide(snapshot: MatchSnapshot, change: MatchChange, now: number
   // 4. The end of the match.
   finishIfOver(draft, now);
   // 5. The deadline after the change; one log row carries it.
-  draft.updateMeta({ turnDeadline: turnDeadlineAfter(draft, events, now) });
+  setTurnDeadline(draft, events, now);
   const turnDeadline = draft.meta.turnDeadline;
   const version = run?.state.version ?? 0;
   if (run && opening.kind === 'leave')

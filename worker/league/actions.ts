@@ -5,9 +5,10 @@
  * (counted once per match id), leaving, and the owner's rename, removal of a member and archiving.
  * Expected failures are `Reply` values with stable codes; a refusal changes nothing.
  */
+
+import type { LeagueMatchResult } from '../decider/league-result';
 import type { Env } from '../env';
 import type { CreateLeague, LeagueCreated, LeagueInfo, LeagueMatchRequest } from '../league-protocol';
-import type { LeagueMatchResult } from '../match/league-tell';
 import { nameKey } from '../match/names';
 import { matchStub } from '../match/stub';
 import { payerOf } from '../notify/budget';

@@ -7,9 +7,10 @@
  */
 import { DurableObject } from 'cloudflare:workers';
 import { ChatStore } from '../chat/store';
+import type { LeagueMatchResult } from '../decider/league-result';
 import { type Env, testSeamsEnabled } from '../env';
 import type { CreateLeague, LeagueMatchRequest } from '../league-protocol';
-import type { LeagueMatchResult, LeagueReceiver } from '../match/league-tell';
+import type { LeagueReceiver } from '../match/league-tell';
 import type { ChatSend } from '../protocol/chat';
 import { NOT_FOUND, type Reply } from '../reply';
 import * as actions from './actions';

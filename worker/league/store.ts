@@ -5,8 +5,9 @@
  * it is small and kept in memory after the first read. The chat has its own table (match/chat-store.ts).
  * Every write counts its rows (the benchmark's rows per league match). SQL uses bound parameters only.
  */
+
+import type { LeagueMatchResult } from '../decider/league-result';
 import type { CreateLeague } from '../league-protocol';
-import type { LeagueMatchResult } from '../match/league-tell';
 
 /** The league's settings and state (the single `league` row, as JSON). */
 export interface LeagueMeta {

@@ -7,32 +7,11 @@
  * written and one removed, and a read of its log per tell; no other row.
  */
 import { KINDS } from '../decider/change';
-import { coupsFourresPerTeam, teamOf } from '../engine/index';
+import { type LeagueMatchResult, leagueResult } from '../decider/league-result';
 import type { Reply } from '../reply';
 import { doublingWaits, type RetryPolicy, retriesLeft, retryWaitMs } from '../retry';
 import type { MatchContext } from './context';
 import type { ScheduleItem } from './schedule';
-
-/** One seat's figures in a finished league match. */
-export interface LeagueSeatResult {
-  seat: number;
-  /** The seat's token hash (a member's league token, hashed; null: a bot): how a rematch finds its members. */
-  tokenHash: string | null;
-  /** The seat's team is among the match winners. */
-  won: boolean;
-  /** The team's final total. */
-  points: number;
-  hands: number;
-  handsWon: number;
-  coupsFourres: number;
-}
-
-/** What a league hears when one of its matches ends (`endedAt` ms since the epoch). */
-export interface LeagueMatchResult {
-  matchId: string;
-  endedAt: number;
-  seats: LeagueSeatResult[];
-}
 
 /** The league's side of the tell (worker/league/durable.ts implements it). */
 export interface LeagueReceiver {
@@ -47,33 +26,10 @@ interface TellPayload {
 /** Retries of the tell: a minute, doubling, at most six hours; at most 30 attempts in all. */
 const TELL_RETRY: RetryPolicy = { maxAttempts: 30, waitsMs: doublingWaits(60_000, 6 * 3_600_000) };
 
-/**
- * The match's result per seat, from the final state and, for the coups fourrés, the events of its
- * log (every row read once); teams: each seat gets its team's figures.
- */
-export function leagueResult(m: MatchContext): LeagueMatchResult {
-  const meta = m.meta!;
-  const state = meta.state!;
-  const coupsFourres = coupsFourresPerTeam(
-    state,
-    m.log.rowsBetween(0, m.log.seq).flatMap((row) => row.events),
-  );
-  return {
-    matchId: meta.matchId,
-    endedAt: meta.finishedAt ?? m.now(),
-    seats: m.seats.map((s) => {
-      const team = teamOf(state, s.seat);
-      return {
-        seat: s.seat,
-        tokenHash: s.kind === 'human' ? s.tokenHash : null,
-        won: state.matchWinners.includes(team),
-        points: state.scores[team] ?? 0,
-        hands: state.results.length,
-        handsWon: state.results.filter((r) => r.winners.includes(team)).length,
-        coupsFourres: coupsFourres[team],
-      };
-    }),
-  };
+/** The finished match's result (decider/league-result.ts), with the events of its whole log (every row read once). */
+export function leagueResultOf(m: MatchContext): LeagueMatchResult {
+  const events = m.log.rowsBetween(0, m.log.seq).flatMap((row) => row.events);
+  return leagueResult(m.meta!, m.seats, events, m.now());
 }
 
 /**
@@ -86,7 +42,7 @@ export async function tellLeague(m: MatchContext, item: ScheduleItem): Promise<v
   const attempt = (item.payload as TellPayload | null)?.attempt ?? 0;
   try {
     const league = m.env.LEAGUE.get(m.env.LEAGUE.idFromName(leagueId)) as unknown as LeagueReceiver;
-    const r = await league.matchEnded(leagueResult(m));
+    const r = await league.matchEnded(leagueResultOf(m));
     if (r.status < 500) return;
   } catch (e) {
     console.error(`league tell of ${m.meta.matchId} (attempt ${attempt + 1}): ${String(e)}`);
