@@ -10,8 +10,7 @@
  */
 
 import type { MatchChange, MatchSnapshot } from '../worker/decider/change';
-import { decide } from '../worker/decider/decide';
-import type { SeatRow } from '../worker/decider/model';
+import { decide, offlineSnapshot } from '../worker/decider/decide';
 import {
   createMatch,
   type GameEvent,
@@ -46,48 +45,23 @@ interface Decided {
  * above 0 (as deployed), the hand's public events so far, the match id (the bots' seed).
  */
 function snapshotFor(input: NodeWorkInput, state: MatchState | null, history: GameEvent[]): MatchSnapshot {
-  // A human seat's bot (a timeout's, a stand-in) plays at the default level.
-  const seats: SeatRow[] = input.seats.map((kind, seat) => ({
-    seat,
-    name: `${kind} ${seat}`,
-    kind,
-    tokenHash: null,
-    botLevel: kind === 'bot' ? input.bot : 'basic',
-    standIn: false,
-    responseMode: 'auto',
-    email: null,
-    language: 'en',
-    emailNotifications: false,
-    prefs: {},
-  }));
-  return {
-    meta: {
-      matchId: input.matchId,
-      createdAt: 0,
-      config: {
-        title: '',
-        rules: input.rules as PresetName,
-        teamSize: input.team as 1 | 2,
-        firstSeat: 0,
-        turnDeadlineHours: 0,
-        responseWindowMinutes: 0,
-        onDeadline: 'bot',
-      },
-      hostHash: '',
-      inviteHash: null,
-      status: 'playing',
-      setup: null,
-      state,
-      finishedAt: null,
-      rematchId: null,
-      turnDeadline: null,
-      stateSeq: 0,
-    },
-    seats,
-    timers: {},
+  return offlineSnapshot({
+    matchId: input.matchId,
+    createdAt: 0,
+    rules: input.rules as PresetName,
+    teamSize: input.team as 1 | 2,
+    firstSeat: 0,
+    // A human seat's bot (a timeout's, a stand-in) plays at the default level.
+    seats: input.seats.map((kind, seat) => ({
+      name: `${kind} ${seat}`,
+      kind,
+      botLevel: kind === 'bot' ? input.bot : 'basic',
+      responseMode: 'auto',
+    })),
+    state,
+    handLog: history,
     botDelayMs: 1500,
-    handLog: () => history,
-  };
+  });
 }
 
 /** The kinds of request timed: a move, a coup-fourré window's answer, a run's continuation, a timeout. */

@@ -29,6 +29,8 @@ import type { LogStep, SeatRow } from './model';
 import { finishIfOver, updateTimers } from './timers';
 import { backInPerson, countTimeout, turnShift } from './vacation';
 
+export { type OfflineMatch, offlineSnapshot } from './offline';
+
 /** The change's moves so far: their state, steps and events, and the bot thinking it may still spend. */
 class Run implements Progress {
   readonly steps: LogStep[] = [];

@@ -12,7 +12,6 @@ import type * as Bots from '../../../worker/bots/index';
 import type { MatchChange, MatchSnapshot, Outcome } from '../../../worker/decider/change';
 import type * as Decider from '../../../worker/decider/decide';
 import type * as Journal from '../../../worker/decider/journal-page';
-import type { SeatRow } from '../../../worker/decider/model';
 import type * as Engine from '../../../worker/engine/index';
 import type { GameEvent, MatchState, Move } from '../../../worker/engine/index';
 import type { JournalPage } from '../../../worker/match/journal';
@@ -172,50 +171,24 @@ export class PracticeHost implements PracticeCalls {
   private snapshot(): MatchSnapshot {
     const s = this.setup!;
     const state = this.state!;
-    const seats: SeatRow[] = s.names.map((name, seat) => ({
-      seat,
-      name,
-      kind: seat === PLAYER_SEAT ? 'human' : 'bot',
-      tokenHash: null,
-      botLevel: s.levels[seat] ?? 'basic',
-      standIn: false,
-      responseMode: state.responses[seat],
-      email: null,
-      language: 'en',
-      emailNotifications: false,
-      prefs: {},
-    }));
-    const events = this.events.slice(this.handStart).map((e) => e.event as GameEvent);
-    return {
-      meta: {
-        matchId: s.id,
-        createdAt: s.createdAt,
-        config: {
-          title: '',
-          rules: s.rules as Engine.RulesInput,
-          teamSize: s.teamSize,
-          firstSeat: s.firstSeat,
-          turnDeadlineHours: 0,
-          responseWindowMinutes: 0,
-          onDeadline: 'bot',
-        },
-        hostHash: '',
-        inviteHash: null,
-        status: 'playing',
-        setup: null,
-        state,
-        finishedAt: null,
-        rematchId: null,
-        turnDeadline: null,
-        stateSeq: 0,
-      },
-      seats,
-      timers: {},
+    return this.m.decider.offlineSnapshot({
+      matchId: s.id,
+      createdAt: s.createdAt,
+      rules: s.rules as Engine.RulesInput,
+      teamSize: s.teamSize,
+      firstSeat: s.firstSeat,
+      seats: s.names.map((name, seat) => ({
+        name,
+        kind: seat === PLAYER_SEAT ? 'human' : 'bot',
+        botLevel: s.levels[seat] ?? 'basic',
+        responseMode: state.responses[seat],
+      })),
+      state,
+      handLog: this.events.slice(this.handStart).map((e) => e.event as GameEvent),
       botDelayMs: 0,
       botPace: 'decision',
-      handLog: () => events,
       measure: this.clock,
-    };
+    });
   }
 
   /** Records `events` of one step as public logged events (and where a new hand starts). */
