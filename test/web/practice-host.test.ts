@@ -105,6 +105,22 @@ describe('the practice host', () => {
     expect(resumed.steps).toEqual([]);
   });
 
+  it('gives a resumed match the same log as before the reload: each row one version, its last', () => {
+    const s = setup({ seed: 'resume-versions' });
+    const h = host();
+    let u = ok(h.open({ setup: s, log: [] }, s.createdAt));
+    const log = [...u.steps];
+    for (let i = 0; i < 8; i++) {
+      const view = u.info.view!;
+      u = ok(h.move(view.legalMoves[0], view.version, s.createdAt + i));
+      log.push(...u.steps);
+    }
+    const resumed = host();
+    ok(resumed.open({ setup: s, log }, s.createdAt + 100));
+    expect(resumed.log(0)).toEqual(h.log(0));
+    expect(resumed.journal()).toEqual(h.journal());
+  });
+
   it('answers the journal and the log in the server shapes, each change with one version', () => {
     const h = host();
     const s = setup();

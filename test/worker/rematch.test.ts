@@ -8,7 +8,13 @@
  */
 import { runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import type { Env } from '../../worker/env';
+import type { MatchContext } from '../../worker/match/context';
+import { rematch } from '../../worker/match/rematch';
+import { rematchInfo, waitingSeats } from '../../worker/match/rematch-offer';
 import type { RematchInfo } from '../../worker/protocol/views';
+import type { Reply } from '../../worker/reply';
+import { hashToken } from '../../worker/tokens';
 import { annAndBob, api, create, info, move, pinClock, playOut, stubOf, type TestMatch } from './helpers';
 import { addresses, duo, MIN, mailMatch } from './mail-helpers';
 
@@ -254,5 +260,81 @@ describe('rematch by consent', () => {
     expect(h.sender.to(a.bob)).toHaveLength(before);
     const row = (await h.rows()).find((r) => r.kind === 'rematchOffer');
     expect(row).toMatchObject({ seat: 1, status: 'dropped', error: 'answered' });
+  });
+});
+
+/**
+ * Runs `body` inside match `m`'s object with the creation of its rematch held by `create` (the
+ * object's own RPC to the new match's object goes through it; every other call goes through).
+ */
+async function withCreation<T>(
+  m: TestMatch,
+  create: (real: () => Promise<Reply>) => Promise<Reply>,
+  body: (ctx: MatchContext) => Promise<T>,
+): Promise<T> {
+  return runInDurableObject(stubOf(m), async (instance) => {
+    const ctx = (instance as unknown as { match: MatchContext }).match;
+    const real = ctx.env;
+    const ns = {
+      idFromName: (name: string) => real.MATCH.idFromName(name),
+      get: (id: DurableObjectId) => {
+        const stub = real.MATCH.get(id) as unknown as Record<string, (...a: unknown[]) => Promise<Reply>>;
+        return new Proxy(stub, {
+          get: (t, p: string) =>
+            p === 'createRematch' ? (input: unknown) => create(() => t.createRematch(input)) : t[p],
+        });
+      },
+    };
+    (ctx as { env: Env }).env = { ...real, MATCH: ns as unknown as Env['MATCH'] };
+    try {
+      return await body(ctx);
+    } finally {
+      (ctx as { env: Env }).env = real;
+    }
+  });
+}
+
+describe('the acceptance that deals the rematch', () => {
+  it('shows while the rematch is being created: nobody is still asked to answer', async () => {
+    const m = await finished('re-dealing');
+    const [ann, bob] = [m.seats[0]!, m.seats[1]!];
+    expect((await press(m, ann)).status).toBe(202);
+    let release = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    const r = await withCreation(
+      m,
+      async (real) => {
+        await held;
+        return real();
+      },
+      async (ctx) => {
+        const dealing = rematch(ctx, await hashToken(bob), { answer: 'accept' }, 'https://x.test');
+        await new Promise((r) => setTimeout(r, 50));
+        // Other requests, views and the offer's mail read the offer meanwhile: Bob has accepted.
+        expect(waitingSeats(ctx.meta!, ctx.seats, ctx.now())).toEqual([]);
+        expect(rematchInfo(ctx.meta!, ctx.seats, ctx.now())).toMatchObject({ accepted: [0, 1], waiting: [] });
+        release();
+        return dealing;
+      },
+    );
+    expect(r.status).toBe(201);
+  });
+
+  it('is kept when the creation fails: the next press deals it', async () => {
+    const m = await finished('re-dealing-fails');
+    const [ann, bob] = [m.seats[0]!, m.seats[1]!];
+    expect((await press(m, ann)).status).toBe(202);
+    const failed = await withCreation(
+      m,
+      async () => ({ status: 503, body: { error: { code: 'test.down', message: 'down' } } }),
+      async (ctx) => rematch(ctx, await hashToken(bob), { answer: 'accept' }, 'https://x.test'),
+    );
+    expect(failed.status).toBe(503);
+    expect((await info(m, ann)).rematch).toMatchObject({ state: 'open', accepted: [0, 1], waiting: [] });
+    const again = await press(m, ann);
+    expect(again.status).toBe(201);
+    expect((await info(m, bob)).rematchId).toBe(again.body.matchId);
   });
 });

@@ -28,7 +28,8 @@ import type { LeaveOutcome, LogStep, Meta, SeatRow, TurnDeadline } from './model
  *   follow; a `leave` log row of its own;
  * - `none`: nothing moves (a claim, a rematch, other settings: only the change's edits);
  * - `edit`: only the change's edits, and nothing else at all: no timer, log row, mail or push (a
- *   seat's new address passed along from the match this one is a rematch of).
+ *   seat's new address passed along from the match this one is a rematch of; the accepted rematch
+ *   offer stored before the rematch is created).
  */
 export type Opening =
   | { kind: 'move'; seat: number; move: Move; moveId: string }

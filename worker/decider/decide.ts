@@ -63,7 +63,15 @@ export function decide(snapshot: MatchSnapshot, change: MatchChange, now: number
   if (change.meta) draft.updateMeta(change.meta);
   for (const kind of change.cancel ?? []) draft.cancel(kind);
   if (opening.kind === 'edit')
-    return { ...unchanged(), changed: true, quiet: true, seatWrites: draft.seatWrites };
+    return {
+      ...unchanged(),
+      changed: true,
+      quiet: true,
+      seatWrites: draft.seatWrites,
+      meta: draft.metaFields,
+      metaChanged: change.meta !== undefined,
+      timers: draft.timerOps,
+    };
   // 2. The opening, through the engine.
   const start = opening.kind === 'start' ? opening.state : before;
   const run = start ? new Run(start) : null;

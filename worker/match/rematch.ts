@@ -88,7 +88,7 @@ function settle(
   seat: number | null,
   origin: string,
 ): Promise<Reply> | Reply {
-  // The dealing's own commit writes the meta row with the offer and the new match's id.
+  // The dealing stores the offer (makeRematch).
   if (unanswered(m.seats, offer).length === 0) return deal(m, origin, offer);
   commit(m, { reason, seat, opening: { kind: 'none' }, meta: { rematchOffer: offer } });
   return offered(m);
@@ -129,7 +129,7 @@ function answered(m: MatchContext, status: 200 | 202): Reply {
 
 /**
  * Deals the rematch once; concurrent requests share its outcome (`m.rematching`). `offer`: the
- * offer that every seat has now accepted, stored with the rematch's id.
+ * offer that every seat has now accepted, stored before the new match is created.
  */
 function deal(m: MatchContext, origin: string, offer?: RematchOffer): Promise<Reply> {
   m.rematching = makeRematch(m, origin, offer).finally(() => {
@@ -157,10 +157,13 @@ async function makeRematch(m: MatchContext, origin: string, offer?: RematchOffer
     seats: m.seats.map(seatForRematch),
     ...(fixed ? { stack: { seed: fixed.seed } } : {}),
   };
+  // The acceptance that deals it is stored before the wait (quietly: the dealing pushes and tells),
+  // so requests, views and the offer's mail see it meanwhile, and a press after a failed creation deals.
+  if (offer)
+    commit(m, { reason: 'rematch', seat: null, opening: { kind: 'edit' }, meta: { rematchOffer: offer } });
   const r = await matchStub(m.env, matchId).createRematch(input);
   if (r.status !== 201) return r;
-  const fields = offer ? { rematchId: matchId, rematchOffer: offer } : { rematchId: matchId };
-  commit(m, { reason: 'rematch', seat: null, opening: { kind: 'none' }, meta: fields });
+  commit(m, { reason: 'rematch', seat: null, opening: { kind: 'none' }, meta: { rematchId: matchId } });
   // The rematch keeps the seats' links; the links sent in mails too.
   await exportLinks(m, matchId);
   // And the seats' own mail preferences (their addresses keep them per match).

@@ -87,6 +87,9 @@ export class PracticeHost implements PracticeCalls {
       this.state = r.state;
       this.row = step.row;
       this.note(r.events, step);
+      // A row's events carry its last version, as a server log row (and a change here) does.
+      for (let i = this.events.length - 1; i >= 0 && this.events[i].seq === step.row; i--)
+        this.events[i].version = r.state.version;
     }
     return this.change({ kind: 'settle' }, now);
   }
