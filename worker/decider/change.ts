@@ -59,6 +59,11 @@ export interface MatchChange {
   seats?: readonly SeatRow[];
   /** Lifecycle fields of the meta row the request changed (the meta row is then written). */
   meta?: Partial<Omit<Meta, 'state' | 'matchId'>>;
+  /**
+   * The meta fields wait for the next write of the meta row (memory holds them meanwhile): the
+   * acceptance that deals a rematch is written with the rematch's id, one row, as before.
+   */
+  deferMeta?: true;
   /** Timers the request cancels (the lobby's expiry and open-table fill at the start). */
   cancel?: readonly TimerKind[];
 }

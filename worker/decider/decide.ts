@@ -69,7 +69,7 @@ export function decide(snapshot: MatchSnapshot, change: MatchChange, now: number
       quiet: true,
       seatWrites: draft.seatWrites,
       meta: draft.metaFields,
-      metaChanged: change.meta !== undefined,
+      metaChanged: change.meta !== undefined && !change.deferMeta,
       timers: draft.timerOps,
     };
   // 2. The opening, through the engine.

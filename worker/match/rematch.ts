@@ -157,10 +157,13 @@ async function makeRematch(m: MatchContext, origin: string, offer?: RematchOffer
     seats: m.seats.map(seatForRematch),
     ...(fixed ? { stack: { seed: fixed.seed } } : {}),
   };
-  // The acceptance that deals it is stored before the wait (quietly: the dealing pushes and tells),
-  // so requests, views and the offer's mail see it meanwhile, and a press after a failed creation deals.
-  if (offer)
-    commit(m, { reason: 'rematch', seat: null, opening: { kind: 'edit' }, meta: { rematchOffer: offer } });
+  // The acceptance that deals it holds before the wait (quietly: the dealing pushes and tells), so
+  // requests, views and the offer's mail see it meanwhile, and a press after a failed creation deals;
+  // it is written with the rematch's id (one meta row for both).
+  if (offer) {
+    const meta = { rematchOffer: offer };
+    commit(m, { reason: 'rematch', seat: null, opening: { kind: 'edit' }, meta, deferMeta: true });
+  }
   const r = await matchStub(m.env, matchId).createRematch(input);
   if (r.status !== 201) return r;
   commit(m, { reason: 'rematch', seat: null, opening: { kind: 'none' }, meta: { rematchId: matchId } });
