@@ -190,7 +190,7 @@ async function playMatch(mf: Miniflare, n: number, cfg: BenchConfig = CONFIG) {
     // (MAX_SOCKET_MOVES_PER_WINDOW a minute) are a person's pace; the bench moves faster, so every
     // half budget it moves the match clock a frame window on (a seam that counts no request).
     if (cfg.socket && ++socketMoves[seat] % (MAX_FRAMES_PER_WINDOW / 2) === 0)
-      await call(mf, `/dev/clock/${c.matchId}`, { body: { ms: FRAME_WINDOW_MS } });
+      await call(mf, `/dev/clock/${c.matchId}`, { body: { ms: FRAME_WINDOW_MS, runDue: false } });
     const res = cfg.socket
       ? await new Promise<{ status: number; body: { info: MatchInfo } }>((resolve, reject) => {
           const timer = setTimeout(
@@ -253,7 +253,7 @@ async function sendChat(mf: Miniflare, matchId: string, tokens: string[]) {
     const body = { text: `message ${i + 1}: nice coup fourré!` };
     let res = await call(mf, `/api/matches/${matchId}/chat`, { token, body });
     if (res.status === 429) {
-      await call(mf, `/dev/clock/${matchId}`, { body: { ms: 60_000 } });
+      await call(mf, `/dev/clock/${matchId}`, { body: { ms: 60_000, runDue: false } });
       res = await call(mf, `/api/matches/${matchId}/chat`, { token, body });
     }
     if (res.status !== 201) throw new Error(`chat: ${res.status} ${JSON.stringify(res.body)}`);

@@ -62,6 +62,7 @@ export class MatchContext {
     readonly env: Env,
   ) {
     this.seams = new TestSeams(testSeamsEnabled(env));
+    this.seams.restoreClock(ctx.storage.sql);
     const sql = this.seams.wrapSql(ctx.storage.sql);
     this.store = new MatchStore(sql);
     this.log = new MoveLog(sql);

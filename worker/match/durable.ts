@@ -233,6 +233,18 @@ export class MatchDurableObject extends DurableObject<Env> {
     return this.match.seams.advanceClock(ms, () => this.match.now());
   }
 
+  /**
+   * Test seams only: time passes, `ms` of it (a day, a week): the clock moves forward and what fell
+   * due runs now (deadlines, reminders, mails, expiry), as the alarm would on a deployed Worker.
+   */
+  async testTimePasses(ms: number): Promise<Reply> {
+    const moved = this.match.seams.advanceClock(ms, () => this.match.now());
+    if (moved.status !== 200) return moved;
+    const next = this.match.meta ? this.match.schedule.next() : null;
+    if (next !== null && next <= this.match.now()) await this.alarm();
+    return { status: 200, body: { now: this.match.now() } };
+  }
+
   /** Test seams only: pins this object's clock and/or fixes its next rematch's id and seed (test-seams.ts `fix`). */
   async testFix(fix: TestFix): Promise<Reply> {
     return this.match.seams.fix(fix, () => this.match.now());

@@ -30,6 +30,7 @@ export type MatchStub = Pick<
   | 'benchStats'
   | 'replayCheck'
   | 'testAdvanceClock'
+  | 'testTimePasses'
   | 'testSetBotDelay'
   | 'mail'
   | 'importSeatLinks'

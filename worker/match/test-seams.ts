@@ -51,7 +51,47 @@ export class TestSeams {
   /** The id and deal seed the next rematch dealt here takes (used once), or null: random ones. */
   nextRematch: { matchId: string; seed: string } | null = null;
 
+  /** The object's raw SQL storage, for the seams' own clock table (never counted by the benchmark). */
+  private clockSql: SqlStorage | null = null;
+
   constructor(readonly enabled: boolean) {}
+
+  /**
+   * With the seams on: remembers `sql` (raw) and reads the clock a test moved before this object last
+   * restarted (its `test_clock` table, made only once a test moves or pins the clock), so an
+   * eviction does not take a day back.
+   */
+  restoreClock(sql: SqlStorage): void {
+    if (!this.enabled) return;
+    this.clockSql = sql;
+    const table = sql
+      .exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'test_clock'")
+      .toArray();
+    if (table.length === 0) return;
+    const row = sql
+      .exec<{ offset_ms: number; pinned_ms: number | null }>(
+        'SELECT offset_ms, pinned_ms FROM test_clock WHERE id = 1',
+      )
+      .toArray()[0];
+    if (!row) return;
+    this.clockOffsetMs = row.offset_ms;
+    this.clockPinnedMs = row.pinned_ms;
+  }
+
+  /** Stores the clock's offset and pinned time (the seams' own row, outside the benchmark's counts). */
+  private saveClock(): void {
+    const sql = this.clockSql;
+    if (!sql) return;
+    sql.exec(
+      'CREATE TABLE IF NOT EXISTS test_clock (id INTEGER PRIMARY KEY, offset_ms INTEGER NOT NULL, pinned_ms INTEGER)',
+    );
+    sql.exec(
+      `INSERT INTO test_clock (id, offset_ms, pinned_ms) VALUES (1, ?, ?)
+       ON CONFLICT (id) DO UPDATE SET offset_ms = excluded.offset_ms, pinned_ms = excluded.pinned_ms`,
+      this.clockOffsetMs,
+      this.clockPinnedMs,
+    );
+  }
 
   /**
    * The object's SQL storage; with the seams on, every cursor is remembered so the benchmark can add
@@ -105,6 +145,7 @@ export class TestSeams {
     if (!this.enabled) return NOT_FOUND;
     if (this.clockPinnedMs === null) this.clockOffsetMs += ms;
     else this.clockPinnedMs += ms;
+    this.saveClock();
     return { status: 200, body: { now: nowMs() } };
   }
 
@@ -113,13 +154,18 @@ export class TestSeams {
    * offset), so a test can check times to the millisecond. Ignored with the seams off.
    */
   pinClock(atMs: number | null): void {
-    if (this.enabled) this.clockPinnedMs = atMs;
+    if (!this.enabled) return;
+    this.clockPinnedMs = atMs;
+    this.saveClock();
   }
 
   /** Applies `fix` (see TestFix); replies `{ now }` with `nowMs`, the object's time after it. */
   fix(fix: TestFix, nowMs: () => number): Reply {
     if (!this.enabled) return NOT_FOUND;
-    if (fix.pinClockMs !== undefined) this.clockPinnedMs = fix.pinClockMs;
+    if (fix.pinClockMs !== undefined) {
+      this.clockPinnedMs = fix.pinClockMs;
+      this.saveClock();
+    }
     if (fix.nextRematch !== undefined) this.nextRematch = fix.nextRematch;
     return { status: 200, body: { now: nowMs() } };
   }

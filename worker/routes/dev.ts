@@ -42,14 +42,20 @@ dev.get('/replay/:id', valid('param', v.object({ id: MatchIdSchema })), async (c
   return send(c, await matchStub(c.env, id).replayCheck());
 });
 
-/** At most 30 days forward per call, in whole ms. */
+/**
+ * At most 30 days forward per call, in whole ms; `runDue` (default true) runs what fell due at once,
+ * as the alarm would; false only moves the clock (the server bench's frame windows).
+ */
 const ClockSchema = v.strictObject({
   ms: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(30 * 24 * 3_600_000)),
+  runDue: v.optional(v.boolean()),
 });
 
 dev.post('/clock/:id', valid('param', v.object({ id: MatchIdSchema })), validJson(ClockSchema), async (c) => {
   const { id } = c.req.valid('param');
-  return send(c, await matchStub(c.env, id).testAdvanceClock(c.req.valid('json').ms));
+  const { ms, runDue } = c.req.valid('json');
+  const stub = matchStub(c.env, id);
+  return send(c, await (runDue === false ? stub.testAdvanceClock(ms) : stub.testTimePasses(ms)));
 });
 
 dev.get('/address-stats/:key', async (c) => {
