@@ -13,6 +13,7 @@ import { useCatalogForTests } from '../../web/src/i18n';
 import { en } from '../../web/src/i18n/en';
 import { fr } from '../../web/src/i18n/fr';
 import { CREATE_MEMORY_KEY } from '../../web/src/lib/create-memory';
+import { ERROR_WORDS } from '../../web/src/lib/error-words/index';
 import { loadErrorWords, loadReasonWords } from '../../web/src/lib/words';
 import { CreateForm } from '../../web/src/screens/create/CreateForm';
 import { PRESET_NAMES, PRESETS } from '../../worker/shared/rules-data';
@@ -215,7 +216,10 @@ describe('who starts and invitations by mail', () => {
     set($(root, 'input[aria-label="Seat 2: Name"]'), 'Bob');
     set($(root, 'input[aria-label="Seat 2: E-mail for the invitation (optional)"]'), 'bob@example.org');
     await submit(root);
-    expect($(root, '[role="alert"]')?.textContent).toBe(en['error.mailDailyLimit']);
+    // The refusal's own words (the error words' chunk, waited for), never a stand-in.
+    await vi.waitFor(() =>
+      expect($(root, '[role="alert"]')?.textContent).toBe(ERROR_WORDS.en['mail.daily_limit']),
+    );
     click(
       [...root.querySelectorAll('button')].find((b) => b.textContent === 'Create without e-mail addresses'),
     );

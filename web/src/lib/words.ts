@@ -201,3 +201,13 @@ export function errorText(err: { code: string; message: string }): string {
   const early = EARLY_ERRORS[err.code];
   return early ? t(early) : t('error.generic');
 }
+
+/**
+ * `errorText` once the error words are loaded: for words kept as text (a form's error line), so a
+ * refusal whose code has words never shows the generic sentence, or the main catalog's stand-in,
+ * because its chunk came late. A failed load falls back to what `errorText` says then.
+ */
+export async function errorWords(err: { code: string; message: string }): Promise<string> {
+  await loadErrorWords();
+  return errorText(err);
+}

@@ -16,7 +16,7 @@ import { forgetCreateMemory, saveCreateMemory } from '../../lib/create-memory';
 import { navigate } from '../../lib/router';
 import { saveMatch } from '../../lib/storage';
 import type { Created, CreateMatch } from '../../lib/types';
-import { errorText } from '../../lib/words';
+import { errorWords } from '../../lib/words';
 import {
   type CreateFormState,
   createRequest,
@@ -91,9 +91,9 @@ async function send(form: CreateFormState, body: CreateMatch, remembered: () => 
     if (x instanceof ApiError) {
       // The server's issues are English and count seats from 0: only the fields they name are shown.
       const fields = issueFields(x.issues);
-      form.err.value = fields.length ? t('home.problems', { list: fields.join(', ') }) : errorText(x);
+      form.err.value = fields.length ? t('home.problems', { list: fields.join(', ') }) : await errorWords(x);
       if (x.code === 'mail.daily_limit') form.retry.value = withoutAddresses(body);
-    } else form.err.value = errorText({ code: 'crash', message: String(x) });
+    } else form.err.value = await errorWords({ code: 'crash', message: String(x) });
   } finally {
     form.busy.value = false;
   }

@@ -3,7 +3,7 @@ import { useSignal } from '@preact/signals';
 import type { JSX } from 'preact';
 import { lang, t } from '../../i18n';
 import { api } from '../../lib/api';
-import { errorText } from '../../lib/words';
+import { errorWords } from '../../lib/words';
 
 /** The e-mail link form (its answer is the same whether or not the address plays). */
 export function MagicLinkForm(): JSX.Element {
@@ -19,7 +19,7 @@ export function MagicLinkForm(): JSX.Element {
           await api.magicLink(email.value.trim(), lang.value);
           sent.value = t('home.magicSent');
         } catch (x) {
-          sent.value = errorText(x as { code: string; message: string });
+          sent.value = await errorWords(x as { code: string; message: string });
         }
       }}
     >

@@ -12,7 +12,7 @@ import { PRESET_NAMES, type PresetName } from '../../../../worker/shared/rules-d
 import { lang, t } from '../../i18n';
 import { ApiError } from '../../lib/api';
 import { navigate } from '../../lib/router';
-import { errorText } from '../../lib/words';
+import { errorWords } from '../../lib/words';
 import { leagueApi } from './league-api';
 
 /** A link to copy, with its label. */
@@ -67,7 +67,7 @@ export function CreateLeague(): JSX.Element {
         language: lang.value,
       });
     } catch (x) {
-      err.value = x instanceof ApiError ? errorText(x) : String(x);
+      err.value = x instanceof ApiError ? await errorWords(x) : String(x);
     } finally {
       busy.value = false;
     }

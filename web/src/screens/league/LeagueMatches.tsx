@@ -16,7 +16,7 @@ import { ApiError } from '../../lib/api';
 import { navigate } from '../../lib/router';
 import { adoptSeat, type SavedMatch } from '../../lib/storage';
 import { dateText } from '../../lib/time';
-import { errorText } from '../../lib/words';
+import { errorWords } from '../../lib/words';
 import { MatchRow } from '../home/MatchRow';
 import { fetchSummaries, joinAnswers, type Row } from '../home/model';
 import { leagueApi } from './league-api';
@@ -62,7 +62,7 @@ function NewMatch({ info, link }: { info: LeagueInfo; link: LeagueLink }): JSX.E
       const r = await leagueApi.leagueMatch(info.leagueId, link.token, bots.value);
       navigate(`/m/${r.matchId}#seat=${link.token}`);
     } catch (x) {
-      err.value = x instanceof ApiError ? errorText(x) : String(x);
+      err.value = x instanceof ApiError ? await errorWords(x) : String(x);
       busy.value = false;
     }
   };

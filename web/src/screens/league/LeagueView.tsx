@@ -11,7 +11,7 @@ import type { LeagueInfo } from '../../../../worker/league-protocol';
 import type { ChatMessage } from '../../../../worker/protocol/chat';
 import { t } from '../../i18n';
 import { ApiError } from '../../lib/api';
-import { errorText } from '../../lib/words';
+import { errorWords } from '../../lib/words';
 import { ChatView } from '../table/ChatPanel';
 import { ChatModel } from '../table/chat-model';
 import { LeagueMatches } from './LeagueMatches';
@@ -67,7 +67,7 @@ export function LeagueView({ leagueId }: { leagueId: string }): JSX.Element {
       info.value = await leagueApi.league(leagueId, link.token);
       err.value = null;
     } catch (x) {
-      err.value = x instanceof ApiError ? errorText(x) : String(x);
+      err.value = x instanceof ApiError ? await errorWords(x) : String(x);
     }
   };
   useEffect(() => {

@@ -10,7 +10,7 @@ import type { LeagueInfo } from '../../../../worker/league-protocol';
 import { LEAGUE_NAME_MAX_CHARS } from '../../../../worker/shared/limits';
 import { t } from '../../i18n';
 import { ApiError } from '../../lib/api';
-import { errorText } from '../../lib/words';
+import { errorWords } from '../../lib/words';
 import { leagueApi } from './league-api';
 import type { LeagueLink } from './league-links';
 
@@ -31,7 +31,7 @@ function useAct(props: ToolProps) {
       await leagueApi.leagueAct(props.info.leagueId, props.link.token, path, body);
       await props.onDone();
     } catch (x) {
-      err.value = x instanceof ApiError ? errorText(x) : String(x);
+      err.value = x instanceof ApiError ? await errorWords(x) : String(x);
     } finally {
       busy.value = false;
     }

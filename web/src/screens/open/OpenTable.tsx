@@ -18,7 +18,7 @@ import { loadCreateMemory } from '../../lib/create-memory';
 import { navigate } from '../../lib/router';
 import { saveMatch } from '../../lib/storage';
 import { deadlineText, minuteNow } from '../../lib/time';
-import { errorText } from '../../lib/words';
+import { errorWords } from '../../lib/words';
 import { OpenRow } from './OpenRow';
 
 /** Times per turn offered to quick match, in hours (the create form's, without "no limit" first). */
@@ -37,9 +37,9 @@ function fragment(url: string | null, key: string): string | null {
   return url ? new URLSearchParams(new URL(url, location.href).hash.slice(1)).get(key) : null;
 }
 
-/** The words of a failed call. */
-function failure(x: unknown): string {
-  return x instanceof ApiError ? errorText(x) : errorText({ code: 'crash', message: String(x) });
+/** The words of a failed call (with the error words loaded). */
+function failure(x: unknown): Promise<string> {
+  return errorWords(x instanceof ApiError ? x : { code: 'crash', message: String(x) });
 }
 
 /** The open table's page. */
@@ -56,7 +56,7 @@ export function OpenTable(): JSX.Element {
     try {
       list.value = (await (await api.open()).list()).matches;
     } catch (x) {
-      err.value = failure(x);
+      err.value = await failure(x);
     }
   };
   useEffect(() => {
@@ -77,7 +77,7 @@ export function OpenTable(): JSX.Element {
     try {
       await fn();
     } catch (x) {
-      err.value = failure(x);
+      err.value = await failure(x);
       void load();
     } finally {
       busy.value = false;

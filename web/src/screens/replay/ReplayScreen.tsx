@@ -12,7 +12,7 @@ import { t } from '../../i18n';
 import { savedAccess } from '../../lib/access';
 import { ApiError, api, call } from '../../lib/api';
 import { onLinkClick } from '../../lib/router';
-import { errorText } from '../../lib/words';
+import { errorWords } from '../../lib/words';
 import { ReplayViewer } from './ReplayViewer';
 import { replayHref } from './replay-words';
 
@@ -48,8 +48,8 @@ export function ReplayScreen({ matchId }: { matchId: string }): JSX.Element {
       .then((p) => {
         page.value = p;
       })
-      .catch((e: unknown) => {
-        failed.value = e instanceof ApiError ? errorText(e) : t('error.network');
+      .catch(async (e: unknown) => {
+        failed.value = e instanceof ApiError ? await errorWords(e) : t('error.network');
       });
   }, [matchId, hand.value]);
 
