@@ -44,7 +44,7 @@ describe('away and back', () => {
     await waitText(bob, 'section.tableau.mine', 'Your area');
 
     await bob.getByRole('button', { name: /Settings/ }).click();
-    await waitText(bob, 'fieldset.away', 'Vacation left: 10 days');
+    await waitText(bob, 'fieldset.away', 'Vacation days left: 10');
     await bob.getByLabel("I'm away until").fill(osloDay(3));
     await bob.locator('fieldset.away button[type="submit"]').click();
     await waitText(bob, 'fieldset.away', 'You are away until');

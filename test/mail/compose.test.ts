@@ -107,13 +107,13 @@ describe('composeMail', () => {
   it('says hand and match in the words of the shared event lines, in every language', () => {
     for (const lang of MAIL_LANGUAGES) {
       const c = catalogFor(lang);
-      const handOver = fill(c.events.handOver, { hand: 1 });
+      const handOver = fill(c.events.handOver, { hand: 1 }, c.locale);
       const matchOver = c.events.matchOver.replace(/\.$/, '');
-      expect(fill(c.bodies.handOverIntro, { hand: 1 }).startsWith(handOver), lang).toBe(true);
-      expect(fill(c.subjects.handOver, { title: 'T', hand: 1 }).toLowerCase(), lang).toContain(
+      expect(fill(c.bodies.handOverIntro, { hand: 1 }, c.locale).startsWith(handOver), lang).toBe(true);
+      expect(fill(c.subjects.handOver, { title: 'T', hand: 1 }, c.locale).toLowerCase(), lang).toContain(
         handOver.replace(/\.$/, '').toLowerCase(),
       );
-      expect(fill(c.bodies.finished, { winners: 'Anna' }), lang).toContain(matchOver);
+      expect(fill(c.bodies.finished, { winners: 'Anna' }, c.locale), lang).toContain(matchOver);
       expect(c.bodies.finishedDraw, lang).toContain(matchOver);
       const quiet = composeMail(ctx(lang), {
         kind: 'yourTurn',

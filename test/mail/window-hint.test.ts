@@ -30,7 +30,7 @@ describe('the window mail hint', () => {
       expect(quick).toContain(leadOf(c.windowMail.askHintQuick));
       const auto = composeMail(ctx(lang), { ...window, mode: 'auto' }).text;
       expect(auto).toContain(leadOf(c.bodies.responseWindowHint));
-      expect(fill(c.windowMail.askHint, { time: 'T', safety: 'S' })).not.toMatch(/\{\w+\}/);
+      expect(fill(c.windowMail.askHint, { time: 'T', safety: 'S' }, c.locale)).not.toMatch(/\{\w+\}/);
     });
   }
 });

@@ -74,7 +74,7 @@ describe('folding draws', () => {
     expect(drawsText(0, 3, TABLE, en)).toBe('Alice drew 3 times.');
     expect(drawsText(0, 1, TABLE, en)).toBe('Alice drew a card.');
     expect(drawsText(1, 2, TABLE, fr)).toBe('Bob a pioché 2 fois.');
-    expect(drawsText(1, 2, TABLE, de)).toBe('Bob hat 2-mal gezogen.');
+    expect(drawsText(1, 2, TABLE, de)).toBe('Bob hat 2 Mal gezogen.');
     expect(drawsText(1, 4, TABLE, sv)).toBe('Bob drog 4 gånger.');
     expect(drawsText(1, 4, TABLE, nb)).toBe('Bob trakk 4 ganger.');
   });

@@ -50,6 +50,26 @@ describe('plural words', () => {
     );
     useCatalogForTests('en', en);
   });
+
+  // The audit's "1 timeouts in a row": each language's own singular (French for 0 as well).
+  const TIMEOUTS: Record<(typeof LANGUAGES)[number], [string, string, string]> = {
+    en: ['0 timeouts in a row', '1 timeout in a row', '2 timeouts in a row'],
+    fr: ['0 délai dépassé de suite', '1 délai dépassé de suite', '2 délais dépassés de suite'],
+    de: [
+      '0 Fristüberschreitungen in Folge',
+      '1 Fristüberschreitung in Folge',
+      '2 Fristüberschreitungen in Folge',
+    ],
+    sv: ['0 missade turer i rad', '1 missad tur i rad', '2 missade turer i rad'],
+    nb: ['0 tidsavbrudd på rad', '1 tidsavbrudd på rad', '2 tidsavbrudd på rad'],
+  };
+  for (const code of LANGUAGES) {
+    it(`say the timeouts in a row for 0, 1 and 2 in ${code}`, () => {
+      useCatalogForTests(code, catalogs[code]);
+      expect([0, 1, 2].map((n) => t('home.timeoutsToBot.n', { n }))).toEqual(TIMEOUTS[code]);
+      useCatalogForTests('en', en);
+    });
+  }
 });
 
 describe('catalogs', () => {

@@ -92,7 +92,7 @@ describe('the daily digest', () => {
     expect(digests.sent).toHaveLength(1);
     const mail = digests.sent[0];
     expect(mail.to).toBe(a.ann);
-    expect(mail.subject).toBe('Mille Bornes: 1 matches wait for you');
+    expect(mail.subject).toBe('Mille Bornes: 1 match waits for you');
     expect(mail.text).toContain('Alpha: your turn');
     expect(mail.text).toContain('Deadline: ');
     expect(mail.text).not.toContain('Beta');

@@ -65,13 +65,13 @@ export function chatLineText(line: MailChatLine, c: Catalog): string {
     'text' in line.body
       ? inert(line.body.text, MAIL_CHAT_CHARS)
       : phraseText(line.body.phrase, line.body.params, c);
-  return fill(c.chatMail.line, { name: inert(line.name, 40) || '?', text });
+  return fill(c.chatMail.line, { name: inert(line.name, 40) || '?', text }, c.locale);
 }
 
 /** The mail's blocks for `chat`: a lead-in, the lines, and how many earlier ones are left out; none without lines. */
 export function chatBlocks(chat: NewChat | undefined, c: Catalog): Block[] {
   if (!chat || chat.lines.length === 0) return [];
   const blocks: Block[] = [{ p: c.chatMail.intro }, { list: chat.lines.map((l) => chatLineText(l, c)) }];
-  if (chat.more > 0) blocks.push({ p: fill(c.chatMail.more, { count: chat.more }) });
+  if (chat.more > 0) blocks.push({ p: fill(c.chatMail.more, { count: chat.more }, c.locale) });
   return blocks;
 }

@@ -120,7 +120,7 @@ export interface IdleAction {
 function idleBlocks(idle: IdleAction | undefined, deadline: Date | null, now: Date, c: Catalog): Block[] {
   if (!idle || !deadline) return [];
   const when = readerTime(deadline, now, c, idle.timeZone);
-  return [{ p: fill(idle.action === 'bot' ? c.away.idleBot : c.away.idleSkip, { when }) }];
+  return [{ p: fill(idle.action === 'bot' ? c.away.idleBot : c.away.idleSkip, { when }, c.locale) }];
 }
 
 /**
@@ -158,8 +158,8 @@ export function formatTime(d: Date, c: Catalog): string {
 export function formatLeft(deadline: Date, now: Date, c: Catalog): string {
   const ms = Math.max(0, deadline.getTime() - now.getTime());
   const hours = Math.floor(ms / 3_600_000);
-  if (hours >= 1) return fill(c.hours, { hours });
-  return fill(c.minutes, { minutes: Math.max(1, Math.floor(ms / 60_000)) });
+  if (hours >= 1) return fill(c.hours, { hours }, c.locale);
+  return fill(c.minutes, { minutes: Math.max(1, Math.floor(ms / 60_000)) }, c.locale);
 }
 
 /** A name in a body: one header-safe line of at most 40 characters, with no link in it. */
@@ -185,15 +185,15 @@ interface Draft {
 
 function draftFor(ctx: MailContext, content: MailContent, c: Catalog, title: string): Draft {
   const seat = link(ctx.links.seat);
-  const greet: Block = { p: fill(c.greeting, { name: nameText(ctx.recipientName) }) };
+  const greet: Block = { p: fill(c.greeting, { name: nameText(ctx.recipientName) }, c.locale) };
   switch (content.kind) {
     case 'invitation': {
       const host = nameText(content.host);
       return {
-        subject: fill(c.subjects.invitation, { host: subjectName(content.host) }),
+        subject: fill(c.subjects.invitation, { host: subjectName(content.host) }, c.locale),
         blocks: [
           greet,
-          { p: fill(c.bodies.invitation, { host, title }) },
+          { p: fill(c.bodies.invitation, { host, title }, c.locale) },
           { button: c.buttons.join, href: seat },
         ],
         primary: seat,
@@ -207,13 +207,17 @@ function draftFor(ctx: MailContext, content: MailContent, c: Catalog, title: str
       // With news: the lead-in and the list; without (the first turn): just whose turn it is.
       if (lines.length) {
         blocks.push(
-          { p: between ? fill(c.bodies.handOverIntro, { hand: content.handOver! }) : c.bodies.yourTurnIntro },
+          {
+            p: between
+              ? fill(c.bodies.handOverIntro, { hand: content.handOver! }, c.locale)
+              : c.bodies.yourTurnIntro,
+          },
           { list: lines },
         );
       } else {
         // Between hands the shared event line says it, in the same words as the page's log.
         blocks.push({
-          p: between ? fill(c.events.handOver, { hand: content.handOver! }) : c.bodies.yourTurnOnly,
+          p: between ? fill(c.events.handOver, { hand: content.handOver! }, c.locale) : c.bodies.yourTurnOnly,
         });
       }
       blocks.push(...chatBlocks(content.chat, c));
@@ -221,15 +225,21 @@ function draftFor(ctx: MailContext, content: MailContent, c: Catalog, title: str
       const idle = idleBlocks(content.idle, content.deadline, content.now, c);
       if (content.deadline && idle.length === 0) {
         blocks.push({
-          p: fill(c.bodies.deadline, {
-            time: readerTime(content.deadline, content.now, c, ctx.timeZone),
-            left: formatLeft(content.deadline, content.now, c),
-          }),
+          p: fill(
+            c.bodies.deadline,
+            {
+              time: readerTime(content.deadline, content.now, c, ctx.timeZone),
+              left: formatLeft(content.deadline, content.now, c),
+            },
+            c.locale,
+          ),
         });
       }
       blocks.push(...idle);
       blocks.push({ button: c.buttons.play, href: seat });
-      const subject = between ? fill(c.subjects.handOver, { hand: content.handOver! }) : c.subjects.yourTurn;
+      const subject = between
+        ? fill(c.subjects.handOver, { hand: content.handOver! }, c.locale)
+        : c.subjects.yourTurn;
       return { subject, blocks, primary: seat };
     }
     case 'responseWindow': {
@@ -238,7 +248,10 @@ function draftFor(ctx: MailContext, content: MailContent, c: Catalog, title: str
       const named = subjectName(content.table.names[content.attacker] ?? '?');
       const hazard = cardText(content.hazard, c);
       const target = targetText(table, content.target, c);
-      const blocks: Block[] = [greet, { p: fill(c.bodies.responseWindow, { attacker, hazard, target }) }];
+      const blocks: Block[] = [
+        greet,
+        { p: fill(c.bodies.responseWindow, { attacker, hazard, target }, c.locale) },
+      ];
       if (content.deadline)
         blocks.push({
           p: windowHint(
@@ -249,7 +262,7 @@ function draftFor(ctx: MailContext, content: MailContent, c: Catalog, title: str
         });
       blocks.push({ button: c.buttons.answer, href: seat });
       return {
-        subject: fill(c.subjects.responseWindow, { attacker: named, hazard }),
+        subject: fill(c.subjects.responseWindow, { attacker: named, hazard }, c.locale),
         blocks,
         primary: seat,
       };
@@ -257,7 +270,7 @@ function draftFor(ctx: MailContext, content: MailContent, c: Catalog, title: str
     case 'reminder': {
       const left = formatLeft(content.deadline, content.now, c);
       return {
-        subject: fill(c.subjects.reminder, { left }),
+        subject: fill(c.subjects.reminder, { left }, c.locale),
         blocks: [
           greet,
           // What happens at the deadline names its time; without it, the reminder names the deadline.
@@ -265,10 +278,14 @@ function draftFor(ctx: MailContext, content: MailContent, c: Catalog, title: str
             ? idleBlocks(content.idle, content.deadline, content.now, c)
             : [
                 {
-                  p: fill(c.bodies.reminder, {
-                    time: readerTime(content.deadline, content.now, c, ctx.timeZone),
-                    left,
-                  }),
+                  p: fill(
+                    c.bodies.reminder,
+                    {
+                      time: readerTime(content.deadline, content.now, c, ctx.timeZone),
+                      left,
+                    },
+                    c.locale,
+                  ),
                 },
               ]),
           { button: c.buttons.play, href: seat },
@@ -319,8 +336,8 @@ function draftFor(ctx: MailContext, content: MailContent, c: Catalog, title: str
           greet,
           ...(content.left === undefined
             ? []
-            : [{ p: fill(c.events.leftEnd, { player: table.names[content.left] ?? '?' }) }]),
-          { p: won ? fill(c.bodies.finished, { winners }) : c.bodies.finishedDraw },
+            : [{ p: fill(c.events.leftEnd, { player: table.names[content.left] ?? '?' }, c.locale) }]),
+          { p: won ? fill(c.bodies.finished, { winners }, c.locale) : c.bodies.finishedDraw },
           { scores, heading: c.bodies.scoresHeading },
           { p: c.bodies.rematch },
           { button: c.buttons.rematch, href: rematch },
@@ -332,11 +349,19 @@ function draftFor(ctx: MailContext, content: MailContent, c: Catalog, title: str
       const r = c.rematchOffer;
       const by = content.by === null ? null : nameText(content.by);
       return {
-        subject: content.by === null ? r.subjectHost : fill(r.subject, { name: subjectName(content.by) }),
+        subject:
+          content.by === null ? r.subjectHost : fill(r.subject, { name: subjectName(content.by) }, c.locale),
         blocks: [
           greet,
-          { p: by === null ? fill(r.bodyHost, { title }) : fill(r.body, { name: by, title }) },
-          { p: fill(r.lapses, { when: readerTime(content.lapsesAt, content.now, c, ctx.timeZone) }) },
+          {
+            p:
+              by === null
+                ? fill(r.bodyHost, { title }, c.locale)
+                : fill(r.body, { name: by, title }, c.locale),
+          },
+          {
+            p: fill(r.lapses, { when: readerTime(content.lapsesAt, content.now, c, ctx.timeZone) }, c.locale),
+          },
           { button: r.button, href: seat },
         ],
         primary: seat,
@@ -345,10 +370,14 @@ function draftFor(ctx: MailContext, content: MailContent, c: Catalog, title: str
     case 'playerLeft': {
       const player = nameText(content.table.names[content.seat] ?? '?');
       return {
-        subject: fill(c.leave.subject, { player: subjectName(content.table.names[content.seat] ?? '?') }),
+        subject: fill(
+          c.leave.subject,
+          { player: subjectName(content.table.names[content.seat] ?? '?') },
+          c.locale,
+        ),
         blocks: [
           greet,
-          { p: fill(content.outcome === 'bot' ? c.events.leftBot : c.events.leftSkip, { player }) },
+          { p: fill(content.outcome === 'bot' ? c.events.leftBot : c.events.leftSkip, { player }, c.locale) },
           { p: c.leave.goesOn },
           { button: c.leave.open, href: seat },
         ],
@@ -375,7 +404,7 @@ export function composeMail(ctx: MailContext, content: MailContent): ComposedMai
     { label: invitation ? c.footer.blockInvites : c.footer.blockAll, href: block },
   ];
   const { text, html } = render(c, subject, draft.blocks, draft.primary, {
-    why: fill(c.footer.why, { title }),
+    why: fill(c.footer.why, { title }, c.locale),
     private: 'seat',
     links,
   });
@@ -403,8 +432,12 @@ function windowHint(
   time: string,
   c: Catalog,
 ): string {
-  if (content.mode !== 'ask') return fill(c.bodies.responseWindowHint, { time });
+  if (content.mode !== 'ask') return fill(c.bodies.responseWindowHint, { time }, c.locale);
   const safety = cardText(SAFETY_FOR[content.hazard], c);
-  if (!content.quickRemedy) return fill(c.windowMail.askHint, { time, safety });
-  return fill(c.windowMail.askHintQuick, { time, safety, remedy: cardText(REMEDY_FOR[content.hazard], c) });
+  if (!content.quickRemedy) return fill(c.windowMail.askHint, { time, safety }, c.locale);
+  return fill(
+    c.windowMail.askHintQuick,
+    { time, safety, remedy: cardText(REMEDY_FOR[content.hazard], c) },
+    c.locale,
+  );
 }

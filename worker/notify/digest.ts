@@ -136,14 +136,19 @@ export function composeDigest(
   o: { to: string; block: string; nowMs: number; key: string },
 ): OutgoingMail {
   const c = catalogFor(entries[0].language);
-  const subject = headerText(fill(c.digest.subject, { count: entries.length }), 200);
-  const blocks: Block[] = [{ p: c.digest.intro }];
+  const count = { count: entries.length };
+  const subject = headerText(fill(c.digest.subject, count, c.locale), 200);
+  const blocks: Block[] = [{ p: fill(c.digest.intro, count, c.locale) }];
   for (const e of entries) {
     const title = defuseLinks(headerText(e.title || c.defaultTitle, 80));
-    const lines = [fill(c.digest[e.waiting], { title })];
+    const lines = [fill(c.digest[e.waiting], { title }, c.locale)];
     if (e.deadlineMs !== null)
       lines.push(
-        fill(c.digest.deadline, { time: deadlineText(e.deadlineMs, o.nowMs, c.locale, e.timeZone) }),
+        fill(
+          c.digest.deadline,
+          { time: deadlineText(e.deadlineMs, o.nowMs, c.locale, e.timeZone) },
+          c.locale,
+        ),
       );
     blocks.push({ p: lines.join('\n') });
     blocks.push(...chatBlocks({ lines: e.chat ?? [], more: e.chatMore ?? 0 }, c));

@@ -45,7 +45,7 @@ export function composeLinkMail(kind: LinkMailKind, opts: LinkMailOptions): Comp
   const blocks: Block[] = [
     { p: words.intro },
     { button: words.button, href },
-    { p: fill(c.bodies.myMatchesExpiry, { hours: opts.hours }) },
+    { p: fill(c.bodies.myMatchesExpiry, { hours: opts.hours }, c.locale) },
     { p: c.bodies.myMatchesNotYou },
   ];
   const { text, html } = render(c, subject, blocks, href, { why: null, private: words.private, links: [] });

@@ -17,10 +17,12 @@ export function prefsSummary(c: Catalog, z: ZonedPrefs): string[] {
   const two = (h: number) => String(h).padStart(2, '0');
   const p = z.prefs;
   return [
-    p.digestHour === null ? c.digest.eachTurn : fill(c.digest.digestAt, { hour: two(p.digestHour) }),
+    p.digestHour === null
+      ? c.digest.eachTurn
+      : fill(c.digest.digestAt, { hour: two(p.digestHour) }, c.locale),
     p.quiet === null || p.quiet.from === p.quiet.to
       ? c.digest.noQuiet
-      : fill(c.digest.quietFrom, { from: two(p.quiet.from), to: two(p.quiet.to) }),
+      : fill(c.digest.quietFrom, { from: two(p.quiet.from), to: two(p.quiet.to) }, c.locale),
     z.timeZone,
   ];
 }
@@ -66,7 +68,7 @@ export async function sendPrefsConfirmation(o: PrefsConfirmation): Promise<boole
     { p: c.digest.confirmIntro },
     { list: prefsSummary(c, o.z) },
     { button: c.digest.confirmButton, href },
-    { p: fill(c.bodies.myMatchesExpiry, { hours: MAGIC_LINK_HOURS }) },
+    { p: fill(c.bodies.myMatchesExpiry, { hours: MAGIC_LINK_HOURS }, c.locale) },
     { p: c.bodies.myMatchesNotYou },
   ];
   const { text, html } = render(c, subject, blocks, href, { why: null, private: null, links: [] });

@@ -175,7 +175,12 @@ mail.get('/api/mail/mute/:key/:id/:token', valid('param', MuteParam), async (c) 
   if (!stub || !(await stub.isMuteToken(id, token))) return page(c, cat, cat.pages.expired, '', 403);
   const title = await matchTitle(c, id, cat);
   // A GET never mutes: link scanners open links. The button posts back here.
-  return page(c, cat, fill(cat.pages.muteTitle, { title }), postButton(cat.pages.muteButton, 'mute'));
+  return page(
+    c,
+    cat,
+    fill(cat.pages.muteTitle, { title }, cat.locale),
+    postButton(cat.pages.muteButton, 'mute'),
+  );
 });
 
 mail.post('/api/mail/mute/:key/:id/:token', valid('param', MuteParam), async (c) => {
@@ -193,7 +198,12 @@ mail.post('/api/mail/mute/:key/:id/:token', valid('param', MuteParam), async (c)
   if (oneClick) return c.json({ ok: true, muted: true });
   const title = await matchTitle(c, id, cat);
   if (!mute) return page(c, cat, cat.pages.unmuted, '');
-  return page(c, cat, fill(cat.pages.muted, { title }), postButton(cat.pages.unmuteButton, 'unmute'));
+  return page(
+    c,
+    cat,
+    fill(cat.pages.muted, { title }, cat.locale),
+    postButton(cat.pages.unmuteButton, 'unmute'),
+  );
 });
 
 mail.route('/', mailBlock);

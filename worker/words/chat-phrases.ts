@@ -55,5 +55,6 @@ export const CHAT_PHRASE_WORDS: Readonly<Record<WordLanguage, ChatPhraseWords>> 
  * "Pas là jusqu’au samedi" with `day` already in the reader's words ("" for the other phrases).
  */
 export function quickPhraseText(phrase: QuickPhrase, language: string, day = ''): string {
-  return fill(CHAT_PHRASE_WORDS[languageOf(language)][phrase], { day });
+  const code = languageOf(language);
+  return fill(CHAT_PHRASE_WORDS[code][phrase], { day }, code);
 }

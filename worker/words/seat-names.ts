@@ -20,5 +20,6 @@ export const SEAT_NAME_WORDS: Record<WordLanguage, { human: string; bot: string 
  * "fr-FR" or "nb"; Norwegian "no"/"nn" read as "nb"; any other language reads English).
  */
 export function defaultSeatName(kind: 'human' | 'bot', seat: number, language: string): string {
-  return fill(SEAT_NAME_WORDS[languageOf(language)][kind], { n: seat + 1 });
+  const code = languageOf(language);
+  return fill(SEAT_NAME_WORDS[code][kind], { n: seat + 1 }, code);
 }

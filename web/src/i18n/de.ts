@@ -281,7 +281,7 @@ export const de: Messages = {
   'journal.hand': 'Runde {n}',
   'journal.showHand': 'Runde {n} zeigen',
   'journal.new': 'Neu',
-  'since.more': 'Und {n} weitere unten unter „Was passiert ist“.',
+  'since.more': 'Und {n} {n|weiterer Eintrag|weitere Einträge} unten unter „Was passiert ist“.',
   'since.dismiss': 'Verstanden',
 
   'end.title': 'Runde {n} ist vorbei',
@@ -303,7 +303,7 @@ export const de: Messages = {
   'end.nextHand': 'Nächste Runde geben',
   'end.waitNext': 'Warten auf die nächste Runde.',
   'end.rematch': 'Noch einmal (gleiche Spieler und Regeln)',
-  'end.target': 'Wer zuerst {n} Punkte hat, gewinnt die Partie.',
+  'end.target': 'Wer zuerst {n} {n|Punkt|Punkte} hat, gewinnt die Partie.',
   'tab.yourTurn': '(1) Du bist dran · {match} — Mille Bornes',
   'tab.match': '{match} — Mille Bornes',
   'tab.yourTurnPlain': '(1) Du bist dran — Mille Bornes',
@@ -370,7 +370,7 @@ export const de: Messages = {
   'home.vacationDays': 'Urlaubstage pro Person',
   'home.timeoutsToBot': 'Der Computer übernimmt den Platz nach',
   'home.timeoutsToBot.0': 'nie',
-  'home.timeoutsToBot.n': '{n} Fristüberschreitungen in Folge',
+  'home.timeoutsToBot.n': '{n} {n|Fristüberschreitung|Fristüberschreitungen} in Folge',
   // -- deadlines in words (coordinator) --
   // -- phone table, reasons on cards, window hint --
   'table.windowHintYou': 'Antworte auf {hazard} mit den Knöpfen oben.',
@@ -380,8 +380,8 @@ export const de: Messages = {
   'table.onlyDiscard': 'Jetzt ist keine Karte spielbar: wähle eine zum Abwerfen.',
   'table.km': '{km} km',
   // -- create form: seating, invitations, remembered choices, first seat --
-  'create.seating': '{n} Spieler',
-  'create.seatingTeams': '{n} Spieler in {teams} Teams',
+  'create.seating': '{n} {n|Spieler|Spieler}',
+  'create.seatingTeams': '{n} {n|Spieler|Spieler} in {teams} {teams|Team|Teams}',
   'create.inviteEmail': 'E-Mail für die Einladung (freiwillig)',
   'create.first': 'Wer beginnt',
   'create.first.random': 'Per Los',
@@ -560,7 +560,7 @@ export const de: Messages = {
   'open.languages': 'Sprachen',
   'open.fills': 'Computerspieler übernehmen die freien Plätze',
   'open.join': 'Platz nehmen',
-  'open.hoursPerTurn': '{n} Stunden',
+  'open.hoursPerTurn': '{n} {n|Stunde|Stunden}',
   // -- replay of finished hands --
   'replay.title': 'Wiederholung von Runde {n}',
   'replay.back': 'Zurück zur Partie',
@@ -577,7 +577,7 @@ export const de: Messages = {
   'replay.position': 'Schritt der Runde',
   'replay.link': 'Link zu diesem Schritt',
   'replay.drew': '{name} zog {card}.',
-  'replay.deck': 'Nachziehstapel: {n} Karten',
+  'replay.deck': 'Nachziehstapel: {n} {n|Karte|Karten}',
   'replay.deckTop': 'Der Nachziehstapel nach dem Geben, oberste Karte zuerst',
   'replay.discardEmpty': 'Ablagestapel leer',
   'replay.window': 'Coup-fourré-Fenster: {attacker} spielte {hazard}.',

@@ -178,7 +178,7 @@ export const enFirst = {
   'end.nextHand': 'Deal the next hand',
   'end.waitNext': 'Waiting for the next hand to be dealt.',
   'end.rematch': 'Play again (same players and rules)',
-  'end.target': 'First to {n} points wins the match.',
+  'end.target': 'First to {n} {n|point|points} wins the match.',
   'sheet.open': 'Score sheet',
   'sheet.title': 'Score sheet',
   'src.name': 'Source {list}',

@@ -1,6 +1,8 @@
 /**
  * The shape of one language's mail catalog. Templates use `{name}` placeholders filled by
- * `fill()`; values are plain text (escaped later for HTML, made header-safe for subjects).
+ * `fill()`, and a counted word carries both its forms, `{count} {count|partie|parties}`, picked by
+ * the language's plural rules (words/plural.ts; `fill` takes the catalog's `locale`); values are
+ * plain text (escaped later for HTML, made header-safe for subjects).
  * Every language file (en, fr, de, sv, nb) implements this whole interface, so the type checker
  * catches a missing string.
  */
@@ -9,7 +11,7 @@ import type { EventWords } from '../../words/events/catalog';
 
 /** All words of one language. */
 export interface Catalog {
-  /** BCP 47 tag used for dates and the HTML `lang` attribute. */
+  /** BCP 47 tag used for dates, plural forms and the HTML `lang` attribute. */
   locale: string;
   /** Card names, shared with the page (worker/words/cards); text takes them through `cardName`. */
   cards: CardNames;
@@ -53,7 +55,7 @@ export interface Catalog {
     scoresHeading: string;
     rematch: string;
     myMatchesIntro: string;
-    myMatchesExpiry: string; // {hours}
+    myMatchesExpiry: string; // {hours} with its plural forms
     myMatchesNotYou: string;
     unblockIntro: string; // the mail that turns mail back on for an address
   };
@@ -108,8 +110,8 @@ export interface Catalog {
   // -- digest, confirmation of mail settings --
   /** The daily digest and the confirmation of mail settings. */
   digest: {
-    subject: string; // {count}
-    intro: string;
+    subject: string; // {count} with its plural forms
+    intro: string; // {count|…|…}: "this match waits" / "these matches wait"
     turn: string; // {title}
     answer: string; // {title}
     nextHand: string; // {title}
@@ -171,5 +173,8 @@ export interface Catalog {
   };
 }
 
-/** Fills `{key}` placeholders; unknown keys are left as they are so a missing value is visible in tests. */
+/**
+ * Fills `{key}` placeholders and `{n|one|other}` plural forms in the language given (the catalog's
+ * `locale`); unknown keys are left as they are so a missing value is visible in tests.
+ */
 export { fill } from '../../words/events/fill';

@@ -41,7 +41,7 @@ export const de: Catalog = {
     scoresHeading: 'Endstand',
     rematch: 'Noch eine Partie? Starte eine Revanche mit denselben Spielern.',
     myMatchesIntro: 'Hier ist dein Link zu all deinen laufenden Mille-Bornes-Partien.',
-    myMatchesExpiry: 'Der Link gilt {hours} Stunden.',
+    myMatchesExpiry: 'Der Link gilt {hours} {hours|Stunde|Stunden}.',
     myMatchesNotYou: 'Wenn du ihn nicht angefordert hast, ignoriere diese Mail.',
     unblockIntro: 'Hier ist dein Link, um Mails von Mille Bornes an diese Adresse wieder einzuschalten.',
   },
@@ -95,8 +95,8 @@ export const de: Catalog = {
   },
   // -- digest, confirmation of mail settings --
   digest: {
-    subject: 'Mille Bornes: {count} Partien warten auf dich',
-    intro: 'Deine tägliche Übersicht: diese Partien warten auf dich.',
+    subject: 'Mille Bornes: {count} {count|Partie wartet|Partien warten} auf dich',
+    intro: 'Deine tägliche Übersicht: {count|diese Partie wartet|diese Partien warten} auf dich.',
     turn: '{title}: du bist dran',
     answer: '{title}: deine Antwort auf einen Angriff',
     nextHand: '{title}: starte die nächste Runde',

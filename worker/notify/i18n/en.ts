@@ -41,7 +41,7 @@ export const en: Catalog = {
     scoresHeading: 'Final scores',
     rematch: 'Fancy another one? Start a rematch with the same players.',
     myMatchesIntro: 'Here is your link to all your open Mille Bornes matches.',
-    myMatchesExpiry: 'The link works for {hours} hours.',
+    myMatchesExpiry: 'The link works for {hours} {hours|hour|hours}.',
     myMatchesNotYou: 'If you did not ask for it, you can ignore this mail.',
     unblockIntro: 'Here is your link to turn mail from Mille Bornes back on for this address.',
   },
@@ -94,8 +94,8 @@ export const en: Catalog = {
   },
   // -- digest, confirmation of mail settings --
   digest: {
-    subject: 'Mille Bornes: {count} matches wait for you',
-    intro: 'Your daily summary: these matches wait for you.',
+    subject: 'Mille Bornes: {count} {count|match waits|matches wait} for you',
+    intro: 'Your daily summary: {count|this match waits|these matches wait} for you.',
     turn: '{title}: your turn',
     answer: '{title}: your answer to a hazard',
     nextHand: '{title}: start the next hand',

@@ -41,7 +41,7 @@ export const fr: Catalog = {
     scoresHeading: 'Scores finaux',
     rematch: 'Une revanche ? Relancez une partie avec les mêmes joueurs.',
     myMatchesIntro: 'Voici votre lien vers toutes vos parties de Mille Bornes en cours.',
-    myMatchesExpiry: 'Le lien est valable {hours} heures.',
+    myMatchesExpiry: 'Le lien est valable {hours} {hours|heure|heures}.',
     myMatchesNotYou: "Si vous ne l'avez pas demandé, ignorez ce message.",
     unblockIntro: 'Voici votre lien pour réactiver les mails de Mille Bornes vers cette adresse.',
   },
@@ -95,8 +95,8 @@ export const fr: Catalog = {
   },
   // -- digest, confirmation of mail settings --
   digest: {
-    subject: 'Mille Bornes : {count} parties vous attendent',
-    intro: 'Votre résumé du jour : ces parties vous attendent.',
+    subject: 'Mille Bornes : {count} {count|partie vous attend|parties vous attendent}',
+    intro: 'Votre résumé du jour : {count|cette partie vous attend|ces parties vous attendent}.',
     turn: '{title} : à vous de jouer',
     answer: '{title} : votre réponse à une attaque',
     nextHand: '{title} : lancez la manche suivante',

@@ -41,7 +41,7 @@ export const nb: Catalog = {
     scoresHeading: 'Sluttpoeng',
     rematch: 'En omkamp? Start et nytt spill med de samme spillerne.',
     myMatchesIntro: 'Her er lenken til alle dine pågående Mille Bornes-spill.',
-    myMatchesExpiry: 'Lenken virker i {hours} timer.',
+    myMatchesExpiry: 'Lenken virker i {hours} {hours|time|timer}.',
     myMatchesNotYou: 'Hvis du ikke ba om den, kan du se bort fra denne e-posten.',
     unblockIntro: 'Her er lenken din for å slå på e-post fra Mille Bornes til denne adressen igjen.',
   },
@@ -95,8 +95,8 @@ export const nb: Catalog = {
   },
   // -- digest, confirmation of mail settings --
   digest: {
-    subject: 'Mille Bornes: {count} kamper venter på deg',
-    intro: 'Den daglige oppsummeringen din: disse kampene venter på deg.',
+    subject: 'Mille Bornes: {count} {count|kamp venter|kamper venter} på deg',
+    intro: 'Den daglige oppsummeringen din: {count|denne kampen venter|disse kampene venter} på deg.',
     turn: '{title}: din tur',
     answer: '{title}: ditt svar på et angrep',
     nextHand: '{title}: start neste runde',

@@ -41,7 +41,7 @@ export const sv: Catalog = {
     scoresHeading: 'Slutpoäng',
     rematch: 'En returmatch? Starta en ny match med samma spelare.',
     myMatchesIntro: 'Här är din länk till alla dina pågående Mille Bornes-matcher.',
-    myMatchesExpiry: 'Länken gäller i {hours} timmar.',
+    myMatchesExpiry: 'Länken gäller i {hours} {hours|timme|timmar}.',
     myMatchesNotYou: 'Om du inte bad om den kan du strunta i det här mejlet.',
     unblockIntro: 'Här är din länk för att slå på mejl från Mille Bornes till den här adressen igen.',
   },
@@ -94,8 +94,8 @@ export const sv: Catalog = {
   },
   // -- digest, confirmation of mail settings --
   digest: {
-    subject: 'Mille Bornes: {count} matcher väntar på dig',
-    intro: 'Din dagliga sammanfattning: de här matcherna väntar på dig.',
+    subject: 'Mille Bornes: {count} {count|match väntar|matcher väntar} på dig',
+    intro: 'Din dagliga sammanfattning: {count|den här matchen väntar|de här matcherna väntar} på dig.',
     turn: '{title}: din tur',
     answer: '{title}: ditt svar på en attack',
     nextHand: '{title}: starta nästa giv',

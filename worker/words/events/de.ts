@@ -33,7 +33,7 @@ export const de: EventWords = {
   matchOver: 'Die Partie ist vorbei.',
   scores: 'Punkte: {scores}.',
   finalScores: 'Endstand: {scores}.',
-  drewPileTimes: '{player} hat {count}-mal gezogen.',
+  drewPileTimes: '{player} hat {count} {count|Mal|Mal} gezogen.',
   sinceYouLeft: 'Seit deinem letzten Besuch:',
   playedOut: 'Niemand hat {goal} km erreicht; am weitesten kam: {players}.',
   playedOutTie: 'Niemand hat {goal} km erreicht; gleich weit kamen: {players}.',

@@ -34,7 +34,7 @@ const PAGE: DescribeOptions = { reader: null, scores: false };
 /** "Anna", "Anna and Bob", "Anna, Bob and Cleo"; "" for no names. */
 export function joinNames(names: readonly string[], w: EventWords): string {
   if (names.length <= 1) return names[0] ?? '';
-  return fill(w.and, { a: names.slice(0, -1).join(', '), b: names[names.length - 1] });
+  return fill(w.and, { a: names.slice(0, -1).join(', '), b: names[names.length - 1] }, w.lang);
 }
 
 /** The players of a team (a team index) by name. */

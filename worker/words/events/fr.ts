@@ -33,7 +33,7 @@ export const fr: EventWords = {
   matchOver: 'La partie est terminée.',
   scores: 'Scores : {scores}.',
   finalScores: 'Scores finaux : {scores}.',
-  drewPileTimes: '{player} a pioché {count} fois.',
+  drewPileTimes: '{player} a pioché {count} {count|fois|fois}.',
   sinceYouLeft: 'Depuis votre dernière visite :',
   playedOut: 'Personne n’a atteint {goal} km ; le plus loin : {players}.',
   playedOutTie: 'Personne n’a atteint {goal} km ; le plus loin, à égalité : {players}.',

@@ -19,7 +19,7 @@ export const de: ReasonWords = {
     'Du stehst ({hazard}): Du brauchst die Karte {remedy}, dann Grünes Licht (klassische Regeln).',
   orSafety: 'Die Karte {safety} ginge auch.',
   speedLimit: 'Du hast ein Tempolimit: höchstens {maxKm} km pro Karte.',
-  tooMany200: 'Du hast schon {played} Karten mit 200 km gespielt: höchstens {max} pro Runde.',
+  tooMany200: 'Du hast schon {played} {played|Karte|Karten} mit 200 km gespielt: höchstens {max} pro Runde.',
   pastGoal: 'Nur noch {kmLeft} km: Diese Karte ginge über {goal} hinaus.',
   protected: '{target} {count|hat|haben} {safety}.',
   targetNotRolling: '{target} {count|fährt|fahren} nicht: Dieser Angriff hält nur auf, wer fährt.',

@@ -18,7 +18,7 @@ export const en: ReasonWords = {
   needRemedyThenRoll: 'You are stopped by {hazard}: you need {remedy}, then a Roll (classic rules).',
   orSafety: '{safety} would also do.',
   speedLimit: 'You are under a Speed Limit: at most {maxKm} km per card.',
-  tooMany200: 'You have already played {played} cards of 200 km: {max} per hand at most.',
+  tooMany200: 'You have already played {played} {played|card|cards} of 200 km: {max} per hand at most.',
   pastGoal: 'Only {kmLeft} km to go: this card would pass {goal}.',
   protected: '{target} {count|has|have} {safety}.',
   targetNotRolling: '{target} {count|is|are} not rolling: this hazard only stops a rolling player.',

@@ -19,7 +19,7 @@ export const fr: ReasonWords = {
     'Vous êtes arrêté ({hazard}) : il vous faut la carte {remedy}, puis un Feu vert (règles classiques).',
   orSafety: 'La botte {safety} conviendrait aussi.',
   speedLimit: 'Vous êtes sous Limite de vitesse : {maxKm} km au plus par carte.',
-  tooMany200: 'Vous avez déjà joué {played} cartes de 200 km : {max} au plus par manche.',
+  tooMany200: 'Vous avez déjà joué {played} {played|carte|cartes} de 200 km : {max} au plus par manche.',
   pastGoal: 'Plus que {kmLeft} km : cette carte dépasserait {goal}.',
   protected: '{target} {count|a|ont} la botte {safety}.',
   targetNotRolling: '{target} ne {count|roule|roulent} pas : cette attaque n’arrête qu’un joueur qui roule.',

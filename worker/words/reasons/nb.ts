@@ -19,7 +19,7 @@ export const nb: ReasonWords = {
     'Du står stille ({hazard}): du trenger kortet {remedy} og så Grønt lys (klassiske regler).',
   orSafety: 'Kortet {safety} går også.',
   speedLimit: 'Du har fartsgrense: høyst {maxKm} km per kort.',
-  tooMany200: 'Du har allerede spilt {played} kort på 200 km: høyst {max} per hånd.',
+  tooMany200: 'Du har allerede spilt {played} {played|kort|kort} på 200 km: høyst {max} per hånd.',
   pastGoal: 'Bare {kmLeft} km igjen: dette kortet ville gått forbi {goal}.',
   protected: '{target} har {safety}.',
   targetNotRolling: '{target} kjører ikke: dette angrepet stopper bare den som kjører.',

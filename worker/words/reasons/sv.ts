@@ -19,7 +19,7 @@ export const sv: ReasonWords = {
     'Du står still ({hazard}): du behöver kortet {remedy} och sedan Grönt ljus (klassiska regler).',
   orSafety: 'Kortet {safety} fungerar också.',
   speedLimit: 'Du har en hastighetsbegränsning: högst {maxKm} km per kort.',
-  tooMany200: 'Du har redan spelat {played} kort på 200 km: högst {max} per giv.',
+  tooMany200: 'Du har redan spelat {played} {played|kort|kort} på 200 km: högst {max} per giv.',
   pastGoal: 'Bara {kmLeft} km kvar: det här kortet skulle passera {goal}.',
   protected: '{target} har {safety}.',
   targetNotRolling: '{target} kör inte: den här attacken stoppar bara den som kör.',
