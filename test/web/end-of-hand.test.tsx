@@ -91,4 +91,30 @@ describe('the end of a hand', () => {
     expect(text).toContain('Ann');
     expect(text).not.toContain('Nobody reached');
   });
+
+  it("shows a failed extension's 200 for the opponent under a label that says who earns it (RULES.md §8)", () => {
+    // Ann extended from 700 and the hand was played out at 725: Bob, her opponent, scores the item.
+    const v = view({
+      phase: 'handOver',
+      turn: null,
+      goal: 1000,
+      results: [
+        {
+          hand: 1,
+          winners: [0],
+          tripBy: null,
+          goal: 1000,
+          scores: [
+            score({ distance: 725, total: 725 }),
+            score({ distance: 350, extension: 200, total: 550 }),
+          ],
+        },
+      ],
+      scores: [725, 550],
+      legalMoves: [{ type: 'nextHand' }],
+    });
+    const i = info(v);
+    const root = mount(<EndOfHand session={fakeSession(i).session} info={i} view={v} />);
+    expect(rows(root)).toContainEqual(['Extension (completed, or failed: to each opponent)', '0', '200']);
+  });
 });

@@ -299,7 +299,7 @@ describe('fast game and extension', () => {
     expect(sent).toEqual([{ type: 'mulligan', cards: ['d25', 'stop'] }]);
   });
 
-  it('extension: offers both legal answers at 700 km', () => {
+  it('extension: offers both legal answers at 700 km and says what a failed one costs', () => {
     const v = view({
       phase: 'extension',
       legalMoves: [
@@ -310,6 +310,10 @@ describe('fast game and extension', () => {
     const { session, sent } = fakeSession(info(v));
     const root = mount(<Table session={session} />);
     expect(root.textContent).toContain('You reached 700 km. Extend the trip to 1000 km?');
+    // What a failed extension costs (RULES.md §8): said before the choice.
+    expect(root.textContent).toContain(
+      'If you do not reach 1000 km before the hand ends, each opponent scores 200.',
+    );
     click(buttons(root, 'End the trip at 700 km')[0]);
     expect(sent).toEqual([{ type: 'extension', accept: false }]);
   });

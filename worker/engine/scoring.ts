@@ -29,8 +29,27 @@ export const SCORE_TABLE = {
   },
 } as const;
 
-/** The bonus for completing an extended trip (RULES.md §8 `extension`). */
+/** Points of the `extension` score item, RULES.md §8 (who earns them: `extensionPoints`). */
 export const EXTENSION_BONUS = 200;
+
+/**
+ * The `extension` score item of `team` for a hand that ended with `tripBy` completing the trip (null
+ * when nobody did). RULES.md §8 `extension` (beyond the four sources: the Parker Brothers/Winning Moves
+ * rules): a completed extended trip earns the extender 200; an extension that fails — the hand ends and
+ * the extender has not reached 1000, because the draw pile and hands ran out or another player/team
+ * completed the trip — earns each opposing player/team 200 instead, the one that completed it
+ * included. Without an extension this hand, 0 for everybody.
+ */
+export function extensionPoints(
+  state: Pick<MatchState, 'extendedBy'>,
+  tripBy: number | null,
+  team: number,
+): number {
+  const extender = state.extendedBy;
+  if (extender === null) return 0;
+  if (tripBy === extender) return team === extender ? EXTENSION_BONUS : 0;
+  return team === extender ? 0 : EXTENSION_BONUS;
+}
 
 /**
  * The teams that won the hand, RULES.md §8: the team that completed the trip; else (played out) the
@@ -56,7 +75,8 @@ export function handWinners(state: MatchState, tripBy: number | null): number[] 
  * - dujardin: trip 400 to the hand's sole winner (none on a tie, even when `playOutTie = shared` makes
  *   the tied teams winners) and safeTrip 200 (no 200 played) to the hand's winners; shutout 500 to every
  *   other team for each team that played no distance;
- * - extension: 200 to the team that extended the trip to 1000 and completed it.
+ * - extension (RULES.md §8): 200 to the team that extended the trip to 1000 and completed it; when it
+ *   did not, 200 to each other team instead (`extensionPoints`).
  */
 export function scoreHand(state: MatchState, tripBy: number | null, winners: readonly number[]): HandScore[] {
   const table = state.rules.options.scoring;
@@ -75,7 +95,7 @@ export function scoreHand(state: MatchState, tripBy: number | null, winners: rea
       delayedAction: 0,
       safeTrip: 0,
       shutout: 0,
-      extension: state.extendedBy === team && tripBy === team ? EXTENSION_BONUS : 0,
+      extension: extensionPoints(state, tripBy, team),
       total: 0,
     };
     if (table === 'classic' && tripBy === team) {

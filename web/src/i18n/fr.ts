@@ -170,7 +170,8 @@ export const fr: Messages = {
   'opt.matchTarget': 'Points pour gagner la partie (0 = une manche)',
   'opt.quickRemedy': 'Jeu rapide : parer une attaque aussitôt avec sa parade',
   'opt.mulligan': 'Jeu rapide : après la pioche, échanger des cartes et revenir à six',
-  'opt.extension': 'À 700 km pile, le voyage peut être allongé à 1000 km',
+  'opt.extension':
+    'À 700 km pile, le voyage peut être allongé à 1000 km (200 à qui l’allonge et atteint 1000 km, sinon 200 à chaque adversaire)',
   'opt.playOutTie': 'Quand une manche jouée jusqu’au bout finit à égalité',
   'opt.playOutTie.none': 'personne ne gagne la manche',
   'opt.playOutTie.shared': 'les ex æquo gagnent tous',
@@ -262,6 +263,8 @@ export const fr: Messages = {
   'table.extension': 'Vous avez atteint 700 km. Allonger le voyage à 1000 km ?',
   'table.extendYes': 'Allonger à 1000 km',
   'table.extendNo': 'Finir le voyage à 700 km',
+  'table.extensionFails':
+    'Si vous n’atteignez pas 1000 km avant la fin de la manche, chaque adversaire marque 200.',
   'table.mulligan': 'Échanger des cartes',
   'table.mulliganPick': 'Choisissez les cartes à échanger, puis confirmez.',
   'table.mulliganConfirm': 'Échanger {n} {n|carte|cartes}',
@@ -293,7 +296,7 @@ export const fr: Messages = {
   'end.delayedAction': 'Action différée',
   'end.safeTrip': 'Voyage sans 200',
   'end.shutout': 'Capot',
-  'end.extension': 'Allonge',
+  'end.extension': 'Allonge (réussie, ou manquée : à chaque adversaire)',
   'end.total': 'Total de la manche',
   'end.matchTotal': 'Total de la partie',
   'end.handWinner': '{names} gagne la manche.',

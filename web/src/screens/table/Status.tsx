@@ -161,7 +161,7 @@ export function WindowPrompt(props: {
   );
 }
 
-/** The 700 km extension decision. RULES.md §8. */
+/** The 700 km extension decision, with what a failed extension costs. RULES.md §8. */
 export function ExtensionPrompt({
   session,
   view,
@@ -174,6 +174,7 @@ export function ExtensionPrompt({
   return (
     <section class="prompt urgent" aria-label={t('table.extension')}>
       <p>{t('table.extension')}</p>
+      <p>{t('table.extensionFails')}</p>
       <div class="actions">
         {moves.map((m) => (
           <button
