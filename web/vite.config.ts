@@ -3,7 +3,8 @@
  * which the Worker serves as static assets. No inline scripts are emitted (the CSP forbids them).
  * vite-plugin-pwa (issue 19) writes the web app manifest and builds the one service worker,
  * web/src/sw/sw.ts, into /sw.js with the list of files to precache (the app shell: every script,
- * style, icon and the page; the API is never among them).
+ * style, icon and the page; the API is never among them). web/public is copied as it is: _headers
+ * (the static files' headers: security, HSTS, immutable /assets/*), robots.txt and page.css.
  */
 import { fileURLToPath } from 'node:url';
 import preact from '@preact/preset-vite';
@@ -43,8 +44,9 @@ export default defineConfig({
       },
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-        // Never the service worker itself nor the headers file; the plugin adds the manifest itself.
-        globIgnores: ['sw.js', '_headers', 'manifest.webmanifest'],
+        // Never the service worker itself nor the headers file; the plugin adds the manifest itself;
+        // page.css is the server-rendered pages' (mail links, 404), never the app's.
+        globIgnores: ['sw.js', '_headers', 'manifest.webmanifest', 'page.css'],
       },
     }),
   ],

@@ -13,6 +13,11 @@ export interface Env extends MailEnv {
   MOVE_LIMITER: RateLimit;
   /** Read limit per client (IP): GET requests under /api and the WebSocket upgrade (routes/limits.ts). */
   READ_LIMITER: RateLimit;
+  /**
+   * The web client's static files (wrangler.toml [assets]): the Worker fetches the app's page from
+   * it for the client's routes (routes/site.ts).
+   */
+  ASSETS: Fetcher;
   // -- leagues --
   /** One Durable Object per league, named by the league id (worker/league/stub.ts). */
   LEAGUE?: DurableObjectNamespace;

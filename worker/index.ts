@@ -1,8 +1,10 @@
 /**
  * The Worker: a Hono app for /api/* (and /dev/* in development) in front of one Durable Object per
- * match; everything else is the web client's static assets (wrangler.toml [assets]). Adds security
- * headers, the per-client read limit, the one body reader (with the request-size limit), JSON errors
- * for every failure, the server's own time of each API answer (`Server-Timing: total;dur=<ms>`), and
+ * match; the web client's files are static assets (wrangler.toml [assets]) served without it, and a
+ * path with no file comes here: the app's page for a client route, else a 404 page (routes/site.ts).
+ * Adds security headers (the static files get the same ones from web/public/_headers), the
+ * per-client read limit, the one body reader (with the request-size limit), JSON errors for every
+ * API failure, the server's own time of each API answer (`Server-Timing: total;dur=<ms>`), and
  * exports the Durable Object classes.
  */
 import { Hono } from 'hono';
@@ -21,6 +23,7 @@ import { notFoundHandler } from './routes/methods';
 import { open } from './routes/open';
 import { openDev } from './routes/open-dev';
 import { replay } from './routes/replay';
+import { isApiPath, sitePage } from './routes/site';
 import { summaries } from './routes/summaries';
 
 export { LeagueDurableObject } from './league/durable';
@@ -35,6 +38,8 @@ export { OpenTableDurableObject } from './open/table-do';
 /** The Hono app (exported for in-process tests with `app.request()`). */
 export const app = new Hono<AppEnv>();
 
+// The same policy as web/public/_headers gives the static files (test/worker/site.test.ts compares
+// them), HSTS included (Hono's default: 180 days, subdomains).
 app.use(
   '*',
   secureHeaders({
@@ -45,6 +50,7 @@ app.use(
       imgSrc: ["'self'", 'data:'],
       connectSrc: ["'self'"],
       fontSrc: ["'self'"],
+      workerSrc: ["'self'"],
       objectSrc: ["'none'"],
       baseUri: ["'none'"],
       formAction: ["'self'"],
@@ -78,8 +84,10 @@ app.route('/dev/open', openDev); // before /dev: its guard would answer 404 firs
 app.route('/api/matches', replay); // /:id/replay
 app.route('/dev', dev);
 
-// 404 for unknown paths, 405 with `Allow` for a known path asked with another method.
-app.notFound(notFoundHandler(app));
+// Under /api and /dev: a JSON 404 for unknown paths, 405 with `Allow` for a known path asked with
+// another method. Elsewhere: the app's page for a client route, else the 404 page.
+const apiNotFound = notFoundHandler(app);
+app.notFound((c) => (isApiPath(c.req.path) ? apiNotFound(c) : sitePage(c)));
 
 app.onError((err, c) => {
   if (err instanceof HTTPException && err.status < 500) {

@@ -4,6 +4,8 @@
  * safeties (coup fourré sideways); the hand highlights exactly the cards with a legal play; a tap on
  * a card offers exactly its legal targets and sends the move object taken from `legalMoves`.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CardFace } from '../../web/src/components/Card';
@@ -260,6 +262,39 @@ describe('teams', () => {
 });
 
 describe('card faces', () => {
+  it('regression: no card button holds a div (a button takes phrasing content only), and faces look the same', () => {
+    const { session } = fakeSession(info(view()));
+    const root = mount(<Table session={session} />);
+    const hand = [...root.querySelectorAll('ul.hand button.card')];
+    expect(hand.length).toBeGreaterThan(0);
+    for (const b of hand) {
+      expect(b.querySelectorAll('div')).toHaveLength(0);
+      expect(b.querySelector('.face-kind')).not.toBeNull();
+      expect(b.querySelector('.face-name')!.textContent).not.toBe('');
+    }
+    // Nor the discard pile's button, whose top card is a CardFace.
+    expect(root.querySelector('button.discard [role="img"]')).not.toBeNull();
+    expect(root.querySelectorAll('button div')).toHaveLength(0);
+    // The spans keep the layout the divs had: .card-wrap an inline block, .card an inline flex box,
+    // .face and .face-kind flex boxes, .face-name a block.
+    const styles = readFileSync(join(__dirname, '../../web/src/styles.css'), 'utf8').replace(
+      /\/\*[\s\S]*?\*\//g,
+      '',
+    );
+    const display = (selector: string) =>
+      styles
+        .split('\n}')
+        .find((r) => r.trim().startsWith(`${selector} {`))
+        ?.match(/display: ([\w-]+);/)?.[1];
+    expect(['.card-wrap', '.card', '.face', '.face-kind', '.face-name'].map(display)).toEqual([
+      'inline-block',
+      'inline-flex',
+      'flex',
+      'flex',
+      'block',
+    ]);
+  });
+
   it('every card has an icon, its kind in words and its name, in English and in French', () => {
     for (const card of CARD_IDS) {
       const root = mount(<CardFace card={card} />);

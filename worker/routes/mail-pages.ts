@@ -37,19 +37,23 @@ export function pageCatalog(c: AppContext): Catalog {
   return catalogFor(c.req.header('Accept-Language')?.split(',')[0]);
 }
 
-/** A minimal HTML page (no inline script or style). `body` must already be escaped. */
+/**
+ * A minimal HTML page (no inline script or style; its looks come from the static /page.css of
+ * web/public). `body` must already be escaped. Never cached, never indexed.
+ */
 export function page(
   c: AppContext,
   cat: Catalog,
   title: string,
   body: string,
-  status: 200 | 403 | 404 = 200,
+  status: 200 | 403 | 404 | 405 = 200,
   script?: string,
 ) {
   c.header('Cache-Control', 'no-store');
   return c.html(
     `<!doctype html><html lang="${escapeHtml(cat.locale)}"><head><meta charset="utf-8">` +
       '<meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex">' +
+      '<link rel="stylesheet" href="/page.css">' +
       `<title>${escapeHtml(title)}</title>${script ? `<script src="${script}" defer></script>` : ''}</head>` +
       `<body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`,
     status,

@@ -233,14 +233,17 @@ export interface CardFaceProps {
   size?: 'hand' | 'table';
 }
 
-/** A card face as an image with a spoken label. */
+/**
+ * A card face as an image with a spoken label. Spans (laid out by styles.css), as a face may sit in a
+ * button (the discard pile), which takes phrasing content only.
+ */
 export function CardFace({ card, sideways = false, size = 'table' }: CardFaceProps): JSX.Element {
   return (
-    <div class={`card-wrap${sideways ? ' sideways' : ''}`}>
-      <div class={`card size-${size}`} role="img" aria-label={cardLabel(card, sideways)}>
+    <span class={`card-wrap${sideways ? ' sideways' : ''}`}>
+      <span class={`card size-${size}`} role="img" aria-label={cardLabel(card, sideways)}>
         <CardBody card={card} />
-      </div>
-    </div>
+      </span>
+    </span>
   );
 }
 
@@ -257,22 +260,25 @@ export function nameFit(name: string): '' | ' long' | ' xlong' | ' xxlong' {
   return longest > 9 ? ' xlong' : longest > 7 ? ' long' : '';
 }
 
-/** The inside of a face (used by CardFace and by the hand's card buttons). */
+/**
+ * The inside of a face (used by CardFace and by the hand's card buttons). Phrasing content only
+ * (spans, laid out by styles.css), as a button may hold no div.
+ */
 export function CardBody({ card }: { card: CardId }): JSX.Element {
   const kind = CARD_KINDS[card] ?? 'distance';
   // The face keeps the catalog's soft hyphens so that long compound names wrap.
   const name = cardNames.value[card];
   return (
-    <div class={`face k-${kind}${nameFit(name)}`} aria-hidden="true">
-      <div class="face-kind">
+    <span class={`face k-${kind}${nameFit(name)}`} aria-hidden="true">
+      <span class="face-kind">
         <KindIcon kind={kind} />
         <span>{t(`kind.${kind}`)}</span>
-      </div>
+      </span>
       <svg class="face-art" viewBox="0 0 64 64" focusable="false" aria-hidden="true">
         <Art card={card} />
       </svg>
-      <div class="face-name">{name}</div>
-    </div>
+      <span class="face-name">{name}</span>
+    </span>
   );
 }
 
@@ -285,13 +291,13 @@ export function MiniArt({ card }: { card: CardId }): JSX.Element {
   );
 }
 
-/** An empty pile slot. */
+/** An empty pile slot (spans, as CardFace). */
 export function EmptySlot({ label }: { label: string }): JSX.Element {
   return (
-    <div class="card-wrap">
-      <div class="card size-table empty" role="img" aria-label={label}>
+    <span class="card-wrap">
+      <span class="card size-table empty" role="img" aria-label={label}>
         <span aria-hidden="true">{label}</span>
-      </div>
-    </div>
+      </span>
+    </span>
   );
 }

@@ -80,7 +80,7 @@ export interface Catalog {
   /** "{hours} h" / "{minutes} min" for time left. */
   hours: string;
   minutes: string;
-  /** My-matches, mute, block and unblock page words (server-rendered HTML). */
+  /** My-matches, mute, block, unblock and not-found page words (server-rendered HTML). */
   pages: {
     myMatchesTitle: string;
     myMatchesNone: string;
@@ -106,6 +106,10 @@ export interface Catalog {
     unblockSent: string;
     unblockButton: string;
     unblocked: string;
+    /** The 404 page of a path that is neither a page of the app nor one of its files (routes/site.ts). */
+    notFoundTitle: string;
+    notFoundText: string;
+    notFoundHome: string; // the link to the home page
   };
   // -- digest, confirmation of mail settings --
   /** The daily digest and the confirmation of mail settings. */

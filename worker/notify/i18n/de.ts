@@ -92,6 +92,10 @@ export const de: Catalog = {
     unblockSent: 'Wenn Mails an diese Adresse gestoppt wurden, ist ein Link unterwegs.',
     unblockButton: 'Mails wieder einschalten',
     unblocked: 'Mails an diese Adresse sind wieder an.',
+    notFoundTitle: 'Seite nicht gefunden',
+    notFoundText:
+      'Unter dieser Adresse gibt es keine Seite. Prüfe den Link oder fang auf der Startseite neu an.',
+    notFoundHome: 'Zur Startseite',
   },
   // -- digest, confirmation of mail settings --
   digest: {

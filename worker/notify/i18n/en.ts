@@ -91,6 +91,9 @@ export const en: Catalog = {
     unblockSent: 'If mail to this address was stopped, a link is on its way.',
     unblockButton: 'Turn mail back on',
     unblocked: 'Mail to this address is back on.',
+    notFoundTitle: 'Page not found',
+    notFoundText: 'There is no page at this address. Check the link, or start again from the home page.',
+    notFoundHome: 'Go to the home page',
   },
   // -- digest, confirmation of mail settings --
   digest: {

@@ -92,6 +92,9 @@ export const fr: Catalog = {
     unblockSent: 'Si les mails de cette adresse ont été arrêtés, un lien est en route.',
     unblockButton: 'Réactiver les mails',
     unblocked: 'Les mails vers cette adresse sont réactivés.',
+    notFoundTitle: 'Page introuvable',
+    notFoundText: 'Il n’y a pas de page à cette adresse. Vérifiez le lien, ou repartez de la page d’accueil.',
+    notFoundHome: 'Aller à la page d’accueil',
   },
   // -- digest, confirmation of mail settings --
   digest: {

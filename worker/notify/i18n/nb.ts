@@ -92,6 +92,9 @@ export const nb: Catalog = {
     unblockSent: 'Hvis e-post til adressen er stoppet, er en lenke på vei.',
     unblockButton: 'Slå på e-post igjen',
     unblocked: 'E-post til denne adressen er slått på igjen.',
+    notFoundTitle: 'Fant ikke siden',
+    notFoundText: 'Det finnes ingen side på denne adressen. Sjekk lenken, eller begynn på nytt fra forsiden.',
+    notFoundHome: 'Til forsiden',
   },
   // -- digest, confirmation of mail settings --
   digest: {

@@ -91,6 +91,10 @@ export const sv: Catalog = {
     unblockSent: 'Om mejl till adressen har stoppats är en länk på väg.',
     unblockButton: 'Slå på mejl igen',
     unblocked: 'Mejl till den här adressen är på igen.',
+    notFoundTitle: 'Sidan finns inte',
+    notFoundText:
+      'Det finns ingen sida på den här adressen. Kontrollera länken, eller börja om från startsidan.',
+    notFoundHome: 'Till startsidan',
   },
   // -- digest, confirmation of mail settings --
   digest: {
