@@ -44,6 +44,21 @@ describe('quiet hours', () => {
     expect((await bobsTurnRow(h)).status).toBe('sent');
   });
 
+  it('send one mail when the turn mail and its reminder are both held to the same morning', async () => {
+    // An 8-hour turn from 00:30 in Oslo: its reminder (2 hours before the deadline) falls at 06:30,
+    // still in the night, like the turn mail.
+    const night = Date.UTC(2031, 0, 15, 23, 30);
+    const h = await bobsTurnAt('Europe/Oslo', night, { turnDeadlineHours: 8 });
+    await h.fire(night + 5 * MIN);
+    await h.fire(night + 6 * 60 * MIN + MIN);
+    expect(h.sender.sent).toHaveLength(0);
+    await h.fire(Date.UTC(2031, 0, 16, 6));
+    await h.fire(Date.UTC(2031, 0, 16, 6) + MIN);
+    expect(h.sender.sent.map((m) => m.subject)).toEqual(["Mille Bornes : c'est à vous de jouer"]);
+    const reminder = (await h.rows()).find((r) => r.seat === 1 && r.kind === 'reminder');
+    expect([reminder?.status, reminder?.error]).toEqual(['dropped', 'with_turn_mail']);
+  });
+
   it('hold a turn mail in New York’s night until 07:00 New York time', async () => {
     const night = Date.UTC(2031, 0, 16, 4); // 23:00 in New York
     const h = await bobsTurnAt('America/New_York', night);

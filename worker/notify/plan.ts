@@ -352,9 +352,28 @@ export function staleReason(n: MailScope, row: OutboxRow): string | null {
         return 'acted';
       if (n.ctx.movedSince(row.seat, version)) return 'acted';
     }
+    if (row.kind === 'reminder' && turnMailAlongside(n, row)) return 'with_turn_mail';
     if (presentFor(n, row)) return 'present';
   }
   return null;
+}
+
+/**
+ * True when the reminder mail `row` would go out with its turn's own mail: that mail is still
+ * queued (held by quiet hours, say), or went out at or after the reminder's own due time (both held
+ * to the end of the same quiet hours). One mail then says it all: the reminder is dropped.
+ */
+function turnMailAlongside(n: MailScope, row: OutboxRow): boolean {
+  return (
+    n.ctx.sql
+      .exec(
+        `SELECT 1 FROM mail_outbox WHERE grp = ? AND kind = 'yourTurn'
+         AND (status = 'queued' OR (status = 'sent' AND due_at >= ?)) LIMIT 1`,
+        row.grp,
+        row.due_at,
+      )
+      .toArray().length > 0
+  );
 }
 
 /**
