@@ -59,6 +59,22 @@ describe('quiet hours', () => {
     expect([reminder?.status, reminder?.error]).toEqual(['dropped', 'with_turn_mail']);
   });
 
+  it('keep the quiet hours of a zone reported in another match for a new match’s first mail', async () => {
+    const a = addresses();
+    // Bob's page reported Oslo in a first match.
+    const first = await attach(await create(duo(a)), new FakeSender(), { now: DAY });
+    expect((await settings(first.m, 1, { timeZone: 'Europe/Oslo' })).status).toBe(200);
+    // A new match with Bob's address, its invitation due in Oslo's night: held until 07:00 Oslo time.
+    const night = Date.UTC(2031, 0, 15, 23, 30);
+    const second = await attach(await create(duo(a)), new FakeSender(), { now: night });
+    await second.fire(night + 5 * MIN);
+    expect(second.sender.sent.filter((m) => m.to === a.bob)).toHaveLength(0);
+    await second.fire(Date.UTC(2031, 0, 16, 6));
+    expect(second.sender.sent.filter((m) => m.to === a.bob).map((m) => m.subject)).toContain(
+      'Ann vous invite à jouer au Mille Bornes',
+    );
+  });
+
   it('hold a turn mail in New York’s night until 07:00 New York time', async () => {
     const night = Date.UTC(2031, 0, 16, 4); // 23:00 in New York
     const h = await bobsTurnAt('America/New_York', night);

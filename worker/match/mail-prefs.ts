@@ -46,6 +46,7 @@ export async function changeMailPrefs(
   // The seat's own preferences are set again at its address when its zone or its address changes.
   const again = s.timeZone !== undefined || (email !== null && email !== row.email);
   const mailPrefs = s.mailPrefs ?? (again ? prefs.mailPrefs : undefined);
+  if (s.timeZone !== undefined && s.timeZone !== row.prefs.timeZone && email) await noteZone(m, email, s.timeZone);
   if (mailPrefs === undefined) return prefs;
   if (!email) {
     if (s.mailPrefs === undefined) return prefs;
@@ -90,6 +91,20 @@ export async function changeMailPrefs(
     });
   }
   return prefs;
+}
+
+/**
+ * Tells the address `email` the zone its seat reported here (notify/address-prefs.ts `noteZone`),
+ * so another match's first mail keeps the reader's quiet hours. A failure is logged, not thrown:
+ * the seat's own zone is kept here either way.
+ */
+async function noteZone(m: MatchContext, email: string, zone: string): Promise<void> {
+  try {
+    const { key, stub } = await mailboxStub(m.env, email);
+    await stub?.noteZone(key, zone);
+  } catch (e) {
+    console.warn(`prefs: noting the zone failed: ${String(e).slice(0, 200)}`);
+  }
 }
 
 /**

@@ -232,6 +232,16 @@ export class MailAddressDurableObject extends DurableObject<Env> {
   }
 
   /**
+   * Notes the zone a seat of this address reported in its match (for the address whose key is
+   * `selfKey`, this object's name), so the first mails of its next matches keep its quiet hours.
+   * One row written when the zone changed, none otherwise.
+   */
+  async noteZone(selfKey: string, zone: string): Promise<void> {
+    this.set('self', selfKey);
+    this.prefs.noteZone(zone);
+  }
+
+  /**
    * Gives seat `to` (a rematch's) the own preferences seat `from` still has here, if any, and moves
    * the digest's alarm; nothing when `from` follows the address's.
    */

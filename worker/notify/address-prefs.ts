@@ -101,14 +101,27 @@ export class AddressPrefs {
 
   /**
    * The preferences in force for `at`: its own, else the address's confirmed ones, else the
-   * defaults in `seatZone` (the seat's reported zone; without one, no quiet hours: `defaultPrefs`).
+   * defaults in `seatZone` (the seat's reported zone), or in the zone a seat of this address last
+   * reported in any match (`noteZone`: the first mail of a new match keeps the reader's night);
+   * without any zone, no quiet hours (`defaultPrefs`).
    */
   effective(at: SeatRef, seatZone: string | null): ZonedPrefs {
     const own = this.own(at);
     if (own) return { prefs: own.prefs, timeZone: seatZone ?? own.timeZone };
     const conf = this.confirmed();
     if (conf) return { prefs: conf.prefs, timeZone: seatZone ?? conf.timeZone };
-    return defaultPrefs(seatZone);
+    return defaultPrefs(seatZone ?? this.knownZone());
+  }
+
+  /** Notes `zone` as the one a seat of this address last reported; one row written when it changed. */
+  noteZone(zone: string): void {
+    if (this.kv('zone') !== zone) this.setKv('zone', zone);
+  }
+
+  /** The zone a seat of this address last reported (`noteZone`), or null. */
+  knownZone(): string | null {
+    const z = this.kv('zone');
+    return z === null ? null : zoneOf(z);
   }
 
   /** True while a confirmation link mailed less than 24 h ago still works (then none other is mailed). */
