@@ -44,7 +44,7 @@ export function App(): JSX.Element {
   return (
     <>
       <a class="skip" href="#main">
-        {t('app.title')}
+        {t('app.skip')}
       </a>
       <header class="top">
         <a class="brand" href="/" onClick={onLinkClick}>

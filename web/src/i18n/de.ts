@@ -8,6 +8,7 @@ export { de as events } from '../../../worker/words/events/de';
 export const de: Messages = {
   'lang.name': 'Deutsch',
   'app.title': 'Mille Bornes',
+  'app.skip': 'Zum Inhalt springen',
   'app.tagline': 'Das Kartenspiel der Landstraße, über Tage per Link gespielt.',
   'nav.home': 'Start',
   'nav.rules': 'Regeln',

@@ -12,6 +12,7 @@ export { en as events } from '../../../worker/words/events/en';
 /** The English words of the first paint. */
 export const enFirst = {
   'app.title': 'Mille Bornes',
+  'app.skip': 'Skip to content',
   'app.tagline': 'The card game of the road, played by link over days.',
   'nav.home': 'Home',
   'nav.rules': 'Rules',

@@ -8,6 +8,7 @@ export { fr as events } from '../../../worker/words/events/fr';
 export const fr: Messages = {
   'lang.name': 'Français',
   'app.title': 'Mille Bornes',
+  'app.skip': 'Aller au contenu',
   'app.tagline': 'Le jeu de cartes de la route, joué par lien sur plusieurs jours.',
   'nav.home': 'Accueil',
   'nav.rules': 'Règles',

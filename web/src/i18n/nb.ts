@@ -8,6 +8,7 @@ export { nb as events } from '../../../worker/words/events/nb';
 export const nb: Messages = {
   'lang.name': 'Norsk bokmål',
   'app.title': 'Mille Bornes',
+  'app.skip': 'Hopp til innholdet',
   'app.tagline': 'Kortspillet om veien, spilt via lenke over flere dager.',
   'nav.home': 'Start',
   'nav.rules': 'Regler',

@@ -8,6 +8,7 @@ export { sv as events } from '../../../worker/words/events/sv';
 export const sv: Messages = {
   'lang.name': 'Svenska',
   'app.title': 'Mille Bornes',
+  'app.skip': 'Hoppa till innehållet',
   'app.tagline': 'Kortspelet om vägen, spelat via länk under flera dagar.',
   'nav.home': 'Start',
   'nav.rules': 'Regler',
