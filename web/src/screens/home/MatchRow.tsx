@@ -80,10 +80,19 @@ function scoreText(s: MatchSummary): string[] {
   return out;
 }
 
+/**
+ * The words naming an untitled match: its players ("Ann, Bob and Cy", in the reader's language), so
+ * the list's rows differ; null before its summary arrives.
+ */
+export function playersTitle(s: MatchSummary | null | undefined): string | null {
+  const names = s?.players.filter((p) => p.kind !== 'open').map((p) => p.name) ?? [];
+  return names.length > 0 ? new Intl.ListFormat(lang.value, { type: 'conjunction' }).format(names) : null;
+}
+
 /** One match of the list; `now` is the time the words count from (ms since the epoch). */
 export function MatchRow({ row, now }: { row: Row; now: number }): JSX.Element {
   const s = row.summary;
-  const title = s?.title || row.saved.title || t('app.title');
+  const title = s?.title || row.saved.title || playersTitle(s) || t('app.title');
   const acts = s ? whoActsText(s) : '';
   const deadline = s?.deadline && s.status === 'playing' ? Date.parse(s.deadline) : null;
   const last = s ? lastText(s, now) : null;
