@@ -176,7 +176,6 @@ export const enLater = {
   'home.timeoutsToBot.0': 'never',
   'home.timeoutsToBot.n': '{n} timeouts in a row',
   // -- phone table, reasons on cards, window hint --
-  'table.km': '{km} km',
   // -- create form: seating, invitations, remembered choices, first seat --
   'create.seating': '{n} players',
   'create.seatingTeams': '{n} players in {teams} teams',
