@@ -3,7 +3,8 @@
  * Ann and a computer player finish hand 1; the end of the hand offers "Replay hand 1", whose page
  * shows the deal, then steps through the hand with every seat's cards shown, plays at a chosen speed,
  * opens at a linked step and ends on the hand's score. Once hand 2 runs, the replay of hand 1 shows
- * nothing of it: no seat's current cards, not the current draw pile. Screens at 360 and 1280 px, and
+ * nothing of it: no seat's current cards, not the current draw pile. At 360 px the step buttons do not
+ * move from one step to the next (nor when Play turns into Pause). Screens at 360 and 1280 px, and
  * axe-core finds no serious or critical violation on the replay page at either width.
  */
 import type { Page } from 'playwright-core';
@@ -83,12 +84,16 @@ describe('the replay of a finished hand', () => {
     expect((await shownHands(page)).map((cards) => cards.length)).toEqual([6, 6]);
     await shoot(page, 'replay-deal');
 
-    // Step by step: the counter, the address and every seat's cards follow.
+    // Step by step: the counter, the address and every seat's cards follow. On a phone the step
+    // buttons stay where they are (the next tap lands on the same button).
     const total = Number((await page.locator('.replay-slider input').getAttribute('max')) ?? 0);
     expect(total).toBeGreaterThan(6);
+    const next = page.getByRole('button', { name: 'Next step' });
+    const dealBox = await next.boundingBox();
     for (let step = 1; step <= 6; step++) {
-      await page.getByRole('button', { name: 'Next step' }).click();
+      await next.click();
       await waitText(page, '.replay-count', `Step ${step} of ${total}`);
+      expect(await next.boundingBox(), `step ${step}`).toEqual(dealBox);
       expect(new URL(page.url()).searchParams.get('step')).toBe(String(step));
       const hands = await shownHands(page);
       expect(hands).toHaveLength(2);
@@ -101,6 +106,9 @@ describe('the replay of a finished hand', () => {
     // Play at 4×, then pause: the steps move on by themselves.
     await page.locator('.replay-speed select').selectOption({ label: '4×' });
     await page.getByRole('button', { name: 'Play', exact: true }).click();
+    // Play turning into Pause moves nothing either.
+    await page.getByRole('button', { name: 'Pause' }).waitFor();
+    expect(await next.boundingBox(), 'playing').toEqual(dealBox);
     await waitText(page, '.replay-count', `Step 9 of ${total}`, 10_000);
     await page.getByRole('button', { name: 'Pause' }).click();
 

@@ -84,6 +84,17 @@ describe('the rematch offer on the end screen', () => {
     const again = mount(<EndOfHand session={fakeSession(declined).session} info={declined} view={v} />);
     expect(buttons(again, 'Play again')).toHaveLength(1);
   });
+
+  it('puts the answer above the score table, where a phone shows it first, with the winner', () => {
+    const v = matchOverView();
+    const i = info(v, { rematch: offer() });
+    const root = mount(<EndOfHand session={fakeSession(i).session} info={i} view={v} />);
+    const order = [...root.querySelectorAll('.winner, .rematch-offer, table.scores')].map((e) => e.className);
+    expect(order).toEqual(['winner', 'rematch-offer', 'scores']);
+    const accept = buttons(root, 'Accept')[0];
+    const scores = root.querySelector('table.scores')!;
+    expect(accept.compareDocumentPosition(scores) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
 });
 
 describe('the host link without a seat', () => {

@@ -3,6 +3,7 @@ import { signal } from '@preact/signals';
 import { type ComponentChild, render } from 'preact';
 import { act } from 'preact/test-utils';
 import { vi } from 'vitest';
+import type { Replaying } from '../../web/src/lib/replay';
 import type { MatchSession } from '../../web/src/lib/session';
 import type { GameEvent, MatchInfo, Move } from '../../web/src/lib/types';
 
@@ -47,6 +48,7 @@ export function fakeSession(info: MatchInfo, log: GameEvent[] = []) {
     status: signal('live'),
     error: signal<{ code: string; message: string } | null>(null),
     pending: signal<Move | null>(null),
+    replay: signal<Replaying | null>(null),
     log: signal<GameEvent[]>(log),
     sendMove: vi.fn(async (m: Move) => {
       sent.push(m);

@@ -93,14 +93,18 @@ describe('the replay of a bot run', () => {
     expect(s.info.value?.view?.version).toBe(11);
     expect(s.info.value?.view?.turn).toBeNull();
     expect(s.info.value?.view?.legalMoves).toEqual([]);
+    // The status line names the seat whose move shows next: bot 1, then 2, then 3.
+    const next: Array<number | null> = [s.replay.value?.next ?? null];
     const seen: number[] = [];
     for (let t = 0; t < 3; t++) {
       await vi.advanceTimersByTimeAsync(DELAY - 1);
       seen.push(s.replay.value?.shown ?? 8);
       await vi.advanceTimersByTimeAsync(1);
       seen.push(s.replay.value?.shown ?? 8);
+      if (s.replay.value) next.push(s.replay.value.next);
     }
     expect(seen).toEqual([2, 4, 4, 6, 6, 8]);
+    expect(next).toEqual([1, 2, 3]);
     expect(s.replay.value).toBeNull();
     expect(s.info.value?.view?.turn).toBe(0);
     expect(s.info.value?.view?.legalMoves.length).toBeGreaterThan(0);

@@ -134,6 +134,7 @@ export const enFirst = {
   'table.twoHundreds': '200 km cards: {n} of 2',
   'table.safeties': 'Safeties',
   'table.noSafeties': 'none',
+  'table.km': '{km} km',
   'table.rolling': 'driving',
   'table.stopped': 'stopped',
   'table.limited': 'speed limit',

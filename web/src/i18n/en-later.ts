@@ -176,7 +176,6 @@ export const enLater = {
   'home.timeoutsToBot.0': 'never',
   'home.timeoutsToBot.n': '{n} {n|timeout|timeouts} in a row',
   // -- phone table, reasons on cards, window hint --
-  'table.km': '{km} km',
   // -- create form: seating, invitations, remembered choices, first seat --
   'create.seating': '{n} {n|player|players}',
   'create.seatingTeams': '{n} {n|player|players} in {teams} {teams|team|teams}',

@@ -32,12 +32,28 @@ export function runSteps(events: readonly GameEvent[]): number[] {
   return cuts;
 }
 
+/**
+ * The seat of each step of `events` cut at `cuts` (`runSteps`): the first seat named in the step's
+ * events, or null when none is.
+ */
+export function stepSeats(events: readonly GameEvent[], cuts: readonly number[]): Array<number | null> {
+  return cuts.map((end, i) => {
+    for (const e of events.slice(i === 0 ? 0 : cuts[i - 1], end)) {
+      const a = actorOf(e);
+      if (a !== null) return a;
+    }
+    return null;
+  });
+}
+
 /** What the page shows while a run replays. */
 export interface Replaying {
   /** The view version the run brings. */
   version: number;
   /** How many of the run's events are shown so far (the journal hides the rest of that version). */
   shown: number;
+  /** The seat whose moves show next (the status line names it meanwhile), or null. */
+  next: number | null;
   /** Jumps to the end: every event shown, the final view applied. */
   finish(): void;
   /**
@@ -69,6 +85,7 @@ export function replayRun(
   const cuts = runSteps(events);
   const view = next.view;
   if (!view || delayMs <= 0 || cuts.length < 2) return false;
+  const seats = stepSeats(events, cuts);
   let step = 0;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let last = next;
@@ -88,7 +105,13 @@ export function replayRun(
     target.accept(masked(info));
   };
   const show = () => {
-    target.replay.value = { version: view.version, shown: cuts[step], finish, update };
+    target.replay.value = {
+      version: view.version,
+      shown: cuts[step],
+      next: seats[step + 1] ?? null,
+      finish,
+      update,
+    };
   };
   const tick = () => {
     step++;

@@ -329,7 +329,10 @@ export class MatchSession {
     let rateLimited = false;
     /** The server said this link's rights changed (`auth.changed`, close 4003): ask again at once. */
     let rightsChanged = false;
-    if (this.status.value !== 'live') this.status.value = this.info.value ? 'polling' : 'connecting';
+    // The first socket of the page is "connecting" (nothing polls yet); a later one keeps the page's
+    // polling, which goes on until it is open.
+    if (this.status.value !== 'live' && this.status.value !== 'connecting')
+      this.status.value = this.info.value ? 'polling' : 'connecting';
     ws.addEventListener('open', () => {
       opened = true;
       this.failedUpgrades = 0;

@@ -1,7 +1,8 @@
 /**
  * End of a hand: the itemized score table of RULES.md §9 from `view.results` for every player or
  * team, the match totals, the next hand (when it is a legal move) and, at the end of the match,
- * the winner, the whole score sheet (screens/table/ScoreSheet, loaded then) and a rematch.
+ * the winner and a rematch offer's answer above the scores, the whole score sheet
+ * (screens/table/ScoreSheet, loaded then) and "play again".
  */
 import { useSignal } from '@preact/signals';
 import type { JSX } from 'preact';
@@ -12,12 +13,8 @@ import { goRematch, sendRematch } from '../lib/rematch';
 import type { MatchSession } from '../lib/session';
 import type { MatchInfo, MatchView } from '../lib/types';
 import { errorText, eventTable, handGoal, listTeams, teamName } from '../lib/words';
+import { RematchOffer } from './RematchOffer';
 import { HandScores } from './table/HandScores';
-
-/** The rematch offer: who offered, who accepted, my answer, loaded when there is one. */
-const RematchOffer = lazyComponent(() => import('./RematchOffer').then((m) => m.RematchOffer), {
-  quiet: true,
-});
 
 /** The ways into the replay of finished hands, loaded when a hand's replay is open. */
 const ReplayLinks = lazyComponent(() => import('./replay/ReplayLinks').then((m) => m.ReplayLinks), {
@@ -60,6 +57,14 @@ export function EndOfHand(props: {
             ? t('end.handWinner', { names: listTeams(info, view, result.winners) })
             : t('end.noWinner'))}
       </p>
+      {over && (
+        <p class="winner" role="status">
+          {t('end.matchWinner', { names: listTeams(info, view, view.matchWinners) })}
+        </p>
+      )}
+      {/* The answer to a rematch comes first, above the scores: on a phone the table below is long.
+          Part of this screen's script (not loaded apart), so it never pushes the scores down later. */}
+      {over && info.rematch && <RematchOffer session={session} info={info} view={view} />}
       <HandScores
         result={result}
         names={names}
@@ -69,11 +74,6 @@ export function EndOfHand(props: {
       />
       {view.rules.options.matchTarget > 0 && !over && (
         <p class="muted">{t('end.target', { n: view.rules.options.matchTarget })}</p>
-      )}
-      {over && (
-        <p class="winner" role="status">
-          {t('end.matchWinner', { names: listTeams(info, view, view.matchWinners) })}
-        </p>
       )}
       {(info.you.replayHands ?? 0) >= result.hand && (
         <ReplayLinks info={info} hand={result.hand} review={over} />
@@ -102,7 +102,6 @@ export function EndOfHand(props: {
           </button>
         )}
       </div>
-      {over && info.rematch && <RematchOffer session={session} info={info} view={view} />}
       {session.error.value && <p class="error">{errorText(session.error.value)}</p>}
     </section>
   );

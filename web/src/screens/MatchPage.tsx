@@ -132,7 +132,9 @@ export function MatchPage({ matchId }: { matchId: string }): JSX.Element {
   const closed = status === 'closed' || failure.value?.code === 'match.not_found';
   const inviteUrl = a?.inviteToken ? `${location.origin}/m/${matchId}#invite=${a.inviteToken}` : null;
   const me = info?.you.seat ?? null;
-  const standIn = me !== null && info?.seats.find((s) => s.seat === me)?.botStandIn;
+  // Once the match is over nobody plays any more: no stand-in notice, nothing to take back.
+  const over = info?.status === 'finished' || info?.view?.phase === 'matchOver';
+  const standIn = me !== null && !over && info?.seats.find((s) => s.seat === me)?.botStandIn;
   const useToken = (next: Partial<Access>) => {
     if (a) access.value = { ...a, ...next, refused: null };
   };
@@ -141,10 +143,13 @@ export function MatchPage({ matchId }: { matchId: string }): JSX.Element {
     <div class="match-page">
       <div class="match-head">
         <h1>{info?.title || t('app.title')}</h1>
+        {/* A box of fixed width at the end of the line (styles.css): a longer state ("Updating every few
+            seconds") is cut with an ellipsis on a phone instead of wrapping the header, so no state
+            change moves the table; the whole words stay in the text for screen readers. */}
         {!closed && (
           <span class={`conn conn-${status}`} role="status" aria-live="polite">
             <span class="dot" aria-hidden="true" />
-            {t(STATUS_KEYS[status as keyof typeof STATUS_KEYS])}
+            <span class="conn-text">{t(STATUS_KEYS[status as keyof typeof STATUS_KEYS])}</span>
           </span>
         )}
         {info && !closed && (
@@ -168,11 +173,6 @@ export function MatchPage({ matchId }: { matchId: string }): JSX.Element {
           </button>
         )}
       </div>
-      {session?.limited.value && !closed && (
-        <div class="notice" role="status">
-          <p>{t('conn.tooManyTabs')}</p>
-        </div>
-      )}
       {a?.refused && !closed && (
         <div class="notice" role="alert">
           <p>{refusedText(a)}</p>
@@ -232,6 +232,13 @@ export function MatchPage({ matchId }: { matchId: string }): JSX.Element {
             )}
             {info && <LateGuest info={info} invited={!!a?.inviteToken && !a.hostToken} />}
             {info && info.status !== 'lobby' && info.view && <Table session={session} />}
+            {/* Told when the server refuses this tab a socket, long after the table showed: under the
+                table, so that it does not push the table down (the header's state says it too). */}
+            {session.limited.value && (
+              <div class="notice" role="status">
+                <p>{t('conn.tooManyTabs')}</p>
+              </div>
+            )}
             {info && a?.hostToken && (
               <HostPanel
                 session={session}

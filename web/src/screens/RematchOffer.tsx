@@ -2,7 +2,8 @@
  * The rematch offer on the end screen: who offered it, who has accepted so far,
  * who is still to answer and until when, the Accept and Decline buttons for a player who must answer,
  * who declined, or that it lapsed. Everybody whose page is open moves to the new match when it is
- * dealt. Loaded after the first paint (EndOfHand's `lazyComponent`); the state comes with every view.
+ * dealt. Shown above the end screen's scores, in its script (EndOfHand, itself loaded when a hand
+ * ends); the state comes with every view.
  */
 import { useSignal } from '@preact/signals';
 import type { JSX } from 'preact';

@@ -1,7 +1,7 @@
 /**
  * The table: whose turn it is with the deadline, the response-window prompt, every player's or
  * team's area, the draw and discard piles, my hand with the legal moves highlighted (tap a card,
- * then its target) and the journal, with a "since you left" summary on top after an absence. Each
+ * then its target) and the journal, with a "since you left" summary over the top after an absence. Each
  * part is a file of screens/table/; only `view.legalMoves` decides what is offered. On a phone the
  * hand is docked at the bottom and the other areas are compact lines; what a move changed flashes.
  */
@@ -17,7 +17,8 @@ import { ExtensionPrompt, handIsOver, Status, WindowPrompt } from './table/Statu
 import { tableState, useSelection } from './table/state';
 import { TableTools } from './table/Tools';
 
-// The journal and the "since you left" summary load after the table (they read the history).
+// The journal and the "since you left" summary load after the table (they read the history); the
+// summary then lies over the top of the table (styles.css), so its arrival moves nothing.
 /** The end of a hand (scores, next hand), loaded when a hand ends: it keeps the initial script small. */
 const EndOfHand = lazyComponent(() => import('./EndOfHand').then((m) => m.EndOfHand));
 const Journal = lazyComponent(() => import('./table/Journal').then((m) => m.Journal));
@@ -39,8 +40,8 @@ export function Table({ session }: { session: MatchSession }): JSX.Element | nul
   const state = tableState(session, info, view, selection, changes);
   return (
     <div class="table-screen">
-      <SinceYouLeft session={session} info={info} view={view} />
       <Status state={state} />
+      <SinceYouLeft session={session} info={info} view={view} />
       <TableTools info={info} view={view} session={session} />
       {view.phase === 'matchOver' && info.left?.some((l) => l.outcome === 'end') && (
         <ForfeitEnd info={info} view={view} />

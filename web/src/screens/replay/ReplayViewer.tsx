@@ -107,15 +107,18 @@ export function ReplayViewer(props: ReplayViewerProps): JSX.Element {
         >
           ◀
         </button>
+        {/* Both words are laid out, one hidden: the button is as wide as the longer one, so the step
+            buttons after it stay under the finger when it turns from Play to Pause. */}
         <button
           type="button"
-          class="primary"
+          class="primary replay-play"
           onClick={() => {
             if (!playing.value && step >= last) go(0);
             playing.value = !playing.value;
           }}
         >
-          {playing.value ? t('replay.pause') : t('replay.play')}
+          <span class={playing.value ? 'play-word off' : 'play-word'}>{t('replay.play')}</span>
+          <span class={playing.value ? 'play-word' : 'play-word off'}>{t('replay.pause')}</span>
         </button>
         <button
           type="button"

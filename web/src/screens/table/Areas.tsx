@@ -2,25 +2,23 @@
  * The areas: every player's or team's tableau (battle and speed piles, distance, safeties with coup
  * fourré ones sideways, hand sizes), mine first. With a card selected, each area the card can be
  * played on shows a button for it (only `view.legalMoves` decides which). On a phone the others'
- * areas are compact lines that open on a tap (AreaLine).
+ * areas are compact lines that open on a tap (AreaLine, part of the first paint: a line arriving
+ * later would replace the full area and move the table up).
  */
 
 import { useSignal } from '@preact/signals';
 import type { JSX } from 'preact';
 import { teamOf } from '../../../../worker/shared/teams';
 import { CardFace, cardLabel } from '../../components/Card';
-import { lazyComponent } from '../../components/Lazy';
 import { lang, t } from '../../i18n';
 import { awayLine } from '../../lib/away';
 import type { CardId, MatchInfo, MatchView } from '../../lib/types';
 import { seatName, teamName } from '../../lib/words';
+import { AreaLine } from './AreaLine';
 import type { TableState } from './state';
 import { TopCard } from './TopCard';
 
 type TableauView = MatchView['tableaux'][number];
-
-/** The compact line of an area on a phone, loaded after the first paint (the full area shows meanwhile). */
-const AreaLine = lazyComponent(() => import('./AreaLine').then((m) => m.AreaLine), { quiet: true });
 
 /** A drop target: the button that plays the selected card on an area. */
 interface AreaTarget {
@@ -44,9 +42,11 @@ function AreaChips(props: { info: MatchInfo | null; view: MatchView; tableau: Ta
   const hands = tb.seats.map((s) => view.handSizes[s] ?? 0);
   // A seat whose player left says so; the computer standing in for it is no news.
   const gone = tb.seats.filter((s) => info?.left?.some((l) => l.seat === s));
-  const standIn = tb.seats.some(
-    (s) => !gone.includes(s) && info?.seats.find((x) => x.seat === s)?.botStandIn,
-  );
+  // Once the match is over nobody plays for anybody: the chip would be stale news.
+  const standIn =
+    info?.status !== 'finished' &&
+    view.phase !== 'matchOver' &&
+    tb.seats.some((s) => !gone.includes(s) && info?.seats.find((x) => x.seat === s)?.botStandIn);
   return (
     <span class="chips">
       <span class={`chip ${tb.rolling ? 'ok' : 'bad'}`}>

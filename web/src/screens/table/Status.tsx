@@ -4,15 +4,17 @@
  * countdown, the 700 km extension decision and the hint above the hand.
  */
 import type { JSX } from 'preact';
+import { useRef } from 'preact/hooks';
 import { cardName } from '../../components/Card';
 import { Countdown } from '../../components/Countdown';
-import { t } from '../../i18n';
+import { eventWords, t } from '../../i18n';
 import { canPlay, optionsForCard } from '../../lib/moves';
+import type { Replaying } from '../../lib/replay';
 import type { MatchSession } from '../../lib/session';
 import { isMyMove } from '../../lib/tab-badge';
 import { minuteNow } from '../../lib/time';
 import type { CardId, MatchInfo, MatchView, Move } from '../../lib/types';
-import { cardReasonText, errorText, localTime, seatName } from '../../lib/words';
+import { cardReasonText, errorText, listTeams, localTime, seatName } from '../../lib/words';
 import { sendAndFocus, type TableState } from './state';
 
 /** True once the hand (or the whole match) is over: the score table shows and no deadline runs. */
@@ -20,7 +22,7 @@ export function handIsOver(view: MatchView): boolean {
   return view.phase === 'handOver' || view.phase === 'matchOver';
 }
 
-/** Whose move it is, in words (empty when nobody's, e.g. between hands). */
+/** Whose move it is, in words (empty when nobody's: between hands, or while a run replays). */
 function whoseMove(info: MatchInfo, view: MatchView): string {
   const w = view.window;
   if (w) {
@@ -32,21 +34,59 @@ function whoseMove(info: MatchInfo, view: MatchView): string {
   return t('table.turnOf', { name: seatName(info, view.turn) });
 }
 
+/**
+ * The status bar's headline: whose move it is; while other seats' moves replay one by one (the view
+ * then names nobody), the other seat whose move shows next; at the end of a hand, that it is over; at
+ * the end of the match, who won. Empty when it names nobody (`useHeadline` keeps the words before).
+ */
+export function headline(info: MatchInfo, view: MatchView, replay: Replaying | null): string {
+  if (view.phase === 'matchOver') {
+    return view.matchWinners.length
+      ? t('end.matchWinner', { names: listTeams(info, view, view.matchWinners) })
+      : eventWords.value.matchOver;
+  }
+  if (view.phase === 'handOver') return t('end.title', { n: view.results.at(-1)?.hand ?? view.handNumber });
+  // The reader's own step in a run (an answer given for them) names nobody: nothing is theirs to do yet.
+  const next = replay?.version === view.version ? replay.next : null;
+  if (next !== null && next !== view.seat && !view.window && view.turn === null) {
+    return t('table.turnOf', { name: seatName(info, next) });
+  }
+  return whoseMove(info, view);
+}
+
+/**
+ * The headline, never blank: a moment that names nobody (an update between two known situations)
+ * keeps the words shown before, so the bar does not flicker or change its height.
+ */
+function useHeadline(state: TableState): string {
+  const { session, info, view } = state;
+  const text = headline(info, view, session.replay.value);
+  const last = useRef('');
+  if (text) last.current = text;
+  return text || last.current;
+}
+
 /** The status bar, a refused move and the screen-reader notice while a move is being sent. */
 export function Status({ state }: { state: TableState }): JSX.Element {
   const { session, info, view, busy } = state;
+  const words = useHeadline(state);
   return (
     <>
       {/* Not a live region: it names other players' moves ("Bob may answer Ann's Stop"), which the
           journal alone announces. A screen reader hears here only that the move is the reader's. */}
       <div class="statusbar" tabIndex={-1}>
-        <strong class={isMyMove(view) ? 'your-turn' : ''}>{whoseMove(info, view)}</strong>
+        <strong class={isMyMove(view) ? 'headline your-turn' : 'headline'}>{words}</strong>
         {info.deadlines.turn && !handIsOver(view) && (
-          <span>{t('table.deadline', { time: localTime(info.deadlines.turn, minuteNow()) })}</span>
+          <span class="deadline">
+            {t('table.deadline', { time: localTime(info.deadlines.turn, minuteNow()) })}
+          </span>
         )}
-        <span class="muted">
-          {t('table.handNo', { n: view.handNumber })} · {t('table.goal', { km: view.goal })}
-        </span>
+        {/* Once the hand is over the headline says which hand ended and has the whole line. */}
+        {!handIsOver(view) && (
+          <span class="muted hand-goal">
+            {t('table.handNo', { n: view.handNumber })} · {t('table.goal', { km: view.goal })}
+          </span>
+        )}
       </div>
       {session.error.value && (
         <div class="error" role="alert">
