@@ -48,6 +48,13 @@ export interface LeagueCreated {
   members: Array<{ member: number; name: string; url: string }>;
 }
 
+/** POST /api/leagues/:id/members/:member/link: a member's new link (the raw token only here). */
+export interface MemberLink {
+  member: number;
+  name: string;
+  url: string;
+}
+
 /** One member's line of the standings, over the league's ended matches they played. */
 export interface Standing {
   member: number;

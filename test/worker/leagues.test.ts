@@ -6,7 +6,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { api, freshIp, info, refused } from './helpers';
-import { createLeague, finishLeagueMatch, leagueInfo, leagueMatch, pendingTell } from './league-helpers';
+import {
+  createLeague,
+  finishLeagueMatch,
+  leagueInfo,
+  leagueMatch,
+  leagueStubOf,
+  leagueToken,
+  pendingTell,
+} from './league-helpers';
 import { agreeRematch } from './rematch-helpers';
 
 const FORGED = 'A'.repeat(43);
@@ -158,6 +166,57 @@ describe('leaving and the owner’s powers', () => {
     ])
       expect([r.status, r.body.error.code]).toEqual([409, 'league.archived']);
     expect((await leagueInfo(l, l.owner)).name).toBe('Saturday club');
+  });
+});
+
+describe('a member’s new link', () => {
+  it('only the owner makes one; the old link is refused after, the new one opens the member’s place', async () => {
+    const l = await createLeague();
+    const base = `/api/leagues/${l.id}`;
+    for (const token of [l.members[0], l.members[1], FORGED, null]) {
+      const r = await post(`${base}/members/1/link`, token);
+      expect(r.status).toBe(403);
+      expect(['league.not_owner', 'league.not_member']).toContain(r.body.error.code);
+    }
+    // The refusals changed nothing: Bob's link still opens his place.
+    expect((await leagueInfo(l, l.members[1])).you.member).toBe(1);
+
+    const stub = leagueStubOf(l);
+    const rowsBefore = (await stub.benchStats()).body.rows;
+    const r = await post(`${base}/members/1/link`, l.owner);
+    expect(r.status).toBe(200);
+    expect((await stub.benchStats()).body.rows - rowsBefore).toBe(1);
+    expect(r.body.member).toBe(1);
+    expect(r.body.name).toBe('Bob');
+    expect(r.body.url).toContain(`/l/${l.id}#member=`);
+    const fresh = leagueToken(r.body.url);
+    expect(fresh).not.toBe(l.members[1]);
+
+    const old = await api(base, { token: l.members[1] });
+    expect([old.status, old.body.error.code]).toEqual([403, 'league.not_member']);
+    expect(old.body.error.message).toMatch(/no longer/);
+    expect((await post(`${base}/matches`, l.members[1])).status).toBe(403);
+    expect((await post(`${base}/chat`, l.members[1], { text: 'hi' })).status).toBe(403);
+
+    const asBob = await leagueInfo(l, fresh);
+    expect(asBob.you).toEqual({ member: 1, owner: false });
+    expect(JSON.stringify(asBob)).not.toContain(fresh);
+    // A match made now seats Bob by his new link.
+    const m = await leagueMatch({ ...l, members: [l.members[0], fresh, l.members[2]] }, 1);
+    expect((await info(m, fresh)).you.seat).toBe(0);
+    // The others' links are untouched.
+    expect((await leagueInfo(l, l.members[0])).you.member).toBe(0);
+  });
+
+  it('refuses a member who left, an unknown member and a bad member id', async () => {
+    const l = await createLeague();
+    const base = `/api/leagues/${l.id}`;
+    expect((await post(`${base}/members/2/remove`, l.owner)).status).toBe(200);
+    expect((await post(`${base}/members/2/link`, l.owner)).body.error.code).toBe('league.member_unknown');
+    expect((await post(`${base}/members/5/link`, l.owner)).body.error.code).toBe('league.member_unknown');
+    expect((await post(`${base}/members/9/link`, l.owner)).status).toBe(400);
+    expect((await post(`${base}/members/0/link`, l.owner, { x: 1 })).status).toBe(400);
+    expect((await leagueInfo(l, l.members[0])).you.member).toBe(0);
   });
 });
 

@@ -2,13 +2,20 @@
  * What a league does, over its store: creation with the owner's and each member's
  * link, the league as a reader sees it, a match made with one press (the members' own league token
  * hashes become the seats' hashes, so one member link serves every match), the end-of-match result
- * (counted once per match id), leaving, and the owner's rename, removal of a member and archiving.
+ * (counted once per match id), leaving, and the owner's rename, removal of a member, a member's new
+ * link (the old one forgotten) and archiving.
  * Expected failures are `Reply` values with stable codes; a refusal changes nothing.
  */
 
 import type { LeagueMatchResult } from '../decider/league-result';
 import type { Env } from '../env';
-import type { CreateLeague, LeagueCreated, LeagueInfo, LeagueMatchRequest } from '../league-protocol';
+import type {
+  CreateLeague,
+  LeagueCreated,
+  LeagueInfo,
+  LeagueMatchRequest,
+  MemberLink,
+} from '../league-protocol';
 import { nameKey } from '../match/names';
 import { matchStub } from '../match/stub';
 import { payerOf } from '../notify/budget';
@@ -28,7 +35,11 @@ export interface LeagueCaller {
 
 /** 404 `league.not_found`. */
 export const LEAGUE_NOT_FOUND = error(404, 'league.not_found', 'No league with this id.');
-const NOT_MEMBER = error(403, 'league.not_member', 'This link is not a link of this league.');
+const NOT_MEMBER = error(
+  403,
+  'league.not_member',
+  'This link is not, or no longer, a link of this league: ask its owner for a new one.',
+);
 const LEFT = error(403, 'league.left', 'You are no longer a member of this league.');
 /** 403 `league.not_owner`. */
 export const NOT_OWNER = error(
@@ -250,6 +261,35 @@ export function removeMember(store: LeagueStore, c: LeagueCaller, member: number
   if (!m || m.leftAt !== null) return error(404, 'league.member_unknown', 'No such member in this league.');
   store.markLeft(member, now);
   return { status: 200, body: { ok: true } };
+}
+
+/**
+ * The owner gives member `member` a new link: a new token whose hash replaces the old one (one row);
+ * the old link is refused from then on (403 `league.not_member`: its hash is forgotten). 200
+ * `MemberLink` (the raw token only here, in the link's fragment); 404 `league.member_unknown` (no
+ * such member, or gone); 403 as `readRefusal` and `league.not_owner`. Allowed in an archived league
+ * too: its standings stay readable. The member's seats in matches made before keep the old token
+ * (each match is its own object); the league's matches made after seat the new one.
+ */
+export async function newMemberLink(
+  store: LeagueStore,
+  c: LeagueCaller,
+  member: number,
+  origin: string,
+): Promise<Reply> {
+  const refused = readRefusal(store, c);
+  if (refused) return refused;
+  if (!c.owner) return NOT_OWNER;
+  const m = store.members.find((x) => x.member === member);
+  if (!m || m.leftAt !== null) return error(404, 'league.member_unknown', 'No such member in this league.');
+  const token = newToken();
+  store.setTokenHash(member, await hashToken(token));
+  const body: MemberLink = {
+    member,
+    name: m.name,
+    url: `${origin}/l/${store.meta!.leagueId}#member=${token}`,
+  };
+  return { status: 200, body };
 }
 
 /** The owner renames the league (one row): 200. */

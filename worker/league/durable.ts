@@ -72,6 +72,11 @@ export class LeagueDurableObject extends DurableObject<Env> implements LeagueRec
     return actions.removeMember(this.store, this.caller(who), member, Date.now());
   }
 
+  /** The owner gives a member a new link (`origin`: of the link); the old one stops working. */
+  async newMemberLink(who: string | null, member: number, origin: string): Promise<Reply> {
+    return actions.newMemberLink(this.store, this.caller(who), member, origin);
+  }
+
   /** The owner renames the league. */
   async rename(who: string | null, name: string): Promise<Reply> {
     return actions.rename(this.store, this.caller(who), name);

@@ -112,6 +112,13 @@ export class LeagueStore {
     if (m) m.leftAt = atMs;
   }
 
+  /** A member's new token hash (one row): the old hash is forgotten. */
+  setTokenHash(member: number, tokenHash: string): void {
+    this.exec('UPDATE members SET token_hash = ? WHERE member = ?', tokenHash, member);
+    const m = this.members.find((x) => x.member === member);
+    if (m) m.tokenHash = tokenHash;
+  }
+
   /** Records a match made in the league, or a rematch with its result (one row). */
   addMatch(match: LeagueMatch): void {
     this.exec(

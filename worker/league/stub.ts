@@ -14,6 +14,7 @@ export type LeagueStub = Pick<
   | 'matchEnded'
   | 'leave'
   | 'removeMember'
+  | 'newMemberLink'
   | 'rename'
   | 'archive'
   | 'chatSend'

@@ -86,6 +86,17 @@ leagues.post(
   (c) => toLeague(c, c.req.valid('param').id, (s, who) => s.removeMember(who, c.req.valid('param').member)),
 );
 
+leagues.post(
+  '/:id/members/:member/link',
+  writeLimit,
+  valid('param', MemberParam),
+  validJson(EmptySchema),
+  (c) =>
+    toLeague(c, c.req.valid('param').id, (s, who) =>
+      s.newMemberLink(who, c.req.valid('param').member, originOf(c)),
+    ),
+);
+
 leagues.post('/:id/chat', writeLimit, valid('param', IdParam), validJson(ChatSendSchema), (c) =>
   toLeague(c, c.req.valid('param').id, (s, who) => s.chatSend(who, c.req.valid('json'))),
 );

@@ -536,6 +536,27 @@ export const de: Messages = {
     'Diese Liga archivieren? Niemand kann dann noch eine Partie starten oder im Chat schreiben.',
   'league.archiveYes': 'Ja, archivieren',
   'league.cancel': 'Abbrechen',
+  'league.new.youFirst':
+    'Mitglied 1 bist du: Dieses Gerät spielt als Mitglied 1 (auf der Ligaseite änderbar).',
+  'league.playAs': 'Du spielst als',
+  'league.playAsNobody': 'Niemand (nur Besitzer-Link)',
+  'league.links': 'Links der Mitglieder',
+  'league.linksIntro':
+    'Schicke jedem Mitglied seinen eigenen Link. Nur du siehst diese Liste. Ein neuer Link ersetzt den alten, der die Liga dann nicht mehr öffnet.',
+  'league.linkElsewhere':
+    'Der Link für {name} ist auf diesem Gerät nicht gespeichert. Ein neuer Link ersetzt ihn.',
+  'league.newLink': 'Neuer Link',
+  'league.newLinkConfirm':
+    'Einen neuen Link für {name} erstellen? Der alte öffnet die Liga ab sofort nicht mehr; schon begonnene Partien behalten ihn.',
+  'league.newLinkYes': 'Ja, neuer Link',
+  'league.newLinkDone': 'Neuer Link für {name} ist fertig: Schick ihn weiter.',
+  'league.yourLink': 'Dein Link',
+  'league.yourLinkText': 'Heb ihn auf: Er öffnet deinen Platz in der Liga auf jedem Gerät.',
+  'league.shareMember': '{name}, dein Link zur Liga „{league}“ bei Mille Bornes',
+  'league.shareOwner': 'Besitzer-Link der Liga „{league}“ bei Mille Bornes',
+  'home.leagues': 'Deine Ligen',
+  'home.leagues.unnamed': 'Eine Liga',
+  'home.leagues.owner': 'Besitzer',
   // -- open table --
   'open.legend': 'Offener Tisch',
   'open.optIn': 'Offen für Fremde: dieses Spiel am offenen Tisch zeigen',

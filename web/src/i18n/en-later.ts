@@ -315,6 +315,23 @@ export const enLater = {
   'league.archiveConfirm': 'Archive this league? Nobody can start a match or write in its chat any more.',
   'league.archiveYes': 'Yes, archive',
   'league.cancel': 'Cancel',
+  'league.new.youFirst':
+    'Member 1 is you: this device plays as member 1 (you can change it on the league page).',
+  'league.playAs': 'You play as',
+  'league.playAsNobody': 'Nobody (owner link only)',
+  'league.links': 'Members’ links',
+  'league.linksIntro':
+    'Send each member their own link. Only you see this list. A new link replaces the old one, which stops opening the league.',
+  'league.linkElsewhere': '{name}’s link is not kept on this device. A new link replaces it.',
+  'league.newLink': 'New link',
+  'league.newLinkConfirm':
+    'Make a new link for {name}? The old one stops opening the league at once; matches already started keep it.',
+  'league.newLinkYes': 'Yes, new link',
+  'league.newLinkDone': 'New link for {name} ready: send it to them.',
+  'league.yourLink': 'Your link',
+  'league.yourLinkText': 'Keep it: it opens your place in the league on any device.',
+  'league.shareMember': '{name}, your link to the league “{league}” on Mille Bornes',
+  'league.shareOwner': 'Owner link of the league “{league}” on Mille Bornes',
   // -- open table --
   'open.legend': 'Open table',
   'open.optIn': 'Open to strangers: list this match on the open table',

@@ -538,6 +538,26 @@ export const fr: Messages = {
     'Archiver cette ligue ? Plus personne ne pourra lancer de partie ni écrire dans sa discussion.',
   'league.archiveYes': 'Oui, archiver',
   'league.cancel': 'Annuler',
+  'league.new.youFirst':
+    'Le membre 1, c’est vous : cet appareil joue comme membre 1 (modifiable sur la page de la ligue).',
+  'league.playAs': 'Vous jouez comme',
+  'league.playAsNobody': 'Personne (lien de propriétaire seul)',
+  'league.links': 'Liens des membres',
+  'league.linksIntro':
+    'Envoyez à chaque membre son propre lien. Vous seul voyez cette liste. Un nouveau lien remplace l’ancien, qui n’ouvre plus la ligue.',
+  'league.linkElsewhere': 'Le lien de {name} n’est pas gardé sur cet appareil. Un nouveau lien le remplace.',
+  'league.newLink': 'Nouveau lien',
+  'league.newLinkConfirm':
+    'Créer un nouveau lien pour {name} ? L’ancien n’ouvre plus la ligue dès maintenant ; les parties déjà commencées le gardent.',
+  'league.newLinkYes': 'Oui, nouveau lien',
+  'league.newLinkDone': 'Nouveau lien pour {name} prêt : envoyez-le-lui.',
+  'league.yourLink': 'Votre lien',
+  'league.yourLinkText': 'Gardez-le : il ouvre votre place dans la ligue sur n’importe quel appareil.',
+  'league.shareMember': '{name}, votre lien pour la ligue « {league} » de Mille Bornes',
+  'league.shareOwner': 'Lien de propriétaire de la ligue « {league} » de Mille Bornes',
+  'home.leagues': 'Vos ligues',
+  'home.leagues.unnamed': 'Une ligue',
+  'home.leagues.owner': 'propriétaire',
   // -- open table --
   'open.legend': 'Table ouverte',
   'open.optIn': 'Ouverte aux inconnus : afficher cette partie sur la table ouverte',

@@ -527,6 +527,26 @@ export const nb: Messages = {
   'league.archiveConfirm': 'Arkivere denne ligaen? Da kan ingen starte et spill eller skrive i chatten.',
   'league.archiveYes': 'Ja, arkiver',
   'league.cancel': 'Avbryt',
+  'league.new.youFirst':
+    'Medlem 1 er deg: denne enheten spiller som medlem 1 (du kan endre det på ligasiden).',
+  'league.playAs': 'Du spiller som',
+  'league.playAsNobody': 'Ingen (bare eierlenken)',
+  'league.links': 'Medlemmenes lenker',
+  'league.linksIntro':
+    'Send hvert medlem sin egen lenke. Bare du ser denne listen. En ny lenke erstatter den gamle, som da ikke åpner ligaen lenger.',
+  'league.linkElsewhere': 'Lenken til {name} er ikke lagret på denne enheten. En ny lenke erstatter den.',
+  'league.newLink': 'Ny lenke',
+  'league.newLinkConfirm':
+    'Lage en ny lenke for {name}? Den gamle slutter straks å åpne ligaen; kamper som allerede er i gang, beholder den.',
+  'league.newLinkYes': 'Ja, ny lenke',
+  'league.newLinkDone': 'Ny lenke for {name} er klar: send den videre.',
+  'league.yourLink': 'Lenken din',
+  'league.yourLinkText': 'Ta vare på den: den åpner plassen din i ligaen på hvilken som helst enhet.',
+  'league.shareMember': '{name}, lenken din til ligaen «{league}» i Mille Bornes',
+  'league.shareOwner': 'Eierlenke for ligaen «{league}» i Mille Bornes',
+  'home.leagues': 'Ligaene dine',
+  'home.leagues.unnamed': 'En liga',
+  'home.leagues.owner': 'eier',
   // -- open table --
   'open.legend': 'Åpent bord',
   'open.optIn': 'Åpen for fremmede: vis kampen ved det åpne bordet',

@@ -527,6 +527,26 @@ export const sv: Messages = {
   'league.archiveConfirm': 'Arkivera den här ligan? Ingen kan då starta en match eller skriva i chatten.',
   'league.archiveYes': 'Ja, arkivera',
   'league.cancel': 'Avbryt',
+  'league.new.youFirst':
+    'Medlem 1 är du: den här enheten spelar som medlem 1 (det går att ändra på ligans sida).',
+  'league.playAs': 'Du spelar som',
+  'league.playAsNobody': 'Ingen (bara ägarlänken)',
+  'league.links': 'Medlemmarnas länkar',
+  'league.linksIntro':
+    'Skicka varje medlem sin egen länk. Bara du ser den här listan. En ny länk ersätter den gamla, som sedan inte öppnar ligan längre.',
+  'league.linkElsewhere': 'Länken för {name} finns inte sparad på den här enheten. En ny länk ersätter den.',
+  'league.newLink': 'Ny länk',
+  'league.newLinkConfirm':
+    'Skapa en ny länk för {name}? Den gamla slutar genast öppna ligan; matcher som redan har börjat behåller den.',
+  'league.newLinkYes': 'Ja, ny länk',
+  'league.newLinkDone': 'Ny länk för {name} klar: skicka den till hen.',
+  'league.yourLink': 'Din länk',
+  'league.yourLinkText': 'Spara den: den öppnar din plats i ligan på vilken enhet som helst.',
+  'league.shareMember': '{name}, din länk till ligan ”{league}” i Mille Bornes',
+  'league.shareOwner': 'Ägarlänk för ligan ”{league}” i Mille Bornes',
+  'home.leagues': 'Dina ligor',
+  'home.leagues.unnamed': 'En liga',
+  'home.leagues.owner': 'ägare',
   // -- open table --
   'open.legend': 'Öppet bord',
   'open.optIn': 'Öppen för främlingar: visa matchen vid det öppna bordet',

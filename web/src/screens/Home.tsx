@@ -1,5 +1,5 @@
 /**
- * Home: "my matches" on this device with whose turn it is (screens/home/), and the create form
+ * Home: the device's leagues (when it holds one), "my matches" on this device with whose turn it is (screens/home/), and the create form
  * (screens/create/), the list loaded on first use. On a phone the list comes first when the device knows a match: coming back
  * to play is the common visit.
  */
@@ -7,6 +7,7 @@ import type { JSX } from 'preact';
 import { lazyComponent } from '../components/Lazy';
 import { t } from '../i18n';
 import { savedMatches } from '../lib/storage';
+import { MyLeagues } from './home/MyLeagues';
 
 // The create form loads on its own: a match page (most visits, from a link) never needs it.
 const CreateForm = lazyComponent(() => import('./create/CreateForm').then((m) => m.CreateForm));
@@ -30,6 +31,7 @@ export function Home(): JSX.Element {
     <div class="home">
       <h1 class="sr-only">{t('app.title')}</h1>
       <p class="tagline">{t('app.tagline')}</p>
+      <MyLeagues />
       <div class={known ? 'home-grid mine-first' : 'home-grid'}>
         {known ? [mine, practice, create] : [create, mine, practice]}
       </div>

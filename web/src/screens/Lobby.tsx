@@ -10,6 +10,7 @@ import type { JSX } from 'preact';
 import { NAME_MAX_CHARS } from '../../../worker/shared/limits';
 import { lazyComponent } from '../components/Lazy';
 import { RulesSummary } from '../components/RulesSummary';
+import { ShareLink } from '../components/ShareLink';
 import { lang, t } from '../i18n';
 import { api } from '../lib/api';
 import type { MatchSession } from '../lib/session';
@@ -18,50 +19,12 @@ import { errorText, seatName } from '../lib/words';
 
 const QrCode = lazyComponent(() => import('../components/Qr').then((m) => m.QrCode));
 
-/** The share box for an invitation link. */
+/** The share box for an invitation link: the link with Copy and Share, and its QR code. */
 export function ShareBox({ url }: { url: string }): JSX.Element {
-  const copied = useSignal(false);
-  const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
   return (
-    <div class="share">
-      <p>{t('lobby.share')}</p>
-      <input
-        class="link"
-        readOnly
-        value={url}
-        aria-label={t('lobby.share')}
-        onFocus={(e) => e.currentTarget.select()}
-      />
-      <div class="actions">
-        <button
-          type="button"
-          class="primary"
-          onClick={async () => {
-            try {
-              await navigator.clipboard.writeText(url);
-              copied.value = true;
-            } catch {
-              copied.value = false;
-            }
-          }}
-        >
-          {t('lobby.copy')}
-        </button>
-        {canShare && (
-          <button
-            type="button"
-            class="secondary"
-            onClick={() =>
-              void navigator.share({ title: t('app.title'), text: t('lobby.shareText'), url }).catch(() => {})
-            }
-          >
-            {t('lobby.shareSheet')}
-          </button>
-        )}
-        <span role="status">{copied.value ? t('lobby.copied') : ''}</span>
-      </div>
+    <ShareLink url={url} label={t('lobby.share')} shareText={t('lobby.shareText')}>
       <QrCode text={url} label={t('lobby.qr')} />
-    </div>
+    </ShareLink>
   );
 }
 

@@ -111,7 +111,8 @@ export const de: ErrorWords = {
   'league.match_unknown': 'Diese Partie gehört nicht zu dieser Liga.',
   'league.member_unknown': 'Dieses Mitglied gibt es in dieser Liga nicht (mehr).',
   'league.not_found': 'Unter dieser Adresse gibt es keine Liga.',
-  'league.not_member': 'Dieser Link gehört nicht zu dieser Liga.',
+  'league.not_member':
+    'Dieser Link gehört nicht zu dieser Liga oder wurde ersetzt: Bitte die Person, die die Liga angelegt hat, um deinen neuen Link.',
   'league.not_owner': 'Das kann nur die Person, die die Liga angelegt hat.',
   'league.seats': 'Eine Ligapartie braucht 2 bis 8 Spieler, Mitglieder und Computer zusammen.',
   // -- open table --

@@ -108,7 +108,8 @@ export const en: ErrorWords = {
   'league.match_unknown': 'This match does not belong to this league.',
   'league.member_unknown': 'There is no such member in this league (any more).',
   'league.not_found': 'There is no league at this address.',
-  'league.not_member': 'This link does not belong to this league.',
+  'league.not_member':
+    'This link does not belong to this league, or it was replaced: ask the league’s owner for your new link.',
   'league.not_owner': 'Only the person who made the league can do this.',
   'league.seats': 'A league match needs 2 to 8 players, members and computer players together.',
   // -- open table --

@@ -115,7 +115,8 @@ export const fr: ErrorWords = {
   'league.match_unknown': 'Cette partie n’appartient pas à cette ligue.',
   'league.member_unknown': 'Ce membre ne fait pas (ou plus) partie de cette ligue.',
   'league.not_found': 'Il n’y a pas de ligue à cette adresse.',
-  'league.not_member': 'Ce lien n’appartient pas à cette ligue.',
+  'league.not_member':
+    'Ce lien n’appartient pas à cette ligue, ou il a été remplacé : demandez votre nouveau lien à la personne qui a créé la ligue.',
   'league.not_owner': 'Seule la personne qui a créé la ligue peut faire cela.',
   'league.seats': 'Une partie de ligue compte de 2 à 8 joueurs, membres et ordinateurs ensemble.',
   // -- open table --

@@ -109,7 +109,8 @@ export const nb: ErrorWords = {
   'league.match_unknown': 'Dette spillet hører ikke til denne ligaen.',
   'league.member_unknown': 'Det medlemmet finnes ikke (lenger) i denne ligaen.',
   'league.not_found': 'Det finnes ingen liga på denne adressen.',
-  'league.not_member': 'Denne lenken hører ikke til denne ligaen.',
+  'league.not_member':
+    'Denne lenken hører ikke til denne ligaen, eller den er byttet ut: be eieren av ligaen om den nye lenken din.',
   'league.not_owner': 'Bare den som laget ligaen kan gjøre dette.',
   'league.seats': 'Et ligaspill trenger 2 til 8 spillere, medlemmer og dataspillere til sammen.',
   // -- open table --

@@ -109,7 +109,8 @@ export const sv: ErrorWords = {
   'league.match_unknown': 'Den här matchen hör inte till den här ligan.',
   'league.member_unknown': 'Den medlemmen finns inte (längre) i den här ligan.',
   'league.not_found': 'Det finns ingen liga på den här adressen.',
-  'league.not_member': 'Den här länken hör inte till den här ligan.',
+  'league.not_member':
+    'Den här länken hör inte till den här ligan, eller så har den ersatts: be ligans ägare om din nya länk.',
   'league.not_owner': 'Bara den som skapade ligan kan göra det här.',
   'league.seats': 'En ligamatch behöver 2 till 8 spelare, medlemmar och datorspelare tillsammans.',
   // -- open table --

@@ -1,7 +1,8 @@
 /**
  * Making a league: its name, its members' names (2 to 8; the server checks them
  * with the seat-name rules) and the preset of every match; then the owner's link and one link per
- * member, to copy and send, and a way in as the owner.
+ * member, each with Copy and Share, all kept on this device (lib/leagues.ts; the creator plays as
+ * member 1), and the way in, which takes the creation form's place in the history.
  */
 
 import { useSignal } from '@preact/signals';
@@ -9,34 +10,41 @@ import type { JSX } from 'preact';
 import type { LeagueCreated } from '../../../../worker/league-protocol';
 import { LEAGUE_MAX_MEMBERS, LEAGUE_NAME_MAX_CHARS, NAME_MAX_CHARS } from '../../../../worker/shared/limits';
 import { PRESET_NAMES, type PresetName } from '../../../../worker/shared/rules-data/presets';
+import { ShareLink } from '../../components/ShareLink';
 import { lang, t } from '../../i18n';
 import { ApiError } from '../../lib/api';
+import { saveCreatedLeague } from '../../lib/leagues';
 import { navigate } from '../../lib/router';
 import { errorWords } from '../../lib/words';
 import { leagueApi } from './league-api';
 
-/** A link to copy, with its label. */
-function LinkField({ label, url }: { label: string; url: string }): JSX.Element {
-  return (
-    <label>
-      {label}
-      <input type="text" readOnly value={url} onFocus={(e) => e.currentTarget.select()} />
-    </label>
-  );
-}
+/** The token in a league link's fragment. */
+const tokenOf = (url: string) => new URL(url).hash.replace(/^#(owner|member)=/, '');
 
-/** The links of the new league. */
-function Created({ created }: { created: LeagueCreated }): JSX.Element {
-  const owner = new URL(created.ownerUrl);
+/** The links of the new league, each with Copy and Share (all of them kept on this device already). */
+function Created({ created, name }: { created: LeagueCreated; name: string }): JSX.Element {
   return (
     <section class="card-box" aria-labelledby="league-done">
       <h1 id="league-done">{t('league.new.title')}</h1>
       <p role="status">{t('league.new.done')}</p>
-      <LinkField label={t('league.new.ownerLink')} url={created.ownerUrl} />
+      <ShareLink
+        url={created.ownerUrl}
+        label={t('league.new.ownerLink')}
+        shareText={t('league.shareOwner', { league: name })}
+      />
       {created.members.map((m) => (
-        <LinkField key={m.member} label={t('league.new.memberLink', { name: m.name })} url={m.url} />
+        <ShareLink
+          key={m.member}
+          url={m.url}
+          label={t('league.new.memberLink', { name: m.name })}
+          shareText={t('league.shareMember', { league: name, name: m.name })}
+        />
       ))}
-      <button type="button" class="primary big" onClick={() => navigate(`${owner.pathname}${owner.hash}`)}>
+      <button
+        type="button"
+        class="primary big"
+        onClick={() => navigate(`/l/${encodeURIComponent(created.leagueId)}`, { replace: true })}
+      >
         {t('league.new.open')}
       </button>
     </section>
@@ -51,7 +59,7 @@ export function CreateLeague(): JSX.Element {
   const busy = useSignal(false);
   const err = useSignal<string | null>(null);
   const created = useSignal<LeagueCreated | null>(null);
-  if (created.value) return <Created created={created.value} />;
+  if (created.value) return <Created created={created.value} name={name.value} />;
   const setMember = (i: number, v: string) => {
     members.value = members.value.map((m, j) => (j === i ? v : m));
   };
@@ -60,12 +68,20 @@ export function CreateLeague(): JSX.Element {
     busy.value = true;
     err.value = null;
     try {
-      created.value = await leagueApi.createLeague({
+      const made = await leagueApi.createLeague({
         name: name.value,
         members: members.value,
         rules: preset.value,
         language: lang.value,
       });
+      // Every link stays on this device: the owner's, and each member's to send on (member 1 plays here).
+      saveCreatedLeague(
+        made.leagueId,
+        name.value,
+        tokenOf(made.ownerUrl),
+        made.members.map((m) => ({ member: m.member, token: tokenOf(m.url) })),
+      );
+      created.value = made;
     } catch (x) {
       err.value = x instanceof ApiError ? await errorWords(x) : String(x);
     } finally {
@@ -88,6 +104,7 @@ export function CreateLeague(): JSX.Element {
       </label>
       <fieldset>
         <legend>{t('league.new.members')}</legend>
+        <p class="muted">{t('league.new.youFirst')}</p>
         <ol class="league-members">
           {members.value.map((m, i) => (
             <li key={i}>

@@ -3,7 +3,8 @@
  * batch read and rows as the home page's "my matches" (home/model.ts `fetchSummaries`, home/MatchRow),
  * asked with the member's own league token, which is their seat token in every league match (the
  * confirmed seats are kept on this device, so the match links open the seat); for the owner's link
- * (no seat), the date, the players and whether it ended. A member starts a new match here.
+ * alone (no seat), the date, the players and whether it ended. A member starts a new match here, at
+ * the top of the page.
  */
 
 import { useSignal } from '@preact/signals';
@@ -20,36 +21,38 @@ import { errorWords } from '../../lib/words';
 import { MatchRow } from '../home/MatchRow';
 import { fetchSummaries, joinAnswers, type Row } from '../home/model';
 import { leagueApi } from './league-api';
-import type { LeagueLink } from './league-links';
 
 /** The member's rows through the home page's batch read; the seats it confirms are kept on the device. */
-function useMemberRows(info: LeagueInfo, link: LeagueLink): Row[] | null {
+function useMemberRows(info: LeagueInfo, token: string | null): Row[] | null {
   const rows = useSignal<Row[] | null>(null);
   const seated =
-    info.you.member === null ? [] : info.matches.filter((x) => x.seats.includes(info.you.member));
+    info.you.member === null || token === null
+      ? []
+      : info.matches.filter((x) => x.seats.includes(info.you.member));
   const key = seated.map((x) => `${x.matchId}:${x.ended}`).join(',');
   useEffect(() => {
+    if (token === null) return;
     const saved: SavedMatch[] = seated.map((x) => ({
       matchId: x.matchId,
       title: info.name,
       seat: x.seats.indexOf(info.you.member),
-      seatToken: link.token,
+      seatToken: token,
       savedAt: Date.parse(x.createdAt),
     }));
     void fetchSummaries(saved)
       .then((answers) => {
         const joined = joinAnswers(saved, answers).rows;
         for (const r of joined)
-          if (r.summary?.seat != null) adoptSeat(r.saved.matchId, r.summary.seat, link.token);
+          if (r.summary?.seat != null) adoptSeat(r.saved.matchId, r.summary.seat, token);
         rows.value = joined;
       })
       .catch(() => (rows.value = []));
-  }, [key]);
+  }, [key, token]);
   return rows.value;
 }
 
 /** The new-match form: the number of computer players, then the match opens on the member's seat. */
-function NewMatch({ info, link }: { info: LeagueInfo; link: LeagueLink }): JSX.Element {
+function NewMatch({ info, token }: { info: LeagueInfo; token: string }): JSX.Element {
   const bots = useSignal(0);
   const busy = useSignal(false);
   const err = useSignal<string | null>(null);
@@ -59,8 +62,8 @@ function NewMatch({ info, link }: { info: LeagueInfo; link: LeagueLink }): JSX.E
     busy.value = true;
     err.value = null;
     try {
-      const r = await leagueApi.leagueMatch(info.leagueId, link.token, bots.value);
-      navigate(`/m/${r.matchId}#seat=${link.token}`);
+      const r = await leagueApi.leagueMatch(info.leagueId, token, bots.value);
+      navigate(`/m/${r.matchId}#seat=${token}`);
     } catch (x) {
       err.value = x instanceof ApiError ? await errorWords(x) : String(x);
       busy.value = false;
@@ -107,14 +110,14 @@ function OwnerList({ info }: { info: LeagueInfo }): JSX.Element {
 }
 
 /** The matches section. */
-export function LeagueMatches({ info, link }: { info: LeagueInfo; link: LeagueLink }): JSX.Element {
-  const member = info.you.member !== null;
-  const rows = useMemberRows(info, link);
+export function LeagueMatches({ info, token }: { info: LeagueInfo; token: string | null }): JSX.Element {
+  const member = info.you.member !== null && token !== null;
+  const rows = useMemberRows(info, token);
   const now = Date.now();
   return (
     <section class="card-box" aria-labelledby="league-matches">
       <h2 id="league-matches">{t('league.matches')}</h2>
-      {member && info.status === 'active' && <NewMatch info={info} link={link} />}
+      {member && info.status === 'active' && <NewMatch info={info} token={token} />}
       {info.matches.length === 0 ? (
         <p class="muted">{t('league.noMatches')}</p>
       ) : member ? (

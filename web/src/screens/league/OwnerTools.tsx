@@ -12,11 +12,11 @@ import { t } from '../../i18n';
 import { ApiError } from '../../lib/api';
 import { errorWords } from '../../lib/words';
 import { leagueApi } from './league-api';
-import type { LeagueLink } from './league-links';
 
 interface ToolProps {
   info: LeagueInfo;
-  link: LeagueLink;
+  /** The owner's token for the owner's tools, the member's for leaving. */
+  token: string;
   onDone: () => Promise<void>;
 }
 
@@ -28,7 +28,7 @@ function useAct(props: ToolProps) {
     busy.value = true;
     err.value = null;
     try {
-      await leagueApi.leagueAct(props.info.leagueId, props.link.token, path, body);
+      await leagueApi.leagueAct(props.info.leagueId, props.token, path, body);
       await props.onDone();
     } catch (x) {
       err.value = x instanceof ApiError ? await errorWords(x) : String(x);
@@ -40,7 +40,7 @@ function useAct(props: ToolProps) {
 }
 
 /** A button that asks once more before it acts. */
-function Confirmed(props: {
+export function Confirmed(props: {
   label: string;
   question: string;
   yes: string;
