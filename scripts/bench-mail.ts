@@ -53,6 +53,14 @@ export async function playMailMatch(mf: Miniflare, n: number, cfg: BenchConfig, 
   if (created.status !== 201) throw new Error(`create: ${created.status} ${JSON.stringify(created.body)}`);
   const c = created.body as Created;
   const tokens = c.seats.map((s) => d.tokenOf(s.url));
+  // Seats invited by address wait in the lobby for their guests' names: each confirms theirs.
+  for (let seat = 1; seat < tokens.length; seat++) {
+    const r = await d.call(mf, `/api/matches/${c.matchId}/confirm`, {
+      token: tokens[seat],
+      body: { name: `P${seat}` },
+    });
+    if (r.status !== 200) throw new Error(`confirm: ${r.status} ${JSON.stringify(r.body)}`);
+  }
   const open = async (seat: number) => {
     const res = await d.call(mf, `/api/matches/${c.matchId}`, { token: tokens[seat] });
     if (res.status !== 200) throw new Error(`open: ${res.status} ${JSON.stringify(res.body)}`);

@@ -34,6 +34,12 @@ export async function benchRematch(mf: Miniflare, call: Call): Promise<void> {
   if (created.status !== 201) throw new Error(`create: ${created.status} ${JSON.stringify(created.body)}`);
   const c = created.body as Created;
   const tokens = c.seats.map((s) => tokenOf(s.url));
+  // Seats invited by address wait in the lobby for their guests' names: B and C confirm theirs.
+  for (const seat of [1, 2])
+    await call(mf, `/api/matches/${c.matchId}/confirm`, {
+      token: tokens[seat],
+      body: { name: c.seats[seat].name },
+    });
   const rows = async (id: string) => (await call(mf, `/dev/stats/${id}`)).body.rowsWritten as number;
   for (const [seat, card] of [
     [0, 'roll'],

@@ -256,6 +256,8 @@ async function mailMatch(rec: Recorder): Promise<void> {
   const ann = player('Ann', 0, tokenOf(c.seats[0].url), { socket: 'Ann' });
   const bob = player('Bob', 1, tokenOf(c.seats[1].url), { mailEvery: 3 });
   const both = [ann, bob];
+  // Bob's seat is invited by address: the lobby waits for him to confirm the name Ann typed.
+  await rec.http('POST', `${path}/confirm`, { as: 'Bob', token: bob.token, body: { name: 'Bob' } });
   await rec.openSocket('watcher', id);
   await rec.openSocket('Ann', id);
   await rec.frame('Ann', { type: 'auth', token: ann.token });

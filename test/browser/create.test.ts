@@ -2,7 +2,9 @@
  * End-to-end in Debian chromium against the real Worker with the local outbox: the create form makes
  * a Partnership match (four players in two teams) with an invitee's address and a chosen first seat;
  * the page says the invitation was mailed, the invitation arrives in the outbox (/dev/mail) with the
- * invitee's own seat link, which opens the match as that seat; the next form starts from the
+ * invitee's own seat link, which opens the lobby where the invitee confirms the name the host typed
+ * and the match starts; a guest invited by address alone types a name, which the host sees in the
+ * lobby with the guest's seat link and that it was mailed; the next form starts from the
  * creator's remembered choices (never the invitee's address); the source tags are explained on the
  * rules page the form links to. Screens at 360 px and 1280 px.
  */
@@ -53,13 +55,18 @@ describe('the create form', () => {
     const link = /href="([^"]+#seat=[^"]+)"/.exec(mail.slice(mail.indexOf('To: bob@example.org')))?.[1];
     expect(link).toBeTruthy();
 
-    // The match started at once (no seat is open), Bob first.
+    // No seat is open, but Bob's is invited, not taken: the lobby waits for him to confirm his name.
     await ann.getByRole('button', { name: 'Open the match' }).click();
-    await ann.waitForSelector('section.tableau.mine');
+    await waitText(ann, '.seats', 'invited — waiting for their name');
     const bob = await player(h, 'bob', 360);
     await bob.goto(link!.replaceAll('&amp;', '&'));
+    const name = bob.getByLabel('The name you play under');
+    expect(await name.inputValue()).toBe('Bob');
+    await bob.getByRole('button', { name: 'Join with this name' }).click();
+    // His confirmation fills the table: the match starts, Bob first.
     await bob.waitForSelector('section.tableau.mine');
     await waitText(bob, '.statusbar', 'Your turn');
+    await ann.waitForSelector('section.tableau.mine');
 
     // The next form starts from Ann's choices, without Bob's address.
     await ann.goto(`${h.server.url}/`);
@@ -75,6 +82,52 @@ describe('the create form', () => {
     await waitText(ann, '#rp-sources', 'What the source tags mean');
     expect(await ann.locator('.src-legend dd').count()).toBeGreaterThan(3);
     expect(await ann.locator('#rp-sources').isVisible()).toBe(true);
+    expect(h.problems).toEqual([]);
+  });
+});
+
+describe('a guest invited by address alone', () => {
+  it('opens the mailed link, types a name; the host sees it in the lobby, then starts the match', async () => {
+    const ann = await player(h, 'ann2', 360);
+    await ann.goto(`${h.server.url}/`);
+    await ann.getByLabel('Your name').fill('Ann');
+    await ann.getByLabel('Players', { exact: true }).selectOption('3');
+    await ann.getByLabel('Seat 2: E-mail for the invitation (optional)').fill('bea@example.org');
+    await ann.getByLabel('Seat 3: Who sits here').selectOption('open');
+    await ann.getByRole('button', { name: 'Create match' }).click();
+    await ann.getByRole('button', { name: 'Open the match' }).click();
+    // The host sees the invited seat (its number, no "Player 2"), that it was mailed, and its link.
+    await waitText(ann, '.seats', 'invited — waiting for their name');
+    await waitText(ann, '.seats', 'invitation mailed');
+    const seatLink = ann.getByLabel('Link to the seat of Seat 2', { exact: true });
+    expect(await seatLink.inputValue()).toContain('#seat=');
+    expect(await ann.locator('.seats').textContent()).not.toContain('Player 2');
+    expect(await width(ann)).toBeLessThanOrEqual(360);
+    await h.shots.screen(ann, 'lobby-host-invited');
+
+    // The invitation greets nobody by a placeholder name.
+    const page = await outboxWith('To: bea@example.org');
+    const mail = page.slice(page.indexOf('To: bea@example.org'));
+    expect(mail).toContain('Hello,');
+    expect(mail.slice(0, 3000)).not.toContain('Player 2');
+    const link = /href="([^"]+#seat=[^"]+)"/.exec(mail)?.[1];
+    const bea = await player(h, 'bea', 360);
+    await bea.goto(link!.replaceAll('&amp;', '&'));
+    const name = bea.getByLabel('The name you play under');
+    expect(await name.inputValue()).toBe('');
+    await h.shots.screen(bea, 'lobby-guest-confirm');
+    await name.fill('Bea');
+    await bea.getByRole('button', { name: 'Join with this name' }).click();
+    await bea.getByRole('button', { name: 'Join with this name' }).waitFor({ state: 'detached' });
+    await waitText(bea, '.seats', 'Bea (you)');
+
+    // The host sees the seat taken under that name; the open seat still waits, so the host starts.
+    await waitText(ann, '.seats', 'Bea');
+    await waitText(ann, '.seats li:nth-child(2)', 'joined');
+    await h.shots.screen(ann, 'lobby-host-joined');
+    await ann.getByRole('button', { name: /Start now/ }).click();
+    await ann.waitForSelector('section.tableau.mine');
+    await bea.waitForSelector('section.tableau.mine');
     expect(h.problems).toEqual([]);
   });
 });

@@ -19,6 +19,16 @@ describe('composeMail', () => {
     }
   }
 
+  it('greets a reader whose seat name is a placeholder by no name, in every language', () => {
+    for (const lang of MAIL_LANGUAGES) {
+      const m = composeMail(ctx(lang, { recipientName: null }), ALL_CONTENTS.invitation);
+      const c = catalogFor(lang);
+      expect(m.text.split('\n')).toContain(c.greetingNoName);
+      expect(m.text).not.toContain(fill(c.greeting, { name: '' }, c.locale));
+      expect(m.html).toContain(c.greetingNoName);
+    }
+  });
+
   for (const lang of ['en', 'de'] as const) {
     it(`renders the between-hands mail in ${lang} (snapshot)`, () => {
       const m = composeMail(ctx(lang), {

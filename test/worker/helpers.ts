@@ -93,18 +93,39 @@ export function freshIp(): string {
   return `198.51.${Math.floor(ipCounter / 250)}.${ipCounter % 250}`;
 }
 
-/** POST /api/matches; throws unless 201. */
-export async function create(body: Record<string, unknown>): Promise<TestMatch> {
+/**
+ * POST /api/matches; throws unless 201. A seat invited by address (any seat but 0 with an `email`)
+ * waits in the lobby for its guest's name: here each guest confirms the name the creation gave the
+ * seat through their seat link (POST /confirm), as they would from the mail, so a match without open
+ * seats starts as the tests expect; `{ guests: 'wait' }` leaves them waiting.
+ */
+export async function create(
+  body: Record<string, unknown>,
+  opts: { guests?: 'confirm' | 'wait' } = {},
+): Promise<TestMatch> {
   const r = await api('/api/matches', { body, ip: freshIp() });
   if (r.status !== 201) throw new Error(`create: ${r.status} ${JSON.stringify(r.body)}`);
   const created = r.body as Created;
-  return {
+  const match = {
     id: created.matchId,
     created,
     host: tokenOf(created.hostUrl),
     seats: created.seats.map((s) => (s.url ? tokenOf(s.url) : null)),
     invite: created.inviteUrl ? tokenOf(created.inviteUrl) : null,
   };
+  if (opts.guests !== 'wait') {
+    const seats = body.seats as Array<{ kind: string; email?: string }>;
+    for (const [seat, s] of seats.entries()) {
+      if (seat === 0 || s.kind !== 'human' || !s.email) continue;
+      const c = await api(`/api/matches/${match.id}/confirm`, {
+        token: match.seats[seat],
+        ip: freshIp(),
+        body: { name: created.seats[seat].name },
+      });
+      if (c.status !== 200) throw new Error(`confirm seat ${seat}: ${c.status} ${JSON.stringify(c.body)}`);
+    }
+  }
+  return match;
 }
 
 /**

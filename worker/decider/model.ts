@@ -7,7 +7,7 @@
 import type { GameEvent, MatchSetup, MatchState, Move, ResponseMode, RulesInput } from '../engine/index';
 import type { BotLevel } from '../protocol/fields';
 import type { TestStack } from '../protocol/requests';
-import type { Actor } from '../protocol/views';
+import type { Actor, InvitedName } from '../protocol/views';
 import type { MailPrefs } from '../protocol/zones';
 
 /** Match settings chosen at creation. */
@@ -152,6 +152,14 @@ export interface SeatPrefs {
   // -- leaving a match --
   /** The player left the match (for good: the seat's links only watch from then on; leave.ts). */
   left?: SeatLeft;
+  // -- invited by mail --
+  /**
+   * A guest invited by address at creation who has not yet confirmed a name through their link
+   * (match/lifecycle.ts `confirmName`): the lobby waits for them as for an open seat. `named`: the
+   * host typed the seat's name; `unnamed`: the seat holds a default name nobody chose, which no
+   * other seat's name collides with, and its mails greet without a name. Not carried to a rematch.
+   */
+  invited?: InvitedName;
 }
 
 /**

@@ -1,8 +1,10 @@
 /**
  * How a match comes to be: the seats' rows, names, tokens and defaults built from a creation
  * request, the rules checked and the e-mail budget paid before anything is stored, then the
- * storing and, once no seat is open, the start (open seats become bots, the first hand is dealt).
- * The same storing serves a rematch. Every change goes through the commit path.
+ * storing and, once every seat is taken, the start (open seats become bots, the first hand is dealt).
+ * A seat given an address is invited, not taken: the lobby waits until its guest confirms a name
+ * through the mailed link (lifecycle.ts `confirmName`). The same storing serves a rematch. Every
+ * change goes through the commit path.
  */
 
 import type { MatchChange } from '../decider/change';
@@ -22,7 +24,7 @@ import { commit } from './commit';
 import type { MatchContext } from './context';
 import { freeName, seatNames, takenNames } from './names';
 import { payAddresses } from './pay-addresses';
-import type { MatchConfig, SeatRow, StoredSetup } from './rows';
+import type { MatchConfig, SeatPrefs, SeatRow, StoredSetup } from './rows';
 
 /** A creation request from the Worker: the validated body, the new id, the links' origin and who pays for addresses. */
 export interface CreateRequest {
@@ -93,7 +95,7 @@ export async function create(m: MatchContext, req: CreateRequest): Promise<Reply
       email: s.kind === 'human' ? (s.email ?? null) : null,
       language: s.language ?? 'en',
       emailNotifications: true,
-      prefs: {},
+      prefs: invitedPrefs(s, seat),
     })),
   );
   const input: CreateInput = {
@@ -161,6 +163,23 @@ export function invitationsMailed(
   return configuredSender(env) ? seats.filter((s) => s.seat > 0 && s.email !== null).map((s) => s.seat) : [];
 }
 
+/**
+ * The prefs of a new seat: a guest's seat (not the host's, 0) given an address waits for the guest
+ * to confirm a name (`SeatPrefs.invited`, `named` when the host typed one).
+ */
+function invitedPrefs(s: CreateMatch['seats'][number], seat: number): SeatPrefs {
+  if (seat === 0 || s.kind !== 'human' || !s.email) return {};
+  return { invited: s.name !== undefined ? 'named' : 'unnamed' };
+}
+
+/**
+ * Whether the lobby still waits for `seat`: it is open, or invited by mail and not yet confirmed.
+ * A match starts by itself when it waits for no seat.
+ */
+export function awaitsGuest(seat: Pick<SeatRow, 'kind' | 'prefs'>): boolean {
+  return seat.kind === 'open' || seat.prefs.invited !== undefined;
+}
+
 /** 409 `match.exists`: a match lives here already. */
 const MATCH_EXISTS = error(409, 'match.exists', 'This match id is taken.');
 
@@ -172,7 +191,7 @@ function refusal(m: MatchContext, input: CreateInput): Reply | null {
 }
 
 /**
- * Stores `input` here (its tables too) and starts it when no seat is open. 201 with nothing else,
+ * Stores `input` here (its tables too) and starts it when it awaits no guest (`awaitsGuest`). 201 with nothing else,
  * 409 `match.exists`, 400 `rules.invalid` (nothing stored).
  */
 export async function store(m: MatchContext, input: CreateInput): Promise<Reply> {
@@ -204,7 +223,7 @@ async function storeChecked(m: MatchContext, input: CreateInput): Promise<Reply>
     input.seats,
   );
   // A lobby expires unless it fills; a match whose seats are all taken starts now (no expiry row).
-  const full = m.seats.every((s) => s.kind !== 'open');
+  const full = !m.seats.some(awaitsGuest);
   if (!full) m.schedule.schedule(KINDS.expire, '', now + LOBBY_TTL_MS);
   // An open match: bots fill the seats strangers left free at the end of the wait.
   if (!full && input.config.open) m.schedule.schedule(KINDS.openFill, '', fillsAtMs(now, input.config.open));

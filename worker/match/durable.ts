@@ -96,6 +96,11 @@ export class MatchDurableObject extends DurableObject<Env> {
     return this.track(() => lifecycle.claim(this.match, inviteHash, who, payer, origin));
   }
 
+  /** A guest invited by mail confirms (or types) their name through their seat's link. */
+  async confirmName(who: string | null, named: { name: string; language?: string }): Promise<Reply> {
+    return this.track(async () => lifecycle.confirmName(this.match, who, named));
+  }
+
   /** The host starts the match; open seats become bots. */
   async startNow(who: string | null): Promise<Reply> {
     return this.track(async () => lifecycle.startNow(this.match, who));

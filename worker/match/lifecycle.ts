@@ -1,6 +1,6 @@
 /**
- * A match's life after its creation (creation.ts): claiming open seats with the invite link, the
- * host's early start and deletion by the host (the rematch by consent is rematch.ts). Every change
+ * A match's life after its creation (creation.ts): claiming open seats with the invite link, an
+ * invited guest confirming their name, the host's early start and deletion by the host (the rematch by consent is rematch.ts). Every change
  * goes through the commit path.
  */
 import type { BudgetPayer } from '../notify/budget';
@@ -8,7 +8,7 @@ import { error, NOT_FOUND, type Reply } from '../reply';
 import { hashToken, newToken } from '../tokens';
 import { commit } from './commit';
 import type { MatchContext } from './context';
-import { lobbyChange, start } from './creation';
+import { awaitsGuest, lobbyChange, start } from './creation';
 import { nameKey, takenNames } from './names';
 import { payAddresses } from './pay-addresses';
 import type { SeatRow } from './rows';
@@ -82,7 +82,7 @@ export async function takeSeat(
     language: who.language ?? open.language,
     tokenHash,
   };
-  const change = m.seats.every((s) => s.kind !== 'open' || s.seat === open.seat)
+  const change = m.seats.every((s) => s.seat === open.seat || !awaitsGuest(s))
     ? start(m, open.seat, [claimed])
     : { ...lobbyChange('claimed', open.seat), seats: [claimed] };
   if ('status' in change) return change;
@@ -91,7 +91,44 @@ export async function takeSeat(
   return { status: 200, body: { seat: open.seat, token, seatUrl } };
 }
 
-/** The host starts the match; open seats become bots. 200 with the host's MatchInfo. */
+/**
+ * A guest invited by mail confirms (or types) their name through their seat's link (its own token or
+ * a mailed one), language too; when no other seat is awaited, the match starts. 200 with the
+ * caller's MatchInfo; 403 `auth.not_a_seat`, 409 `match.started` (the host started without waiting:
+ * the seat keeps the name the host gave it), `seat.confirmed` (not an invited seat, or confirmed
+ * already), `name.taken` (another seat has this name, compared by `nameKey`). Writes the seat row,
+ * and the start's rows when it starts the match.
+ */
+export function confirmName(
+  m: MatchContext,
+  who: string | null,
+  named: { name: string; language?: string },
+): Reply {
+  if (!m.meta) return NOT_FOUND;
+  const caller = m.caller(who);
+  if (caller.seat === null)
+    return error(403, 'auth.not_a_seat', 'Only the invited seat’s link confirms its name.');
+  if (m.meta.status !== 'lobby') return error(409, 'match.started', 'The match has already started.');
+  const row = m.seats[caller.seat];
+  if (row.prefs.invited === undefined)
+    return error(409, 'seat.confirmed', 'This seat’s name is confirmed already.');
+  if (takenNames(m.seats, row.seat).has(nameKey(named.name)))
+    return error(409, 'name.taken', 'Another seat of this match has this name: choose another one.');
+  const { invited: _, ...prefs } = row.prefs;
+  const confirmed: SeatRow = { ...row, name: named.name, language: named.language ?? row.language, prefs };
+  const change = m.seats.every((s) => s.seat === row.seat || !awaitsGuest(s))
+    ? start(m, row.seat, [confirmed])
+    : { ...lobbyChange('claimed', row.seat), seats: [confirmed] };
+  if ('status' in change) return change;
+  const done = commit(m, change, caller);
+  return { status: 200, body: done.ok ? done.info : infoFor(m, caller) };
+}
+
+/**
+ * The host starts the match; open seats become bots, and a seat invited by mail whose guest has not
+ * confirmed a name stays theirs (their link and mail still open it) under the name the host gave it
+ * (or the default one, "Player 2"). 200 with the host's MatchInfo.
+ */
 export function startNow(m: MatchContext, who: string | null): Reply {
   if (!m.meta) return NOT_FOUND;
   const caller = m.caller(who);

@@ -46,7 +46,8 @@ export async function changeMailPrefs(
   // The seat's own preferences are set again at its address when its zone or its address changes.
   const again = s.timeZone !== undefined || (email !== null && email !== row.email);
   const mailPrefs = s.mailPrefs ?? (again ? prefs.mailPrefs : undefined);
-  if (s.timeZone !== undefined && s.timeZone !== row.prefs.timeZone && email) await noteZone(m, email, s.timeZone);
+  if (s.timeZone !== undefined && s.timeZone !== row.prefs.timeZone && email)
+    await noteZone(m, email, s.timeZone);
   if (mailPrefs === undefined) return prefs;
   if (!email) {
     if (s.mailPrefs === undefined) return prefs;

@@ -1,10 +1,11 @@
 /**
  * Seat names within one match: no two seats show the same name, so nobody can pass for another
- * player. Names are compared by `nameKey` (case-insensitive, compatibility-folded); open seats hold
- * a placeholder and do not count. Default names (humans without one, bots, open seats that become
+ * player. Names are compared by `nameKey` (case-insensitive, compatibility-folded); open seats and
+ * invited seats nobody named hold a placeholder and do not count. Default names (humans without one, bots, open seats that become
  * bots) are picked to avoid the names already taken.
  */
 
+import type { InvitedName } from '../protocol/views';
 import { defaultSeatName } from '../words/seat-names';
 
 /** The part of a seat that names it. */
@@ -12,6 +13,8 @@ export interface NamedSeat {
   seat: number;
   name: string;
   kind: 'human' | 'bot' | 'open';
+  /** An invited seat whose default name nobody chose holds a placeholder, like an open seat. */
+  prefs?: { invited?: InvitedName };
 }
 
 // Variation selectors change how a character is drawn, never which one it is.
@@ -27,9 +30,16 @@ export function nameKey(name: string): string {
   return name.normalize('NFKC').replace(VARIATION_SELECTORS, '').toUpperCase().toLowerCase().trim();
 }
 
-/** The keys of the names taken in `seats` (open seats' placeholders do not count), leaving out seat `except`. */
+/**
+ * The keys of the names taken in `seats` (the placeholders of open seats and of invited seats nobody
+ * named do not count), leaving out seat `except`.
+ */
 export function takenNames(seats: readonly NamedSeat[], except?: number): Set<string> {
-  return new Set(seats.filter((s) => s.kind !== 'open' && s.seat !== except).map((s) => nameKey(s.name)));
+  return new Set(
+    seats
+      .filter((s) => s.kind !== 'open' && s.prefs?.invited !== 'unnamed' && s.seat !== except)
+      .map((s) => nameKey(s.name)),
+  );
 }
 
 /**

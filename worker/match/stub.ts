@@ -14,6 +14,7 @@ export type MatchStub = Pick<
   | 'summary'
   | 'move'
   | 'claim'
+  | 'confirmName'
   | 'startNow'
   | 'settings'
   | 'giveToBot'

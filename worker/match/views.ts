@@ -101,6 +101,8 @@ export function buildInfo(
       connected: extras.connected.has(s.seat),
       responseMode: state ? state.responses[s.seat] : s.responseMode,
       awayUntil: awayText(s, extras.now, meta.status),
+      // Everybody sees that the lobby waits for an invited guest; nobody sees the address.
+      ...(meta.status === 'lobby' && s.prefs.invited ? { invited: s.prefs.invited } : {}),
     })),
     deadlines: {
       turn: extras.turnDeadline === null ? null : new Date(extras.turnDeadline).toISOString(),

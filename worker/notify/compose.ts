@@ -40,7 +40,8 @@ export type MailKind = (typeof MAIL_KINDS)[number];
 export interface MailContext {
   language: string | null | undefined;
   matchTitle: string;
-  recipientName: string;
+  /** The reader's seat name; null when it is a placeholder nobody chose (the greeting names nobody). */
+  recipientName: string | null;
   links: { seat: string; mute: string; block: string };
   /** The reader's IANA time zone, reported by their browser: times are said in it (in UTC, named, without). */
   timeZone?: string;
@@ -185,7 +186,12 @@ interface Draft {
 
 function draftFor(ctx: MailContext, content: MailContent, c: Catalog, title: string): Draft {
   const seat = link(ctx.links.seat);
-  const greet: Block = { p: fill(c.greeting, { name: nameText(ctx.recipientName) }, c.locale) };
+  const greet: Block = {
+    p:
+      ctx.recipientName === null
+        ? c.greetingNoName
+        : fill(c.greeting, { name: nameText(ctx.recipientName) }, c.locale),
+  };
   switch (content.kind) {
     case 'invitation': {
       const host = nameText(content.host);

@@ -112,7 +112,8 @@ export async function composeRow(
     {
       language: seat.language,
       matchTitle: meta.config.title,
-      recipientName: seat.name,
+      // An invited guest who never chose a name is not greeted as "Player 2".
+      recipientName: seat.prefs.invited === 'unnamed' ? null : seat.name,
       links: { seat: seatUrl, mute, block },
       ...(seat.prefs.timeZone ? { timeZone: seat.prefs.timeZone } : {}),
     },

@@ -46,6 +46,8 @@ export interface NotifySeat {
     timeZone?: string;
     /** The player left the match: the seat gets no more mail. */
     left?: { outcome: 'bot' | 'skip' | 'end' };
+    /** An invited guest who never chose a name (`unnamed`): their mails greet nobody by the placeholder. */
+    invited?: 'named' | 'unnamed';
   };
 }
 

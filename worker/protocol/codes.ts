@@ -71,6 +71,7 @@ export const ROUTE_ERROR_CODES = [
   'request.too_large',
   'request.upgrade_required',
   'rules.invalid',
+  'seat.confirmed',
   'seat.creator_not_human',
   'seat.last_human',
   'seat.left',

@@ -168,6 +168,13 @@ export const ClaimSchema = v.strictObject({
 });
 export type Claim = v.InferOutput<typeof ClaimSchema>;
 
+/** POST /api/matches/:id/confirm body: the name an invited guest plays under, and their language. */
+export const ConfirmSchema = v.strictObject({
+  name: SeatNameSchema,
+  language: v.optional(LanguageSchema),
+});
+export type Confirm = v.InferOutput<typeof ConfirmSchema>;
+
 /** POST /api/matches/:id/settings body (own seat). `email: null` removes the address. */
 export const SettingsSchema = v.strictObject({
   responseMode: v.optional(v.picklist(['auto', 'ask'])),

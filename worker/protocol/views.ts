@@ -50,6 +50,9 @@ export interface RematchInfo {
   matchId: string | null;
 }
 
+/** Whether the host typed the name of a seat invited by mail and not yet confirmed by its guest. */
+export type InvitedName = 'named' | 'unnamed';
+
 /** One seat as everybody sees it. */
 export interface SeatInfo {
   seat: number;
@@ -63,6 +66,12 @@ export interface SeatInfo {
   // -- away until --
   /** ISO time (always sent; optional for the fixtures of older tests) the player said they are away until, while they are; else null. */
   awayUntil?: string | null;
+  // -- invited by mail --
+  /**
+   * In the lobby: the seat was invited by mail and its guest has not confirmed a name yet (`named`:
+   * the host typed the name shown; `unnamed`: the name is a placeholder). Absent otherwise.
+   */
+  invited?: InvitedName;
 }
 
 /** The caller's view of a match. See docs/API.md. */

@@ -14,6 +14,7 @@ import { MatchIdSchema } from '../protocol/fields';
 import { MoveRequestSchema } from '../protocol/moves';
 import {
   ClaimSchema,
+  ConfirmSchema,
   type CreateMatch,
   CreateMatchSchema,
   CreateMatchWithSeamSchema,
@@ -105,6 +106,13 @@ matches.post('/:id/claim', moveLimit, valid('param', IdParam), validJson(ClaimSc
     originOf(c),
   );
   return send(c, r);
+});
+
+matches.post('/:id/confirm', moveLimit, valid('param', IdParam), validJson(ConfirmSchema), async (c) => {
+  const { id } = c.req.valid('param');
+  const body = c.req.valid('json');
+  const named = { name: body.name, ...(body.language ? { language: body.language } : {}) };
+  return send(c, await stub(c, id).confirmName(await callerHash(c), named));
 });
 
 matches.post('/:id/start', moveLimit, valid('param', IdParam), validJson(EmptySchema), async (c) => {

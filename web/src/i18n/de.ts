@@ -220,6 +220,12 @@ export const de: Messages = {
   'lobby.joinEmail': 'E-Mail für Zug-Links (freiwillig)',
   'lobby.joinButton': 'Platz nehmen',
   'lobby.full': 'Alle Plätze sind besetzt.',
+  'lobby.seatInvited': 'eingeladen — wartet auf den Namen',
+  'lobby.confirm': 'Du bist zu dieser Partie eingeladen',
+  'lobby.confirmName': 'Der Name, unter dem du spielst',
+  'lobby.confirmButton': 'Mit diesem Namen beitreten',
+  'lobby.seatLink': 'Link zum Platz von {name}',
+  'lobby.mailed': 'Einladung per E-Mail gesendet',
 
   'table.yourTurn': 'Du bist dran',
   'table.yourAnswer': 'Deine Antwort ist gefragt',

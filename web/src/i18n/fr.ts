@@ -219,6 +219,12 @@ export const fr: Messages = {
   'lobby.joinEmail': 'E-mail pour les liens de tour (facultatif)',
   'lobby.joinButton': 'Prendre une place',
   'lobby.full': 'Toutes les places sont prises.',
+  'lobby.seatInvited': 'invité — attend son nom',
+  'lobby.confirm': 'Vous êtes invité à cette partie',
+  'lobby.confirmName': 'Le nom sous lequel vous jouez',
+  'lobby.confirmButton': 'Rejoindre avec ce nom',
+  'lobby.seatLink': 'Lien vers la place de {name}',
+  'lobby.mailed': 'invitation envoyée par e-mail',
 
   'table.yourTurn': 'À vous de jouer',
   'table.yourAnswer': 'On attend votre réponse',

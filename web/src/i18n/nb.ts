@@ -218,6 +218,12 @@ export const nb: Messages = {
   'lobby.joinEmail': 'E-post for turlenker (valgfritt)',
   'lobby.joinButton': 'Ta en plass',
   'lobby.full': 'Alle plassene er tatt.',
+  'lobby.seatInvited': 'invitert — venter på navnet',
+  'lobby.confirm': 'Du er invitert til dette spillet',
+  'lobby.confirmName': 'Navnet du spiller under',
+  'lobby.confirmButton': 'Bli med under dette navnet',
+  'lobby.seatLink': 'Lenke til plassen til {name}',
+  'lobby.mailed': 'invitasjon sendt på e-post',
 
   'table.yourTurn': 'Din tur',
   'table.yourAnswer': 'Vi venter på svaret ditt',

@@ -218,6 +218,12 @@ export const sv: Messages = {
   'lobby.joinEmail': 'E-post för turlänkar (frivilligt)',
   'lobby.joinButton': 'Ta en plats',
   'lobby.full': 'Alla platser är tagna.',
+  'lobby.seatInvited': 'inbjuden — väntar på sitt namn',
+  'lobby.confirm': 'Du är inbjuden till den här matchen',
+  'lobby.confirmName': 'Namnet du spelar under',
+  'lobby.confirmButton': 'Gå med under det här namnet',
+  'lobby.seatLink': 'Länk till platsen för {name}',
+  'lobby.mailed': 'inbjudan skickad per e-post',
 
   'table.yourTurn': 'Din tur',
   'table.yourAnswer': 'Ditt svar behövs',

@@ -77,6 +77,9 @@ export const api = {
     call<{ info: MatchInfo; events: unknown[] }>('POST', `${m(id)}/moves`, token, body),
   claim: (id: string, body: { invite: string; name: string; email?: string; language?: string }) =>
     call<{ seat: number; token: string; seatUrl: string }>('POST', `${m(id)}/claim`, null, body),
+  /** An invited guest confirms (or types) the name they play under, through their seat's link. */
+  confirm: (id: string, token: string, body: { name: string; language?: string }) =>
+    call<MatchInfo>('POST', `${m(id)}/confirm`, token, body),
   start: (id: string, token: string) => call<MatchInfo>('POST', `${m(id)}/start`, token, {}),
   settings: (id: string, token: string, body: Settings & { chatMuted?: boolean }) =>
     call<MatchInfo>('POST', `${m(id)}/settings`, token, body),

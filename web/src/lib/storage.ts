@@ -16,6 +16,13 @@ export interface SavedMatch {
   seatTokens?: Record<string, string>;
   hostToken?: string;
   inviteToken?: string;
+  /**
+   * The host's copy of the other human seats' links, by seat, from the creation reply (shown in the
+   * lobby to share another way; this device plays none of them).
+   */
+  guestUrls?: Record<string, string>;
+  /** The seats whose invitation the server mailed (`Created.mailed`), kept with `guestUrls`. */
+  mailedSeats?: number[];
   /** Last visit, ms since the epoch. */
   savedAt: number;
 }

@@ -2,7 +2,9 @@
  * The lobby: share the invitation (copy, the system share sheet where there is one, a QR code),
  * the seats filling in live, the host's start button (open seats become bots) and, for a visitor
  * with an invitation link, the form to take a seat (the share box is for the host and the players
- * who have a seat, not for a guest still joining).
+ * who have a seat, not for a guest still joining). A guest invited by mail opens their seat's link
+ * and confirms (or types) their name here; the host sees each guest's seat link (kept on the device
+ * that created the match) and whether the invitation was mailed.
  */
 
 import { useSignal } from '@preact/signals';
@@ -14,6 +16,7 @@ import { ShareLink } from '../components/ShareLink';
 import { lang, t } from '../i18n';
 import { api } from '../lib/api';
 import type { MatchSession } from '../lib/session';
+import { findMatch } from '../lib/storage';
 import type { MatchInfo } from '../lib/types';
 import { errorText, seatName } from '../lib/words';
 
@@ -102,6 +105,96 @@ function ClaimForm(props: {
   );
 }
 
+/** The form of a guest invited by mail: the name the host typed (if any) to confirm, or their own. */
+function ConfirmForm(props: { session: MatchSession; info: MatchInfo; seat: number }): JSX.Element {
+  const { session, info, seat } = props;
+  const given = info.seats[seat].invited === 'named' ? info.seats[seat].name : '';
+  const name = useSignal(given);
+  const busy = useSignal(false);
+  const err = useSignal<{ code: string; message: string } | null>(null);
+  return (
+    <form
+      class="card-box"
+      onSubmit={async (e) => {
+        e.preventDefault();
+        busy.value = true;
+        err.value = null;
+        try {
+          session.accept(
+            await api.confirm(info.matchId, session.token!, {
+              name: name.value.trim(),
+              language: lang.value,
+            }),
+          );
+        } catch (x) {
+          err.value =
+            x instanceof Error && 'code' in x
+              ? (x as unknown as { code: string; message: string })
+              : { code: 'crash', message: String(x) };
+          // Confirmed already, or the host started meanwhile: the page reads the match again.
+          if (err.value.code === 'seat.confirmed' || err.value.code === 'match.started')
+            void session.refresh();
+        } finally {
+          busy.value = false;
+        }
+      }}
+    >
+      <h2>{t('lobby.confirm')}</h2>
+      <label>
+        {t('lobby.confirmName')}
+        <input
+          required
+          maxLength={NAME_MAX_CHARS}
+          value={name.value}
+          onInput={(e) => (name.value = e.currentTarget.value)}
+          autoComplete="nickname"
+        />
+      </label>
+      <button type="submit" class="primary" disabled={busy.value || !name.value.trim()}>
+        {t('lobby.confirmButton')}
+      </button>
+      {err.value && (
+        <p class="error" role="alert">
+          {errorText(err.value)}
+        </p>
+      )}
+    </form>
+  );
+}
+
+/** The host's copy of a guest's seat link, to pass on another way (seat links are the host's and that seat's only). */
+function GuestLink(props: { name: string; url: string }): JSX.Element {
+  const copied = useSignal(false);
+  const label = t('lobby.seatLink', { name: props.name });
+  return (
+    <div class="guest-link">
+      <input
+        class="link"
+        readOnly
+        value={props.url}
+        aria-label={label}
+        onFocus={(e) => e.currentTarget.select()}
+      />
+      <button
+        type="button"
+        class="secondary"
+        aria-label={`${t('lobby.copy')}: ${label}`}
+        onClick={async () => {
+          try {
+            await navigator.clipboard.writeText(props.url);
+            copied.value = true;
+          } catch {
+            copied.value = false;
+          }
+        }}
+      >
+        {t('lobby.copy')}
+      </button>
+      <span role="status">{copied.value ? t('lobby.copied') : ''}</span>
+    </div>
+  );
+}
+
 /**
  * For a guest holding an invitation (`invited`) but no seat, once the match is past the lobby (the
  * host pressed "Start now" first): the match started without them and they can watch. Else nothing.
@@ -133,9 +226,14 @@ export function Lobby(props: {
   const me = info.you.seat;
   const hostToken = props.hostToken ?? (info.you.host ? session.token : null);
   const shareUrl = props.inviteUrl;
+  // Kept on the device that created the match: the seat links and which invitations went out by mail.
+  const saved = hostToken ? findMatch(info.matchId) : undefined;
+  const guestUrls = saved?.guestUrls ?? {};
+  const mailed = (seat: number) => saved?.mailedSeats?.includes(seat) === true;
   return (
     <div class="lobby">
       <h2>{t('lobby.title')}</h2>
+      {me !== null && info.seats[me]?.invited && <ConfirmForm session={session} info={info} seat={me} />}
       {me === null && props.inviteToken && (
         <ClaimForm
           info={info}
@@ -149,9 +247,11 @@ export function Lobby(props: {
       {shareUrl && (hostToken || me !== null) && <ShareBox url={shareUrl} />}
       <ol class="seats" aria-live="polite">
         {info.seats.map((s) => (
-          <li key={s.seat} class={`seat k-${s.kind}`}>
+          <li key={s.seat} class={`seat k-${s.kind}${s.invited ? ' invited' : ''}`}>
             <span class="seat-name">
-              {s.kind === 'open' ? t('home.seat', { n: s.seat + 1 }) : seatName(info, s.seat)}{' '}
+              {s.kind === 'open' || s.invited === 'unnamed'
+                ? t('home.seat', { n: s.seat + 1 })
+                : seatName(info, s.seat)}{' '}
               {s.seat === me && t('lobby.you')}
             </span>
             <span class="chip">
@@ -159,9 +259,18 @@ export function Lobby(props: {
                 ? t('lobby.seatOpen')
                 : s.kind === 'bot'
                   ? t('lobby.seatBot')
-                  : t('lobby.seatHuman')}
+                  : s.invited
+                    ? t('lobby.seatInvited')
+                    : t('lobby.seatHuman')}
             </span>
             {s.connected && s.kind === 'human' && <span class="chip ok">{t('lobby.connected')}</span>}
+            {mailed(s.seat) && <span class="chip">{t('lobby.mailed')}</span>}
+            {guestUrls[s.seat] && s.kind === 'human' && (
+              <GuestLink
+                name={s.invited === 'unnamed' ? t('home.seat', { n: s.seat + 1 }) : seatName(info, s.seat)}
+                url={guestUrls[s.seat]}
+              />
+            )}
           </li>
         ))}
       </ol>

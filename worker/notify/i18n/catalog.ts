@@ -20,6 +20,8 @@ export interface Catalog {
   /** Fallback when a match has no title. */
   defaultTitle: string;
   greeting: string; // {name}
+  /** The greeting of a reader whose seat name is a placeholder (an invited guest yet to choose one). */
+  greetingNoName: string;
   /**
    * Subjects carry no match title and at most one short player name (a mail-client preview must
    * not show text a stranger chose): "Mille Bornes: …", or the inviter's name.

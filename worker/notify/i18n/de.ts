@@ -9,6 +9,7 @@ export const de: Catalog = {
   events,
   defaultTitle: 'Mille Bornes',
   greeting: 'Hallo {name},',
+  greetingNoName: 'Hallo,',
   subjects: {
     invitation: '{host} lädt dich zu Mille Bornes ein',
     yourTurn: 'Mille Bornes: du bist dran',
@@ -25,7 +26,7 @@ export const de: Catalog = {
   },
   bodies: {
     invitation:
-      '{host} lädt dich zu einer Partie Mille Bornes ein: „{title}“. Öffne deinen Platz mit dem Link unten.',
+      '{host} lädt dich zu einer Partie Mille Bornes ein: „{title}“. Öffne deinen Platz mit dem Link unten und wähle den Namen, unter dem du spielst.',
     yourTurnIntro: 'Du bist dran. Seit deinem letzten Zug:',
     handOverIntro: 'Runde {hand} ist vorbei. Seit deinem letzten Zug:',
     yourTurnOnly: 'Du bist dran.',

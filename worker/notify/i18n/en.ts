@@ -9,6 +9,7 @@ export const en: Catalog = {
   events,
   defaultTitle: 'Mille Bornes',
   greeting: 'Hello {name},',
+  greetingNoName: 'Hello,',
   subjects: {
     invitation: '{host} invites you to play Mille Bornes',
     yourTurn: 'Mille Bornes: it is your turn',
@@ -25,7 +26,7 @@ export const en: Catalog = {
   },
   bodies: {
     invitation:
-      '{host} invites you to a game of Mille Bornes: "{title}". Open your seat with the link below.',
+      '{host} invites you to a game of Mille Bornes: "{title}". Open your seat with the link below and choose the name you play under.',
     yourTurnIntro: 'It is your turn. Since your last turn:',
     handOverIntro: 'Hand {hand} is over. Since your last turn:',
     yourTurnOnly: 'It is your turn.',

@@ -9,6 +9,7 @@ export const fr: Catalog = {
   events,
   defaultTitle: 'Mille Bornes',
   greeting: 'Bonjour {name},',
+  greetingNoName: 'Bonjour,',
   subjects: {
     invitation: '{host} vous invite à jouer au Mille Bornes',
     yourTurn: "Mille Bornes : c'est à vous de jouer",
@@ -25,7 +26,7 @@ export const fr: Catalog = {
   },
   bodies: {
     invitation:
-      '{host} vous invite à une partie de Mille Bornes : « {title} ». Ouvrez votre place avec le lien ci-dessous.',
+      '{host} vous invite à une partie de Mille Bornes : « {title} ». Ouvrez votre place avec le lien ci-dessous et choisissez le nom sous lequel vous jouez.',
     yourTurnIntro: "C'est à vous de jouer. Depuis votre dernier tour :",
     handOverIntro: 'La manche {hand} est terminée. Depuis votre dernier tour :',
     yourTurnOnly: "C'est à vous de jouer.",

@@ -9,6 +9,7 @@ export const nb: Catalog = {
   events,
   defaultTitle: 'Mille Bornes',
   greeting: 'Hei {name},',
+  greetingNoName: 'Hei,',
   subjects: {
     invitation: '{host} inviterer deg til Mille Bornes',
     yourTurn: 'Mille Bornes: det er din tur',
@@ -25,7 +26,7 @@ export const nb: Catalog = {
   },
   bodies: {
     invitation:
-      '{host} inviterer deg til et spill Mille Bornes: «{title}». Åpne plassen din med lenken under.',
+      '{host} inviterer deg til et spill Mille Bornes: «{title}». Åpne plassen din med lenken under og velg navnet du spiller under.',
     yourTurnIntro: 'Det er din tur. Siden din forrige tur:',
     handOverIntro: 'Hånd {hand} er over. Siden din forrige tur:',
     yourTurnOnly: 'Det er din tur.',

@@ -9,6 +9,7 @@ export const sv: Catalog = {
   events,
   defaultTitle: 'Mille Bornes',
   greeting: 'Hej {name},',
+  greetingNoName: 'Hej,',
   subjects: {
     invitation: '{host} bjuder in dig till Mille Bornes',
     yourTurn: 'Mille Bornes: det är din tur',
@@ -25,7 +26,7 @@ export const sv: Catalog = {
   },
   bodies: {
     invitation:
-      '{host} bjuder in dig till en match i Mille Bornes: ”{title}”. Öppna din plats med länken nedan.',
+      '{host} bjuder in dig till en match i Mille Bornes: ”{title}”. Öppna din plats med länken nedan och välj namnet du spelar under.',
     yourTurnIntro: 'Det är din tur. Sedan din senaste tur:',
     handOverIntro: 'Giv {hand} är slut. Sedan din senaste tur:',
     yourTurnOnly: 'Det är din tur.',

@@ -77,6 +77,7 @@ export const de: ErrorWords = {
   'request.upgrade_required':
     'Die Live-Verbindung ließ sich nicht öffnen; die Seite prüft weiter auf Änderungen.',
   'rules.invalid': 'Diese Regeln passen nicht zusammen. Ändere sie und versuche es erneut.',
+  'seat.confirmed': 'Der Name dieses Platzes ist schon bestätigt.',
   'seat.creator_not_human': 'Der erste Platz ist deiner: Er kann weder ein Bot noch frei sein.',
   'seat.last_human': 'Mindestens ein Mensch muss weiterspielen: Der Computer spielt nicht allein.',
   'seat.not_found': 'Diesen Platz gibt es in dieser Partie nicht.',

@@ -75,6 +75,7 @@ export const en: ErrorWords = {
   'request.too_large': 'That is too long. Shorten it and try again.',
   'request.upgrade_required': 'The live connection could not open; the page keeps checking for changes.',
   'rules.invalid': 'These rule choices do not go together. Change them and try again.',
+  'seat.confirmed': 'This seat’s name is confirmed already.',
   'seat.creator_not_human': 'The first seat is yours: it cannot be a computer or an open seat.',
   'seat.last_human': 'At least one person must keep playing: the computer does not play alone.',
   'seat.not_found': 'There is no such seat in this match.',

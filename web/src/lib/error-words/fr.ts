@@ -78,6 +78,7 @@ export const fr: ErrorWords = {
   'request.upgrade_required':
     'La connexion en direct n’a pas pu s’ouvrir ; la page continue de vérifier les changements.',
   'rules.invalid': 'Ces choix de règles ne vont pas ensemble. Modifiez-les et réessayez.',
+  'seat.confirmed': 'Le nom de cette place est déjà confirmé.',
   'seat.creator_not_human':
     'La première place est la vôtre : ce ne peut être ni un robot ni une place libre.',
   'seat.last_human': 'Au moins une personne doit continuer à jouer : l’ordinateur ne joue pas seul.',

@@ -75,6 +75,7 @@ export const nb: ErrorWords = {
   'request.too_large': 'Det er for langt. Gjør det kortere og prøv igjen.',
   'request.upgrade_required': 'Direktetilkoblingen kunne ikke åpnes; siden fortsetter å se etter endringer.',
   'rules.invalid': 'Disse regelvalgene passer ikke sammen. Endre dem og prøv igjen.',
+  'seat.confirmed': 'Navnet på denne plassen er allerede bekreftet.',
   'seat.creator_not_human':
     'Den første plassen er din: den kan ikke være en datamaskin eller en ledig plass.',
   'seat.last_human': 'Minst ett menneske må fortsette å spille: datamaskinen spiller ikke alene.',

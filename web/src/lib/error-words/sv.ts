@@ -76,6 +76,7 @@ export const sv: ErrorWords = {
   'request.upgrade_required':
     'Direktanslutningen kunde inte öppnas; sidan fortsätter att leta efter ändringar.',
   'rules.invalid': 'De här regelvalen går inte ihop. Ändra dem och försök igen.',
+  'seat.confirmed': 'Namnet på den här platsen är redan bekräftat.',
   'seat.creator_not_human': 'Den första platsen är din: den kan inte vara en dator eller en ledig plats.',
   'seat.last_human': 'Minst en människa måste fortsätta spela: datorn spelar inte ensam.',
   'seat.not_found': 'Den platsen finns inte i matchen.',

@@ -84,6 +84,10 @@ async function send(form: CreateFormState, body: CreateMatch, remembered: () => 
       seatToken: fragmentToken(mySeat?.url, 'seat'),
       hostToken: fragmentToken(created.hostUrl, 'host'),
       inviteToken: fragmentToken(created.inviteUrl, 'invite'),
+      guestUrls: Object.fromEntries(
+        created.seats.filter((s) => s.seat > 0 && s.url).map((s) => [String(s.seat), s.url as string]),
+      ),
+      mailedSeats: created.mailed ?? [],
     });
     if (mailedSeats(body).length) form.done.value = invitations(body, created);
     else navigate(`/m/${created.matchId}`);
