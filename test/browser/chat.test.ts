@@ -195,7 +195,8 @@ describe('chat at the table', () => {
     }
     const guest = await player(h, 'guest', 360);
     await guest.goto(`${h.server.url}/m/${closed.matchId}`);
-    await guest.waitForSelector('section.tableau');
+    // (At 360 px a spectator sees every area as its compact line.)
+    await guest.waitForSelector('.area-line');
     expect(await guest.locator('.chat-button').count()).toBe(0);
     await guest.goto(`${h.server.url}/m/${open.matchId}`);
     await guest.waitForSelector('.chat-button');

@@ -227,8 +227,4 @@ export const enFirst = {
   'home.mine.rematch': 'Rematch offered — answer',
   // -- leaving a match --
   'leave.chip': '{name} left the match',
-  // -- the device's leagues on home --
-  'home.leagues': 'Your leagues',
-  'home.leagues.unnamed': 'A league',
-  'home.leagues.owner': 'owner',
 } as const;

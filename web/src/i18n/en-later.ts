@@ -390,4 +390,8 @@ export const enLater = {
   'replay.nextHand': 'Next hand',
   'replay.open': 'Replay hand {n}',
   'replay.review': 'Review the match',
+  // -- the device's leagues on home --
+  'home.leagues': 'Your leagues',
+  'home.leagues.unnamed': 'A league',
+  'home.leagues.owner': 'owner',
 } as const;

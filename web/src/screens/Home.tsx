@@ -7,7 +7,6 @@ import type { JSX } from 'preact';
 import { lazyComponent } from '../components/Lazy';
 import { t } from '../i18n';
 import { savedMatches } from '../lib/storage';
-import { MyLeagues } from './home/MyLeagues';
 
 // The create form loads on its own: a match page (most visits, from a link) never needs it.
 const CreateForm = lazyComponent(() => import('./create/CreateForm').then((m) => m.CreateForm));
@@ -16,6 +15,9 @@ const CreateForm = lazyComponent(() => import('./create/CreateForm').then((m) =>
 const PracticeEntry = lazyComponent(() => import('../practice/PracticeEntry').then((m) => m.PracticeEntry), {
   quiet: true,
 });
+
+// The device's leagues, after the first paint (their storage and words are not the first paint's).
+const MyLeagues = lazyComponent(() => import('./home/MyLeagues').then((m) => m.MyLeagues), { quiet: true });
 
 // Loaded on first use: the list asks the server before it shows anything, and the initial script stays small.
 const MyMatches = lazyComponent(() => import('./home/MyMatches').then((m) => m.MyMatches));

@@ -16,13 +16,16 @@ import { api } from '../lib/api';
 import { MatchSession, type UiError } from '../lib/session';
 import { adoptSeat, findMatch, saveMatch } from '../lib/storage';
 import { errorText } from '../lib/words';
-import { LateGuest, Lobby } from './Lobby';
 import { SeatSwitcher } from './SeatSwitcher';
 import { Table } from './Table';
 
 /** The seat's settings, loaded when first opened (out of the initial script). */
 /** The host's panel (only on a host link), loaded when shown: it keeps the initial script small. */
 const HostPanel = lazyComponent(() => import('./HostPanel').then((m) => m.HostPanel), { quiet: true });
+// The lobby is the page before the start (its forms, the seat links and the share box): the table's
+// first paint does without it.
+const Lobby = lazyComponent(() => import('./Lobby').then((m) => m.Lobby));
+const LateGuest = lazyComponent(() => import('./Lobby').then((m) => m.LateGuest), { quiet: true });
 const Settings = lazyComponent(() => import('./Settings').then((m) => m.Settings));
 /** The notice of a player who left the match, loaded only for them. */
 const LeftNotice = lazyComponent(() => import('./settings/Leave').then((m) => m.LeftNotice), { quiet: true });
