@@ -24,6 +24,7 @@ export const de: Messages = {
   'common.no': 'Nein',
   'error.title': 'Etwas ist schiefgegangen',
   'error.network': 'Der Server ist nicht erreichbar. Prüfe deine Verbindung; die Seite versucht es weiter.',
+  'error.networkOnce': 'Der Server ist nicht erreichbar. Prüfe deine Verbindung und versuche es noch einmal.',
   'error.stale': 'Der Tisch hat sich geändert, bevor dein Zug ankam. Sieh noch einmal hin und wähle neu.',
   'error.notFound': 'Diese Partie gibt es nicht (mehr). Prüfe den Link.',
   'error.forbidden': 'Dieser Link gibt dir keinen Platz in dieser Partie.',

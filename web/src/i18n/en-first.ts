@@ -25,6 +25,7 @@ export const enFirst = {
   'common.retry': 'Try again',
   'error.title': 'Something went wrong',
   'error.network': 'The server cannot be reached. Check your connection; the page keeps trying.',
+  'error.networkOnce': 'The server cannot be reached. Check your connection and try again.',
   'error.stale': 'The table changed before your move arrived. Look again and choose your move.',
   'error.notFound': 'This match does not exist (any more). Check the link.',
   'error.forbidden': 'This link does not give you a seat at this match.',

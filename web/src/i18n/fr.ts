@@ -24,6 +24,7 @@ export const fr: Messages = {
   'common.no': 'Non',
   'error.title': 'Un problème est survenu',
   'error.network': 'Le serveur est injoignable. Vérifiez votre connexion ; la page réessaie toute seule.',
+  'error.networkOnce': 'Le serveur est injoignable. Vérifiez votre connexion et réessayez.',
   'error.stale': 'La table a changé avant l’arrivée de votre coup. Regardez à nouveau et rejouez.',
   'error.notFound': 'Cette partie n’existe pas (ou plus). Vérifiez le lien.',
   'error.forbidden': 'Ce lien ne vous donne pas de place dans cette partie.',

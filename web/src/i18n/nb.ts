@@ -24,6 +24,7 @@ export const nb: Messages = {
   'common.no': 'Nei',
   'error.title': 'Noe gikk galt',
   'error.network': 'Serveren kan ikke nås. Sjekk tilkoblingen; siden fortsetter å prøve.',
+  'error.networkOnce': 'Serveren kan ikke nås. Sjekk tilkoblingen og prøv igjen.',
   'error.stale': 'Bordet endret seg før trekket ditt kom fram. Se igjen og velg trekket ditt.',
   'error.notFound': 'Dette spillet finnes ikke (lenger). Sjekk lenken.',
   'error.forbidden': 'Denne lenken gir deg ikke plass i dette spillet.',

@@ -24,6 +24,7 @@ export const sv: Messages = {
   'common.no': 'Nej',
   'error.title': 'Något gick fel',
   'error.network': 'Servern går inte att nå. Kontrollera anslutningen; sidan fortsätter att försöka.',
+  'error.networkOnce': 'Servern går inte att nå. Kontrollera anslutningen och försök igen.',
   'error.stale': 'Bordet ändrades innan ditt drag kom fram. Titta igen och välj ditt drag.',
   'error.notFound': 'Den här matchen finns inte (längre). Kontrollera länken.',
   'error.forbidden': 'Den här länken ger dig ingen plats i matchen.',

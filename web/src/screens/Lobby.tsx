@@ -300,7 +300,7 @@ export function Lobby(props: {
       )}
       {session.error.value && (
         <p class="error" role="alert">
-          {errorText(session.error.value)}
+          {errorText(session.error.value, { retrying: true })}
         </p>
       )}
     </div>
