@@ -202,6 +202,8 @@ export const de: Messages = {
     'Eine Runde zählt die Kilometer, 100 je Schutzkarte und die Boni der gewählten Regeln. Die Regeln jeder Partie werden vor dem Start gezeigt.',
 
   'lobby.title': 'Warten auf Mitspieler',
+  'lobby.openListed':
+    'Am offenen Tisch gelistet: Jeder kann einen freien Platz nehmen. Die noch freien Plätze übernehmen am {when} Computerspieler.',
   'lobby.share': 'Schicke diesen Link an die Eingeladenen:',
   'lobby.copy': 'Link kopieren',
   'lobby.copied': 'Link kopiert.',

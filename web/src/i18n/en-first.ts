@@ -89,6 +89,8 @@ export const enFirst = {
   'opt.on': 'yes',
   'opt.off': 'no',
   'lobby.title': 'Waiting for players',
+  'lobby.openListed':
+    'Listed on the open table: anyone may take a free seat. The seats still free go to computer players on {when}.',
   'lobby.share': 'Send this link to the players you invite:',
   'lobby.copy': 'Copy link',
   'lobby.copied': 'Link copied.',

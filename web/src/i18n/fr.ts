@@ -201,6 +201,8 @@ export const fr: Messages = {
     'Une manche rapporte les bornes, 100 par botte et les primes des règles choisies. Les règles de chaque partie sont montrées avant le début.',
 
   'lobby.title': 'En attente des joueurs',
+  'lobby.openListed':
+    'Listée à la table ouverte : tout le monde peut prendre une place libre. Les places encore libres iront à des joueurs ordinateur le {when}.',
   'lobby.share': 'Envoyez ce lien aux joueurs invités :',
   'lobby.copy': 'Copier le lien',
   'lobby.copied': 'Lien copié.',

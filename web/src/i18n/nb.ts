@@ -200,6 +200,8 @@ export const nb: Messages = {
     'En hånd gir kilometerne, 100 per botte og bonusene i reglene du valgte. Reglene for hvert spill vises før det starter.',
 
   'lobby.title': 'Venter på spillere',
+  'lobby.openListed':
+    'Oppført ved det åpne bordet: hvem som helst kan ta en ledig plass. Plassene som er igjen går til dataspillere på {when}.',
   'lobby.share': 'Send denne lenken til dem du inviterer:',
   'lobby.copy': 'Kopier lenke',
   'lobby.copied': 'Lenken er kopiert.',

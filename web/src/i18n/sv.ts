@@ -200,6 +200,8 @@ export const sv: Messages = {
     'En giv ger kilometrarna, 100 per skyddskort och bonusarna i de valda reglerna. Reglerna för varje match visas innan den börjar.',
 
   'lobby.title': 'Väntar på spelare',
+  'lobby.openListed':
+    'Listad vid det öppna bordet: vem som helst kan ta en ledig plats. Platserna som är kvar går till datorspelare på {when}.',
   'lobby.share': 'Skicka den här länken till de inbjudna:',
   'lobby.copy': 'Kopiera länk',
   'lobby.copied': 'Länken kopierad.',
