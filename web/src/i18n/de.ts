@@ -415,7 +415,7 @@ export const de: Messages = {
   // -- chat on the page --
   'chat.open': 'Chat',
   'chat.newCount': '{n|neue Nachricht|neue Nachrichten}',
-  'home.mine.chatNew': '{n} {n|neue Chatnachricht|neue Chatnachrichten}',
+  'home.mine.chatNew': '{n|neue Chatnachricht|neue Chatnachrichten}',
   'chat.title': 'Chat',
   'chat.log': 'Nachrichten',
   'chat.you': '{name} (du)',

@@ -415,7 +415,7 @@ export const fr: Messages = {
   // -- chat on the page --
   'chat.open': 'Discussion',
   'chat.newCount': '{n|nouveau message|nouveaux messages}',
-  'home.mine.chatNew': '{n} {n|nouveau message|nouveaux messages} dans la discussion',
+  'home.mine.chatNew': '{n|nouveau message|nouveaux messages} dans la discussion',
   'chat.title': 'Discussion',
   'chat.log': 'Messages',
   'chat.you': '{name} (vous)',

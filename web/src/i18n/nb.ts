@@ -411,7 +411,7 @@ export const nb: Messages = {
   // -- chat on the page --
   'chat.open': 'Chat',
   'chat.newCount': '{n|ny melding|nye meldinger}',
-  'home.mine.chatNew': '{n} {n|ny chatmelding|nye chatmeldinger}',
+  'home.mine.chatNew': '{n|ny chatmelding|nye chatmeldinger}',
   'chat.title': 'Chat',
   'chat.log': 'Meldinger',
   'chat.you': '{name} (deg)',

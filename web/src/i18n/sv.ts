@@ -410,7 +410,7 @@ export const sv: Messages = {
   // -- chat on the page --
   'chat.open': 'Chatt',
   'chat.newCount': '{n|nytt meddelande|nya meddelanden}',
-  'home.mine.chatNew': '{n} {n|nytt chattmeddelande|nya chattmeddelanden}',
+  'home.mine.chatNew': '{n|nytt chattmeddelande|nya chattmeddelanden}',
   'chat.title': 'Chatt',
   'chat.log': 'Meddelanden',
   'chat.you': '{name} (du)',
