@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useCatalogForTests } from '../../web/src/i18n';
 import { en } from '../../web/src/i18n/en';
-import { errorWords } from '../../web/src/lib/words';
+import { errorText, errorWords } from '../../web/src/lib/words';
 
 const ROOT = join(__dirname, '../..');
 
@@ -37,5 +37,15 @@ describe('error words that came late', () => {
 
   it('no screen keeps errorText(…) as text', () => {
     expect(storedErrorTexts()).toEqual([]);
+  });
+});
+
+describe('a network failure in words', () => {
+  it('asks for another try after a one-off action, and says the page keeps trying only where it does', () => {
+    useCatalogForTests('en', en);
+    const down = { code: 'network', message: 'fetch failed' };
+    expect(errorText(down)).toBe(en['error.networkOnce']);
+    expect(errorText(down, { retrying: true })).toBe(en['error.network']);
+    expect(en['error.networkOnce']).not.toMatch(/keeps trying/);
   });
 });

@@ -53,9 +53,15 @@ describe('an open match', () => {
     const seated = await info({ ...m }, a.body.token);
     expect(seated.you.seat).toBe(1);
     expect(seated.status).toBe('lobby');
+    // Its lobby says it is listed, and when computer players take the free seats (the wait: 30 min).
+    const listedUntil = Date.parse(seated.config.open!.fillsAt);
+    expect(listedUntil).toBeGreaterThan(Date.now() + 25 * 60_000);
+    expect(listedUntil).toBeLessThanOrEqual(Date.now() + 30 * 60_000);
     const b = await join(m.id, 'Stranger B', freshIp());
     expect(b.status).toBe(200);
-    expect((await info(m, b.body.token)).status).toBe('playing');
+    const started = await info(m, b.body.token);
+    expect(started.status).toBe('playing');
+    expect(started.config.open).toBeUndefined();
     expect(await listingOf(m.id)).toBeUndefined();
     const late = await join(m.id, 'Late', freshIp());
     expect(late.status).toBe(404);

@@ -8,6 +8,7 @@
 import { mayReadChat } from '../chat/store';
 import { KINDS } from '../decider/change';
 import { leavePreview, leftSeats } from '../decider/leave';
+import { fillsAtMs } from '../decider/timers';
 import { awayText, timeoutsToBotOf, vacationDaysOf, vacationLeft } from '../decider/vacation';
 import { type MatchState, type Rules, resolveRules, viewFor } from '../engine/index';
 import type { Created, MatchInfo } from '../protocol/views';
@@ -119,6 +120,9 @@ export function buildInfo(
       spectatorsReadChat: meta.config.spectatorsReadChat === true,
       spectatorsReplay: meta.config.spectatorsReplay === true,
       rules: state ? state.rules : lobbyRules(meta, seats.length),
+      ...(meta.config.open && meta.status === 'lobby'
+        ? { open: { fillsAt: new Date(fillsAtMs(meta.createdAt, meta.config.open)).toISOString() } }
+        : {}),
     },
     rematchId: meta.rematchId,
     rematch: rematchInfo(meta, seats, extras.now),

@@ -112,6 +112,9 @@ export interface MatchInfo {
     // -- replay of finished hands --
     /** Spectators may watch the replays of finished hands. */
     spectatorsReplay?: boolean;
+    // -- open table --
+    /** An open-table match in its lobby: listed for strangers until `fillsAt` (ISO), when computer players take the free seats. */
+    open?: { fillsAt: string };
   };
   /** The rematch's id once it is dealt (the same links work there). */
   rematchId: string | null;

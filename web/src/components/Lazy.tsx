@@ -25,7 +25,7 @@ export function lazyComponent<P extends object>(
         })
         .catch((e: unknown) => setFailed(String(e)));
     }, []);
-    if (failed) return <p class="error">{t('error.network')}</p>;
+    if (failed) return <p class="error">{t('error.networkOnce')}</p>;
     if (C) return <C {...props} />;
     return options.quiet ? null : <p class="muted">{t('common.loading')}</p>;
   };

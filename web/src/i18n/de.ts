@@ -24,6 +24,7 @@ export const de: Messages = {
   'common.no': 'Nein',
   'error.title': 'Etwas ist schiefgegangen',
   'error.network': 'Der Server ist nicht erreichbar. Prüfe deine Verbindung; die Seite versucht es weiter.',
+  'error.networkOnce': 'Der Server ist nicht erreichbar. Prüfe deine Verbindung und versuche es noch einmal.',
   'error.stale': 'Der Tisch hat sich geändert, bevor dein Zug ankam. Sieh noch einmal hin und wähle neu.',
   'error.notFound': 'Diese Partie gibt es nicht (mehr). Prüfe den Link.',
   'error.forbidden': 'Dieser Link gibt dir keinen Platz in dieser Partie.',
@@ -201,6 +202,8 @@ export const de: Messages = {
     'Eine Runde zählt die Kilometer, 100 je Schutzkarte und die Boni der gewählten Regeln. Die Regeln jeder Partie werden vor dem Start gezeigt.',
 
   'lobby.title': 'Warten auf Mitspieler',
+  'lobby.openListed':
+    'Am offenen Tisch gelistet: Jeder kann einen freien Platz nehmen. Die noch freien Plätze übernehmen am {when} Computerspieler.',
   'lobby.share': 'Schicke diesen Link an die Eingeladenen:',
   'lobby.copy': 'Link kopieren',
   'lobby.copied': 'Link kopiert.',
@@ -412,7 +415,7 @@ export const de: Messages = {
   // -- chat on the page --
   'chat.open': 'Chat',
   'chat.newCount': '{n|neue Nachricht|neue Nachrichten}',
-  'home.mine.chatNew': '{n} {n|neue Chatnachricht|neue Chatnachrichten}',
+  'home.mine.chatNew': '{n|neue Chatnachricht|neue Chatnachrichten}',
   'chat.title': 'Chat',
   'chat.log': 'Nachrichten',
   'chat.you': '{name} (du)',

@@ -25,6 +25,7 @@ export const enFirst = {
   'common.retry': 'Try again',
   'error.title': 'Something went wrong',
   'error.network': 'The server cannot be reached. Check your connection; the page keeps trying.',
+  'error.networkOnce': 'The server cannot be reached. Check your connection and try again.',
   'error.stale': 'The table changed before your move arrived. Look again and choose your move.',
   'error.notFound': 'This match does not exist (any more). Check the link.',
   'error.forbidden': 'This link does not give you a seat at this match.',
@@ -88,6 +89,8 @@ export const enFirst = {
   'opt.on': 'yes',
   'opt.off': 'no',
   'lobby.title': 'Waiting for players',
+  'lobby.openListed':
+    'Listed on the open table: anyone may take a free seat. The seats still free go to computer players on {when}.',
   'lobby.share': 'Send this link to the players you invite:',
   'lobby.copy': 'Copy link',
   'lobby.copied': 'Link copied.',

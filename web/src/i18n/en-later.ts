@@ -193,7 +193,7 @@ export const enLater = {
   // -- rough edges: settings address, host panel, late guest, errors in words --
   'settings.emailRemove': 'Remove address',
   // -- chat on the page --
-  'home.mine.chatNew': '{n} new chat {n|message|messages}',
+  'home.mine.chatNew': 'new chat {n|message|messages}',
   'chat.title': 'Chat',
   'chat.log': 'Messages',
   'chat.you': '{name} (you)',

@@ -24,6 +24,7 @@ export const fr: Messages = {
   'common.no': 'Non',
   'error.title': 'Un problème est survenu',
   'error.network': 'Le serveur est injoignable. Vérifiez votre connexion ; la page réessaie toute seule.',
+  'error.networkOnce': 'Le serveur est injoignable. Vérifiez votre connexion et réessayez.',
   'error.stale': 'La table a changé avant l’arrivée de votre coup. Regardez à nouveau et rejouez.',
   'error.notFound': 'Cette partie n’existe pas (ou plus). Vérifiez le lien.',
   'error.forbidden': 'Ce lien ne vous donne pas de place dans cette partie.',
@@ -200,6 +201,8 @@ export const fr: Messages = {
     'Une manche rapporte les bornes, 100 par botte et les primes des règles choisies. Les règles de chaque partie sont montrées avant le début.',
 
   'lobby.title': 'En attente des joueurs',
+  'lobby.openListed':
+    'Listée à la table ouverte : tout le monde peut prendre une place libre. Les places encore libres iront à des joueurs ordinateur le {when}.',
   'lobby.share': 'Envoyez ce lien aux joueurs invités :',
   'lobby.copy': 'Copier le lien',
   'lobby.copied': 'Lien copié.',
@@ -412,7 +415,7 @@ export const fr: Messages = {
   // -- chat on the page --
   'chat.open': 'Discussion',
   'chat.newCount': '{n|nouveau message|nouveaux messages}',
-  'home.mine.chatNew': '{n} {n|nouveau message|nouveaux messages} dans la discussion',
+  'home.mine.chatNew': '{n|nouveau message|nouveaux messages} dans la discussion',
   'chat.title': 'Discussion',
   'chat.log': 'Messages',
   'chat.you': '{name} (vous)',

@@ -24,6 +24,7 @@ export const nb: Messages = {
   'common.no': 'Nei',
   'error.title': 'Noe gikk galt',
   'error.network': 'Serveren kan ikke nås. Sjekk tilkoblingen; siden fortsetter å prøve.',
+  'error.networkOnce': 'Serveren kan ikke nås. Sjekk tilkoblingen og prøv igjen.',
   'error.stale': 'Bordet endret seg før trekket ditt kom fram. Se igjen og velg trekket ditt.',
   'error.notFound': 'Dette spillet finnes ikke (lenger). Sjekk lenken.',
   'error.forbidden': 'Denne lenken gir deg ikke plass i dette spillet.',
@@ -199,6 +200,8 @@ export const nb: Messages = {
     'En hånd gir kilometerne, 100 per botte og bonusene i reglene du valgte. Reglene for hvert spill vises før det starter.',
 
   'lobby.title': 'Venter på spillere',
+  'lobby.openListed':
+    'Oppført ved det åpne bordet: hvem som helst kan ta en ledig plass. Plassene som er igjen går til dataspillere på {when}.',
   'lobby.share': 'Send denne lenken til dem du inviterer:',
   'lobby.copy': 'Kopier lenke',
   'lobby.copied': 'Lenken er kopiert.',
@@ -408,7 +411,7 @@ export const nb: Messages = {
   // -- chat on the page --
   'chat.open': 'Chat',
   'chat.newCount': '{n|ny melding|nye meldinger}',
-  'home.mine.chatNew': '{n} {n|ny chatmelding|nye chatmeldinger}',
+  'home.mine.chatNew': '{n|ny chatmelding|nye chatmeldinger}',
   'chat.title': 'Chat',
   'chat.log': 'Meldinger',
   'chat.you': '{name} (deg)',

@@ -24,6 +24,7 @@ export const sv: Messages = {
   'common.no': 'Nej',
   'error.title': 'Något gick fel',
   'error.network': 'Servern går inte att nå. Kontrollera anslutningen; sidan fortsätter att försöka.',
+  'error.networkOnce': 'Servern går inte att nå. Kontrollera anslutningen och försök igen.',
   'error.stale': 'Bordet ändrades innan ditt drag kom fram. Titta igen och välj ditt drag.',
   'error.notFound': 'Den här matchen finns inte (längre). Kontrollera länken.',
   'error.forbidden': 'Den här länken ger dig ingen plats i matchen.',
@@ -199,6 +200,8 @@ export const sv: Messages = {
     'En giv ger kilometrarna, 100 per skyddskort och bonusarna i de valda reglerna. Reglerna för varje match visas innan den börjar.',
 
   'lobby.title': 'Väntar på spelare',
+  'lobby.openListed':
+    'Listad vid det öppna bordet: vem som helst kan ta en ledig plats. Platserna som är kvar går till datorspelare på {when}.',
   'lobby.share': 'Skicka den här länken till de inbjudna:',
   'lobby.copy': 'Kopiera länk',
   'lobby.copied': 'Länken kopierad.',
@@ -407,7 +410,7 @@ export const sv: Messages = {
   // -- chat on the page --
   'chat.open': 'Chatt',
   'chat.newCount': '{n|nytt meddelande|nya meddelanden}',
-  'home.mine.chatNew': '{n} {n|nytt chattmeddelande|nya chattmeddelanden}',
+  'home.mine.chatNew': '{n|nytt chattmeddelande|nya chattmeddelanden}',
   'chat.title': 'Chatt',
   'chat.log': 'Meddelanden',
   'chat.you': '{name} (du)',

@@ -165,7 +165,6 @@ export function loadErrorWords(
 
 /** The words of the page's own failures, which never come from the server (main catalog). */
 const PAGE_ERRORS: Readonly<Record<string, MessageKey>> = {
-  network: 'error.network',
   stale: 'error.stale',
   notFound: 'error.notFound',
   'match.deleted': 'error.deleted',
@@ -183,14 +182,17 @@ const EARLY_ERRORS: Readonly<Record<string, MessageKey>> = {
 };
 
 /**
- * The words for an error shown to the player, in the page's language: the page's own failures from
+ * The words for an error shown to the player, in the page's language (`opts.retrying`: the page
+ * tries again by itself, as the match's session does): the page's own failures from
  * the main catalog; every server code (the engine's refusals, the routes': worker/protocol/codes.ts
  * `ROUTE_ERROR_CODES`) from the error words (error-words/, loaded on demand; it re-renders when they
  * arrive); before they arrive (or when they could not load) the main catalog's words for a few
  * common codes, else `error.generic`; an unknown code also reads `error.generic`. The server's own `message`
  * (English, for developers) is never shown; only an unexpected failure of the page (`crash`) names it.
  */
-export function errorText(err: { code: string; message: string }): string {
+export function errorText(err: { code: string; message: string }, opts: { retrying?: boolean } = {}): string {
+  // A failed one-off action asks for another try; only the match's own session keeps trying.
+  if (err.code === 'network') return t(opts.retrying ? 'error.network' : 'error.networkOnce');
   const page = PAGE_ERRORS[err.code];
   if (page) return t(page);
   if (err.code === 'crash') return t('error.crash', { message: err.message });
@@ -209,5 +211,5 @@ export function errorText(err: { code: string; message: string }): string {
  */
 export async function errorWords(err: { code: string; message: string }): Promise<string> {
   await loadErrorWords();
-  return errorText(err);
+  return errorText(err, {});
 }

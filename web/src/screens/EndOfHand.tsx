@@ -102,7 +102,7 @@ export function EndOfHand(props: {
           </button>
         )}
       </div>
-      {session.error.value && <p class="error">{errorText(session.error.value)}</p>}
+      {session.error.value && <p class="error">{errorText(session.error.value, { retrying: true })}</p>}
     </section>
   );
 }

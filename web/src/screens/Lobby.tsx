@@ -17,6 +17,7 @@ import { lang, t } from '../i18n';
 import { api } from '../lib/api';
 import type { MatchSession } from '../lib/session';
 import { findMatch } from '../lib/storage';
+import { deadlineText } from '../lib/time';
 import type { MatchInfo } from '../lib/types';
 import { errorText, seatName } from '../lib/words';
 
@@ -233,6 +234,13 @@ export function Lobby(props: {
   return (
     <div class="lobby">
       <h2>{t('lobby.title')}</h2>
+      {info.config.open && (
+        <p class="notice">
+          {t('lobby.openListed', {
+            when: deadlineText(Date.parse(info.config.open.fillsAt), Date.now(), lang.value),
+          })}
+        </p>
+      )}
       {me !== null && info.seats[me]?.invited && <ConfirmForm session={session} info={info} seat={me} />}
       {me === null && props.inviteToken && (
         <ClaimForm
@@ -300,7 +308,7 @@ export function Lobby(props: {
       )}
       {session.error.value && (
         <p class="error" role="alert">
-          {errorText(session.error.value)}
+          {errorText(session.error.value, { retrying: true })}
         </p>
       )}
     </div>

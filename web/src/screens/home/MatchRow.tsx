@@ -140,10 +140,8 @@ export function MatchRow({ row, now }: { row: Row; now: number }): JSX.Element {
       {row.problem && <p class="muted">{t('home.mine.unknown')}</p>}
       {unread > 0 && (
         <p class="mine-chat">
-          <span class="chat-badge" aria-hidden="true">
-            {unread}
-          </span>{' '}
-          {t('home.mine.chatNew', { n: unread })}
+          {/* The count once: the badge says it, the words what it counts. */}
+          <span class="chat-badge">{unread}</span> {t('home.mine.chatNew', { n: unread })}
         </p>
       )}
       {last && <p class="mine-last">{last}</p>}

@@ -49,7 +49,7 @@ export function ReplayScreen({ matchId }: { matchId: string }): JSX.Element {
         page.value = p;
       })
       .catch(async (e: unknown) => {
-        failed.value = e instanceof ApiError ? await errorWords(e) : t('error.network');
+        failed.value = e instanceof ApiError ? await errorWords(e) : t('error.networkOnce');
       });
   }, [matchId, hand.value]);
 

@@ -72,7 +72,15 @@ export function Away(props: {
         </button>
       </form>
       {away && (
-        <button type="button" class="secondary" onClick={() => void save({ awayUntil: null })}>
+        <button
+          type="button"
+          class="secondary"
+          onClick={() => {
+            // Back: the date field no longer holds the absence that just ended.
+            day.value = '';
+            void save({ awayUntil: null });
+          }}
+        >
           {t('away.back')}
         </button>
       )}

@@ -90,7 +90,7 @@ export function Status({ state }: { state: TableState }): JSX.Element {
       </div>
       {session.error.value && (
         <div class="error" role="alert">
-          {errorText(session.error.value)}
+          {errorText(session.error.value, { retrying: true })}
         </div>
       )}
       <div class="sr-only" aria-live="assertive">
