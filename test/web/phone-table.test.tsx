@@ -134,6 +134,8 @@ describe('the hint while a response window is open', () => {
     const draw = view({ phase: 'draw', legalMoves: [{ type: 'draw' }, { type: 'draw', from: 'discard' }] });
     const root2 = mount(<Table session={fakeSession(info(draw)).session} />);
     expect(hint(root2)).toBe('Draw a card');
+    // (The draw buttons come with the dock's lazy parts.)
+    await vi.waitFor(() => expect(root2.querySelector('.dock-draw')).not.toBeNull());
     expect(buttons(root2.querySelector('.dock-draw')!, 'Take Gasoline from the discard pile')).toHaveLength(
       1,
     );
