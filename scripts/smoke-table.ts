@@ -44,7 +44,7 @@ export const SMOKE_RUNS: readonly SmokeRun[] = [
   },
   {
     script: 'load',
-    args: ['--seconds', '30', '--matches', '20'],
+    args: ['--seconds', '10', '--matches', '10'],
     results: [/^load: \d+ moves, 0 5xx, 0 lost, 0 doubled, 0 mismatches$/],
   },
   { script: 'transcript', args: [], results: [/^transcript: \d+ requests, \d+ mails, sha256 [0-9a-f]{64}$/] },
