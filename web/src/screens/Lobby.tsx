@@ -32,6 +32,13 @@ export function ShareBox({ url }: { url: string }): JSX.Element {
   );
 }
 
+/** A failed call as the form's error: the server's refusal (its code), or the page's own failure. */
+function failureOf(x: unknown): { code: string; message: string } {
+  return x instanceof Error && 'code' in x
+    ? (x as unknown as { code: string; message: string })
+    : { code: 'crash', message: String(x) };
+}
+
 /** The form a visitor with an invitation fills in to take an open seat. */
 function ClaimForm(props: {
   info: MatchInfo;
@@ -63,10 +70,7 @@ function ClaimForm(props: {
           });
           props.onClaimed(res.seat, res.token);
         } catch (x) {
-          err.value =
-            x instanceof Error && 'code' in x
-              ? (x as unknown as { code: string; message: string })
-              : { code: 'crash', message: String(x) };
+          err.value = failureOf(x);
           if (err.value.code === 'auth.bad_invite') props.onBadInvite?.(props.invite);
           if (err.value.code === 'match.started') props.onTooLate?.();
         } finally {
@@ -128,10 +132,7 @@ function ConfirmForm(props: { session: MatchSession; info: MatchInfo; seat: numb
             }),
           );
         } catch (x) {
-          err.value =
-            x instanceof Error && 'code' in x
-              ? (x as unknown as { code: string; message: string })
-              : { code: 'crash', message: String(x) };
+          err.value = failureOf(x);
           // Confirmed already, or the host started meanwhile: the page reads the match again.
           if (err.value.code === 'seat.confirmed' || err.value.code === 'match.started')
             void session.refresh();
@@ -160,39 +161,6 @@ function ConfirmForm(props: { session: MatchSession; info: MatchInfo; seat: numb
         </p>
       )}
     </form>
-  );
-}
-
-/** The host's copy of a guest's seat link, to pass on another way (seat links are the host's and that seat's only). */
-function GuestLink(props: { name: string; url: string }): JSX.Element {
-  const copied = useSignal(false);
-  const label = t('lobby.seatLink', { name: props.name });
-  return (
-    <div class="guest-link">
-      <input
-        class="link"
-        readOnly
-        value={props.url}
-        aria-label={label}
-        onFocus={(e) => e.currentTarget.select()}
-      />
-      <button
-        type="button"
-        class="secondary"
-        aria-label={`${t('lobby.copy')}: ${label}`}
-        onClick={async () => {
-          try {
-            await navigator.clipboard.writeText(props.url);
-            copied.value = true;
-          } catch {
-            copied.value = false;
-          }
-        }}
-      >
-        {t('lobby.copy')}
-      </button>
-      <span role="status">{copied.value ? t('lobby.copied') : ''}</span>
-    </div>
   );
 }
 
@@ -274,9 +242,13 @@ export function Lobby(props: {
             {s.connected && s.kind === 'human' && <span class="chip ok">{t('lobby.connected')}</span>}
             {mailed(s.seat) && <span class="chip">{t('lobby.mailed')}</span>}
             {guestUrls[s.seat] && s.kind === 'human' && (
-              <GuestLink
-                name={s.invited === 'unnamed' ? t('home.seat', { n: s.seat + 1 }) : seatName(info, s.seat)}
+              <ShareLink
+                class="guest-link"
                 url={guestUrls[s.seat]}
+                label={t('lobby.seatLink', {
+                  name: s.invited === 'unnamed' ? t('home.seat', { n: s.seat + 1 }) : seatName(info, s.seat),
+                })}
+                shareText={t('lobby.shareText')}
               />
             )}
           </li>
