@@ -11,6 +11,8 @@ export default defineProject({
   test: {
     name: 'browser',
     include: ['test/browser/**/*.test.ts'],
+    // The client is built once per run and copied for each file's server.
+    globalSetup: ['test/browser/global-setup.ts'],
     testTimeout: 240_000,
     hookTimeout: 180_000,
     fileParallelism: false,

@@ -8,7 +8,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { launch } from './chromium';
 import { startServer, type TestServer } from './server';
 
@@ -111,7 +111,7 @@ export interface E2E {
 export function e2eHooks(opts: { mail?: boolean; botDelayMs?: number } = {}): E2E {
   const h = { problems: [] as string[] } as E2E;
   beforeAll(async () => {
-    h.server = await startServer(opts);
+    h.server = await startServer({ ...opts, prebuilt: inject('clientBuild') });
     h.browser = await launch();
   });
   afterAll(async () => {

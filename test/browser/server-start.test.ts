@@ -4,7 +4,7 @@
  * use", and the start goes on with a new port.
  */
 import { createServer, type Server } from 'node:net';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { addressInUse, freePort, startServer, type TestServer } from './server';
 
 let held: Server | null = null;
@@ -27,6 +27,7 @@ describe('starting the test server', () => {
     await new Promise<void>((r) => held!.listen(taken, '127.0.0.1', () => r()));
     const chosen: number[] = [];
     server = await startServer({
+      prebuilt: inject('clientBuild'),
       choosePort: async () => {
         const port = chosen.length === 0 ? taken : await freePort();
         chosen.push(port);

@@ -5,7 +5,7 @@
  * (BOT_DELAY_MS=0) and a fresh local storage directory. The process is ours and stopped by pid.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -67,11 +67,16 @@ export function initialScript(dist: string): { files: string[]; gzipBytes: numbe
   return { files, gzipBytes: files.reduce((n, f) => n + gzipSync(readFileSync(join(dist, f))).length, 0) };
 }
 
-/** How `startServer` runs the Worker; `choosePort` (default: a port free now) is for the test of the retry. */
+/**
+ * How `startServer` runs the Worker; `choosePort` (default: a port free now) is for the test of the
+ * retry; `prebuilt`: a client build folder to copy instead of building one (the browser project's
+ * global setup builds once per run).
+ */
 export interface ServerOptions {
   mail?: boolean;
   botDelayMs?: number;
   choosePort?: () => Promise<number>;
+  prebuilt?: string;
 }
 
 /** How many ports `startServer` tries when another process takes the one it chose. */
@@ -90,7 +95,7 @@ interface Wrangler {
 }
 
 /**
- * Builds, starts `wrangler dev` and waits until it answers. `mail`: mails go to the local outbox
+ * Builds (or copies `prebuilt`), starts `wrangler dev` and waits until it answers. `mail`: mails go to the local outbox
  * (`DEV_OUTBOX`, links under the server's own origin), read at /dev/mail. `botDelayMs`: the pace of
  * bot moves (BOT_DELAY_MS; 0, bots at once, unless told). The port is chosen free just before the
  * start, and another process can take it in between: wrangler then exits with "Address already in
@@ -99,7 +104,8 @@ interface Wrangler {
  */
 export async function startServer(opts: ServerOptions = {}): Promise<TestServer> {
   const assets = mkdtempSync(join(tmpdir(), 'mb-e2e-dist-'));
-  await buildClient(assets);
+  if (opts.prebuilt) cpSync(opts.prebuilt, assets, { recursive: true });
+  else await buildClient(assets);
   const persist = mkdtempSync(join(tmpdir(), 'mb-e2e-'));
   let running: Wrangler | null = null;
   for (let attempt = 1; !running; attempt++) {
