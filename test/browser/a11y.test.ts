@@ -92,7 +92,7 @@ describe('every main screen', () => {
     await ann.getByRole('button', { name: /Settings/ }).click();
     await ann.waitForSelector('.settings');
     await check(ann, 'settings');
-    await ann.getByRole('button', { name: /Settings/ }).click();
+    await ann.locator('.dialog-settings .dialog-head button').click();
     // The chat panel, with a message in it.
     await ann.getByRole('button', { name: 'Chat', exact: true }).click();
     await ann.locator('.chat-field').fill('Hello Bob');

@@ -1,7 +1,8 @@
 /**
  * End-to-end in Debian chromium against the real Worker with the local outbox: the create form makes
  * a Partnership match (four players in two teams) with an invitee's address and a chosen first seat;
- * the page says the invitation was mailed, the invitation arrives in the outbox (/dev/mail) with the
+ * the creator's seat is "Ann (you)" on its line and in "Who starts"; after creating, on a phone's
+ * screen without scrolling, the page says the invitation was mailed, the invitation arrives in the outbox (/dev/mail) with the
  * invitee's own seat link, which opens the lobby where the invitee confirms the name the host typed
  * and the match starts; a guest invited by address alone types a name, which the host sees in the
  * lobby with the guest's seat link and that it was mailed; the next form starts from the
@@ -9,7 +10,7 @@
  * rules page the form links to. Screens at 360 px and 1280 px.
  */
 import { describe, expect, it } from 'vitest';
-import { e2eHooks, player, waitText } from './browser';
+import { capture, e2eHooks, player, waitText } from './browser';
 
 const h = e2eHooks({ mail: true });
 
@@ -37,18 +38,31 @@ describe('the create form', () => {
     await ann.getByLabel('Seat 2: Name').fill('Bob');
     await ann.getByLabel('Seat 2: E-mail for the invitation (optional)').fill('bob@example.org');
     for (const seat of [3, 4]) await ann.getByLabel(`Seat ${seat}: Who sits here`).selectOption('bot');
+    // The creator's own seat has one name on its line and in "Who starts".
+    expect(await ann.locator('.seat-list li').first().textContent()).toBe('Seat 1: Ann (you)');
+    expect(await ann.getByLabel('Who starts').locator('option').allTextContents()).toContain('Ann (you)');
     await ann.getByLabel('Who starts').selectOption({ label: 'Bob' });
     expect(await ann.locator('a[href="/rules#rp-sources"]').textContent()).toBe('What the source tags mean');
     expect(await width(ann)).toBeLessThanOrEqual(360);
     await h.shots.screen(ann, 'create-partnership');
 
+    // A phone's screen: the form's button is far down the page.
+    await ann.setViewportSize({ width: 360, height: 740 });
     const answer = ann.waitForResponse((r) => r.url().endsWith('/api/matches'));
     await ann.getByRole('button', { name: 'Create match' }).click();
     const sent = JSON.parse((await answer).request().postData() ?? '{}');
     expect(sent).toMatchObject({ rules: 'partnership', teamSize: 2, firstSeat: 1 });
     expect((await (await answer).json()).mailed).toEqual([1]);
     await waitText(ann, '[role="status"]', 'Invitation mailed to: Bob (bob@example.org).');
-    await h.shots.screen(ann, 'create-mailed');
+    // The confirmation is on the screen without scrolling: its title, what was mailed, the way on (focused).
+    const openMatch = ann.getByRole('button', { name: 'Open the match' });
+    await ann.waitForFunction(() => document.activeElement?.textContent === 'Open the match');
+    for (const part of [ann.locator('#create-title'), ann.locator('section.create [role="status"]'), openMatch]) {
+      const box = (await part.boundingBox())!;
+      expect(box.y).toBeGreaterThanOrEqual(0);
+      expect(box.y + box.height).toBeLessThanOrEqual(740);
+    }
+    await capture(h.shots, ann, 'create-mailed', { height: 740, fullPage: false });
 
     const mail = await outboxWith('To: bob@example.org');
     expect(mail).toContain('Ann invites you to play Mille Bornes');

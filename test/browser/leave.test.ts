@@ -47,7 +47,9 @@ describe('leaving a match', () => {
     await h.shots.screen(bob, 'leave-confirm');
     // "Stay" changes nothing.
     await bob.getByRole('button', { name: 'Stay' }).click();
-    await bob.waitForFunction(() => !document.querySelector('dialog[open]'));
+    // Only the confirmation closes: the settings (a dialog too) stay open under it.
+    await bob.getByRole('dialog', { name: 'Leave this match?' }).waitFor({ state: 'detached' });
+    expect(await bob.locator('dialog.dialog-settings[open]').count()).toBe(1);
     const still = await apiCall(h, `/api/matches/${m.matchId}`, { token: linkToken(m.seats[1].url) });
     expect((still.body as MatchInfo).you.seat).toBe(1);
 

@@ -3,8 +3,9 @@
  * on every turn at 360×740 and 390×844, the hand's cards and (once a card is selected) its action
  * buttons are inside the viewport and the page never scrolls sideways; at 320 and 430 px neither.
  * A response window tells the seat what to do in words with an h:mm:ss countdown, and the focus
- * goes to the next useful control after the answer. Every card name of the five languages fits its
- * face at 320, 360 and 430 px. The viewport of each step is captured when E2E_SCREENSHOTS names a
+ * goes to the next useful control after the answer. While the player draws at 360×740, the dock takes
+ * at most about a fifth of the height and the piles and "Your area" heading are in sight above it.
+ * Every card name of the five languages fits its face at 320, 360 and 430 px. The viewport of each step is captured when E2E_SCREENSHOTS names a
  * folder (browser.ts `capture`).
  */
 import type { Page } from 'playwright-core';
@@ -225,9 +226,9 @@ describe('a response window on a phone', () => {
     );
     await shot(page, '06-window-open-360');
     await page.getByRole('button', { name: 'Coup fourré with Right of Way' }).click();
-    // Ann moves next (the coup fourré takes the turn): the focus goes to her draw, in the dock.
+    // Ann moves next (the coup fourré takes the turn): the focus goes to her draw, the draw pile.
     await waitText(page, '.statusbar', 'Your turn');
-    await page.waitForFunction(() => document.activeElement?.closest('.dock-draw') !== null);
+    await page.waitForFunction(() => document.activeElement?.matches('.piles button.deck') === true);
     expect((await outside(page)).out).toEqual([]);
     await page.keyboard.press('Enter');
     await page.locator('ul.hand button', { hasText: '100 km, distance card' }).click();
@@ -235,6 +236,64 @@ describe('a response window on a phone', () => {
     await waitText(page, '#end-title', 'Hand 1 is over');
     await shot(page, '07-end-of-hand-360');
     expect((await outside(page)).sideways).toBeLessThanOrEqual(0);
+    expect(h.problems).toEqual([]);
+  });
+});
+
+/** The top and bottom (px in the viewport) of the first element matching each selector, null when absent. */
+function boxes(page: Page, selectors: Record<string, string>) {
+  return page.evaluate((sels) => {
+    const out: Record<string, { top: number; bottom: number } | null> = {};
+    for (const [k, sel] of Object.entries(sels)) {
+      const r = document.querySelector(sel)?.getBoundingClientRect();
+      out[k] = r && r.height > 0 ? { top: r.top, bottom: r.bottom } : null;
+    }
+    return out;
+  }, selectors);
+}
+
+describe('drawing on a phone', () => {
+  it('keeps the piles and "Your area" in sight above a compact dock at 360×740', async () => {
+    // Hasbro 2016: the draw is a choice (the pile or the discard's Speed Limit).
+    const m = await create({
+      title: 'Drawing',
+      rules: 'hasbro-2016',
+      seats: [
+        { kind: 'human', name: 'Ann' },
+        { kind: 'human', name: 'Bob' },
+      ],
+      firstSeat: 0,
+      testStack: {
+        position: {
+          hands: { '0': ['right_of_way', 'd100', 'd25', 'd25', 'd50', 'd75'] },
+          discard: ['speed_limit'],
+          turn: 0,
+          phase: 'draw',
+        },
+      },
+    });
+    const page = await phone('ann-draw', 360, 740);
+    await page.goto(m.seats[0].url!);
+    await waitText(page, '.piles button.discard.legal', 'Take Speed Limit from the discard pile');
+    await page.locator('.piles button.deck.legal').waitFor();
+    const seen = await boxes(page, {
+      dock: '.hand-area.dock',
+      piles: '.piles',
+      mine: 'section.tableau.mine h2',
+    });
+    const dock = seen.dock!;
+    expect(dock.bottom).toBe(740);
+    // About a fifth of the screen (it was a third, with the draw buttons in it).
+    expect(dock.bottom - dock.top).toBeLessThanOrEqual(160);
+    expect(seen.piles!.top).toBeGreaterThanOrEqual(0);
+    expect(seen.piles!.bottom).toBeLessThanOrEqual(dock.top);
+    expect(seen.mine!.bottom).toBeLessThanOrEqual(dock.top);
+    expect((await outside(page)).out).toEqual([]);
+    await capture(h.shots, page, 'drawing', { widths: [360, 1280], height: 740, fullPage: false });
+    // The draw is the pile's own button.
+    await page.locator('.piles button.deck').click();
+    await waitText(page, '.hint', 'Choose a card');
+    expect(await page.locator('ul.hand button.card').count()).toBe(7);
     expect(h.problems).toEqual([]);
   });
 });

@@ -126,7 +126,7 @@ describe('two players, a stacked hand with a coup fourré', () => {
     await bob.getByLabel('Ask me each time a hazard hits me').check();
     await waitText(bob, '.settings', 'Saved.');
     await h.shots.screen(bob, 'settings');
-    await bob.getByRole('button', { name: /Settings/ }).click();
+    await bob.locator('.dialog-settings .dialog-head button').click();
 
     await myTurn(ann); // Hasbro 2016: the draw is a choice (pile or discard), so Ann draws herself.
     await h.shots.screen(ann, 'table');

@@ -147,7 +147,14 @@ describe('seating per preset', () => {
 describe('who starts and invitations by mail', () => {
   it('sends the chosen first seat, by name; a seat beyond the seating counts as random', async () => {
     const root = mount(<CreateForm />);
+    // The creator's seat has one name, on its line and in "Who starts": "You", then "Ann (you)".
+    const mine = () => root.querySelector('.seat-list li')!.textContent;
+    expect(mine()).toBe('Seat 1: You');
+    expect([...root.querySelectorAll('select[name="first"] option')].map((o) => o.textContent)).toContain(
+      'You',
+    );
     set($(root, 'input[autocomplete="nickname"]'), 'Ann');
+    expect(mine()).toBe('Seat 1: Ann (you)');
     set(players(root), '3', 'change');
     set($(root, 'input[aria-label="Seat 3: Name"]'), 'Cy');
     const first = () =>
@@ -156,7 +163,7 @@ describe('who starts and invitations by mail', () => {
       )!;
     expect([...first().options].map((o) => o.textContent)).toEqual([
       'Drawn at random',
-      'Ann',
+      'Ann (you)',
       'Seat 2',
       'Cy',
     ]);

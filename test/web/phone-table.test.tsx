@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 /**
  * Component tests of the phone table's parts: the compact line of another area
- * (its contents, opened by a tap), the hint while a response window is open or when only a discard
+ * (its contents with who is away, opened by a tap), the draw on the piles (not in the dock), the hint while a response window is open or when only a discard
  * is left, the countdown as h:mm:ss ticking each second, the reason shown on the tapped card, where
  * the focus goes after the player's move, and what an update changed (flashed where it happened).
  */
@@ -76,6 +76,21 @@ describe("another player's compact line", () => {
     expect(root.querySelector('button.area-line .al-name')!.textContent).toBe('Bob left the match');
   });
 
+  it('says on the line itself who is away until when, without opening it', async () => {
+    const away = info(view());
+    const until = new Date(Date.now() + 3 * 86_400_000).toISOString();
+    away.seats[1] = { ...away.seats[1], awayUntil: until };
+    const root = await mountLoaded(<Table session={fakeSession(away).session} />, 'button.area-line');
+    const line = root.querySelector('button.area-line')!;
+    expect(line.getAttribute('aria-expanded')).toBe('false');
+    expect(line.querySelector('.al-away')!.textContent).toMatch(/^Bob is away until /);
+    const plain = await mountLoaded(
+      <Table session={fakeSession(info(view())).session} />,
+      'button.area-line',
+    );
+    expect(plain.querySelector('.al-away')).toBeNull();
+  });
+
   it('says "driving" for a rolling area, and marks the line as the target of a selected hazard', async () => {
     const root = await mountLoaded(
       <Table
@@ -134,11 +149,9 @@ describe('the hint while a response window is open', () => {
     const draw = view({ phase: 'draw', legalMoves: [{ type: 'draw' }, { type: 'draw', from: 'discard' }] });
     const root2 = mount(<Table session={fakeSession(info(draw)).session} />);
     expect(hint(root2)).toBe('Draw a card');
-    // (The draw buttons come with the dock's lazy parts.)
-    await vi.waitFor(() => expect(root2.querySelector('.dock-draw')).not.toBeNull());
-    expect(buttons(root2.querySelector('.dock-draw')!, 'Take Gasoline from the discard pile')).toHaveLength(
-      1,
-    );
+    // The draw is the piles' (above the areas on a phone): the dock holds the hand only.
+    expect(buttons(root2.querySelector('.piles')!, 'Take Gasoline from the discard pile')).toHaveLength(1);
+    expect(root2.querySelector('.hand-area')!.querySelectorAll('button:not(.card)')).toHaveLength(0);
   });
 });
 

@@ -49,7 +49,9 @@ export function Dialog(props: {
       aria-labelledby={id}
       onKeyDown={(e) => {
         if (e.key !== 'Escape') return;
+        // Only this dialog closes, not one it lies in (the settings' "leave" confirmation).
         e.preventDefault();
+        e.stopPropagation();
         close();
       }}
     >

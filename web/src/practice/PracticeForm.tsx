@@ -9,7 +9,7 @@ import { lang, t } from '../i18n';
 import { BOT_LEVEL_CHOICES, type BotLevel } from '../lib/create-memory';
 import { formChoice, useCreateForm } from '../screens/create/form-state';
 import { RulesPicker } from '../screens/create/RulesPicker';
-import { FirstSeatPicker, SeatingPicker } from '../screens/create/Seats';
+import { FirstSeatPicker, mySeatName, SeatingPicker } from '../screens/create/Seats';
 import type { PracticeSetup } from './protocol';
 import { newPracticeSetup, practiceSeats } from './setup';
 
@@ -52,7 +52,7 @@ export function PracticeForm({ onStart }: { onStart: (setup: PracticeSetup) => v
         <SeatingPicker form={form} choice={choice} seatings={seatings} />
         <ol class="seat-list">
           <li>
-            {t('home.seat', { n: 1 })}: <strong>{t('practice.you')}</strong>
+            {t('home.seat', { n: 1 })}: <strong>{mySeatName(form)}</strong>
           </li>
           {bots.map((b, i) => (
             <li key={i}>

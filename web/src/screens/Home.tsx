@@ -1,9 +1,10 @@
 /**
  * Home: the device's leagues (when it holds one), "my matches" on this device with whose turn it is (screens/home/), and the create form
  * (screens/create/), the list loaded on first use. On a phone the list comes first when the device knows a match: coming back
- * to play is the common visit.
+ * to play is the common visit. The order is the one the page opened with.
  */
 import type { JSX } from 'preact';
+import { useState } from 'preact/hooks';
 import { lazyComponent } from '../components/Lazy';
 import { t } from '../i18n';
 import { savedMatches } from '../lib/storage';
@@ -24,7 +25,9 @@ const MyMatches = lazyComponent(() => import('./home/MyMatches').then((m) => m.M
 
 /** The home screen. */
 export function Home(): JSX.Element {
-  const known = savedMatches.value.length > 0 || location.hash.startsWith('#mine=');
+  // Chosen once, when the page opens: a match created (or forgotten) here does not reorder the sections
+  // under the player's eyes, so the new match's confirmation stays where its form was.
+  const [known] = useState(() => savedMatches.value.length > 0 || location.hash.startsWith('#mine='));
   // Keyed: a reorder moves the sections without remounting them (the list keeps its notices).
   const mine = <MyMatches key="mine" />;
   const create = <CreateForm key="create" />;

@@ -4,7 +4,7 @@
  * this tab's sessionStorage until its check has a definite answer, so a reload after a network error
  * checks it again), keeps a token on this device only once the server has confirmed it
  * (lib/access.ts), opens the live session and shows the lobby, the table or the end of the match, the
- * seat's settings and the host's panel.
+ * seat's settings (in a dialog) and the host's panel.
  */
 import { useSignal } from '@preact/signals';
 import type { JSX } from 'preact';
@@ -19,14 +19,14 @@ import { errorText } from '../lib/words';
 import { SeatSwitcher } from './SeatSwitcher';
 import { Table } from './Table';
 
-/** The seat's settings, loaded when first opened (out of the initial script). */
 /** The host's panel (only on a host link), loaded when shown: it keeps the initial script small. */
 const HostPanel = lazyComponent(() => import('./HostPanel').then((m) => m.HostPanel), { quiet: true });
 // The lobby is the page before the start (its forms, the seat links and the share box): the table's
 // first paint does without it.
 const Lobby = lazyComponent(() => import('./Lobby').then((m) => m.Lobby));
 const LateGuest = lazyComponent(() => import('./Lobby').then((m) => m.LateGuest), { quiet: true });
-const Settings = lazyComponent(() => import('./Settings').then((m) => m.Settings));
+/** The seat's settings in a dialog, loaded when first opened (out of the initial script). */
+const SettingsDialog = lazyComponent(() => import('./Settings').then((m) => m.SettingsDialog));
 /** The notice of a player who left the match, loaded only for them. */
 const LeftNotice = lazyComponent(() => import('./settings/Leave').then((m) => m.LeftNotice), { quiet: true });
 
@@ -169,8 +169,8 @@ export function MatchPage({ matchId }: { matchId: string }): JSX.Element {
           <button
             type="button"
             class="ghost"
-            aria-expanded={showSettings.value}
-            onClick={() => (showSettings.value = !showSettings.value)}
+            aria-haspopup="dialog"
+            onClick={() => (showSettings.value = true)}
           >
             ⚙ {t('nav.settings')}
           </button>
@@ -200,7 +200,9 @@ export function MatchPage({ matchId }: { matchId: string }): JSX.Element {
       ) : (
         session && (
           <>
-            {showSettings.value && me !== null && <Settings session={session} />}
+            {showSettings.value && me !== null && (
+              <SettingsDialog session={session} onClose={() => (showSettings.value = false)} />
+            )}
             {info?.you.left !== undefined && <LeftNotice info={info} />}
             {standIn && session.token && (
               <div class="prompt">

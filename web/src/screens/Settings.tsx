@@ -1,11 +1,13 @@
 /**
  * Settings of my seat: language (this device and my e-mails), the coup-fourré choice
  * (RULES.md §7: automatic or ask), e-mail notifications, push notifications and the your-turn sound
- * on this device.
+ * on this device. On the match page they open in a dialog (`SettingsDialog`): a sheet over the table
+ * with a Close button, Escape closing it and the focus back on the button that opened it.
  */
 import { useSignal } from '@preact/signals';
 import type { JSX } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
+import { Dialog } from '../components/Dialog';
 import { LanguagePicker } from '../components/LanguagePicker';
 import { t } from '../i18n';
 import { ApiError, api } from '../lib/api';
@@ -18,8 +20,29 @@ import { Away } from './settings/Away';
 import { LeaveMatch } from './settings/Leave';
 import { MailPrefs } from './settings/MailPrefs';
 
-/** The settings panel of one seat. */
-export function Settings({ session }: { session: MatchSession }): JSX.Element {
+/**
+ * The settings of the page's seat in a modal dialog titled with the seat's name ("Settings for Bob");
+ * `onClose` removes it (components/Dialog).
+ */
+export function SettingsDialog(props: { session: MatchSession; onClose: () => void }): JSX.Element {
+  const info = props.session.info.value;
+  const me = info?.you.seat ?? null;
+  const title = info && me !== null ? t('settings.title', { name: seatName(info, me) }) : t('nav.settings');
+  return (
+    <Dialog title={title} onClose={props.onClose} kind="settings">
+      <Settings session={props.session} titled={false} />
+    </Dialog>
+  );
+}
+
+/** The settings panel of one seat; `titled` (default true) gives it its own heading, as outside a dialog. */
+export function Settings({
+  session,
+  titled = true,
+}: {
+  session: MatchSession;
+  titled?: boolean;
+}): JSX.Element {
   const info = session.info.value;
   const status = useSignal<string>('');
   const err = useSignal<{ code: string; message: string } | null>(null);
@@ -69,8 +92,11 @@ export function Settings({ session }: { session: MatchSession }): JSX.Element {
   const push = pushState.value;
   const address = info.settings?.email ?? '';
   return (
-    <section class="settings card-box" aria-labelledby="settings-title">
-      <h2 id="settings-title">{t('settings.title', { name: seatName(info, me) })}</h2>
+    <section
+      class={titled ? 'settings card-box' : 'settings'}
+      aria-labelledby={titled ? 'settings-title' : undefined}
+    >
+      {titled && <h2 id="settings-title">{t('settings.title', { name: seatName(info, me) })}</h2>}
       <LanguagePicker onChange={(l) => void save({ language: l })} />
       {/* -- away, vacation, play for me -- */}
       <Away info={info} pending={pending.value} save={save} />

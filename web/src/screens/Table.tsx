@@ -41,7 +41,10 @@ export function Table({ session }: { session: MatchSession }): JSX.Element | nul
   return (
     <div class="table-screen">
       <Status state={state} />
-      <SinceYouLeft session={session} info={info} view={view} />
+      {/* The summary's place, an empty line in the flow: it lies over what follows, from here. */}
+      <div class="since-anchor">
+        <SinceYouLeft session={session} info={info} view={view} />
+      </div>
       <TableTools info={info} view={view} session={session} />
       {view.phase === 'matchOver' && info.left?.some((l) => l.outcome === 'end') && (
         <ForfeitEnd info={info} view={view} />

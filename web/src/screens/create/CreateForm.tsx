@@ -158,13 +158,20 @@ function CoupFourreMode({ form }: { form: CreateFormState }): JSX.Element {
   );
 }
 
-/** After creating a match with invitation addresses: to whom they were mailed (or the links to share), and the way in. */
+/**
+ * After creating a match with invitation addresses: to whom they were mailed (or the links to share),
+ * and the way in. It takes the place of the long form, wherever the page was scrolled to: it comes to
+ * the top of the screen (on a phone the form's button was far below it), its way on taking the focus.
+ */
 function InvitationsMailed({ done }: { done: Invitations }): JSX.Element {
-  // The form the focus was in is gone: the way on takes it.
+  const box = useRef<HTMLElement>(null);
   const open = useRef<HTMLButtonElement>(null);
-  useEffect(() => open.current?.focus(), []);
+  useEffect(() => {
+    box.current?.scrollIntoView?.({ block: 'start' });
+    open.current?.focus({ preventScroll: true });
+  }, []);
   return (
-    <section class="create card-box" aria-labelledby="create-title">
+    <section class="create card-box" aria-labelledby="create-title" ref={box}>
       <h2 id="create-title">{t('home.create')}</h2>
       <div role="status">
         {done.mailed && <p>{t('create.mailed', { list: done.mailed })}</p>}

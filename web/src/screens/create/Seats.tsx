@@ -28,6 +28,15 @@ function seatingWords(preset: PresetName, s: SeatingChoice): string {
   return goal === PRESETS[preset].options.goal ? words : `${words} (${goal} km)`;
 }
 
+/**
+ * The creator's own seat in words, the same on its line and in "Who starts": "Ann (you)" once a name
+ * is typed, else "You". Also the practice form's.
+ */
+export function mySeatName(form: CreateFormState): string {
+  const name = form.myName.value.trim();
+  return name ? t('create.youNamed', { name }) : t('create.you');
+}
+
 /** One seat after the host's (`index` 0 is seat 2): who sits there, their name and address. */
 function SeatRow(props: { form: CreateFormState; index: number; seat: SeatChoice }): JSX.Element {
   const { form, index: i, seat: s } = props;
@@ -91,7 +100,7 @@ export function FirstSeatPicker({
   choice: FormChoice;
 }): JSX.Element {
   const names = [
-    form.myName.value.trim() || t('home.kind.me'),
+    mySeatName(form),
     ...form.seats.value
       .slice(0, choice.seats - 1)
       .map((s, i) => s.name.trim() || t('home.seat', { n: i + 2 })),
@@ -159,7 +168,7 @@ export function Seats({ form, choice }: { form: CreateFormState; choice: FormCho
       <SeatingPicker form={form} choice={choice} seatings={seatings} />
       <ol class="seat-list">
         <li>
-          {t('home.seat', { n: 1 })}: <strong>{t('home.kind.me')}</strong>
+          {t('home.seat', { n: 1 })}: <strong>{mySeatName(form)}</strong>
         </li>
         {form.seats.value.slice(0, n - 1).map((s, i) => (
           <SeatRow key={i} form={form} index={i} seat={s} />

@@ -1,7 +1,8 @@
 /**
  * The compact line of an area on a phone: one line per player or team with the distance, the battle
- * and speed piles' top cards, the safeties (their pictures) and "driving"/"stopped" in words; a tap opens the
- * full area under it (a real button with `aria-expanded`). Wider screens hide the line and show every
+ * and speed piles' top cards, the safeties (their pictures), "driving"/"stopped" in words and, on a
+ * line of its own, who is away until when ("Bob is away until Wednesday"); a tap opens the full area
+ * under it (a real button with `aria-expanded`). Wider screens hide the line and show every
  * area in full (styles.css).
  */
 import type { JSX } from 'preact';
@@ -21,16 +22,20 @@ function TopName({ label, card }: { label: string; card: CardId | null }): JSX.E
   );
 }
 
-/** The line of `tb` named `name`; `open` says whether its full area shows, `onToggle` flips it. */
+/**
+ * The line of `tb` named `name`; `away` holds its players' absences in words (lib/away), `open` says
+ * whether its full area shows, `onToggle` flips it.
+ */
 export function AreaLine(props: {
   name: string;
   tableau: TableauView;
+  away: readonly string[];
   open: boolean;
   controls: string;
   target: boolean;
   onToggle: () => void;
 }): JSX.Element {
-  const { name, tableau: tb, open, controls, target, onToggle } = props;
+  const { name, tableau: tb, away, open, controls, target, onToggle } = props;
   return (
     <button
       type="button"
@@ -57,6 +62,11 @@ export function AreaLine(props: {
       <span class="al-open" aria-hidden="true">
         {open ? '▴' : '▾'}
       </span>
+      {away.map((line) => (
+        <span key={line} class="al-away">
+          {line}
+        </span>
+      ))}
     </button>
   );
 }

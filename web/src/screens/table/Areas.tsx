@@ -3,7 +3,8 @@
  * fourré ones sideways, hand sizes), mine first. With a card selected, each area the card can be
  * played on shows a button for it (only `view.legalMoves` decides which). On a phone the others'
  * areas are compact lines that open on a tap (AreaLine, part of the first paint: a line arriving
- * later would replace the full area and move the table up).
+ * later would replace the full area and move the table up); a player's announced absence shows on
+ * the line itself.
  */
 
 import { useSignal } from '@preact/signals';
@@ -36,6 +37,15 @@ function PileTop({ label, card }: { label: string; card: CardId | null }): JSX.E
   );
 }
 
+/** "Bob is away until Wednesday" for each seat of `tb` whose player announced an absence (none: empty). */
+function awayLines(info: MatchInfo | null, tb: TableauView): string[] {
+  return tb.seats.flatMap((seat) => {
+    const own = info?.you.seat === seat;
+    const away = awayLine(seatName(info, seat), info?.seats[seat]?.awayUntil, Date.now(), lang.value, own);
+    return away ? [away] : [];
+  });
+}
+
 /** The area's title chips: rolling or stopped, limited, a bot standing in, who left, who is away, cards in each hand. */
 function AreaChips(props: { info: MatchInfo | null; view: MatchView; tableau: TableauView }): JSX.Element {
   const { info, view, tableau: tb } = props;
@@ -59,23 +69,11 @@ function AreaChips(props: { info: MatchInfo | null; view: MatchView; tableau: Ta
           {t('leave.chip', { name: seatName(info, s) })}
         </span>
       ))}
-      {tb.seats.map((seat) => {
-        const own = info?.you.seat === seat;
-        const away = awayLine(
-          seatName(info, seat),
-          info?.seats[seat]?.awayUntil,
-          Date.now(),
-          lang.value,
-          own,
-        );
-        return (
-          away && (
-            <span key={`away${seat}`} class="chip warn">
-              {away}
-            </span>
-          )
-        );
-      })}
+      {awayLines(info, tb).map((away) => (
+        <span key={away} class="chip warn">
+          {away}
+        </span>
+      ))}
       {tb.seats.map((seat, i) => (
         <span key={seat} class="chip">
           {tb.seats.length > 1 && `${seatName(info, seat)}: `}
@@ -201,6 +199,7 @@ export function Areas({ state }: { state: TableState }): JSX.Element {
                     : teamName(info, view, tb.team)
                 }
                 tableau={tb}
+                away={awayLines(info, tb)}
                 open={isOpen}
                 controls={id}
                 target={target !== null}

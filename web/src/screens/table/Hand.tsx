@@ -2,8 +2,9 @@
  * My hand: the cards with the legal ones marked (tap a card, then its target), the hint, the
  * selected card's actions (play on an area, answer a hazard, discard) and the mulligan; a tapped card
  * that cannot be played shows why on itself; a card just drawn flashes. On a phone it is docked at the
- * bottom of the screen (styles.css), with the draw when it is a choice. A spectator sees a line
- * instead. Every action offered is one of `view.legalMoves`.
+ * bottom of the screen (styles.css), low enough that the piles (shown above the areas there) stay in
+ * sight while the player draws. A spectator sees a line instead. Every action offered is one of
+ * `view.legalMoves`.
  */
 
 import type { JSX, RefObject } from 'preact';
@@ -72,9 +73,8 @@ function HandCard(props: {
   );
 }
 
-/** The reason on a tapped card and the dock's draw buttons: loaded after the first paint. */
+/** The reason on a tapped card: loaded after the first paint. */
 const CardWhy = lazyComponent(() => import('./DockParts').then((m) => m.CardWhy), { quiet: true });
-const DockDraw = lazyComponent(() => import('./DockParts').then((m) => m.DockDraw), { quiet: true });
 
 /** Keeps `--dock-h` on the page (px) equal to the docked hand's height, so nothing hides behind it. */
 function useDockHeight(ref: RefObject<HTMLElement | null>): void {
@@ -206,7 +206,6 @@ export function Hand({ state }: { state: TableState }): JSX.Element {
       <p class="sr-only" aria-live="polite">
         {!state.busy && (card !== undefined || selection.picking.value) ? hint : ''}
       </p>
-      <DockDraw state={state} />
       <ul class="hand">
         {view.hand.map((c, i) => (
           <HandCard key={`${c}-${i}`} state={state} card={c} index={i} focusActions={focusActions} />

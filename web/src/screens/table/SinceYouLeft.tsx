@@ -2,8 +2,8 @@
  * "Since you left": the short summary the table opens with when something happened after the last
  * version this device had shown (lib/seen.ts), in the same words as the your-turn mail
  * (worker/words/events `readerLines`). Showing the table marks its version seen on this device
- * while the page is visible; the summary stays for this visit until dismissed. Not a live region:
- * the journal alone announces other players' moves.
+ * while the page is visible; the summary stays for this visit until dismissed (its button by its
+ * title). Not a live region: the journal alone announces other players' moves.
  */
 import { useSignal } from '@preact/signals';
 import type { JSX } from 'preact';
@@ -15,8 +15,8 @@ import type { MatchSession } from '../../lib/session';
 import type { MatchInfo, MatchView } from '../../lib/types';
 import { sinceLines } from './journal-lines';
 
-/** Lines shown before "and N more". */
-const SHOWN = 5;
+/** Lines shown before "and N more": few, so that on a phone the summary lies over the piles only. */
+const SHOWN = 3;
 
 /** Marks `version` of the match seen whenever the page is visible (now, and when it becomes visible). */
 function useMarkSeen(matchId: string, version: number): void {
@@ -49,16 +49,20 @@ export function SinceYouLeft(props: {
   if (lines.length === 0) return null;
   return (
     <section class="since" aria-labelledby="since-title">
-      <h2 id="since-title">{eventWords.value.sinceYouLeft}</h2>
-      <ul>
-        {lines.slice(0, SHOWN).map((line, i) => (
-          <li key={`${i}-${line}`}>{line}</li>
-        ))}
-      </ul>
-      {lines.length > SHOWN && <p class="muted">{t('since.more', { n: lines.length - SHOWN })}</p>}
-      <button type="button" class="secondary" onClick={() => (dismissed.value = true)}>
-        {t('since.dismiss')}
-      </button>
+      <div class="since-head">
+        <h2 id="since-title">{eventWords.value.sinceYouLeft}</h2>
+        <button type="button" class="secondary small" onClick={() => (dismissed.value = true)}>
+          {t('since.dismiss')}
+        </button>
+      </div>
+      <div class="since-lines">
+        <ul>
+          {lines.slice(0, SHOWN).map((line, i) => (
+            <li key={`${i}-${line}`}>{line}</li>
+          ))}
+        </ul>
+        {lines.length > SHOWN && <p class="muted">{t('since.more', { n: lines.length - SHOWN })}</p>}
+      </div>
     </section>
   );
 }

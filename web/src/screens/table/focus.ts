@@ -9,7 +9,6 @@ import type { MatchSession } from '../../lib/session';
 /** The controls tried in order when the player has a move; the first one shown gets the focus. */
 const NEXT_CONTROLS = [
   '.prompt.urgent button:not([disabled])',
-  '.hand-area .dock-draw button:not([disabled])',
   '.piles button.legal:not([disabled])',
   'ul.hand button.legal:not([disabled])',
   'ul.hand button.card:not([disabled])',
@@ -21,7 +20,7 @@ function focusLost(): boolean {
   return !a || a === document.body || !a.isConnected;
 }
 
-/** False for an element hidden by the layout (e.g. the dock's draw buttons on a wide screen). */
+/** False for an element hidden by the layout (e.g. a compact area line on a wide screen). */
 function shown(el: HTMLElement): boolean {
   return typeof el.checkVisibility !== 'function' || el.checkVisibility();
 }
