@@ -516,6 +516,7 @@ export const de: Messages = {
   'league.col.perHand': 'Pro Runde',
   'league.col.coups': 'Coups fourrés',
   'league.col.run': 'Längste Siegesserie',
+  'league.moreFigures': 'Weitere Zahlen',
   'league.gone': '{name} (ausgetreten)',
   'league.form': 'Form der letzten zehn Partien',
   'league.formText': '{name}: {list}',

@@ -288,6 +288,7 @@ export const enLater = {
   'league.col.perHand': 'Per hand',
   'league.col.coups': 'Coups fourrés',
   'league.col.run': 'Longest winning run',
+  'league.moreFigures': 'More figures',
   'league.gone': '{name} (left)',
   'league.form': 'Form over the last ten matches',
   'league.formText': '{name}: {list}',

@@ -518,6 +518,7 @@ export const fr: Messages = {
   'league.col.perHand': 'Par manche',
   'league.col.coups': 'Coups fourrés',
   'league.col.run': 'Plus longue série de victoires',
+  'league.moreFigures': 'Autres chiffres',
   'league.gone': '{name} (parti)',
   'league.form': 'Forme sur les dix dernières parties',
   'league.formText': '{name} : {list}',

@@ -508,6 +508,7 @@ export const nb: Messages = {
   'league.col.perHand': 'Per runde',
   'league.col.coups': 'Coups fourrés',
   'league.col.run': 'Lengste seiersrekke',
+  'league.moreFigures': 'Flere tall',
   'league.gone': '{name} (har gått ut)',
   'league.form': 'Form de siste ti spillene',
   'league.formText': '{name}: {list}',

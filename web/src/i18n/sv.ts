@@ -508,6 +508,7 @@ export const sv: Messages = {
   'league.col.perHand': 'Per omgång',
   'league.col.coups': 'Coups fourrés',
   'league.col.run': 'Längsta segerrad',
+  'league.moreFigures': 'Fler siffror',
   'league.gone': '{name} (har lämnat)',
   'league.form': 'Form de senaste tio matcherna',
   'league.formText': '{name}: {list}',
