@@ -3,8 +3,8 @@
  * one, then two finished matches shows its standings and each member's form chart (with its words),
  * to the owner and to a member (whose matches list comes from the home page's batch read). After one
  * match each chart is a dot, after two a line; at 360 px the standings fit the screen without a cut
- * word (two tables), and a member's finished match says when it ended and who won, not its last
- * move. The matches are played to their end through the API with the members' own league links
+ * word (two tables), and a finished match says when it ended and who won, in the owner's list and
+ * in a member's rows (not its last move). The matches are played to their end through the API with the members' own league links
  * (legal moves only, one hand to 100 km); each match tells its league on its alarm. Axe finds
  * nothing at 360 and 1280 px. (The owner who plays, on one phone, is league-links.test.ts: a server
  * of its own, so the two stay under the create rate limit of one client.)
@@ -120,12 +120,36 @@ describe('a league in the browser', () => {
       expect(table.cutHeaders).toEqual([]);
       expect(table.rows.map((r) => r.replace(/[\d\s.,]+/g, '')).sort()).toEqual(['Ann', 'Bob', 'Cid']);
     }
+    // In the other four languages (German's words the longest) the tables fit too.
+    const more = {
+      de: 'Weitere Zahlen',
+      fr: 'Autres chiffres',
+      sv: 'Fler siffror',
+      nb: 'Flere tall',
+      en: 'More figures',
+    };
+    for (const [code, caption] of Object.entries(more)) {
+      await page.evaluate((l) => localStorage.setItem('mb.lang', l), code);
+      await page.reload();
+      await waitText(page, '.league-table', caption);
+      for (const table of await standingsTables(page)) {
+        expect(table.scrolls, code).toBe(false);
+        expect(table.cutHeaders, code).toEqual([]);
+      }
+      if (code === 'de') await h.shots.screen(page, 'league-one-match-de');
+    }
+    // The owner's list says the match ended, when, and who won.
+    const names = new Map(info.members.map((m) => [m.member, m.name]));
+    const winners = info.matches[0].winners;
+    const winnerNames = winners.map((w) => names.get(w)).join(', ');
+    expect(winnerNames).not.toBe('');
+    expect(await page.locator('.league-list li').textContent()).toMatch(
+      new RegExp(`Ann, Bob, Cid · Finished (now|\\d minutes? ago), ${winnerNames} won$`),
+    );
     await h.shots.screen(page, 'league-one-match');
 
     // A member two hours later: the finished match says when it ended and who won, not who played last.
-    const names = new Map(info.members.map((m) => [m.member, m.name]));
-    const winners = info.matches[0].winners;
-    const won = winners.includes(1) ? 'you won' : `${winners.map((w) => names.get(w)).join(', ')} won`;
+    const won = winners.includes(1) ? 'you won' : `${winnerNames} won`;
     const bob = await player(h, 'bob', 1280);
     await bob.clock.setFixedTime(Date.now() + 2 * 3_600_000);
     await bob.goto(league.members[1].url);
@@ -141,11 +165,12 @@ describe('a league in the browser', () => {
     expect(info.standings.map((s) => s.matches)).toEqual([2, 2, 2]);
     await page.reload();
     await waitText(page, '.league h1', 'Friday club');
+    // The sparkline's path, or for a member who scored 0 twice a line along the bottom.
     await page.waitForFunction(
-      () => document.querySelectorAll('svg.sparkline path.sparkline--line').length === 3,
+      () => document.querySelectorAll('svg.sparkline .sparkline--line').length === 3,
     );
     // A line across the chart (flat when both matches scored alike).
-    for (const box of await markBoxes(page, 'path.sparkline--line')) expect(box.width).toBeGreaterThan(50);
+    for (const box of await markBoxes(page, '.sparkline--line')) expect(box.width).toBeGreaterThan(50);
     const words = await page.$$eval('.form-row span', (s) => s.map((e) => e.textContent ?? ''));
     for (const s of info.standings) {
       const line = words.find((w) => w.startsWith(`${s.name}:`));

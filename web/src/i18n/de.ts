@@ -510,7 +510,7 @@ export const de: Messages = {
   'league.standings': 'Tabelle',
   'league.col.member': 'Mitglied',
   'league.col.matches': 'Partien',
-  'league.col.won': 'Gewonnen',
+  'league.col.won': 'Siege',
   'league.col.hands': 'Runden gewonnen',
   'league.col.points': 'Punkte',
   'league.col.perHand': 'Pro Runde',
