@@ -527,7 +527,6 @@ export const de: Messages = {
   'league.bots': 'Computerspieler',
   'league.play': 'Neue Partie mit allen Mitgliedern',
   'league.matchOf': 'Partie vom {date}',
-  'league.ended': 'Beendet',
   'league.playing': 'Läuft',
   'league.chatOwner':
     'Mitglieder schreiben hier mit ihrem eigenen Link; der Besitzer-Link liest mit und kann eine Nachricht ausblenden.',

@@ -299,7 +299,6 @@ export const enLater = {
   'league.bots': 'Computer players',
   'league.play': 'New match with every member',
   'league.matchOf': 'Match of {date}',
-  'league.ended': 'Finished',
   'league.playing': 'Being played',
   'league.chatOwner': 'Members write here with their own links; the owner link reads and may hide a message.',
   'league.chat': 'League chat',

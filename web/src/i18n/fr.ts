@@ -529,7 +529,6 @@ export const fr: Messages = {
   'league.bots': 'Joueurs ordinateur',
   'league.play': 'Nouvelle partie avec tous les membres',
   'league.matchOf': 'Partie du {date}',
-  'league.ended': 'Terminée',
   'league.playing': 'En cours',
   'league.chatOwner':
     'Les membres écrivent ici avec leur propre lien ; le lien de propriétaire lit et peut masquer un message.',

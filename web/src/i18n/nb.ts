@@ -519,7 +519,6 @@ export const nb: Messages = {
   'league.bots': 'Dataspillere',
   'league.play': 'Nytt spill med alle medlemmene',
   'league.matchOf': 'Spill {date}',
-  'league.ended': 'Ferdig',
   'league.playing': 'Pågår',
   'league.chatOwner':
     'Medlemmene skriver her med sine egne lenker; eierlenken leser og kan skjule en melding.',

@@ -519,7 +519,6 @@ export const sv: Messages = {
   'league.bots': 'Datorspelare',
   'league.play': 'Ny match med alla medlemmar',
   'league.matchOf': 'Match den {date}',
-  'league.ended': 'Avslutad',
   'league.playing': 'Pågår',
   'league.chatOwner':
     'Medlemmarna skriver här med sina egna länkar; ägarlänken läser och kan dölja ett meddelande.',

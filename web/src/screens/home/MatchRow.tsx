@@ -8,6 +8,7 @@ import type { JSX } from 'preact';
 import { lang, t } from '../../i18n';
 import { awayLine } from '../../lib/away';
 import { unreadCount } from '../../lib/chat-unread';
+import { finishedWords } from '../../lib/finished-words';
 import { onLinkClick } from '../../lib/router';
 import { forgetMatch } from '../../lib/storage';
 import { dateText, deadlineText, relativeTime } from '../../lib/time';
@@ -36,23 +37,17 @@ function scoreList(s: MatchSummary, scores: readonly number[]): string {
   return scores.map((v, team) => `${teamName(s, team)} ${v.toLocaleString(lang.value)}`).join(', ');
 }
 
-/**
- * A finished match in words: when it ended and who won, "Finished 2 hours ago, Lea won" (the verb
- * agreeing with the number of players named), "…, you won" for the reader's team, or "Finished
- * 2 hours ago" alone when nobody won. `now`: ms since the epoch.
- */
+/** A finished match's end and winners in words (lib/finished-words.ts). `now`: ms since the epoch. */
 function finishedText(s: MatchSummary, now: number): string {
   // An end time is always sent for a finished match; the last change stands in for an older answer.
   const at = Date.parse(s.finishedAt ?? s.last?.at ?? s.createdAt);
-  const when = relativeTime(Math.min(at, now), now, lang.value);
   const winners = s.result?.winners ?? [];
   const mine = s.seat !== null ? s.players[s.seat]?.team : undefined;
-  if (mine !== undefined && mine !== null && winners.includes(mine))
-    return t('home.mine.finishedYouWon', { when });
-  if (winners.length === 0) return t('home.mine.finished', { when });
-  const names = winners.map((w) => teamName(s, w)).join(', ');
-  const n = s.players.filter((p) => p.team !== null && winners.includes(p.team)).length;
-  return t('home.mine.finishedWon', { when, names, n });
+  if (mine !== undefined && mine !== null && winners.includes(mine)) return finishedWords(at, now, 'you');
+  return finishedWords(at, now, {
+    names: winners.map((w) => teamName(s, w)).join(', '),
+    players: s.players.filter((p) => p.team !== null && winners.includes(p.team)).length,
+  });
 }
 
 /** Who acts now, in words; for a finished match, when it ended and who won. `now`: ms since the epoch. */
