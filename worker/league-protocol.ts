@@ -82,6 +82,8 @@ export interface LeagueMatchRow {
   /** Member id per seat (null: a bot). */
   seats: Array<number | null>;
   ended: boolean;
+  /** ISO time it ended; null until it has. */
+  endedAt: string | null;
   /** The members who won it (empty until it ended). */
   winners: number[];
 }

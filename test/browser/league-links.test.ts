@@ -1,12 +1,13 @@
 /**
  * End-to-end in Debian chromium against the real Worker: the owner who plays, on one phone. The
- * league is created in the page and opens with Ann's "New match" and every member's link with Copy
+ * league is created in the page (its rules starting as the match create form's) and opens with Ann's "New match" and every member's link with Copy
  * and Share; Lea's link opened on the same device and back, the owner's view is still there; home
  * lists the league; a new link for Lea refuses her old one. Axe finds nothing at 360 and 1280 px.
  * Its own file, so its own server: with the other league test it would pass one client's create
  * rate limit (10 a minute).
  */
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_PRESET } from '../../worker/shared/rules-data/presets';
 import { axeAtBothWidths } from './axe';
 import { e2eHooks, player, waitText } from './browser';
 
@@ -26,8 +27,12 @@ describe('a league on the owner’s phone', () => {
       (window as unknown as { shared: ShareData[] }).shared = [];
     });
     await page.goto(`${h.server.url}/`);
+    // The match create form's rules, which a new league starts with too.
+    const matchRules = await page.locator('input[name=preset]:checked').getAttribute('value');
+    expect(matchRules).toBe(DEFAULT_PRESET);
     await page.click('nav a[href="/l/new"]');
     await waitText(page, 'h1', 'Start a league');
+    expect(await page.getByLabel('Rules of every match').inputValue()).toBe(matchRules);
     await page.getByLabel('League name').fill('Sunday club');
     for (const [n, name] of ['Ann', 'Lea', 'Bob'].entries())
       await page.getByLabel(`Member ${n + 1}`, { exact: true }).fill(name);

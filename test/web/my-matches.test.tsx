@@ -9,10 +9,15 @@ import { type ComponentChild, render } from 'preact';
 import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useCatalogForTests } from '../../web/src/i18n';
+import { de } from '../../web/src/i18n/de';
 import { en } from '../../web/src/i18n/en';
+import { fr } from '../../web/src/i18n/fr';
+import { nb } from '../../web/src/i18n/nb';
+import { sv } from '../../web/src/i18n/sv';
 import { findMatch, type SavedMatch, savedMatches, saveMatch } from '../../web/src/lib/storage';
 import { relativeTime } from '../../web/src/lib/time';
 import type { MatchSummary, SummaryItem } from '../../web/src/lib/types';
+import { MatchRow } from '../../web/src/screens/home/MatchRow';
 import { MyMatches } from '../../web/src/screens/home/MyMatches';
 import { mailedLink } from '../../web/src/screens/home/mailed';
 import {
@@ -70,6 +75,7 @@ function summary(matchId: string, extra: Partial<MatchSummary> = {}): MatchSumma
     scores: [0, 0],
     place: 1,
     result: null,
+    finishedAt: null,
     rematchId: null,
     ...extra,
   };
@@ -149,6 +155,43 @@ describe('my matches: the model', () => {
     expect(relativeTime(now - 3 * 24 * HOUR, now, 'fr')).toBe('il y a 3 jours');
   });
 
+  it('says a finished match ended, when, and who won, in five languages, the verb agreeing with the winners', () => {
+    const now = Date.UTC(2025, 4, 3, 12);
+    const pairs = summary('pairs', {
+      status: 'finished',
+      acts: null,
+      players: ['Ann', 'Bob', 'Cy', 'Dan'].map((name, seat) => ({
+        seat,
+        name,
+        kind: 'human' as const,
+        standIn: false,
+        team: seat % 2,
+      })),
+      last: { seat: 3, actor: 'player', kind: 'play', at: new Date(now - 2 * HOUR).toISOString() },
+      result: { winners: [1], scores: [700, 1000] },
+      finishedAt: new Date(now - 2 * HOUR).toISOString(),
+    });
+    const one = { ...pairs, players: pairs.players.slice(0, 2) };
+    const mine = { ...one, result: { winners: [0], scores: [1000, 700] } };
+    const cases = [
+      ['en', en, 'Finished', 'Bob & Dan won', 'Bob won', 'you won'],
+      ['fr', fr, 'Terminée', 'Bob & Dan ont gagné', 'Bob a gagné', 'vous avez gagné'],
+      ['de', de, 'Beendet', 'Bob & Dan haben gewonnen', 'Bob hat gewonnen', 'du hast gewonnen'],
+      ['sv', sv, 'Avslutad', 'Bob & Dan vann', 'Bob vann', 'du vann'],
+      ['nb', nb, 'Ferdig', 'Bob & Dan vant', 'Bob vant', 'du vant'],
+    ] as const;
+    for (const [code, catalog, done, team, single, you] of cases) {
+      useCatalogForTests(code, catalog);
+      const when = relativeTime(now - 2 * HOUR, now, code);
+      const line = (s: MatchSummary) =>
+        mount(<MatchRow row={row(s)} now={now} />).querySelector('.mine-acts')?.textContent;
+      expect(line(pairs)).toBe(`${done} ${when}, ${team}`);
+      expect(line(one)).toBe(`${done} ${when}, ${single}`);
+      expect(line(mine)).toBe(`${done} ${when}, ${you}`);
+      expect(line({ ...one, result: { winners: [], scores: [0, 0] } })).toBe(`${done} ${when}`);
+    }
+  });
+
   it('reads only a well-formed magic-link fragment', () => {
     const key = 'a'.repeat(64);
     const token = 'B'.repeat(43);
@@ -203,7 +246,14 @@ describe('my matches: the list', () => {
               ? summary('done', {
                   status: 'finished',
                   acts: null,
+                  last: {
+                    seat: 1,
+                    actor: 'player',
+                    kind: 'play',
+                    at: new Date(now - 3 * HOUR).toISOString(),
+                  },
                   result: { winners: [1], scores: [4000, 5100] },
+                  finishedAt: new Date(now - 3 * HOUR).toISOString(),
                 })
               : summary('wait', {
                   last: { seat: 0, actor: 'timeout', kind: 'play', at: new Date(now).toISOString() },
@@ -237,7 +287,9 @@ describe('my matches: the list', () => {
     expect(groups[1].textContent).toContain('Time ran out for Ann now');
     expect(groups[2].tagName).toBe('DETAILS');
     expect((groups[2] as HTMLDetailsElement).open).toBe(false);
-    expect(groups[2].textContent).toContain('Won by Bob');
+    // A finished match says it ended, when, and who won; not its last move.
+    expect(groups[2].querySelector('.mine-acts')?.textContent).toBe('Finished 3 hours ago, Bob won');
+    expect(groups[2].textContent).not.toContain('played');
     expect(groups[2].textContent).toContain('Final score: Ann 4,000, Bob 5,100');
     expect(root.querySelector('button[aria-label="Forget Match mine on this device"]')).not.toBeNull();
   });

@@ -141,6 +141,7 @@ describe('an offer in "my matches"', () => {
     scores: [1000, 500],
     place: 1,
     result: { winners: [0], scores: [1000, 500] },
+    finishedAt: new Date(AT).toISOString(),
     rematchId: null,
     rematch: r,
   });

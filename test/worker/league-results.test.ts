@@ -28,6 +28,12 @@ describe('league standings', () => {
     expect(final.status).toBe('finished');
     const league = await leagueInfo(l, l.owner);
     expect(league.matches[0]).toMatchObject({ matchId: m.id, ended: true });
+    // The end time the league lists is the match's own, as "my matches" reads it.
+    const summary = await api('/api/matches/summaries', {
+      body: { items: [{ matchId: m.id, token: l.members[0] }] },
+    });
+    expect(summary.body.items[0].summary.finishedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(league.matches[0].endedAt).toBe(summary.body.items[0].summary.finishedAt);
     for (const s of league.standings) {
       const seat = league.matches[0].seats.indexOf(s.member);
       const team = seat % final.view!.scores.length;

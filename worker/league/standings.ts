@@ -65,6 +65,7 @@ export function matchRows(matches: readonly LeagueMatch[]): LeagueMatchRow[] {
     createdAt: new Date(x.createdAt).toISOString(),
     seats: x.seats.slice(),
     ended: x.result !== null,
+    endedAt: x.result ? new Date(x.result.endedAt).toISOString() : null,
     winners: x.result
       ? x.result.seats.flatMap((r) => (r.won && x.seats[r.seat] != null ? [x.seats[r.seat]!] : []))
       : [],

@@ -59,6 +59,7 @@ export function summaryReply(m: MatchContext, who: string | null): Reply {
     scores: null,
     place: null,
     result: null,
+    finishedAt: meta.finishedAt === null ? null : new Date(meta.finishedAt).toISOString(),
     rematchId: meta.rematchId,
     ...(caller.left !== undefined ? { left: caller.left } : {}),
   };

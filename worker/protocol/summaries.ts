@@ -75,6 +75,8 @@ export interface MatchSummary {
   scores: number[] | null;
   /** The caller's team's place, from 1 (ties share a place); null without a seat or a deal. */
   place: number | null;
+  /** ISO time the match ended; null until it has. */
+  finishedAt: string | null;
   /** A finished match: the winning teams, the final totals per team, and who left it (absent: nobody). */
   result: { winners: number[]; scores: number[]; left?: LeftSeat[] } | null;
   /** The caller's link is a seat whose player left the match: role `seat`, `seat` null. */

@@ -18,6 +18,7 @@ import {
   VACATION_MAX_DAYS,
 } from '../../../worker/shared/limits';
 import {
+  DEFAULT_PRESET,
   OPTION_NAMES,
   OPTION_VALUES,
   type OptionName,
@@ -122,6 +123,14 @@ export function loadCreateMemory(): CreateMemory {
     if (check(stored[key])) out[key] = stored[key];
   }
   return out as CreateMemory;
+}
+
+/**
+ * The preset a form for new matches starts with (the create form, the open table, a new league):
+ * this device's last choice, else `DEFAULT_PRESET`.
+ */
+export function startPreset(memory: CreateMemory = loadCreateMemory()): PresetName {
+  return memory.preset ?? DEFAULT_PRESET;
 }
 
 /** Keeps `memory` on this device for the next match (storage refused, e.g. private mode: nothing kept). */

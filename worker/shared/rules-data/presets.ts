@@ -10,6 +10,12 @@ import type { RuleOptions } from './options';
 export const PRESET_NAMES = ['hasbro-2016', 'classic', 'partnership', 'dujardin'] as const;
 export type PresetName = (typeof PRESET_NAMES)[number];
 
+/**
+ * The preset a new match, open table or league starts with when the device remembers no choice:
+ * the one source of that default for every form of the client.
+ */
+export const DEFAULT_PRESET: PresetName = 'hasbro-2016';
+
 /** How seats may be arranged: individual players, or teams of `teamSize` sitting alternately. */
 export interface Seating {
   /** Number of seats, 2–8. */

@@ -13,7 +13,7 @@ import {
   type RuleOptions,
 } from '../../../../worker/shared/rules-data';
 import { lang } from '../../i18n';
-import { type BotLevel, type CreateMemory, loadCreateMemory } from '../../lib/create-memory';
+import { type BotLevel, type CreateMemory, loadCreateMemory, startPreset } from '../../lib/create-memory';
 import type { CreateMatch, ResponseMode, SeatRequest } from '../../lib/types';
 
 /** Who sits in a seat other than the host's: an invited player (by link, or by mail) or a bot. */
@@ -129,7 +129,7 @@ function startSeats(memory: CreateMemory): SeatChoice[] {
 /** The form's signals, starting from this device's remembered choices or the defaults (a hook: call once per form). */
 export function useCreateForm(): CreateFormState {
   const m = loadCreateMemory();
-  const preset = m.preset ?? 'hasbro-2016';
+  const preset = startPreset(m);
   return {
     preset: useSignal<PresetName>(preset),
     seating: useSignal<SeatingChoice>(m.seating ?? mainSeating(preset)),

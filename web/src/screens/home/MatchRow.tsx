@@ -1,13 +1,14 @@
 /**
  * One row of "my matches": the match's name (a link), whose turn it is (the caller's own turn in
  * words and with a mark, not by colour only), the time left, the last change, the hand, the score
- * and the caller's place, the players, the creation date; a finished match shows its result; the
- * chat's messages not yet read on this device (lib/chat-unread.ts).
+ * and the caller's place, the players, the creation date; a finished match says when it ended, who
+ * won and the final score; the chat's messages not yet read on this device (lib/chat-unread.ts).
  */
 import type { JSX } from 'preact';
 import { lang, t } from '../../i18n';
 import { awayLine } from '../../lib/away';
 import { unreadCount } from '../../lib/chat-unread';
+import { finishedWords } from '../../lib/finished-words';
 import { onLinkClick } from '../../lib/router';
 import { forgetMatch } from '../../lib/storage';
 import { dateText, deadlineText, relativeTime } from '../../lib/time';
@@ -36,9 +37,22 @@ function scoreList(s: MatchSummary, scores: readonly number[]): string {
   return scores.map((v, team) => `${teamName(s, team)} ${v.toLocaleString(lang.value)}`).join(', ');
 }
 
-/** Who acts now, in words. */
-function whoActsText(s: MatchSummary): string {
-  if (s.status === 'finished') return t('home.mine.over');
+/** A finished match's end and winners in words (lib/finished-words.ts). `now`: ms since the epoch. */
+function finishedText(s: MatchSummary, now: number): string {
+  // An end time is always sent for a finished match; the last change stands in for an older answer.
+  const at = Date.parse(s.finishedAt ?? s.last?.at ?? s.createdAt);
+  const winners = s.result?.winners ?? [];
+  const mine = s.seat !== null ? s.players[s.seat]?.team : undefined;
+  if (mine !== undefined && mine !== null && winners.includes(mine)) return finishedWords(at, now, 'you');
+  return finishedWords(at, now, {
+    names: winners.map((w) => teamName(s, w)).join(', '),
+    players: s.players.filter((p) => p.team !== null && winners.includes(p.team)).length,
+  });
+}
+
+/** Who acts now, in words; for a finished match, when it ended and who won. `now`: ms since the epoch. */
+function whoActsText(s: MatchSummary, now: number): string {
+  if (s.status === 'finished') return finishedText(s, now);
   if (s.status === 'lobby') return t('home.mine.lobby');
   const a = s.acts;
   if (!a) return '';
@@ -51,8 +65,9 @@ function whoActsText(s: MatchSummary): string {
 /** The last change in words: "Bob played 2 hours ago". */
 function lastText(s: MatchSummary, now: number): string | null {
   const last = s.last;
-  // The server's own moves (the deal's draws) are not news.
-  if (!last || last.actor === 'server') return null;
+  // The server's own moves (the deal's draws) are not news, nor a finished match's last move (its
+  // end is: `finishedText`).
+  if (!last || last.actor === 'server' || s.status === 'finished') return null;
   const when = relativeTime(Math.min(Date.parse(last.at), now), now, lang.value);
   const name = s.players[last.seat]?.name ?? '';
   if (last.actor === 'timeout') return t('home.mine.last.timeout', { name, when });
@@ -63,16 +78,9 @@ function lastText(s: MatchSummary, now: number): string | null {
   return t(`home.mine.last.${kind}`, { name, when });
 }
 
-/** The result of a finished match, or the hand, score and place of a running one. */
+/** The final score of a finished match (its winner is in `finishedText`), or the hand, score and place of a running one. */
 function scoreText(s: MatchSummary): string[] {
-  if (s.result) {
-    const mine = s.seat !== null ? s.players[s.seat]?.team : null;
-    const won =
-      mine !== null && mine !== undefined && s.result.winners.includes(mine)
-        ? t('home.mine.youWon')
-        : t('home.mine.won', { names: s.result.winners.map((w) => teamName(s, w)).join(', ') });
-    return [won, t('home.mine.final', { list: scoreList(s, s.result.scores) })];
-  }
+  if (s.result) return [t('home.mine.final', { list: scoreList(s, s.result.scores) })];
   const out: string[] = [];
   if (s.hand !== null) out.push(t('home.mine.hand', { n: s.hand }));
   if (s.scores) out.push(t('home.mine.score', { list: scoreList(s, s.scores) }));
@@ -93,7 +101,7 @@ export function playersTitle(s: MatchSummary | null | undefined): string | null 
 export function MatchRow({ row, now }: { row: Row; now: number }): JSX.Element {
   const s = row.summary;
   const title = s?.title || row.saved.title || playersTitle(s) || t('app.title');
-  const acts = s ? whoActsText(s) : '';
+  const acts = s ? whoActsText(s, now) : '';
   const deadline = s?.deadline && s.status === 'playing' ? Date.parse(s.deadline) : null;
   const last = s ? lastText(s, now) : null;
   const unread = s ? unreadCount(row.saved.matchId, s.chat) : 0;

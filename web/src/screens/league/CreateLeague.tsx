@@ -1,6 +1,7 @@
 /**
  * Making a league: its name, its members' names (2 to 8; the server checks them
- * with the seat-name rules) and the preset of every match; then the owner's link and one link per
+ * with the seat-name rules) and the preset of every match (starting where the create form starts:
+ * lib/create-memory.ts `startPreset`); then the owner's link and one link per
  * member, each with Copy and Share, all kept on this device (lib/leagues.ts; the creator plays as
  * member 1), and the way in, which takes the creation form's place in the history.
  */
@@ -13,6 +14,7 @@ import { PRESET_NAMES, type PresetName } from '../../../../worker/shared/rules-d
 import { ShareLink } from '../../components/ShareLink';
 import { lang, t } from '../../i18n';
 import { ApiError } from '../../lib/api';
+import { startPreset } from '../../lib/create-memory';
 import { saveCreatedLeague } from '../../lib/leagues';
 import { navigate } from '../../lib/router';
 import { errorWords } from '../../lib/words';
@@ -55,7 +57,7 @@ function Created({ created, name }: { created: LeagueCreated; name: string }): J
 export function CreateLeague(): JSX.Element {
   const name = useSignal('');
   const members = useSignal<string[]>(['', '', '']);
-  const preset = useSignal<PresetName>('classic');
+  const preset = useSignal<PresetName>(startPreset());
   const busy = useSignal(false);
   const err = useSignal<string | null>(null);
   const created = useSignal<LeagueCreated | null>(null);

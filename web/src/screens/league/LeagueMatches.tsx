@@ -3,17 +3,19 @@
  * batch read and rows as the home page's "my matches" (home/model.ts `fetchSummaries`, home/MatchRow),
  * asked with the member's own league token, which is their seat token in every league match (the
  * confirmed seats are kept on this device, so the match links open the seat); for the owner's link
- * alone (no seat), the date, the players and whether it ended. A member starts a new match here, at
- * the top of the page.
+ * alone (no seat), the date, the players, and whether it is being played or when it ended and who
+ * won (lib/finished-words.ts, as a member's rows say it). A member starts a new match here, at the
+ * top of the page.
  */
 
 import { useSignal } from '@preact/signals';
 import type { JSX } from 'preact';
 import { useEffect } from 'preact/hooks';
-import type { LeagueInfo } from '../../../../worker/league-protocol';
+import type { LeagueInfo, LeagueMatchRow } from '../../../../worker/league-protocol';
 import { MAX_SEATS } from '../../../../worker/shared/limits';
 import { lang, t } from '../../i18n';
 import { ApiError } from '../../lib/api';
+import { finishedWords } from '../../lib/finished-words';
 import { navigate } from '../../lib/router';
 import { adoptSeat, type SavedMatch } from '../../lib/storage';
 import { dateText } from '../../lib/time';
@@ -93,16 +95,27 @@ function NewMatch({ info, token }: { info: LeagueInfo; token: string }): JSX.Ele
   );
 }
 
-/** The owner's list (no seat, so no turn to show): date, players, finished or not. */
-function OwnerList({ info }: { info: LeagueInfo }): JSX.Element {
+/**
+ * The owner's list (no seat, so no turn to show): date, players, and whether it is being played or
+ * when it ended and who won. `now`: ms since the epoch.
+ */
+function OwnerList({ info, now }: { info: LeagueInfo; now: number }): JSX.Element {
   const names = new Map(info.members.map((m) => [m.member, m.name]));
+  const state = (x: LeagueMatchRow) =>
+    x.ended
+      ? finishedWords(Date.parse(x.endedAt ?? x.createdAt), now, {
+          names: x.winners.map((w) => names.get(w)).join(', '),
+          players: x.winners.length,
+        })
+      : t('league.playing');
   return (
     <ul class="league-list">
       {info.matches.map((x) => (
         <li key={x.matchId}>
           <strong>{t('league.matchOf', { date: dateText(Date.parse(x.createdAt), lang.value) })}</strong>{' '}
-          {x.ended ? t('league.ended') : t('league.playing')}:{' '}
           {x.seats.map((s) => (s === null ? '🤖' : names.get(s))).join(', ')}
+          {' · '}
+          {state(x)}
         </li>
       ))}
     </ul>
@@ -131,7 +144,7 @@ export function LeagueMatches({ info, token }: { info: LeagueInfo; token: string
           </ul>
         )
       ) : (
-        <OwnerList info={info} />
+        <OwnerList info={info} now={now} />
       )}
     </section>
   );

@@ -14,7 +14,7 @@ import { NAME_MAX_CHARS } from '../../../../worker/shared/limits';
 import { PRESET_NAMES, type PresetName } from '../../../../worker/shared/rules-data';
 import { lang, t } from '../../i18n';
 import { ApiError, api } from '../../lib/api';
-import { loadCreateMemory } from '../../lib/create-memory';
+import { loadCreateMemory, startPreset } from '../../lib/create-memory';
 import { navigate } from '../../lib/router';
 import { saveMatch } from '../../lib/storage';
 import { deadlineText, minuteNow } from '../../lib/time';
@@ -46,7 +46,7 @@ function failure(x: unknown): Promise<string> {
 export function OpenTable(): JSX.Element {
   const memory = loadCreateMemory();
   const name = useSignal(memory.name ?? '');
-  const preset = useSignal<PresetName>(memory.preset ?? 'hasbro-2016');
+  const preset = useSignal<PresetName>(startPreset(memory));
   const hours = useSignal<number>(24);
   const list = useSignal<OpenListing[] | null>(null);
   const busy = useSignal(false);
