@@ -368,6 +368,10 @@ export const de: Messages = {
   'mailPrefs.note':
     'Diese Partie folgt sofort; deine anderen Partien folgen, sobald du den zugeschickten Link benutzt.',
   'mailPrefs.zone': 'Zeitzone: {zone}',
+  'mailPrefs.sent':
+    'Für diese Partie gespeichert. Wir haben einen Link an {email} geschickt: Damit gelten diese Zeiten für alle deine Partien.',
+  'mailPrefs.seatOnly':
+    'Nur für diese Partie gespeichert: Gerade kann kein Link an deine Adresse verschickt werden, deine anderen Partien behalten ihre Zeiten.',
   // -- vacation, away, play for me, stand-in --
   'away.until': '{name} ist weg bis {when}',
   'away.legend': 'Abwesend',

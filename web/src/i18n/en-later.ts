@@ -165,6 +165,10 @@ export const enLater = {
   'mailPrefs.note':
     'This match follows at once; your other matches follow once you use the link we mail you.',
   'mailPrefs.zone': 'Time zone: {zone}',
+  'mailPrefs.sent':
+    'Saved for this match. We sent a link to {email}: use it to apply these times to all your matches.',
+  'mailPrefs.seatOnly':
+    'Saved for this match only: no link can be mailed to your address now, so your other matches keep their times.',
   // -- vacation, away, play for me, stand-in --
   'away.legend': 'Away',
   'away.date': "I'm away until",

@@ -366,6 +366,10 @@ export const nb: Messages = {
   'mailPrefs.note':
     'Denne kampen følger med en gang; de andre kampene dine følger når du bruker lenken vi sender deg.',
   'mailPrefs.zone': 'Tidssone: {zone}',
+  'mailPrefs.sent':
+    'Lagret for denne kampen. Vi sendte en lenke til {email}: bruk den for å la tidene gjelde alle kampene dine.',
+  'mailPrefs.seatOnly':
+    'Lagret bare for denne kampen: ingen lenke kan sendes til adressen din nå, så de andre kampene dine beholder tidene sine.',
   // -- vacation, away, play for me, stand-in --
   'away.until': '{name} er borte til {when}',
   'away.legend': 'Borte',
