@@ -8,6 +8,7 @@
  */
 import { useSignal } from '@preact/signals';
 import type { JSX } from 'preact';
+import { useRef } from 'preact/hooks';
 import type { MatchInfo } from '../../../../worker/protocol/views';
 import type { MailPrefs as Prefs } from '../../../../worker/protocol/zones';
 import { t } from '../../i18n';
@@ -62,12 +63,13 @@ export function MailPrefs({
   const zone = browserTimeZone();
   // The outcome of the latest change (a refusal is said by the settings panel's alert).
   const note = useSignal('');
-  const asked = useSignal(0);
+  // Only the latest change's answer is said (saves answer in order).
+  const asked = useRef(0);
   const put = (next: Partial<Prefs>) => {
     note.value = '';
-    const n = ++asked.value;
+    const n = ++asked.current;
     void save({ mailPrefs: { ...prefs, ...next }, timeZone: zone }).then((answer) => {
-      if (answer && n === asked.value) note.value = savedText(answer);
+      if (answer && n === asked.current) note.value = savedText(answer);
     });
   };
   const quiet = prefs.quiet ?? DEFAULT_QUIET;
