@@ -102,8 +102,11 @@ describe('chat at the table', () => {
     await bob.goto(`${h.server.url}/m/${m.matchId}`);
     await bob.waitForSelector('.chat-button .chat-badge');
 
-    // Bob reads: the text as text (no image, no link), the phrases in French.
+    // Bob reads: the text as text (no image, no link), the phrases in French. His panel tells the
+    // server what it showed, so his turn mail does not repeat it.
+    const told = bob.waitForResponse((r) => r.url().endsWith(`/api/matches/${m.matchId}/chat/read`));
     await openChat(bob);
+    expect((await told).status()).toBe(200);
     await waitText(bob, '.chat-log', 'Bonne partie');
     const log = bob.locator('.chat-log');
     expect(await log.locator('img').count()).toBe(0);

@@ -81,6 +81,10 @@ describe('the journal after an absence', () => {
     const live = page.locator('.journal [aria-live="polite"]');
     await waitText(page, '.journal [aria-live="polite"]', 'Ann drove 100 km.');
     expect((await live.textContent())?.trim()).toBe('Ann drove 100 km.');
+    // A turn is one line: Ann's draws are folded into the moves they preceded (README: draws folded).
+    const texts = await page.locator('.journal li').allTextContents();
+    expect(texts.filter((t) => t.includes('Ann drew'))).toEqual([]);
+    expect(texts.filter((t) => t.includes('Ann drove 100 km.'))).toHaveLength(1);
     const others = await page.$$eval('[aria-live]', (els) =>
       els
         .filter((e) => !e.closest('.journal'))

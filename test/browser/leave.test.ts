@@ -82,6 +82,11 @@ describe('leaving a match', () => {
       body: {},
     });
     expect(back.status).toBe(403);
+    // Ann's home list says Bob left (not that he moved) and marks his seat.
+    await ann.goto(`${h.server.url}/`);
+    await waitText(ann, '.mine-last', 'Bob left the match');
+    await waitText(ann, '.mine-players', 'Bob (left)');
+    await h.shots.screen(ann, 'home-after-leave');
     expect(h.problems).toEqual([]);
   });
 

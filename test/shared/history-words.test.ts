@@ -39,7 +39,7 @@ function score(distance: number, total = distance): HandScore {
 }
 
 describe('folding draws', () => {
-  it('folds runs of two or more draws from the pile by one seat, and nothing else', () => {
+  it('folds the draws from the pile into the same seat’s next move, or a run into one line', () => {
     const events: GameEvent[] = [
       drew(0),
       { type: 'mulligan', seat: 0, cards: ['d25', 'd50'] },
@@ -54,19 +54,15 @@ describe('folding draws', () => {
       drew(0),
     ];
     const folded = foldDraws(events, (e) => e);
-    expect(folded.map((f) => (f.kind === 'draws' ? `${f.seat}×${f.count}` : f.item.type))).toEqual([
-      'drew',
-      'mulligan',
-      '0×3',
-      'drew',
-      'played',
-      'drew',
-      'drew',
-      'drew',
-      'drew',
-    ]);
-    const run = folded[2];
+    const said = (f: (typeof folded)[number]) =>
+      f.kind === 'draws'
+        ? `${f.seat}×${f.count}`
+        : `${f.item.type}${f.drawn.length ? `+${f.drawn.length}` : ''}`;
+    expect(folded.map(said)).toEqual(['mulligan+1', '0×3', 'played+1', 'drew+1', 'drew', 'drew']);
+    const run = folded[1];
     expect(run.kind === 'draws' && run.items.length).toBe(3);
+    // Every event is in exactly one line, in order.
+    expect(folded.flatMap((f) => (f.kind === 'one' ? [...f.drawn, f.item] : f.items))).toEqual(events);
     expect(foldDraws([], (e: GameEvent) => e)).toEqual([]);
   });
 

@@ -1,5 +1,6 @@
 /**
- * The journal's lines on the page (web/src/screens/table/journal-lines.ts): draws folded, the
+ * The journal's lines on the page (web/src/screens/table/journal-lines.ts): draws folded into the
+ * move they precede, the
  * hand's end line with the played-out words, coup fourré and safeties flagged, events after the
  * last version seen marked new, other players' lines told apart, and the "since you left" lines
  * in the mail's words.
@@ -48,28 +49,37 @@ describe('the journal lines of a hand', () => {
 
   it('fold draws, end with the played-out words and the scores, flag highlights, new and others', () => {
     const lines = handLines({ hand: 2, events }, { info: i, view: v, result, baseline: 23 });
+    // A turn is one line: each draw is folded into the move it precedes (its seat's next event).
     expect(lines.map((l) => l.text)).toEqual([
       'Hand 2 started; Bob begins.',
-      'Bob drew a card.',
       'Bob played Stop on Ann.',
-      'Ann drew a card.',
       "Coup fourré! Ann answered Bob's Stop with Right of Way.",
-      'Ann drew 2 times.',
       'Ann played the safety Driving Ace.',
       'Hand 2 is over. Nobody reached 1000 km; Bob went farthest. Scores: Ann 400, Bob 600.',
     ]);
-    expect(lines.map((l) => l.highlight)).toEqual([false, false, false, false, true, false, true, false]);
+    expect(lines.map((l) => l.highlight)).toEqual([false, false, true, true, false]);
     // New: after the version seen, but not the reader's (Ann's) own moves; her automatic coup fourré is.
-    expect(lines.map((l) => l.isNew)).toEqual([false, false, false, false, true, false, false, true]);
+    expect(lines.map((l) => l.isNew)).toEqual([false, false, true, false, true]);
     // Up to the version the page opened with: later events arrive while the reader watches.
     expect(
       handLines({ hand: 2, events }, { info: i, view: v, result, baseline: 21, upTo: 23 }).map(
         (l) => l.isNew,
       ),
-    ).toEqual([false, false, true, false, false, false, false, false]);
+    ).toEqual([false, true, false, false, false]);
     // Announced: the others' lines, and the coup fourré the server played for Ann (news to her).
-    expect(lines.map((l) => l.other)).toEqual([true, true, true, false, true, false, false, true]);
-    expect(lines.filter((l) => l.draw).length).toBe(3);
+    expect(lines.map((l) => l.other)).toEqual([true, true, true, false, true]);
+    expect(lines.filter((l) => l.draw).length).toBe(0);
+    // A line stands for its folded draws: keyed by the first, timed and ordered by the move.
+    expect(lines[1].seq).toBe(events[2].seq);
+    expect(lines[1].key.startsWith(`${events[1].seq}-`)).toBe(true);
+    // While Bob has only drawn, his draw is a line; once he plays, the line is his play, keyed anew
+    // (the page announces a key once, and a draw not at all).
+    const drawn = handLines(
+      { hand: 2, events: events.slice(0, 2) },
+      { info: i, view: v, result, baseline: 20 },
+    );
+    expect(drawn[1]).toMatchObject({ text: 'Bob drew a card.', draw: true });
+    expect(drawn[1].key).not.toBe(lines[1].key);
     // Nothing is new on a first visit.
     expect(
       handLines({ hand: 2, events }, { info: i, view: v, result, baseline: null }).some((l) => l.isNew),
@@ -95,9 +105,34 @@ describe('the journal lines of a hand', () => {
     ];
     const lines = handLines({ hand: 3, events: own }, { info: i, view: v, result: null, baseline: 30 });
     expect(lines.map((l) => [l.text, l.isNew, l.other])).toEqual([
-      ['Ann drew a card.', false, false],
       ['Ann drove 25 km.', true, true],
       ['Bob drove 50 km.', true, true],
+    ]);
+    // Alone, the automatic draw is a line, not news and not announced.
+    const drawn = handLines(
+      { hand: 3, events: own.slice(0, 1) },
+      { info: i, view: v, result: null, baseline: 30 },
+    );
+    expect(drawn.map((l) => [l.text, l.isNew, l.other, l.draw])).toEqual([
+      ['Ann drew a card.', false, false, true],
+    ]);
+  });
+
+  it('keep a draw no move of its seat follows as a line; runs of them folded; never fold across seats', () => {
+    const ev: LoggedEvent[] = [
+      at({ type: 'drew', seat: 1, from: 'pile' }, 41),
+      at({ type: 'drew', seat: 1, from: 'pile' }, 42),
+      at({ type: 'left', seat: 1, outcome: 'bot' }, 43),
+      at({ type: 'drew', seat: 0, from: 'pile' }, 44),
+      at({ type: 'discarded', seat: 0, card: 'd25' }, 45),
+      at({ type: 'drew', seat: 1, from: 'pile' }, 46, 'bot'),
+    ];
+    const lines = handLines({ hand: 3, events: ev }, { info: i, view: v, result: null, baseline: null });
+    expect(lines.map((l) => [l.text, l.draw])).toEqual([
+      ['Bob drew 2 times.', true],
+      ['Bob left the match; the computer plays their seat.', false],
+      ['Ann discarded 25 km.', false],
+      ['Bob drew a card.', true],
     ]);
   });
 

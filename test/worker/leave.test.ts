@@ -149,6 +149,10 @@ describe('leaving a match', () => {
     const sum = await api('/api/matches/summaries', { body: { items: [{ matchId: m.id, token: bob }] } });
     expect(sum.body.items[0].ok).toBe(true);
     expect(sum.body.items[0].summary).toMatchObject({ role: 'seat', seat: null, left: 1 });
+    // Every summary marks the seat whose player left (the home list says so), and no other.
+    const annSum = await api('/api/matches/summaries', { body: { items: [{ matchId: m.id, token: ann }] } });
+    const players = annSum.body.items[0].summary.players as Array<{ seat: number; left?: true }>;
+    expect(players.map((p) => p.left ?? false)).toEqual([false, true, false]);
   });
 
   it('in a 2-player match the match ends and the other player wins; the result records the leave', async () => {

@@ -3,12 +3,14 @@
  * seats' new chat lines since the reader's own last move ("Bob wrote: …"), quick phrases in the
  * reader's language, at most a few lines each cut short, defused like names and titles (no tag, no
  * link-looking text in either part); deleted or hidden lines, the reader's own and those before
- * their last move are left out; a seat that muted the chat gets none. A chat message alone sends no
+ * their last move are left out, and so are those the reader's chat panel showed (its read mark:
+ * one row when it moves forward); a seat that muted the chat gets none. A chat message alone sends no
  * mail. The seat's `chatMuted` setting: one row when it changes, none otherwise, bad input refused.
  */
+import { evictDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { OutgoingMail } from '../../worker/notify/types';
-import { api, create, info, move, type TestMatch } from './helpers';
+import { api, create, info, move, stubOf, type TestMatch } from './helpers';
 import { addresses, attach, duo, FakeSender, type MailMatch, MIN, mailMatch } from './mail-helpers';
 import { runDigestAt, settings } from './prefs-helpers';
 
@@ -115,6 +117,41 @@ describe('chat lines in the your-turn mail', () => {
     for (const l of lines) expect(/« (.*) »/u.exec(l)![1]).toHaveLength(200);
     expect(lines[0]).toMatch(/é…\s»$/u);
     expect(mail.text).toContain('Messages plus anciens non affichés ici : 2.');
+  });
+
+  it('leaves out the lines the reader’s chat panel showed; the read mark writes one row, only forward', async () => {
+    const { h, t0, bob } = await afterBobsMove();
+    const t = t0 + 2 * MIN;
+    await sayAt(h, t, 0, { text: 'a line Bob read live' });
+    const seen = await sayAt(h, t, 0, { text: 'another line Bob read live' });
+    const read = (seat: number | null, body: unknown) =>
+      api(`/api/matches/${h.m.id}/chat/read`, { token: seat === null ? h.m.host : h.m.seats[seat]!, body });
+    // Bob's panel showed them: one row; the same mark again, or an older one, writes none.
+    const before = await rowsWritten(h.m);
+    const r = await read(1, { upTo: seen });
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual({ readUpTo: seen });
+    expect((await rowsWritten(h.m)) - before).toBe(1);
+    expect((await read(1, { upTo: seen })).body).toEqual({ readUpTo: seen });
+    expect((await read(1, { upTo: 1 })).body).toEqual({ readUpTo: seen });
+    expect((await rowsWritten(h.m)) - before).toBe(1);
+    // A mark past the newest message stops at it (a later line is still unread).
+    expect((await read(0, { upTo: 999 })).body).toEqual({ readUpTo: seen });
+    // Refused: no seat, bad bodies; nothing written.
+    const after = await rowsWritten(h.m);
+    expect((await read(null, { upTo: seen })).status).toBe(403);
+    expect((await read(1, { upTo: 0 })).status).toBe(400);
+    expect((await read(1, { upTo: 'x' })).status).toBe(400);
+    expect((await read(1, { upTo: 2, more: 1 })).status).toBe(400);
+    expect(await rowsWritten(h.m)).toBe(after);
+
+    await sayAt(h, t, 0, { text: 'a line written after Bob looked' });
+    const mail = await bobsTurnMail(h, bob, t0 + 3 * MIN);
+    expect(mail.text).toContain('- Ann a écrit : « a line written after Bob looked »');
+    for (const part of [mail.text, mail.html]) expect(part).not.toContain('read live');
+    // The mark stays through a wake-up (it is the seat's row).
+    await evictDurableObject(stubOf(h.m.id));
+    expect((await read(1, { upTo: 1 })).body).toEqual({ readUpTo: seen });
   });
 
   it('a seat that muted the chat gets no lines; muting writes one row, only when it changes', async () => {

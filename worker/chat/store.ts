@@ -143,14 +143,21 @@ export class ChatStore {
 
   /**
    * The shown messages (neither deleted nor hidden) of every seat but `reader` sent after `sinceMs`
-   * (ms since the epoch): the newest `limit`, oldest first, and how many there are in all. One read,
-   * no row written (the mails' chat lines, chat-mail.ts).
+   * (ms since the epoch) with an id above `afterId` (the reader's read mark; 0: none): the newest
+   * `limit`, oldest first, and how many there are in all. One read, no row written (the mails' chat
+   * lines, chat-mail.ts).
    */
-  shownSince(reader: number, sinceMs: number, limit: number): { rows: ChatRow[]; total: number } {
+  shownSince(
+    reader: number,
+    sinceMs: number,
+    limit: number,
+    afterId = 0,
+  ): { rows: ChatRow[]; total: number } {
     const found = this.exec<Record<string, SqlValue>>(
       `SELECT *, COUNT(*) OVER () AS total FROM chat
-       WHERE at > ? AND seat != ? AND deleted = 0 AND hidden = 0 ORDER BY id DESC LIMIT ?`,
+       WHERE at > ? AND id > ? AND seat != ? AND deleted = 0 AND hidden = 0 ORDER BY id DESC LIMIT ?`,
       sinceMs,
+      afterId,
       reader,
       limit,
     );

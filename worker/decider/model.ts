@@ -149,6 +149,11 @@ export interface SeatPrefs {
   // -- chat muted --
   /** The player muted this match's chat: their mails carry no chat lines (match/chat-mail.ts). Default false. */
   chatMuted?: boolean;
+  /**
+   * The newest chat message id the seat's chat panel showed (`POST …/chat/read`, written only when
+   * the player reads the chat, never per move): their mails carry only the lines after it. Absent: none.
+   */
+  chatReadId?: number;
   // -- leaving a match --
   /** The player left the match (for good: the seat's links only watch from then on; leave.ts). */
   left?: SeatLeft;

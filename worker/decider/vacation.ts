@@ -146,8 +146,8 @@ export function isLastHuman(seats: readonly SeatRow[], seat: number): boolean {
 
 /**
  * `row` as it starts a rematch: the player's choices kept (away until, mail settings), this match's
- * counters not (no stand-in, no vacation used, no timeouts in a row, the chat not muted, no invitation
- * still waiting for its guest's name: the rematch is dealt at once). A seat
+ * counters not (no stand-in, no vacation used, no timeouts in a row, the chat not muted nor its read
+ * mark, no invitation still waiting for its guest's name: the rematch is dealt at once). A seat
  * whose player left is a computer player there, named like one (in that seat's language),
  * with no link or address:
  * the leaver's link does not reach it.
@@ -159,6 +159,8 @@ export function seatForRematch(row: SeatRow): SeatRow {
     standInReason: ___,
     chatMuted: ____,
     invited: _____,
+    // The rematch's chat starts again from id 1: this match's read mark means nothing there.
+    chatReadId: ______,
     left,
     ...prefs
   } = row.prefs;

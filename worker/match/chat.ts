@@ -3,13 +3,15 @@
  * too when the match's `spectatorsReadChat` allows), a writer deletes their own message, the host
  * hides any. Each message is one row of the chat table (worker/chat/store.ts, its checks in
  * worker/chat/write.ts, shared with a league's chat) and goes live, as a `chat` frame, only to the sockets allowed to read it. Not part of the move path: a message changes no
- * state, no log row, no timer and no mail.
+ * state, no log row, no timer and no mail. A seat's read mark (`readChat`) keeps what its panel
+ * showed out of its mails.
  */
 import { type ChatRow, chatMessage, mayReadChat } from '../chat/store';
 import { chatPage, markChat, writeChat } from '../chat/write';
 import { FINISHED_TTL_MS } from '../decider/timers';
 import type { ChatSend } from '../protocol/chat';
 import { error, NOT_FOUND, type Reply } from '../reply';
+import { commit } from './commit';
 import type { MatchContext } from './context';
 import { socketAttachment, socketCaller } from './sockets';
 
@@ -79,6 +81,25 @@ export function removeChat(
   if ('status' in marked) return marked;
   if (marked.changed) broadcast(m, marked.row);
   return { status: 200, body: { message: chatMessage(marked.row) } };
+}
+
+/**
+ * The seat's chat panel showed the messages up to id `upTo` (past the newest: up to the newest):
+ * 200 `{ readUpTo }`, the seat's mark after it. The mark only moves forward; one seat row written
+ * when it does (an edit: no socket or mail hears of it), none otherwise. The seat's mails then carry
+ * only the lines after it (chat-mail.ts). 403 `auth.not_a_seat` without a seat.
+ */
+export function readChat(m: MatchContext, who: string | null, upTo: number): Reply {
+  if (!m.meta) return NOT_FOUND;
+  const seat = m.caller(who).seat;
+  if (seat === null) return error(403, 'auth.not_a_seat', 'Only a player with a seat marks the chat read.');
+  const row = m.seats[seat];
+  const mark = Math.min(upTo, m.chat.tally(seat).lastId);
+  if (mark <= (row.prefs.chatReadId ?? 0))
+    return { status: 200, body: { readUpTo: row.prefs.chatReadId ?? 0 } };
+  const seats = [{ ...row, prefs: { ...row.prefs, chatReadId: mark } }];
+  commit(m, { reason: 'settings', seat, opening: { kind: 'edit' }, seats });
+  return { status: 200, body: { readUpTo: mark } };
 }
 
 /**

@@ -190,6 +190,11 @@ export class MatchDurableObject extends DurableObject<Env> {
     return this.track(async () => chat.listChat(this.match, who, after));
   }
 
+  /** The seat's chat panel showed the messages up to `upTo`: see chat.ts `readChat`. */
+  async chatRead(who: string | null, upTo: number): Promise<Reply> {
+    return this.track(async () => chat.readChat(this.match, who, upTo));
+  }
+
   /** The writer deletes (`deleted`) or the host hides (`hidden`) chat message `id`: see chat.ts `removeChat`. */
   async chatRemove(who: string | null, id: number, how: 'deleted' | 'hidden'): Promise<Reply> {
     return this.track(async () => chat.removeChat(this.match, who, id, how));

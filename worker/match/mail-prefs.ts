@@ -20,25 +20,32 @@ import type { MatchContext } from './context';
 import { payAddresses } from './pay-addresses';
 import type { SeatPrefs, SeatRow } from './rows';
 
-function same(a: ZonedPrefs | null, b: ZonedPrefs): boolean {
-  return a !== null && JSON.stringify(a) === JSON.stringify(b);
-}
+/**
+ * What became of a seat's change of its mail preferences beyond the seat (the settings answer's
+ * `settings.prefsLink`): `sent` a confirmation link for exactly this change is on its way to the
+ * seat's address (mailed now, or earlier and still valid); `seat` none could be mailed (the address
+ * blocked mail, the day's links went out, or the mail failed): the change is this match's only;
+ * absent: nothing more to do (they are the address's already, or the seat has no address object).
+ */
+export type PrefsLink = 'sent' | 'seat';
 
 /**
- * The seat's new `prefs` after the settings `s` (its `timeZone` and `mailPrefs`), or a refusal:
- * 409 `settings.no_email` for mail preferences on a seat without an address; 429
- * `mail.daily_limit` when the confirmation mail would pass the daily budget (nothing is written).
- * With mail preferences, the seat's address gets them at once for this seat and, unless they are
- * already its own or a link mailed earlier still works, a confirmation link. A new zone or a new
- * address takes the seat's own preferences along (no confirmation link for them), unless a
- * confirmation replaced them at the address: then the seat takes the address's.
+ * The seat's new `prefs` after the settings `s` (its `timeZone` and `mailPrefs`), with what became of
+ * a change of its mail preferences (`link`), or a refusal: 409 `settings.no_email` for mail
+ * preferences on a seat without an address; 429 `mail.daily_limit` when the confirmation mail would
+ * pass the daily budget (nothing is written). With mail preferences, the seat's address gets them at
+ * once for this seat and, unless they are already its own or the live link carries them, a new
+ * confirmation link, which replaces the live one (a link never applies a change older than the
+ * seat's latest: notify/address-do.ts `PrefsLinkPlan`). A new zone or a new address takes the seat's
+ * own preferences along (no confirmation link for them), unless a confirmation replaced them at the
+ * address: then the seat takes the address's.
  */
 export async function changeMailPrefs(
   m: MatchContext,
   seat: number,
   s: Settings,
   payer: BudgetPayer,
-): Promise<SeatPrefs | Reply> {
+): Promise<{ prefs: SeatPrefs; link?: PrefsLink } | Reply> {
   const row = m.seats[seat];
   const prefs: SeatPrefs = { ...row.prefs };
   if (s.timeZone !== undefined) prefs.timeZone = s.timeZone;
@@ -48,14 +55,14 @@ export async function changeMailPrefs(
   const mailPrefs = s.mailPrefs ?? (again ? prefs.mailPrefs : undefined);
   if (s.timeZone !== undefined && s.timeZone !== row.prefs.timeZone && email)
     await noteZone(m, email, s.timeZone);
-  if (mailPrefs === undefined) return prefs;
+  if (mailPrefs === undefined) return { prefs };
   if (!email) {
-    if (s.mailPrefs === undefined) return prefs;
+    if (s.mailPrefs === undefined) return { prefs };
     return error(409, 'settings.no_email', 'Mail preferences need an e-mail address on this seat.');
   }
   const { key, stub } = await mailboxStub(m.env, email);
   prefs.mailPrefs = mailPrefs;
-  if (!stub) return prefs;
+  if (!stub) return { prefs };
   const at = { matchId: m.meta!.matchId, seat };
   if (s.mailPrefs === undefined && email === row.email && !(await stub.seatPrefsOf(at))) {
     // A new zone at the same address, after a confirmation link replaced the seat's own preferences
@@ -63,35 +70,40 @@ export async function changeMailPrefs(
     const confirmed = await stub.confirmedPrefs();
     if (confirmed) prefs.mailPrefs = confirmed.prefs;
     else delete prefs.mailPrefs;
-    return prefs;
+    return { prefs };
   }
   const z: ZonedPrefs = { prefs: mailPrefs, timeZone: prefs.timeZone ?? DEFAULT_TIME_ZONE };
   const now = m.now();
-  const confirm =
-    s.mailPrefs !== undefined &&
-    !same(await stub.confirmedPrefs(), z) &&
-    !(await stub.prefsConfirmationLive(now)) &&
-    !(await stub.isBlocked());
-  if (confirm) {
+  // Only an explicit change asks for a link (a new zone or address carries the seat's own along).
+  if (s.mailPrefs === undefined) {
+    await stub.setSeatPrefs(key, at, z, now);
+    return { prefs };
+  }
+  const plan = await stub.prefsLinkPlan(z, now);
+  if (plan === 'mail') {
     const unpaid = await payAddresses(m, payer, 1);
     if (unpaid) return unpaid;
   }
   await stub.setSeatPrefs(key, at, z, now);
-  if (confirm) {
-    const origin = m.env.PUBLIC_URL ?? '';
-    await sendPrefsConfirmation({
-      stub,
-      sender: m.notifier.hooks.sender ?? senderOf(m.env, origin),
-      key,
-      email,
-      language: s.language ?? row.language,
-      origin,
-      z,
-      nowMs: now,
-      hourlyLimit: hourlyLimit(m.env),
-    });
-  }
-  return prefs;
+  // The live link must not undo this change: a new one replaces it, or it is replaced now.
+  if (plan !== 'mail') await stub.replacePrefsLink(z, now);
+  if (plan === 'same') return { prefs };
+  if (plan !== 'mail') return { prefs, link: plan };
+  const origin = m.env.PUBLIC_URL ?? '';
+  const sent = await sendPrefsConfirmation({
+    stub,
+    sender: m.notifier.hooks.sender ?? senderOf(m.env, origin),
+    key,
+    email,
+    language: s.language ?? row.language,
+    origin,
+    z,
+    nowMs: now,
+    hourlyLimit: hourlyLimit(m.env),
+  });
+  // A link made but not mailed must not apply later either.
+  if (!sent) await stub.replacePrefsLink(null, now);
+  return { prefs, link: sent ? 'sent' : 'seat' };
 }
 
 /**

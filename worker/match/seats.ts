@@ -60,8 +60,9 @@ export async function changeSettings(
     const unpaid = await payAddresses(m, payer, 1);
     if (unpaid) return unpaid;
   }
-  const prefs = await changeMailPrefs(m, seat, s, payer);
-  if ('status' in prefs) return prefs;
+  const changed = await changeMailPrefs(m, seat, s, payer);
+  if ('status' in changed) return changed;
+  const { prefs, link } = changed;
   // ...and again after the awaits, in which other requests may have changed the match (another
   // player asking the computer to play for them too).
   const late = checked(m, seat, s);
@@ -92,7 +93,10 @@ export async function changeSettings(
   const now = m.caller(who);
   const done = commit(m, { reason: 'settings', seat, opening, seats }, now);
   await revoking;
-  return { status: 200, body: done.ok ? done.info : infoFor(m, now) };
+  const info = done.ok && done.info ? done.info : infoFor(m, now);
+  // What became of a change of the mail preferences beyond this seat, for the page to say.
+  const body = link && info.settings ? { ...info, settings: { ...info.settings, prefsLink: link } } : info;
+  return { status: 200, body };
 }
 
 /** `prefs` with the chat muted (`chatMuted: true`, in place) or not (the field left out, its default). */

@@ -28,6 +28,7 @@ export type MatchStub = Pick<
   | 'chatSend'
   | 'chatList'
   | 'chatRemove'
+  | 'chatRead'
   | 'benchStats'
   | 'replayCheck'
   | 'testAdvanceClock'

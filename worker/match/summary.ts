@@ -50,6 +50,7 @@ export function summaryReply(m: MatchContext, who: string | null): Reply {
       standIn: s.standIn,
       team: state ? teamOf(state, s.seat) : null,
       awayUntil: awayText(s, m.now(), meta.status),
+      ...(s.prefs.left ? { left: true as const } : {}),
     })),
     acts: null,
     yourTurn: false,

@@ -32,7 +32,14 @@ import {
   movedTo,
   takeHandOver,
 } from './address-move';
-import { AddressPrefs, type SeatRef, type ZonedPrefs } from './address-prefs';
+import {
+  AddressPrefs,
+  type PendingPrefs,
+  PREFS_LINKS_A_DAY,
+  type SeatRef,
+  sameZoned,
+  type ZonedPrefs,
+} from './address-prefs';
 import { RowCounter } from './bench-counters';
 import { hourlyLimit } from './config';
 import { type DigestSource, runDigest } from './digest';
@@ -59,6 +66,14 @@ export type Admission =
   | { ok: true; tokens: MailTokens | null }
   | { ok: false; reason: 'muted' | 'blocked' }
   | { ok: false; reason: 'rate_limited'; retryAtMs: number };
+
+/**
+ * What a seat's change of its mail preferences asks of the confirmation links: `same` they are the
+ * address's already (no link); `sent` the live link carries exactly them (no new one); `mail` a new
+ * link may be mailed (it replaces the live one); `seat` none may (the address blocked mail, or
+ * `PREFS_LINKS_A_DAY` went out today): the change stays this seat's.
+ */
+export type PrefsLinkPlan = 'same' | 'sent' | 'mail' | 'seat';
 
 /** One of the address's matches. `status` as in MatchInfo. */
 export interface AddressMatch {
@@ -265,24 +280,40 @@ export class MailAddressDurableObject extends DurableObject<Env> {
     return this.prefs.confirmed();
   }
 
-  /** True while a confirmation link mailed less than 24 h ago still works. */
-  async prefsConfirmationLive(nowMs: number): Promise<boolean> {
-    return this.prefs.confirmationLive(nowMs);
+  /**
+   * What a change of a seat's preferences to `z` at `nowMs` asks of the confirmation links (a read
+   * only): see `PrefsLinkPlan`.
+   */
+  async prefsLinkPlan(z: ZonedPrefs, nowMs: number): Promise<PrefsLinkPlan> {
+    const p = this.prefs;
+    if (sameZoned(p.confirmed(), z)) return 'same';
+    if (sameZoned(p.liveConfirmation(nowMs), z)) return 'sent';
+    if (this.isBlocked() || p.linksToday(nowMs) >= PREFS_LINKS_A_DAY) return 'seat';
+    return 'mail';
   }
 
   /**
-   * A confirmation token for `z` (24 h), or null while one mailed earlier still works: at most one
-   * confirmation mail a day, however often a match asks.
+   * A seat changed its preferences to `z`: the live confirmation link, unless it carries exactly
+   * `z`, is replaced (opened, it says so and applies nothing: it would undo this change); `z` null:
+   * whatever it carries. One row written when a link was replaced, none otherwise.
+   */
+  async replacePrefsLink(z: ZonedPrefs | null, nowMs: number): Promise<void> {
+    if (!z || !sameZoned(this.prefs.liveConfirmation(nowMs), z)) this.prefs.replaceLive(nowMs);
+  }
+
+  /**
+   * A confirmation token for `z` (24 h; the live one, if any, is replaced), or null once
+   * `PREFS_LINKS_A_DAY` links went out in the last 24 h, however often a match asks.
    */
   async newPrefsConfirmation(z: ZonedPrefs, nowMs: number): Promise<string | null> {
-    if (this.prefs.confirmationLive(nowMs)) return null;
+    if (this.prefs.linksToday(nowMs) >= PREFS_LINKS_A_DAY) return null;
     const token = newToken();
     await this.prefs.newConfirmation(z, nowMs, token);
     return token;
   }
 
-  /** The preferences a live confirmation token carries (the page shows them), or null. */
-  async pendingPrefs(token: string, nowMs: number): Promise<ZonedPrefs | null> {
+  /** What a confirmation token is (the page shows its change, or says a later one replaced it), or null. */
+  async pendingPrefs(token: string, nowMs: number): Promise<PendingPrefs | null> {
     if (!this.stored()) return null;
     return this.prefs.pending(token, this.testHooks.nowMs ?? nowMs);
   }

@@ -2,7 +2,8 @@
  * The mail preferences kept by one address's Durable Object, as SQL on its
  * storage: the address's confirmed preferences (kv `prefs`), the preferences set for one seat from
  * a match (`seat_prefs`, applied at once to that seat only), the pending confirmation links
- * (`prefs_confirm`, hashes only, 24 h, at most one live) and the digest's schedule (kv
+ * (`prefs_confirm`, hashes only, 24 h; each carries the change it was mailed for, at most one is live:
+ * a later change replaces it, and the replaced link applies nothing) and the digest's schedule (kv
  * `digestSlots`: the next time of each digest hour and zone in use). Row-level SQL only; the
  * digest itself is digest.ts.
  */
@@ -31,8 +32,14 @@ export interface SeatRef {
 export interface PrefsRows {
   confirmed: ZonedPrefs | null;
   seats: Array<SeatRef & ZonedPrefs>;
-  pending: Array<ZonedPrefs & { tokenHash: string; expiresAt: number }>;
+  pending: Array<ZonedPrefs & { tokenHash: string; expiresAt: number; replaced: boolean }>;
 }
+
+/** What a confirmation token is now: live with the change it was mailed for, or replaced by a later change. */
+export type PendingPrefs = { state: 'live'; z: ZonedPrefs } | { state: 'replaced' };
+
+/** The most confirmation links one address is mailed in 24 hours (each change after the last: this match only). */
+export const PREFS_LINKS_A_DAY = 3;
 
 const DAY_MS = 86_400_000;
 
@@ -46,6 +53,14 @@ function zoned(prefs: string, timeZone: string): ZonedPrefs {
   return { prefs: JSON.parse(prefs) as MailPrefs, timeZone: zoneOf(timeZone) };
 }
 
+/** True when `a` is `b`: the same hours in the same zone. */
+export function sameZoned(a: ZonedPrefs | null, b: ZonedPrefs): boolean {
+  if (!a || a.timeZone !== b.timeZone) return false;
+  const { digestHour: d1, quiet: q1 } = a.prefs;
+  const { digestHour: d2, quiet: q2 } = b.prefs;
+  return d1 === d2 && (q1 === null || q2 === null ? q1 === q2 : q1.from === q2.from && q1.to === q2.to);
+}
+
 /** The key of a digest slot: one hour in one zone. */
 export function slotKey(z: ZonedPrefs): string {
   return `${z.prefs.digestHour}|${z.timeZone}`;
@@ -57,7 +72,14 @@ export class AddressPrefs {
     sql.exec(`CREATE TABLE IF NOT EXISTS seat_prefs (match_id TEXT NOT NULL, seat INTEGER NOT NULL,
       prefs TEXT NOT NULL, time_zone TEXT NOT NULL, PRIMARY KEY (match_id, seat))`);
     sql.exec(`CREATE TABLE IF NOT EXISTS prefs_confirm (token_hash TEXT PRIMARY KEY,
-      expires_at INTEGER NOT NULL, prefs TEXT NOT NULL, time_zone TEXT NOT NULL)`);
+      expires_at INTEGER NOT NULL, prefs TEXT NOT NULL, time_zone TEXT NOT NULL,
+      replaced INTEGER NOT NULL DEFAULT 0)`);
+    // A table made before links could be replaced gets the column once (a read of the schema otherwise).
+    const made = sql
+      .exec<{ sql: string }>(`SELECT sql FROM sqlite_master WHERE name = 'prefs_confirm'`)
+      .toArray()[0];
+    if (made && !made.sql.includes('replaced'))
+      sql.exec('ALTER TABLE prefs_confirm ADD COLUMN replaced INTEGER NOT NULL DEFAULT 0');
   }
 
   private kv(k: string): string | null {
@@ -124,14 +146,38 @@ export class AddressPrefs {
     return z === null ? null : zoneOf(z);
   }
 
-  /** True while a confirmation link mailed less than 24 h ago still works (then none other is mailed). */
-  confirmationLive(nowMs: number): boolean {
-    return this.sql.exec('SELECT 1 FROM prefs_confirm WHERE expires_at > ?', nowMs).toArray().length > 0;
+  /** The change the live confirmation link carries (mailed less than 24 h ago, not replaced), or null. */
+  liveConfirmation(nowMs: number): ZonedPrefs | null {
+    const row = this.sql
+      .exec<{ prefs: string; time_zone: string }>(
+        'SELECT prefs, time_zone FROM prefs_confirm WHERE expires_at > ? AND replaced = 0',
+        nowMs,
+      )
+      .toArray()[0];
+    return row ? zoned(row.prefs, row.time_zone) : null;
   }
 
-  /** A new confirmation token for `z` (valid 24 h; only its hash is kept); expired ones are purged. */
+  /** How many confirmation links were mailed in the last 24 h (replaced ones count). */
+  linksToday(nowMs: number): number {
+    return this.sql.exec('SELECT 1 FROM prefs_confirm WHERE expires_at > ?', nowMs).toArray().length;
+  }
+
+  /**
+   * A later change replaces the live confirmation link: opened, it says so and applies nothing (it
+   * would undo the later change). One row written when a link was live, none otherwise.
+   */
+  replaceLive(nowMs: number): void {
+    if (this.liveConfirmation(nowMs))
+      this.sql.exec('UPDATE prefs_confirm SET replaced = 1 WHERE expires_at > ? AND replaced = 0', nowMs);
+  }
+
+  /**
+   * A new confirmation token for `z` (valid 24 h; only its hash is kept); a live one is replaced,
+   * expired ones are purged.
+   */
   async newConfirmation(z: ZonedPrefs, nowMs: number, token: string): Promise<void> {
     this.sql.exec('DELETE FROM prefs_confirm WHERE expires_at <= ?', nowMs);
+    this.replaceLive(nowMs);
     this.sql.exec(
       'INSERT INTO prefs_confirm (token_hash, expires_at, prefs, time_zone) VALUES (?, ?, ?, ?)',
       await hashToken(token),
@@ -141,28 +187,29 @@ export class AddressPrefs {
     );
   }
 
-  /** The preferences a live confirmation token carries, or null. */
-  async pending(token: string, nowMs: number): Promise<ZonedPrefs | null> {
+  /** What a confirmation token is at `nowMs`: live with its change, replaced, or null (wrong, used or expired). */
+  async pending(token: string, nowMs: number): Promise<PendingPrefs | null> {
     const row = this.sql
-      .exec<{ prefs: string; time_zone: string; expires_at: number }>(
-        'SELECT prefs, time_zone, expires_at FROM prefs_confirm WHERE token_hash = ?',
+      .exec<{ prefs: string; time_zone: string; expires_at: number; replaced: number }>(
+        'SELECT prefs, time_zone, expires_at, replaced FROM prefs_confirm WHERE token_hash = ?',
         await hashToken(token),
       )
       .toArray()[0];
     if (!row || row.expires_at <= nowMs) return null;
-    return zoned(row.prefs, row.time_zone);
+    return row.replaced ? { state: 'replaced' } : { state: 'live', z: zoned(row.prefs, row.time_zone) };
   }
 
   /**
-   * Makes the preferences of a live token the address's own, for all its matches (the seats' own
-   * preferences give way to them); the token is used up. Returns false for a wrong or old token.
+   * Makes the change of a live token the address's preferences, for all its matches (the seats' own
+   * preferences give way to them); the token is used up. Returns false for a wrong, old or replaced
+   * token (nothing changes).
    */
   async confirm(token: string, nowMs: number): Promise<boolean> {
-    const z = await this.pending(token, nowMs);
-    if (!z) return false;
+    const p = await this.pending(token, nowMs);
+    if (p?.state !== 'live') return false;
     this.sql.exec('DELETE FROM prefs_confirm WHERE token_hash = ?', await hashToken(token));
     this.sql.exec('DELETE FROM seat_prefs');
-    this.setKv('prefs', JSON.stringify(z));
+    this.setKv('prefs', JSON.stringify(p.z));
     return true;
   }
 
@@ -184,12 +231,17 @@ export class AddressPrefs {
       .toArray()
       .map((r) => ({ matchId: r.match_id, seat: r.seat, ...zoned(r.prefs, r.time_zone) }));
     const pending = this.sql
-      .exec<{ token_hash: string; expires_at: number; prefs: string; time_zone: string }>(
+      .exec<{ token_hash: string; expires_at: number; prefs: string; time_zone: string; replaced: number }>(
         'SELECT * FROM prefs_confirm WHERE expires_at > ?',
         nowMs,
       )
       .toArray()
-      .map((r) => ({ tokenHash: r.token_hash, expiresAt: r.expires_at, ...zoned(r.prefs, r.time_zone) }));
+      .map((r) => ({
+        tokenHash: r.token_hash,
+        expiresAt: r.expires_at,
+        replaced: r.replaced === 1,
+        ...zoned(r.prefs, r.time_zone),
+      }));
     return { confirmed: this.confirmed(), seats, pending };
   }
 
@@ -209,13 +261,15 @@ export class AddressPrefs {
         r.timeZone,
       );
     }
+    // The links handed over keep their state (a later change here replaces every live one).
     for (const r of rows.pending) {
       this.sql.exec(
-        'INSERT OR IGNORE INTO prefs_confirm (token_hash, expires_at, prefs, time_zone) VALUES (?, ?, ?, ?)',
+        'INSERT OR IGNORE INTO prefs_confirm (token_hash, expires_at, prefs, time_zone, replaced) VALUES (?, ?, ?, ?, ?)',
         r.tokenHash,
         r.expiresAt,
         JSON.stringify(r.prefs),
         r.timeZone,
+        r.replaced ? 1 : 0,
       );
     }
     return rows.confirmed !== null || rows.seats.length > 0 || rows.pending.length > 0;

@@ -1,8 +1,9 @@
 /**
  * The confirmation of mail preferences set from a match: a seat may change its
  * own preferences at once, but they become the address's, for all its matches, only through a
- * link mailed to that address (at most one live a day, within the hourly limit; never to a
- * blocked address). The mail, its summary words (also on the link's page) and its sending.
+ * link mailed to that address, which applies exactly the change it was mailed for (at most one
+ * live: a later change replaces it; at most `PREFS_LINKS_A_DAY` a day, within the hourly limit;
+ * never to a blocked address). The mail, its summary words (also on the link's page) and its sending.
  */
 import { MAGIC_LINK_HOURS, type MailAddressDurableObject } from './address-do';
 import type { ZonedPrefs } from './address-prefs';
@@ -46,9 +47,9 @@ export interface PrefsConfirmation {
 }
 
 /**
- * Mails the confirmation link for `z` to the address, unless it is blocked, a link mailed earlier
- * still works, or the hourly limit is reached. Returns true when a mail was sent; failures are
- * logged, never thrown (the seat's own change stands either way).
+ * Mails the confirmation link for `z` to the address (its live link, if any, is replaced), unless it
+ * is blocked, the day's links went out or the hourly limit is reached. Returns true when a mail was
+ * sent; failures are logged, never thrown (the seat's own change stands either way).
  */
 export async function sendPrefsConfirmation(o: PrefsConfirmation): Promise<boolean> {
   const { stub, nowMs } = o;
@@ -56,7 +57,7 @@ export async function sendPrefsConfirmation(o: PrefsConfirmation): Promise<boole
     console.warn(`prefs: no sender (${o.sender.error})`);
     return false;
   }
-  if ((await stub.isBlocked()) || (await stub.prefsConfirmationLive(nowMs))) return false;
+  if (await stub.isBlocked()) return false;
   const admission = await stub.admit(null, nowMs, o.hourlyLimit);
   if (!admission.ok) return false;
   const token = await stub.newPrefsConfirmation(o.z, nowMs);

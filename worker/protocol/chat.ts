@@ -51,6 +51,15 @@ export const ChatQuerySchema = v.strictObject({
   after: v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number))),
 });
 
+/**
+ * `POST /api/matches/:id/chat/read`: the seat's chat panel showed the messages up to id `upTo`, so
+ * its mails leave them out.
+ */
+export const ChatReadSchema = v.strictObject({
+  upTo: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(999_999_999)),
+});
+export type ChatRead = v.InferOutput<typeof ChatReadSchema>;
+
 /** A chat message on the wire. */
 export interface ChatMessage {
   /** Ascending within the match; `?after=id` returns later ones. */

@@ -56,6 +56,9 @@ export interface MatchSummary {
     // -- away until --
     /** ISO time the player said they are away until, while they are; else null. */
     awayUntil?: string | null;
+    // -- leaving a match --
+    /** The seat's player left the match (a bot may play the seat, or its turns are skipped); absent: not. */
+    left?: true;
   }>;
   /**
    * Who acts next (engine `whoActs`): `turn` a seat's turn, `window` a seat's answer to a hazard

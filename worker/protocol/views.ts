@@ -142,6 +142,13 @@ export interface MatchInfo {
     timeZone?: string;
     /** The mail preferences set for this seat from a match (absent: the address's, or the defaults). */
     mailPrefs?: MailPrefs;
+    /**
+     * Only in the answer to a change of `mailPrefs`: `sent` a confirmation link for exactly this
+     * change is on its way to the seat's address (it makes them the address's, for all its
+     * matches); `seat` no link could be mailed now (the day's links went out, or the address
+     * blocked mail): the change is this match's only. Absent: nothing more to do.
+     */
+    prefsLink?: 'sent' | 'seat';
     // -- away, vacation days left, play for me --
     /** ISO time this player said they are away until, while they are; else null. */
     awayUntil?: string | null;

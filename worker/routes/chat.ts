@@ -1,12 +1,12 @@
 /**
  * The chat of a match under /api/matches/:id/chat (docs/API.md): send, list, delete
- * one's own message, the host hides any. Thin: validate at the edge, hash the bearer token, call the
+ * one's own message, the host hides any, a seat marks what its panel showed as read. Thin: validate at the edge, hash the bearer token, call the
  * match's Durable Object (worker/match/chat.ts decides who may read and write).
  */
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { matchStub } from '../match/stub';
-import { ChatQuerySchema, ChatSendSchema } from '../protocol/chat';
+import { ChatQuerySchema, ChatReadSchema, ChatSendSchema } from '../protocol/chat';
 import { MatchIdSchema } from '../protocol/fields';
 import { EmptySchema } from '../protocol/requests';
 import { validJson } from './body';
@@ -32,6 +32,11 @@ chat.post('/:id/chat', writeLimit, valid('param', IdParam), validJson(ChatSendSc
 chat.get('/:id/chat', valid('param', IdParam), valid('query', ChatQuerySchema), async (c) => {
   const { id } = c.req.valid('param');
   return send(c, await matchStub(c.env, id).chatList(await callerHash(c), c.req.valid('query').after ?? 0));
+});
+
+chat.post('/:id/chat/read', writeLimit, valid('param', IdParam), validJson(ChatReadSchema), async (c) => {
+  const { id } = c.req.valid('param');
+  return send(c, await matchStub(c.env, id).chatRead(await callerHash(c), c.req.valid('json').upTo));
 });
 
 chat.delete('/:id/chat/:msg', writeLimit, valid('param', MessageParam), async (c) => {

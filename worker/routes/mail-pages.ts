@@ -38,24 +38,29 @@ export function pageCatalog(c: AppContext): Catalog {
 }
 
 /**
- * A minimal HTML page (no inline script or style; its looks come from the static /page.css of
- * web/public). `body` must already be escaped. Never cached, never indexed.
+ * A server-rendered HTML page in the reader's language (`cat`), dressed like the app: its top bar
+ * with the site's name leading home, the page's own words, and a link back to the home page (no
+ * inline script or style; its looks come from the static /page.css of web/public, the app's colours
+ * and type). `body` must already be escaped. Never cached, never indexed.
  */
 export function page(
   c: AppContext,
   cat: Catalog,
   title: string,
   body: string,
-  status: 200 | 403 | 404 | 405 = 200,
+  status: 200 | 403 | 404 | 405 | 409 = 200,
   script?: string,
 ) {
   c.header('Cache-Control', 'no-store');
+  const site = escapeHtml(cat.defaultTitle);
   return c.html(
     `<!doctype html><html lang="${escapeHtml(cat.locale)}"><head><meta charset="utf-8">` +
       '<meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex">' +
-      '<link rel="stylesheet" href="/page.css">' +
+      '<link rel="stylesheet" href="/page.css"><link rel="icon" href="/favicon.svg" type="image/svg+xml">' +
       `<title>${escapeHtml(title)}</title>${script ? `<script src="${script}" defer></script>` : ''}</head>` +
-      `<body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`,
+      `<body><header class="top"><a class="brand" href="/"><span class="brand-mark" aria-hidden="true">1000</span>${site}</a></header>` +
+      `<main><h1>${escapeHtml(title)}</h1>${body}` +
+      `<p class="home"><a href="/">${escapeHtml(cat.pages.notFoundHome)}</a></p></main></body></html>`,
     status,
   );
 }

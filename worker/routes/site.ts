@@ -41,7 +41,7 @@ export async function sitePage(c: AppContext): Promise<Response> {
 /** The 404 page: its words from the reader's catalog (Accept-Language), a link to the home page. */
 export async function notFoundPage(c: AppContext): Promise<Response> {
   const cat = pageCatalog(c);
-  const { notFoundTitle, notFoundText, notFoundHome } = cat.pages;
-  const body = `<p>${escapeHtml(notFoundText)}</p><p><a href="/">${escapeHtml(notFoundHome)}</a></p>`;
-  return page(c, cat, notFoundTitle, body, 404);
+  const { notFoundTitle, notFoundText } = cat.pages;
+  // The link home is the page's own (every server-rendered page has one).
+  return page(c, cat, notFoundTitle, `<p>${escapeHtml(notFoundText)}</p>`, 404);
 }

@@ -124,9 +124,11 @@ export const de: Messages = {
   'home.mine.last.nextHand': '{name} hat {when} eine neue Runde begonnen',
   'home.mine.last.other': '{name} war {when} am Zug',
   'home.mine.last.timeout': 'Die Zeit von {name} ist {when} abgelaufen',
+  'home.mine.last.left': '{name} hat die Partie {when} verlassen',
   'home.mine.created': 'Erstellt am {date}',
   'home.mine.you': '{name} (du)',
   'home.mine.bot': '{name} (Computer)',
+  'home.mine.left': '{name} (hat die Partie verlassen)',
   'home.mine.open': 'freier Platz',
   'home.mine.hand': 'Runde {n}',
   'home.mine.score': 'Stand: {list}',
@@ -366,6 +368,10 @@ export const de: Messages = {
   'mailPrefs.note':
     'Diese Partie folgt sofort; deine anderen Partien folgen, sobald du den zugeschickten Link benutzt.',
   'mailPrefs.zone': 'Zeitzone: {zone}',
+  'mailPrefs.sent':
+    'Für diese Partie gespeichert. Wir haben einen Link an {email} geschickt: Damit gelten diese Zeiten für alle deine Partien.',
+  'mailPrefs.seatOnly':
+    'Nur für diese Partie gespeichert: Gerade kann kein Link an deine Adresse verschickt werden, deine anderen Partien behalten ihre Zeiten.',
   // -- vacation, away, play for me, stand-in --
   'away.until': '{name} ist weg bis {when}',
   'away.legend': 'Abwesend',

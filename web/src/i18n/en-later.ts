@@ -76,9 +76,11 @@ export const enLater = {
   'home.mine.last.nextHand': '{name} started a new hand {when}',
   'home.mine.last.other': '{name} moved {when}',
   'home.mine.last.timeout': 'Time ran out for {name} {when}',
+  'home.mine.last.left': '{name} left the match {when}',
   'home.mine.created': 'Created {date}',
   'home.mine.you': '{name} (you)',
   'home.mine.bot': '{name} (computer)',
+  'home.mine.left': '{name} (left)',
   'home.mine.open': 'open seat',
   'home.mine.hand': 'Hand {n}',
   'home.mine.score': 'Score: {list}',
@@ -163,6 +165,10 @@ export const enLater = {
   'mailPrefs.note':
     'This match follows at once; your other matches follow once you use the link we mail you.',
   'mailPrefs.zone': 'Time zone: {zone}',
+  'mailPrefs.sent':
+    'Saved for this match. We sent a link to {email}: use it to apply these times to all your matches.',
+  'mailPrefs.seatOnly':
+    'Saved for this match only: no link can be mailed to your address now, so your other matches keep their times.',
   // -- vacation, away, play for me, stand-in --
   'away.legend': 'Away',
   'away.date': "I'm away until",

@@ -124,9 +124,11 @@ export const fr: Messages = {
   'home.mine.last.nextHand': '{name} a lancé une nouvelle manche {when}',
   'home.mine.last.other': '{name} a joué {when}',
   'home.mine.last.timeout': 'Temps écoulé pour {name} {when}',
+  'home.mine.last.left': '{name} a quitté la partie {when}',
   'home.mine.created': 'Créée le {date}',
   'home.mine.you': '{name} (vous)',
   'home.mine.bot': '{name} (ordinateur)',
+  'home.mine.left': '{name} (a quitté la partie)',
   'home.mine.open': 'place libre',
   'home.mine.hand': 'Manche {n}',
   'home.mine.score': 'Score : {list}',
@@ -366,6 +368,10 @@ export const fr: Messages = {
   'mailPrefs.note':
     'Cette partie suit tout de suite ; vos autres parties suivront quand vous utiliserez le lien envoyé par mail.',
   'mailPrefs.zone': 'Fuseau horaire : {zone}',
+  'mailPrefs.sent':
+    'Enregistré pour cette partie. Nous avons envoyé un lien à {email} : utilisez-le pour appliquer ces horaires à toutes vos parties.',
+  'mailPrefs.seatOnly':
+    'Enregistré pour cette partie seulement : aucun lien ne peut être envoyé à votre adresse pour l’instant, vos autres parties gardent leurs horaires.',
   // -- vacation, away, play for me, stand-in --
   'away.until': '{name} est absent·e jusqu’à {when}',
   'away.legend': 'Absence',

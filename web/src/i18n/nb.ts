@@ -124,9 +124,11 @@ export const nb: Messages = {
   'home.mine.last.nextHand': '{name} startet en ny hånd {when}',
   'home.mine.last.other': '{name} gjorde et trekk {when}',
   'home.mine.last.timeout': 'Tiden gikk ut for {name} {when}',
+  'home.mine.last.left': '{name} forlot kampen {when}',
   'home.mine.created': 'Opprettet {date}',
   'home.mine.you': '{name} (deg)',
   'home.mine.bot': '{name} (datamaskin)',
+  'home.mine.left': '{name} (har forlatt kampen)',
   'home.mine.open': 'ledig plass',
   'home.mine.hand': 'Hånd {n}',
   'home.mine.score': 'Poeng: {list}',
@@ -364,6 +366,10 @@ export const nb: Messages = {
   'mailPrefs.note':
     'Denne kampen følger med en gang; de andre kampene dine følger når du bruker lenken vi sender deg.',
   'mailPrefs.zone': 'Tidssone: {zone}',
+  'mailPrefs.sent':
+    'Lagret for denne kampen. Vi sendte en lenke til {email}: bruk den for å la tidene gjelde alle kampene dine.',
+  'mailPrefs.seatOnly':
+    'Lagret bare for denne kampen: ingen lenke kan sendes til adressen din nå, så de andre kampene dine beholder tidene sine.',
   // -- vacation, away, play for me, stand-in --
   'away.until': '{name} er borte til {when}',
   'away.legend': 'Borte',

@@ -124,9 +124,11 @@ export const sv: Messages = {
   'home.mine.last.nextHand': '{name} började en ny giv {when}',
   'home.mine.last.other': '{name} gjorde ett drag {when}',
   'home.mine.last.timeout': 'Tiden tog slut för {name} {when}',
+  'home.mine.last.left': '{name} lämnade matchen {when}',
   'home.mine.created': 'Skapad {date}',
   'home.mine.you': '{name} (du)',
   'home.mine.bot': '{name} (dator)',
+  'home.mine.left': '{name} (har lämnat matchen)',
   'home.mine.open': 'ledig plats',
   'home.mine.hand': 'Giv {n}',
   'home.mine.score': 'Poäng: {list}',
@@ -364,6 +366,10 @@ export const sv: Messages = {
   'mailPrefs.note':
     'Den här matchen följer direkt; dina andra matcher följer när du använder länken vi mejlar dig.',
   'mailPrefs.zone': 'Tidszon: {zone}',
+  'mailPrefs.sent':
+    'Sparat för den här matchen. Vi skickade en länk till {email}: använd den för att låta tiderna gälla alla dina matcher.',
+  'mailPrefs.seatOnly':
+    'Sparat bara för den här matchen: ingen länk kan skickas till din adress just nu, så dina andra matcher behåller sina tider.',
   // -- vacation, away, play for me, stand-in --
   'away.until': '{name} är borta till {when}',
   'away.legend': 'Borta',

@@ -14,6 +14,7 @@ import { ApiError, api } from '../lib/api';
 import { checkPush, pushState, subscribePush, unsubscribePush } from '../lib/push';
 import type { MatchSession } from '../lib/session';
 import { setTurnSound, turnSound } from '../lib/turn-sound';
+import type { MatchInfo } from '../lib/types';
 import { errorText, loadErrorWords, seatName } from '../lib/words';
 import { AlwaysEmail } from './settings/AlwaysEmail';
 import { Away } from './settings/Away';
@@ -63,28 +64,33 @@ export function Settings({
   const token = session.token;
   if (!info || me === null || !token) return <p class="muted">{t('settings.noSeat')}</p>;
   const seat = info.seats.find((s) => s.seat === me);
-  const save = (body: Parameters<typeof api.settings>[2]): Promise<void> => {
+  // Resolves with the server's answer, or null when it refused (the error is shown here).
+  const save = (body: Parameters<typeof api.settings>[2]): Promise<MatchInfo | null> => {
     status.value = '';
     err.value = null;
     pending.value = { ...pending.value, ...body };
     const n = ++saves.current;
-    const run = async () => {
+    const run = async (): Promise<MatchInfo | null> => {
       const last = () => n === saves.current;
       try {
         const next = await api.settings(info.matchId, token, body);
         // Only the last save's answer is the server's latest word (the view's version stays the same).
         if (last()) session.accept(next);
         if (body.email !== undefined) email.value = null;
-        status.value = t('common.saved');
+        // The mail timing says its own outcome next to it (MailPrefs.tsx).
+        if (body.mailPrefs === undefined) status.value = t('common.saved');
+        return next;
       } catch (e) {
         err.value = e as { code: string; message: string };
         if (last()) void session.refresh();
+        return null;
       } finally {
         if (last()) pending.value = {};
       }
     };
-    queue.current = queue.current.then(run);
-    return queue.current;
+    const done = queue.current.then(run);
+    queue.current = done.then(() => undefined);
+    return done;
   };
   const mode = pending.value.responseMode ?? seat?.responseMode;
   const mailOn =
@@ -99,7 +105,7 @@ export function Settings({
       {titled && <h2 id="settings-title">{t('settings.title', { name: seatName(info, me) })}</h2>}
       <LanguagePicker onChange={(l) => void save({ language: l })} />
       {/* -- away, vacation, play for me -- */}
-      <Away info={info} pending={pending.value} save={save} />
+      <Away info={info} pending={pending.value} save={(b) => save(b).then(() => undefined)} />
       <fieldset>
         <legend>{t('settings.coupFourre')}</legend>
         {(['auto', 'ask'] as const).map((m) => (

@@ -111,7 +111,7 @@ export interface Catalog {
     /** The 404 page of a path that is neither a page of the app nor one of its files (routes/site.ts). */
     notFoundTitle: string;
     notFoundText: string;
-    notFoundHome: string; // the link to the home page
+    notFoundHome: string; // the link to the home page (on every server-rendered page)
   };
   // -- digest, confirmation of mail settings --
   /** The daily digest and the confirmation of mail settings. */
@@ -130,6 +130,9 @@ export interface Catalog {
     confirmTitle: string;
     confirmText: string;
     confirmed: string;
+    /** A link a later change replaced: its page (it applies nothing). */
+    replacedTitle: string;
+    replacedText: string;
     digestAt: string; // {hour}: one mail a day at this hour
     eachTurn: string;
     quietFrom: string; // {from} {to}

@@ -114,6 +114,9 @@ export const de: Catalog = {
     confirmTitle: 'Diese Mail-Einstellungen für alle deine Partien verwenden?',
     confirmText: 'Diese Einstellungen gelten dann für jede Partie dieser Adresse:',
     confirmed: 'Erledigt: deine Partien folgen diesen Mail-Einstellungen.',
+    replacedTitle: 'Dieser Link wurde durch einen neueren ersetzt',
+    replacedText:
+      'Du hast deine Mail-Einstellungen geändert, nachdem dieser Link verschickt wurde; er ändert nichts mehr. Nutze den Link aus der neuesten Mail oder ändere die Einstellungen erneut in einer Partie.',
     digestAt: 'eine Mail am Tag um {hour}:00',
     eachTurn: 'eine Mail pro Zug',
     quietFrom: 'Ruhe von {from}:00 bis {to}:00',

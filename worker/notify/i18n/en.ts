@@ -112,6 +112,9 @@ export const en: Catalog = {
     confirmTitle: 'Use these mail settings for all your matches?',
     confirmText: 'These settings will apply to every match of this address:',
     confirmed: 'Done: your matches follow these mail settings.',
+    replacedTitle: 'This link was replaced by a newer one',
+    replacedText:
+      'You changed your mail settings again after this link was sent, so it no longer changes anything. Use the link in the newest mail, or change the settings again in a match.',
     digestAt: 'one mail a day at {hour}:00',
     eachTurn: 'a mail for each turn',
     quietFrom: 'quiet from {from}:00 to {to}:00',

@@ -110,9 +110,12 @@ export const fr: Catalog = {
     confirmIntro:
       "Quelqu'un ayant le lien de votre place a demandé ces réglages de mail pour toutes les parties de cette adresse :",
     confirmButton: 'Utiliser ces réglages',
-    confirmTitle: 'Utiliser ces réglages de mail pour toutes vos parties ?',
-    confirmText: "Ces réglages s'appliqueront à toutes les parties de cette adresse :",
+    confirmTitle: 'Utiliser ces réglages de mail pour toutes vos parties\u00a0?',
+    confirmText: "Ces réglages s'appliqueront à toutes les parties de cette adresse\u00a0:",
     confirmed: "C'est fait : vos parties suivent ces réglages de mail.",
+    replacedTitle: 'Ce lien a été remplacé par un plus récent',
+    replacedText:
+      'Vous avez de nouveau modifié vos réglages de mail après l’envoi de ce lien\u00a0: il ne change plus rien. Utilisez le lien du mail le plus récent, ou modifiez à nouveau les réglages dans une partie.',
     digestAt: 'un mail par jour à {hour} h',
     eachTurn: 'un mail à chaque tour',
     quietFrom: 'silence de {from} h à {to} h',

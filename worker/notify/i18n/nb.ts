@@ -113,6 +113,9 @@ export const nb: Catalog = {
     confirmTitle: 'Bruke disse e-postinnstillingene for alle kampene dine?',
     confirmText: 'Innstillingene gjelder da hver kamp på denne adressen:',
     confirmed: 'Ferdig: kampene dine følger disse e-postinnstillingene.',
+    replacedTitle: 'Denne lenken er erstattet av en nyere',
+    replacedText:
+      'Du endret e-postinnstillingene dine igjen etter at lenken ble sendt, så den endrer ingenting lenger. Bruk lenken i den nyeste e-posten, eller endre innstillingene igjen i en kamp.',
     digestAt: 'én e-post om dagen kl. {hour}:00',
     eachTurn: 'én e-post for hver tur',
     quietFrom: 'stille fra {from}:00 til {to}:00',

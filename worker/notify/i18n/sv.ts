@@ -113,6 +113,9 @@ export const sv: Catalog = {
     confirmTitle: 'Använda de här e-postinställningarna för alla dina matcher?',
     confirmText: 'Inställningarna gäller då varje match på den här adressen:',
     confirmed: 'Klart: dina matcher följer de här e-postinställningarna.',
+    replacedTitle: 'Den här länken har ersatts av en nyare',
+    replacedText:
+      'Du ändrade dina e-postinställningar igen efter att länken skickades, så den ändrar ingenting längre. Använd länken i det senaste mejlet, eller ändra inställningarna igen i en match.',
     digestAt: 'ett mejl om dagen kl. {hour}:00',
     eachTurn: 'ett mejl för varje tur',
     quietFrom: 'tyst från {from}:00 till {to}:00',

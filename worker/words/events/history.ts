@@ -1,6 +1,6 @@
 /**
- * Words for a match's history read back, shared by the page and the mail: consecutive draws from
- * the pile folded into one line ("Alice drew 3 times"), the lines of "what happened" for one reader
+ * Words for a match's history read back, shared by the page and the mail: draws from the pile
+ * folded into the move they precede (or into one line, "Alice drew 3 times", when no move follows), the lines of "what happened" for one reader
  * (the your-turn mail's list and the page's "since you left" summary say the same), and a hand's end
  * line, which says so when the hand was played out with nobody reaching the goal. Pure: no platform.
  */
@@ -25,8 +25,14 @@ export function describeLeft(e: PlayerLeft, table: EventTable, w: EventWords): s
   return fill(w[key], { player: table.seat(e.seat) }, w.lang);
 }
 
-/** One line of a folded history: an item as it is, or a run of `count` ≥ 2 draws from the pile by `seat`. */
-export type Folded<T> = { kind: 'one'; item: T } | { kind: 'draws'; seat: number; count: number; items: T[] };
+/**
+ * One line of a folded history: an item with the draws from the pile that its seat made just before
+ * it (`drawn`, oldest first, often none: the turn's draw is folded into the move it precedes), or a
+ * run of `count` ≥ 2 draws from the pile by `seat` that no move of that seat follows.
+ */
+export type Folded<T> =
+  | { kind: 'one'; item: T; drawn: T[] }
+  | { kind: 'draws'; seat: number; count: number; items: T[] };
 
 /** A draw from the pile (it names no card), by seat; null for any other event. */
 function pileDrawSeat(e: { type: string }): number | null {
@@ -34,29 +40,51 @@ function pileDrawSeat(e: { type: string }): number | null {
   return d.type === 'drew' && d.from === 'pile' ? d.seat : null;
 }
 
+/** The seat an event is by, or null (a hand's start or end, a reshuffle). */
+function seatOf(e: { type: string }): number | null {
+  const s = (e as { seat?: unknown }).seat;
+  return typeof s === 'number' ? s : null;
+}
+
 /**
- * Folds every run of two or more consecutive draws from the pile by the same seat into one line
- * (a mulligan's draws back to six, the draw after a coup fourré and the next turn's); `eventOf`
- * gives an item's event. Order is kept; other items stay one line each.
+ * Folds the draws from the pile into the lines they belong to: a run of draws by one seat (the
+ * turn's draw, a mulligan's draws back to six, the draw after a coup fourré and the next turn's) goes
+ * into the next event when it is that seat's own (its play, discard, coup fourré; not its leaving),
+ * so a turn reads as one line. A run that no move of its seat follows (the hand ended, another seat
+ * acts, the seat has not moved yet) stays a line of its own: one draw, or `count` folded. `eventOf`
+ * gives an item's event. Order is kept; no card is named that the items did not name.
  */
 export function foldDraws<T>(items: readonly T[], eventOf: (item: T) => { type: string }): Folded<T>[] {
   const out: Folded<T>[] = [];
+  let run: { seat: number; items: T[] } | null = null;
+  const flush = () => {
+    if (!run) return;
+    const [first] = run.items;
+    out.push(
+      run.items.length === 1
+        ? { kind: 'one', item: first, drawn: [] }
+        : { kind: 'draws', seat: run.seat, count: run.items.length, items: run.items },
+    );
+    run = null;
+  };
   for (const item of items) {
-    const seat = pileDrawSeat(eventOf(item));
-    const last = out[out.length - 1];
-    if (seat !== null && last) {
-      if (last.kind === 'draws' && last.seat === seat) {
-        last.count++;
-        last.items.push(item);
-        continue;
-      }
-      if (last.kind === 'one' && pileDrawSeat(eventOf(last.item)) === seat) {
-        out[out.length - 1] = { kind: 'draws', seat, count: 2, items: [last.item, item] };
-        continue;
-      }
+    const e = eventOf(item);
+    const drawer = pileDrawSeat(e);
+    if (drawer !== null) {
+      if (run && run.seat !== drawer) flush();
+      run ??= { seat: drawer, items: [] };
+      run.items.push(item);
+      continue;
     }
-    out.push({ kind: 'one', item });
+    if (run && seatOf(e) === run.seat && e.type !== 'left') {
+      out.push({ kind: 'one', item, drawn: run.items });
+      run = null;
+      continue;
+    }
+    flush();
+    out.push({ kind: 'one', item, drawn: [] });
   }
+  flush();
   return out;
 }
 

@@ -15,12 +15,16 @@ import { dateText, deadlineText, relativeTime } from '../../lib/time';
 import type { MatchSummary } from '../../lib/types';
 import { answersRematch, type Row } from './model';
 
-/** A seat's name as the list shows it: "(you)", "(computer)" for a bot or a stand-in, "open seat". */
+/**
+ * A seat's name as the list shows it: "(you)", "(left)" for a player who left the match, "(computer)"
+ * for a bot or a stand-in, "open seat".
+ */
 function playerName(s: MatchSummary, seat: number): string {
   const p = s.players[seat];
   if (!p) return '';
   if (p.kind === 'open') return t('home.mine.open');
   if (seat === s.seat) return t('home.mine.you', { name: p.name });
+  if (p.left) return t('home.mine.left', { name: p.name });
   return p.kind === 'bot' || p.standIn ? t('home.mine.bot', { name: p.name }) : p.name;
 }
 
@@ -62,14 +66,21 @@ function whoActsText(s: MatchSummary, now: number): string {
   return t(a.kind === 'window' ? 'home.mine.theirAnswer' : 'home.mine.theirTurn', { name });
 }
 
-/** The last change in words: "Bob played 2 hours ago". */
-function lastText(s: MatchSummary, now: number): string | null {
+/**
+ * The last change in words: "Bob played 2 hours ago", "Bob left the match 8 minutes ago"; a move made
+ * for a seat whose player left names the seat as the computer's ("Bob (computer) played …").
+ */
+export function lastText(s: MatchSummary, now: number): string | null {
   const last = s.last;
   // The server's own moves (the deal's draws) are not news, nor a finished match's last move (its
   // end is: `finishedText`).
   if (!last || last.actor === 'server' || s.status === 'finished') return null;
   const when = relativeTime(Math.min(Date.parse(last.at), now), now, lang.value);
-  const name = s.players[last.seat]?.name ?? '';
+  const player = s.players[last.seat];
+  const plain = player?.name ?? '';
+  if (last.kind === 'leave') return t('home.mine.last.left', { name: plain, when });
+  // After the player left, the seat's moves are not theirs.
+  const name = player?.left ? t('home.mine.bot', { name: plain }) : plain;
   if (last.actor === 'timeout') return t('home.mine.last.timeout', { name, when });
   const known = ['play', 'discard', 'draw', 'coupFourre', 'pass', 'nextHand'] as const;
   const kind = (known as readonly string[]).includes(last.kind)

@@ -21,7 +21,7 @@ import type { MatchSession } from '../../lib/session';
 import { minuteNow } from '../../lib/time';
 import { errorText, seatName } from '../../lib/words';
 import { type ChatError, ChatModel, matchChannel } from './chat-model';
-import { markChatRead, noteChatMuted } from './chat-read';
+import { markChatRead, noteChatMuted, tellChatRead } from './chat-read';
 import { chatBodyText, chatTime } from './chat-words';
 
 /** The quick phrases sent with one press ("Away until …" asks for its day first). */
@@ -239,8 +239,12 @@ export function ChatPanel({ session }: { session: MatchSession }): JSX.Element |
   const tally = info?.chat;
   const muted = info?.settings?.chatMuted === true;
   // Everything the panel shows counts as read on this device.
+  // ...and on the server, for the seat's mails (chat-read.ts `tellChatRead`).
   useEffect(() => {
-    if (tally) markChatRead(session.matchId, tally.others);
+    if (!tally) return;
+    markChatRead(session.matchId, tally.others);
+    if (info?.you.seat !== null && session.token)
+      tellChatRead(session.matchId, matchChannel(session).path, session.token, tally);
   }, [tally?.others]);
   // The home list reads the seat's mute choice from the device (its summary carries no settings).
   useEffect(() => {

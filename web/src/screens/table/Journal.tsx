@@ -1,7 +1,7 @@
 /**
  * The journal: the whole history of the match, hand by hand, the latest hand first (older hands on
  * demand), each line with who did it and when (relative, and the absolute time in the reader's time
- * zone), consecutive draws folded, coup fourré and safeties marked, and what came after the last
+ * zone), draws folded into the move they precede, coup fourré and safeties marked, and what came after the last
  * version this device had shown marked new. It is the page's only live region for other players'
  * moves: a polite one that announces just the new lines, never the whole list again.
  */

@@ -64,6 +64,9 @@ export const chatApi = {
     call<{ message: ChatMessage }>('DELETE', `${path}/${msg}`, token),
   hide: (path: string, token: string, msg: number) =>
     call<{ message: ChatMessage }>('POST', `${path}/${msg}/hide`, token, {}),
+  /** A match's chat only: the seat's panel showed the messages up to `upTo` (its mails leave them out). */
+  read: (path: string, token: string, upTo: number) =>
+    call<{ readUpTo: number }>('POST', `${path}/read`, token, { upTo }),
 };
 
 /** How many of `list` are deleted or hidden. */

@@ -1,9 +1,12 @@
 /**
  * The chat's read marks written by the panel, loaded with it: what it showed counts as
  * read, and the seat's mute choice is noted for the home list. The marks and their one versioned
- * localStorage key are lib/chat-unread.ts's (read on the first paint); here only the writing.
+ * localStorage key are lib/chat-unread.ts's (read on the first paint); here only the writing. The
+ * seat's mark on the server (`POST …/chat/read`) keeps what the panel showed out of its mails.
  */
+import type { ChatTally } from '../../../../worker/protocol/chat';
 import { CHAT_KEY, type ChatMark, chatMarks, readChatMarks } from '../../lib/chat-unread';
+import { chatApi } from './chat-model';
 
 /** The most matches kept (the oldest marks go first). */
 const MAX_MATCHES = 200;
@@ -36,4 +39,29 @@ export function noteChatMuted(matchId: string, muted: boolean): void {
   const mark = readChatMarks()[matchId];
   if ((mark?.m === 1) === muted) return;
   save(matchId, muted ? { r: mark?.r ?? 0, m: 1 } : { r: mark?.r ?? 0 });
+}
+
+/** Per match: how many messages of others the server was last told this page showed. */
+const told = new Map<string, number>();
+/** How long the panel waits before telling the server (a burst of messages is one request). */
+const TELL_AFTER_MS = 1500;
+const timers = new Map<string, ReturnType<typeof setTimeout>>();
+
+/**
+ * Tells the server, after a short wait, that the panel of `matchId` (the chat at `path`) showed the
+ * messages up to `tally.lastId`, when others wrote since it was last told: the your-turn mail then
+ * does not repeat lines read here. The player's own messages alone tell nothing (no row written for
+ * them). A failure is let go: the mail then carries the lines, as before.
+ */
+export function tellChatRead(matchId: string, path: string, token: string, tally: ChatTally): void {
+  if (tally.lastId < 1 || tally.others <= (told.get(matchId) ?? 0)) return;
+  clearTimeout(timers.get(matchId));
+  timers.set(
+    matchId,
+    setTimeout(() => {
+      timers.delete(matchId);
+      told.set(matchId, tally.others);
+      chatApi.read(path, token, tally.lastId).catch(() => told.delete(matchId));
+    }, TELL_AFTER_MS),
+  );
 }

@@ -1,6 +1,7 @@
 /**
- * The journal's lines, worked out from a hand's public events (no DOM): consecutive draws folded,
- * the hand's end line with its score line (and "Nobody reached 1000 km; …" for a played-out hand),
+ * The journal's lines, worked out from a hand's public events (no DOM): draws folded into the move
+ * they precede (a turn is one line), the hand's end line with its score line (and "Nobody reached
+ * 1000 km; …" for a played-out hand),
  * coup fourré and safeties flagged, events after the last version seen flagged new, and the
  * "since you left" lines. Every sentence comes from the words shared with the mail
  * (worker/words/events).
@@ -22,7 +23,7 @@ import { eventTable, eventText, handGoal } from '../../lib/words';
 
 /** One line of the journal. */
 export interface JournalLine {
-  /** Stable within the hand. */
+  /** Stable within the hand while the line stands for the same events (a move folding in a draw changes it). */
   key: string;
   text: string;
   /** ISO time of the line's (last) event. */
@@ -33,7 +34,7 @@ export interface JournalLine {
   isNew: boolean;
   /** Not the reader's own doing (see `ownDoing`; a hand's end is nobody's): announced when it arrives. */
   other: boolean;
-  /** Draws from the pile (one or folded): not announced, they say nothing. */
+  /** Draws from the pile alone (one, or a run no move followed): not announced, they say nothing. */
   draw: boolean;
   /** The newest row the line stands for. */
   seq: number;
@@ -70,7 +71,8 @@ export function handLines(
   const w = eventWords.value;
   const lines: JournalLine[] = [];
   for (const f of foldDraws(hand.events, (e) => e.event)) {
-    const items = f.kind === 'one' ? [f.item] : f.items;
+    // A move's line stands for the draws folded into it too (their times, news and seats).
+    const items = f.kind === 'one' ? [...f.drawn, f.item] : f.items;
     const last = items[items.length - 1];
     const e = last.event;
     let text: string;
@@ -82,7 +84,8 @@ export function handLines(
     if (!text) continue;
     const seat = seatOf(e);
     lines.push({
-      key: `${items[0].seq}-${lines.length}`,
+      // A draw's line turns into its move's when the move arrives: a new key, so the move is announced.
+      key: `${items[0].seq}-${lines.length}-${items.length}`,
       text,
       at: last.at,
       highlight: items.some((i) => isHighlight(i.event)),
