@@ -18,8 +18,9 @@
  * recognises that answer (web/src/lib/daily-limit.ts).
  */
 import { error, type Reply } from './reply';
+import { nextResetMs } from './shared/limits';
 
-const DAY_MS = 86_400_000;
+export { nextResetMs };
 
 /** The platform's messages of a daily free-plan limit (see the file header). */
 const PLATFORM_LIMIT = [
@@ -38,11 +39,6 @@ export function isDailyLimit(err: unknown): boolean {
     e = e instanceof Error ? e.cause : undefined;
   }
   return false;
-}
-
-/** The next reset of the daily limits after `nowMs`: the next 00:00 UTC (ms since the epoch). */
-export function nextResetMs(nowMs: number): number {
-  return (Math.floor(nowMs / DAY_MS) + 1) * DAY_MS;
 }
 
 /**
