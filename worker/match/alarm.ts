@@ -29,7 +29,7 @@ export async function runAlarm(m: MatchContext): Promise<void> {
   m.schedule.alarmFired();
   const now = m.now();
   try {
-    atomically(m, now, () => endOutage(m, now));
+    if (m.outageSince !== null) atomically(m, now, () => endOutage(m, now));
     for (const item of m.schedule.due(now)) {
       if (!m.meta) return;
       const handled = await onDue(m, item, now);
