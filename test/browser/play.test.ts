@@ -306,7 +306,9 @@ describe('the server at its daily limit', () => {
         firstSeat: 0,
         testStack: {
           seed: 'daily-limit',
-          position: { hands: { 0: ['roll', 'd100', 'd100', 'd50', 'd25', 'stop'], 1: ['roll', 'd25', 'd50'] } },
+          position: {
+            hands: { 0: ['roll', 'd100', 'd100', 'd50', 'd25', 'stop'], 1: ['roll', 'd25', 'd50'] },
+          },
         },
       },
     });
@@ -321,7 +323,8 @@ describe('the server at its daily limit', () => {
       }),
     );
     ann.on('request', (r) => {
-      if (r.method() === 'POST' && r.url().endsWith('/moves')) sent.push(JSON.parse(r.postData() ?? '{}').moveId);
+      if (r.method() === 'POST' && r.url().endsWith('/moves'))
+        sent.push(JSON.parse(r.postData() ?? '{}').moveId);
     });
     await ann.goto(created.body.seats[0].url);
     await myTurn(ann);
