@@ -66,9 +66,12 @@ export function commit(m: MatchContext, change: MatchChange, replyTo?: Caller): 
  * thrown on; a daily-limit refusal also starts the outage at `now` unless one runs already.
  */
 export function atomically<T>(m: MatchContext, now: number, fn: () => T): T {
+  const outage = m.outageSince;
   try {
     return m.ctx.storage.transactionSync(fn);
   } catch (e) {
+    // An outage `fn` ended (endOutage) runs on, from its own start, when the change is rolled back.
+    m.outageSince = outage;
     m.reload();
     catchUp(m);
     if (isDailyLimit(e)) m.outageSince ??= now;

@@ -306,8 +306,9 @@ export class MatchDurableObject extends DurableObject<Env> {
   /**
    * Counts a request and, with the test seams on, its duration in ms (benchmark); then tells and
    * closes the sockets whose credential lost rights in it (sockets.ts `recheckSockets`) and syncs the alarm.
-   * A write the platform refused for its daily limit answers 503 `server.daily_limit` (the change
-   * went through commit.ts, which rolled it back); so does an alarm that could not be set after it.
+   * A write the platform refused for its daily limit answers 503 `server.daily_limit` (a change
+   * went through commit.ts, which rolled it back); an alarm it refuses after the reply only starts
+   * the outage (alarm.ts `syncAlarmSafely`).
    */
   private async track(fn: () => Promise<Reply>): Promise<Reply> {
     const m = this.match;
