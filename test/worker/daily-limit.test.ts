@@ -144,6 +144,29 @@ describe('a move at the daily limit', () => {
     expect((await api(`/api/matches/${m.id}/moves`, { token: ann, body })).status).toBe(200);
   });
 
+  it('keeps the outage’s start when the change that ended it is refused after all', async () => {
+    const m = await annAndBob('limit-restart', 'classic', undefined, { turnDeadlineHours: 1 });
+    const [ann, bob] = [m.seats[0]!, m.seats[1]!];
+    const deadline = Date.parse((await info(m, ann)).deadlines.turn!);
+    const t0 = deadline - 30 * MINUTE;
+    await pinClock(m, t0);
+    await faults({ writes: 'daily_limit' });
+    const before = await seen(m, bob);
+    const body = { version: before.version, moveId: 'kept-move-4', move: { type: 'play', card: 'roll' } };
+    expect((await api(`/api/matches/${m.id}/moves`, { token: ann, body })).status).toBe(503);
+    await api(`/dev/clock/${m.id}`, { body: { ms: HOUR, runDue: false } });
+    // The move ends the outage (three write statements: the turn timer, the meta row, the queued turn
+    // mail's), then its own rows are refused: the change is rolled back, the outage runs on from t0.
+    await faults({ writes: 'daily_limit', afterWrites: 3 });
+    expect((await api(`/api/matches/${m.id}/moves`, { token: ann, body })).status).toBe(503);
+    await faults({ writes: null });
+    // The alarm after the outage: the deadline moves by the whole outage (since t0), nobody times out.
+    await passes(m, 0);
+    const after = await seen(m, bob);
+    expect(after.version).toBe(before.version);
+    expect(Date.parse(after.deadlines.turn!)).toBe(deadline + HOUR);
+  });
+
   it('is refused the same way when the platform refuses the call to the match object', async () => {
     const m = await annAndBob('limit-calls');
     await faults({ calls: 'daily_limit' });
