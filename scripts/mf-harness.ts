@@ -91,7 +91,8 @@ export async function call(
 
 /**
  * Throws unless the production configuration (no TEST_SEAMS) refuses the stacked deck, ignores a
- * match id asked for in `X-Test-Match-Id` and has no /dev routes.
+ * match id asked for in `X-Test-Match-Id` and has no /dev routes (the fault seam's `POST /dev/faults`
+ * among them: the match is still answered after asking for the fault).
  */
 export async function checkSeam(scriptPath: string): Promise<void> {
   const mf = start(scriptPath, {});
@@ -105,13 +106,22 @@ export async function checkSeam(scriptPath: string): Promise<void> {
       headers: { 'X-Test-Match-Id': asked },
     });
     const dev = await call(mf, '/dev/stats/AAAAAAAAAAAAAAAAAAAAAA');
-    if (r.status !== 400 || named.status !== 201 || named.body.matchId === asked || dev.status !== 404) {
+    const fault = await call(mf, '/dev/faults', { body: { writes: 'daily_limit', calls: 'daily_limit' } });
+    const after = await call(mf, `/api/matches/${named.body.matchId}`);
+    if (
+      r.status !== 400 ||
+      named.status !== 201 ||
+      named.body.matchId === asked ||
+      dev.status !== 404 ||
+      fault.status !== 404 ||
+      after.status !== 200
+    ) {
       throw new Error(
-        `production bundle accepted a test seam: create ${r.status}, named create ${named.status} ${named.body?.matchId}, /dev ${dev.status}`,
+        `production bundle accepted a test seam: create ${r.status}, named create ${named.status} ${named.body?.matchId}, /dev ${dev.status}, /dev/faults ${fault.status} then ${after.status}`,
       );
     }
     console.log(
-      'seam check: the production bundle refuses testStack (400), ignores X-Test-Match-Id and has no /dev routes (404)',
+      'seam check: the production bundle refuses testStack (400), ignores X-Test-Match-Id and has no /dev routes (404, /dev/faults too: no fault)',
     );
   } finally {
     await mf.dispose();

@@ -11,10 +11,11 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { timing } from 'hono/timing';
+import { dailyLimitReply, isDailyLimit } from './daily-limit';
 import { readBody } from './routes/body';
 import { chat } from './routes/chat';
 import { dev } from './routes/dev';
-import type { AppEnv } from './routes/http';
+import { type AppEnv, send } from './routes/http';
 import { leagues } from './routes/leagues';
 import { readLimit } from './routes/limits';
 import { mail } from './routes/mail';
@@ -94,6 +95,8 @@ app.onError((err, c) => {
     // e.g. malformed JSON found by the validator
     return c.json({ error: { code: 'request.malformed', message: err.message } }, err.status);
   }
+  // Past a daily free-plan limit (a refused call to a Durable Object): 503 until the reset, nothing changed.
+  if (isDailyLimit(err)) return send(c, dailyLimitReply(Date.now()));
   console.error(`unhandled error on ${c.req.method} ${new URL(c.req.url).pathname}: ${String(err)}`);
   return c.json({ error: { code: 'internal', message: 'Something went wrong on our side.' } }, 500);
 });

@@ -5,7 +5,9 @@
  *    a whole hand including a coup fourré answered in the response-window prompt, and both see the
  *    same final score;
  * 2. a 3-player match with a bot (the open seat becomes a bot at the start);
- * 3. the build: no inline script, initial JS within budget.
+ * 3. the server at its daily limit (the fault seam): the page says so, keeps the move and plays it
+ *    once when sent again after the reset (the page's clock moved past 00:00 UTC);
+ * 4. the build: no inline script, initial JS within budget.
  * Every screen is captured at 360 and 1280 px; captures go to test-artifacts/ when a test fails.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -15,6 +17,9 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { enFirst } from '../../web/src/i18n/en-first';
 import { enLater } from '../../web/src/i18n/en-later';
+import { nextResetMs } from '../../worker/shared/limits';
+import { apiCall } from './api';
+import { axeAtBothWidths } from './axe';
 import { e2eHooks, player as playerPage, waitText } from './browser';
 
 const h = e2eHooks();
@@ -285,6 +290,75 @@ describe('three players with a bot', () => {
     // The match is listed on this device.
     await ann.getByRole('link', { name: 'Home' }).click();
     await waitText(ann, '.my-matches', 'Mille Bornes');
+    expect(h.problems).toEqual([]);
+  });
+});
+
+describe('the server at its daily limit', () => {
+  it('says so, keeps the move and plays it once when it is sent again after the reset', async () => {
+    const created = await apiCall(h, '/api/matches', {
+      body: {
+        rules: 'classic',
+        seats: [
+          { kind: 'human', name: 'Ann' },
+          { kind: 'human', name: 'Bob' },
+        ],
+        firstSeat: 0,
+        testStack: {
+          seed: 'daily-limit',
+          position: {
+            hands: { 0: ['roll', 'd100', 'd100', 'd50', 'd25', 'stop'], 1: ['roll', 'd25', 'd50'] },
+          },
+        },
+      },
+    });
+    expect(created.status).toBe(201);
+    const matchId: string = created.body.matchId;
+    const ann = await player('ann-limit', 360);
+    // Every move the page sends, over its socket or over HTTP, by move id.
+    const sent: string[] = [];
+    ann.on('websocket', (ws) =>
+      ws.on('framesent', (f) => {
+        if (String(f.payload).startsWith('{"type":"move"')) sent.push(JSON.parse(String(f.payload)).moveId);
+      }),
+    );
+    ann.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().endsWith('/moves'))
+        sent.push(JSON.parse(r.postData() ?? '{}').moveId);
+    });
+    await ann.goto(created.body.seats[0].url);
+    await myTurn(ann);
+
+    // Past the free plan's rows written: the match object's writes are refused.
+    expect((await apiCall(h, '/dev/faults', { body: { writes: 'daily_limit' } })).status).toBe(200);
+    await ann.locator('ul.hand button', { hasText: 'Roll, remedy card' }).click();
+    await ann.locator('.hand-area .actions button', { hasText: 'Play on my area' }).first().click();
+    // Oslo in December: 00:00 UTC is 01:00.
+    await waitText(
+      ann,
+      '.held-move',
+      'The server has reached today’s free limit; your move was not played. Play resumes at 01:00.',
+    );
+    expect(await ann.getByRole('button', { name: 'Send it again' }).isDisabled()).toBe(true);
+    await waitText(ann, '.statusbar', 'Your turn');
+    await h.shots.screen(ann, 'daily-limit');
+    expect(await axeAtBothWidths(ann, 'daily limit')).toEqual([]);
+    const played = async () =>
+      (await apiCall(h, `/api/matches/${matchId}/log`)).body.events.filter(
+        (e: { event: { type: string; card?: string; seat?: number } }) =>
+          e.event.type === 'played' && e.event.card === 'roll' && e.event.seat === 0,
+      ).length;
+    expect(await played()).toBe(0);
+
+    // The reset: the limit is lifted and the page's clock is past 00:00 UTC; the kept move goes again.
+    await apiCall(h, '/dev/faults', { body: { writes: null } });
+    await ann.clock.setFixedTime(nextResetMs(Date.now()) + 60_000);
+    await ann.locator('.held-move button:not([disabled])').click({ timeout: 15_000 });
+    await ann.waitForSelector('.held-move', { state: 'detached' });
+    await waitText(ann, '.statusbar', "Bob's turn");
+    expect(await played()).toBe(1);
+    expect(sent.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(sent).size).toBe(1);
     expect(h.problems).toEqual([]);
   });
 });

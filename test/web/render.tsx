@@ -4,7 +4,7 @@ import { type ComponentChild, render } from 'preact';
 import { act } from 'preact/test-utils';
 import { vi } from 'vitest';
 import type { Replaying } from '../../web/src/lib/replay';
-import type { MatchSession } from '../../web/src/lib/session';
+import type { HeldMove, MatchSession } from '../../web/src/lib/session';
 import type { GameEvent, MatchInfo, Move } from '../../web/src/lib/types';
 
 /** Renders into a fresh container and returns it. */
@@ -48,6 +48,7 @@ export function fakeSession(info: MatchInfo, log: GameEvent[] = []) {
     status: signal('live'),
     error: signal<{ code: string; message: string } | null>(null),
     pending: signal<Move | null>(null),
+    held: signal<HeldMove | null>(null),
     replay: signal<Replaying | null>(null),
     log: signal<GameEvent[]>(log),
     sendMove: vi.fn(async (m: Move) => {
@@ -55,6 +56,7 @@ export function fakeSession(info: MatchInfo, log: GameEvent[] = []) {
       s.pending.value = m;
       return true;
     }),
+    resend: vi.fn(async () => true),
     fail: vi.fn(),
     accept: vi.fn(),
     refresh: vi.fn(async () => {}),

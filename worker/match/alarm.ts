@@ -4,11 +4,16 @@
  * through the commit path (a bot's turn, a timed-out turn or window, the next hand); the expiry
  * deletes the match, the open-table fill starts it, the league tell reports its result. Kinds it
  * does not own go to the notifier. What sets the timers is the decider's (worker/decider/timers.ts).
+ * Past the platform's daily limit (a refused write) the alarm stops where it is: the item stays
+ * scheduled, the alarm is pointed at the reset (00:00 UTC), and the first alarm after it moves the
+ * deadlines that fell inside the outage before anything is due (commit.ts `endOutage`).
  */
+
+import { isDailyLimit, nextResetMs } from '../daily-limit';
 import { KINDS, type WindowPayload } from '../decider/change';
 import { windowId } from '../decider/timers';
 import { whoActs } from '../engine/index';
-import { commit } from './commit';
+import { atomically, commit, endOutage } from './commit';
 import type { MatchContext } from './context';
 import { tellLeague } from './league-tell';
 import { fillOpenSeats } from './open-seat';
@@ -23,14 +28,38 @@ export async function runAlarm(m: MatchContext): Promise<void> {
   }
   m.schedule.alarmFired();
   const now = m.now();
-  for (const item of m.schedule.due(now)) {
-    if (!m.meta) return;
-    const handled = await onDue(m, item, now);
-    if (!handled) await m.notifier.onDue(item);
-    if (!m.meta) return;
-    m.schedule.done(item);
+  try {
+    if (m.outageSince !== null) atomically(m, now, () => endOutage(m, now));
+    for (const item of m.schedule.due(now)) {
+      if (!m.meta) return;
+      const handled = await onDue(m, item, now);
+      if (!handled) await m.notifier.onDue(item);
+      if (!m.meta) return;
+      m.schedule.done(item);
+    }
+  } catch (e) {
+    if (!isDailyLimit(e)) throw e;
+    m.outageSince ??= now;
+    // The alarm that ran is spent: the next one at the reset (a refused setAlarm waits for a request).
+    await m.ctx.storage.setAlarm(nextResetMs(now)).catch(() => {});
+    return;
   }
-  await m.schedule.syncAlarm();
+  await syncAlarmSafely(m);
+}
+
+/**
+ * Points the alarm at the next item (schedule.ts `syncAlarm`); the platform refusing it for its daily
+ * limit (`setAlarm` is billed as a row written) starts the outage instead of failing the request,
+ * whose rows are already stored: the next request or alarm tries again.
+ */
+export async function syncAlarmSafely(m: MatchContext): Promise<void> {
+  try {
+    await m.schedule.syncAlarm();
+  } catch (e) {
+    if (!isDailyLimit(e)) throw e;
+    m.schedule.alarmFired();
+    m.outageSince ??= m.now();
+  }
 }
 
 /** Handles one due item of the match's own kinds; false for any other kind. */

@@ -11,13 +11,21 @@
  *   4. tell the notifier (and move the running turn's mail when a vacation moved its deadline);
  *   5. push every socket its view;
  *   6. reply with the events and the caller's view.
+ * Steps 1 to 4 run in one SQLite transaction (`transactionSync`): a write the platform refuses
+ * (its daily limit, worker/daily-limit.ts) rolls every row of the change back, the rows in memory
+ * are read again from storage, and the error goes on to the caller (moves.ts answers it
+ * `server.daily_limit`); the time of the first such refusal is kept (`MatchContext.outageSince`)
+ * so that the first change after the outage moves the deadlines that fell inside it (`endOutage`).
  */
 
+import { isDailyLimit } from '../daily-limit';
 import type { MatchChange, MatchSnapshot, Outcome, Timer } from '../decider/change';
+import { KINDS } from '../decider/change';
 import { decide } from '../decider/decide';
 import type { EngineError, GameEvent, MatchState } from '../engine/index';
 import type { MatchInfo } from '../protocol/views';
 import type { Caller, MatchContext } from './context';
+import { catchUp } from './rebuild';
 import { pushViews } from './sockets';
 import { infoFor } from './views';
 
@@ -34,16 +42,65 @@ export function commit(m: MatchContext, change: MatchChange, replyTo?: Caller): 
   const now = m.now();
   const before = m.state;
   const statusBefore = m.meta!.status;
-  const outcome = decide(snapshotOf(m), change, now);
+  const outcome = atomically(m, now, () => {
+    endOutage(m, now);
+    const o = decide(snapshotOf(m), change, now);
+    if (!o.ok || !o.changed) return o;
+    apply(m, o, now, before, statusBefore);
+    if (o.quiet) return o;
+    m.notifier.afterChange(before, m.state, o.events, o.notify, now);
+    if (o.shiftTurn) m.notifier.shiftTurn(o.shiftTurn.seat, o.shiftTurn.deltaMs, now);
+    return o;
+  });
   if (!outcome.ok) return { ok: false, error: outcome.error };
   if (!outcome.changed) return { ok: true, changed: false, events: [], info: null };
-  apply(m, outcome, now, before, statusBefore);
   if (outcome.quiet) return { ok: true, changed: true, events: [], info: null };
-  m.notifier.afterChange(before, m.state, outcome.events, outcome.notify, now);
-  if (outcome.shiftTurn) m.notifier.shiftTurn(outcome.shiftTurn.seat, outcome.shiftTurn.deltaMs, now);
   const views = pushViews(m, undefined, outcome.events);
   const info = replyTo ? (views.get(replyTo) ?? infoFor(m, replyTo)) : null;
   return { ok: true, changed: true, events: outcome.events, info };
+}
+
+/**
+ * Runs `fn` (which writes the match's rows) as one SQLite transaction at `now`: all its rows or none.
+ * On a failure the rows in memory are read back from storage (as a wake-up does) and the error is
+ * thrown on; a daily-limit refusal also starts the outage at `now` unless one runs already.
+ */
+export function atomically<T>(m: MatchContext, now: number, fn: () => T): T {
+  const outage = m.outageSince;
+  try {
+    return m.ctx.storage.transactionSync(fn);
+  } catch (e) {
+    // An outage `fn` ended (endOutage) runs on, from its own start, when the change is rolled back.
+    m.outageSince = outage;
+    m.reload();
+    catchUp(m);
+    if (isDailyLimit(e)) m.outageSince ??= now;
+    throw e;
+  }
+}
+
+/**
+ * Ends an outage (writes refused since `m.outageSince`) at `now`, the first change whose writes may
+ * work again: a turn deadline or an answer window that fell inside it moves by its length, so nobody
+ * times out because the server could not take their move. Writes the meta row and the timers only
+ * then (no row on a normal change); called inside the change's transaction, so a write still
+ * refused keeps the outage running.
+ */
+export function endOutage(m: MatchContext, now: number): void {
+  const since = m.outageSince;
+  if (since === null) return;
+  const length = now - since;
+  const inside = (atMs: number) => atMs >= since && atMs <= now;
+  const d = m.meta?.turnDeadline;
+  if (d && inside(d.atMs)) {
+    m.updateMeta({ turnDeadline: { ...d, atMs: d.atMs + length } });
+    m.schedule.schedule(KINDS.turn, '', d.atMs + length);
+    if (d.kind === 'turn') m.notifier.shiftTurn(d.seat, length, now);
+    m.saveSnapshot();
+  }
+  const w = m.schedule.get(KINDS.window, '');
+  if (w && inside(w.atMs)) m.schedule.schedule(KINDS.window, '', w.atMs + length, w.payload);
+  m.outageSince = null;
 }
 
 /** The match as the decider reads it: its rows in memory, its turn timers and its bot delay. */

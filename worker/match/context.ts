@@ -52,6 +52,12 @@ export class MatchContext {
   readonly presence = new PresencePushes();
   /** Presence reported by polls, per seat (in memory: presence.ts). */
   readonly polledPresence = new PolledPresence();
+  /**
+   * When the platform first refused this object's writes for its daily limit (ms, the object's
+   * clock), or null: no outage. In memory only (nothing can be written during one); commit.ts
+   * `endOutage` moves the deadlines that fell inside it once writes work again.
+   */
+  outageSince: number | null = null;
   /** The rematch being created, so concurrent requests share it. */
   rematching: Promise<Reply> | null = null;
   private metaRow: Meta | null;
@@ -135,6 +141,15 @@ export class MatchContext {
   restore(state: MatchState, turnDeadline: TurnDeadline | null): void {
     this.metaRow!.state = state;
     this.metaRow!.turnDeadline = turnDeadline;
+  }
+
+  /**
+   * Reads the meta row and the seats back from storage after a change was rolled back (commit.ts
+   * `atomically`); rebuild.ts `catchUp` then replays the log rows after the snapshot.
+   */
+  reload(): void {
+    this.metaRow = this.store.loadMeta();
+    this.seatRows = this.metaRow ? this.store.loadSeats() : [];
   }
 
   /** The one way a seat changes: in memory and its row (one row written). */

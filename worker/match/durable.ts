@@ -6,6 +6,7 @@
  * never thrown: exceptions lose their meaning across RPC.
  */
 import { DurableObject } from 'cloudflare:workers';
+import { dailyLimitReply, isDailyLimit } from '../daily-limit';
 import type { Env } from '../env';
 import { type BudgetPayer, payerOf } from '../notify/budget';
 import type { DigestEntry } from '../notify/digest';
@@ -14,7 +15,7 @@ import type { ChatSend } from '../protocol/chat';
 import type { MoveRequest } from '../protocol/moves';
 import type { RematchRequest, Settings } from '../protocol/requests';
 import { NOT_FOUND, type Reply } from '../reply';
-import { runAlarm } from './alarm';
+import { runAlarm, syncAlarmSafely } from './alarm';
 import * as chat from './chat';
 import { MatchContext } from './context';
 import * as creation from './creation';
@@ -288,7 +289,7 @@ export class MatchDurableObject extends DurableObject<Env> {
     if (!moved) return;
     if (m.seams.enabled) m.seams.stats.ms.push(performance.now() - t0);
     sockets.recheckSockets(m);
-    if (m.meta) await m.schedule.syncAlarm();
+    if (m.meta) await syncAlarmSafely(m);
   }
 
   override async webSocketClose(ws: WebSocket, code: number): Promise<void> {
@@ -310,16 +311,26 @@ export class MatchDurableObject extends DurableObject<Env> {
   /**
    * Counts a request and, with the test seams on, its duration in ms (benchmark); then tells and
    * closes the sockets whose credential lost rights in it (sockets.ts `recheckSockets`) and syncs the alarm.
+   * A write the platform refused for its daily limit answers 503 `server.daily_limit` (a change
+   * went through commit.ts, which rolled it back); an alarm it refuses after the reply only starts
+   * the outage (alarm.ts `syncAlarmSafely`).
    */
   private async track(fn: () => Promise<Reply>): Promise<Reply> {
     const m = this.match;
     m.seams.stats.requests++;
     const t0 = performance.now();
-    const reply = await fn();
+    let reply: Reply;
+    try {
+      reply = await fn();
+    } catch (e) {
+      if (!isDailyLimit(e)) throw e;
+      m.outageSince ??= m.now();
+      reply = dailyLimitReply(m.now());
+    }
     // The time up to here is the handler's own work (no I/O waits but rematch's RPC and deletes).
     if (m.seams.enabled) m.seams.stats.ms.push(performance.now() - t0);
     sockets.recheckSockets(m);
-    if (m.meta) await m.schedule.syncAlarm();
+    if (m.meta) await syncAlarmSafely(m);
     await syncOpenTable(m);
     return reply;
   }

@@ -5,6 +5,7 @@
  * changes nothing; the same id with another move or seat is refused. Statuses: docs/API.md.
  */
 import { isDeepStrictEqual } from 'node:util';
+import { dailyLimitReply, isDailyLimit } from '../daily-limit';
 import { RULES_VERSION } from '../engine/index';
 import type { MoveRequest } from '../protocol/moves';
 import { error, NOT_FOUND, type Reply } from '../reply';
@@ -21,7 +22,9 @@ export const SUPPORTED_RULES_VERSIONS: readonly string[] = [RULES_VERSION];
  * for a retry: same move id, seat and move, at any version), 403 `auth.not_a_seat`, 409
  * `match.not_started` / `match.rules_version` / `move.id_reused` (the id was accepted for another
  * move or seat) / `match.finished` (with the current info; a retry of an accepted move still gets
- * its outcome) / `version.stale` (with the current info), 422 with the engine's error.
+ * its outcome) / `version.stale` (with the current info), 422 with the engine's error, 503
+ * `server.daily_limit` with `Retry-After` when the platform refused its writes (nothing of it was
+ * stored: the same move id may be sent again after the reset).
  */
 export function playMove(m: MatchContext, who: string | null, req: MoveRequest): Reply {
   const meta = m.meta;
@@ -61,7 +64,13 @@ export function playMove(m: MatchContext, who: string | null, req: MoveRequest):
     });
   }
   const opening = { kind: 'move', seat, move: req.move, moveId: req.moveId } as const;
-  const committed = commit(m, { reason: 'move', seat, opening }, caller);
+  let committed: ReturnType<typeof commit>;
+  try {
+    committed = commit(m, { reason: 'move', seat, opening }, caller);
+  } catch (e) {
+    if (isDailyLimit(e)) return dailyLimitReply(m.now());
+    throw e;
+  }
   if (!committed.ok) return { status: 422, body: { error: committed.error } };
   return { status: 200, body: { info: committed.info, events: committed.events } };
 }

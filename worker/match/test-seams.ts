@@ -5,7 +5,14 @@
  * bot delay, and the id and seed of the next rematch (for scripted runs). The fields live here,
  * not in the match context; each RPC seam answers 404 when the seams are off.
  */
+import { throwIfFault } from '../faults';
 import { NOT_FOUND, type Reply } from '../reply';
+
+/**
+ * A statement that writes rows (what the platform refuses past the daily rows-written limit); the
+ * `CREATE TABLE IF NOT EXISTS` of every wake-up writes none once the tables exist.
+ */
+const WRITE_SQL = /^\s*(?:INSERT|UPDATE|DELETE|REPLACE)\b/i;
 
 /** Benchmark counters: requests served, time per request and in SQL and pushes (ms). */
 export interface BenchCounters {
@@ -95,7 +102,8 @@ export class TestSeams {
 
   /**
    * The object's SQL storage; with the seams on, every cursor is remembered so the benchmark can add
-   * up SQLite's own `rowsWritten` counters, and each call's time is added to `stats.sqlMs`.
+   * up SQLite's own `rowsWritten` counters, and each call's time is added to `stats.sqlMs`; a write
+   * throws the platform's daily-limit error while the `writes` fault is on (worker/faults.ts).
    */
   wrapSql(sql: SqlStorage): SqlStorage {
     if (!this.enabled) return sql;
@@ -103,6 +111,7 @@ export class TestSeams {
       get: (target, prop) => {
         if (prop === 'exec') {
           return (query: string, ...params: unknown[]) => {
+            if (WRITE_SQL.test(query)) throwIfFault('writes', this.now());
             const t0 = performance.now();
             const cursor = target.exec(query, ...params);
             this.stats.sqlMs += performance.now() - t0;

@@ -77,6 +77,7 @@ export const ROUTE_ERROR_CODES = [
   'seat.left',
   'seat.not_found',
   'seat.not_human',
+  'server.daily_limit',
   'settings.away_range',
   'settings.no_email',
   'socket.limit',

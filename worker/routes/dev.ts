@@ -4,11 +4,13 @@
  * and stored states, and `POST /dev/clock/:id` moves a match's clock forward (`{ ms }`, so a browser
  * test can let a day pass), `GET /dev/address-stats/:key` an address Durable Object's requests (RPC
  * calls counted where its stubs are made, in all and per method) and rows written; all exist only when the test seams are on (never in a deployed Worker).
+ * `POST /dev/faults` turns the fault seam on or off (worker/faults.ts: `{writes|calls: 'daily_limit'|null, untilMs?, afterWrites?}`).
  * The mail issue adds /dev/mail (the local outbox); leagues add `GET /dev/league-stats/:id` (a league's rows written).
  */
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { testSeamsEnabled } from '../env';
+import { setFault } from '../faults';
 import { leagueStub } from '../league/stub';
 import { matchStub } from '../match/stub';
 import { isAddressKey } from '../notify/address';
@@ -66,4 +68,23 @@ dev.get('/address-stats/:key', async (c) => {
   const stub = ns.get(ns.idFromName(key)) as DurableObjectStub<MailAddressDurableObject>;
   const rows = await stub.benchRows();
   return send(c, { status: 200, body: { ...addressCalls(key), ...rows } });
+});
+
+/**
+ * The fault seam: `writes` and/or `calls` set to `'daily_limit'` (on, until `untilMs`, ms since the
+ * epoch by the checking clock: a match object's own for writes, the Worker's for calls) or null (lifted).
+ */
+const FaultsSchema = v.strictObject({
+  writes: v.optional(v.nullable(v.literal('daily_limit'))),
+  calls: v.optional(v.nullable(v.literal('daily_limit'))),
+  untilMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
+  /** Operations let through before the fault bites (a limit reached in the middle of a change). */
+  afterWrites: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1000))),
+});
+
+dev.post('/faults', validJson(FaultsSchema), (c) => {
+  const { writes, calls, untilMs, afterWrites } = c.req.valid('json');
+  if (writes !== undefined) setFault('writes', writes, untilMs, afterWrites);
+  if (calls !== undefined) setFault('calls', calls, untilMs);
+  return c.json({ ok: true });
 });

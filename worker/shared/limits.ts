@@ -45,3 +45,13 @@ export const MAX_SUMMARY_ITEMS = 20;
 
 /** Most members of a league (a match seats at most `MAX_SEATS`: members plus bots). */
 export const LEAGUE_MAX_MEMBERS = 8;
+
+/**
+ * When the platform's daily free-plan limits reset after `nowMs`: the next 00:00 UTC (ms since the
+ * epoch). The server's `Retry-After` of `server.daily_limit` counts to it; the page says it in the
+ * reader's local time when the platform answered alone (its daily request limit) with no such header.
+ */
+export function nextResetMs(nowMs: number): number {
+  const DAY_MS = 86_400_000;
+  return (Math.floor(nowMs / DAY_MS) + 1) * DAY_MS;
+}

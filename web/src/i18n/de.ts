@@ -252,6 +252,10 @@ export const de: Messages = {
   'table.discard': '{card} abwerfen',
   'table.noPlay': '{card} kann jetzt nicht gespielt werden.',
   'table.sending': 'Dein Zug wird gesendet…',
+  'limit.notPlayed':
+    'Der Server hat sein kostenloses Tageslimit erreicht; dein Zug wurde nicht gespielt. Es geht um {time} weiter.',
+  'limit.kept': 'Dein Zug bleibt auf dieser Seite: Sende ihn erneut, sobald es weitergeht.',
+  'limit.sendAgain': 'Erneut senden',
   'table.battle': 'Kampf',
   'table.speed': 'Tempo',
   'table.distance': '{km} von {goal} km',

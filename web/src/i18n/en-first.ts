@@ -137,6 +137,10 @@ export const enFirst = {
   'table.discard': 'Discard {card}',
   'table.noPlay': '{card} cannot be played now.',
   'table.sending': 'Sending your move…',
+  'limit.notPlayed':
+    'The server has reached today’s free limit; your move was not played. Play resumes at {time}.',
+  'limit.kept': 'Your move is kept on this page: send it again once play resumes.',
+  'limit.sendAgain': 'Send it again',
   'table.battle': 'Battle',
   'table.speed': 'Speed',
   'table.distance': '{km} of {goal} km',

@@ -251,6 +251,10 @@ export const fr: Messages = {
   'table.discard': 'Défausser {card}',
   'table.noPlay': '{card} ne peut pas être jouée maintenant.',
   'table.sending': 'Envoi de votre coup…',
+  'limit.notPlayed':
+    'Le serveur a atteint sa limite gratuite du jour ; votre coup n’a pas été joué. Le jeu reprend à {time}.',
+  'limit.kept': 'Votre coup est gardé sur cette page : renvoyez-le quand le jeu reprend.',
+  'limit.sendAgain': 'Le renvoyer',
   'table.battle': 'Bataille',
   'table.speed': 'Vitesse',
   'table.distance': '{km} sur {goal} km',

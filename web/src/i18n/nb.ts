@@ -250,6 +250,10 @@ export const nb: Messages = {
   'table.discard': 'Kast {card}',
   'table.noPlay': '{card} kan ikke spilles nå.',
   'table.sending': 'Sender trekket ditt…',
+  'limit.notPlayed':
+    'Serveren har nådd dagens gratisgrense; trekket ditt ble ikke spilt. Spillet fortsetter klokken {time}.',
+  'limit.kept': 'Trekket ditt er tatt vare på her: send det igjen når spillet fortsetter.',
+  'limit.sendAgain': 'Send igjen',
   'table.battle': 'Kamphaug',
   'table.speed': 'Fart',
   'table.distance': '{km} av {goal} km',

@@ -250,6 +250,10 @@ export const sv: Messages = {
   'table.discard': 'Släng {card}',
   'table.noPlay': '{card} kan inte spelas nu.',
   'table.sending': 'Skickar ditt drag…',
+  'limit.notPlayed':
+    'Servern har nått dagens gratisgräns; ditt drag spelades inte. Spelet fortsätter klockan {time}.',
+  'limit.kept': 'Ditt drag finns kvar på sidan: skicka det igen när spelet fortsätter.',
+  'limit.sendAgain': 'Skicka igen',
   'table.battle': 'Strid',
   'table.speed': 'Fart',
   'table.distance': '{km} av {goal} km',

@@ -1,10 +1,12 @@
 /**
  * HTTP calls to the Worker (docs/API.md). Every failure becomes an `ApiError` with a stable code
- * and words for the player; network failures have code `network`.
+ * and words for the player; network failures have code `network`; the platform's own answer past
+ * its daily request limit has the server's code `server.daily_limit` (lib/daily-limit.ts).
  */
 
 import type { JournalPage } from '../../../worker/match/journal';
 import type { Settings } from '../../../worker/protocol/requests';
+import { DAILY_LIMIT, isPlatformLimit } from './daily-limit';
 import type { Created, CreateMatch, LoggedEvent, MatchInfo, Move, RematchInfo, SummaryItem } from './types';
 
 /**
@@ -45,16 +47,17 @@ export async function call<T>(
     throw new ApiError(0, 'network', e instanceof Error ? e.message : String(e));
   }
   if (res.status === 204) return undefined as T;
+  const text = await res.text().catch(() => '');
   let data: unknown = null;
   try {
-    data = await res.json();
+    data = JSON.parse(text);
   } catch {
     data = null;
   }
   if (!res.ok) {
     const err =
       (data as { error?: { code?: string; message?: string; issues?: string[] }; info?: MatchInfo } | null) ??
-      {};
+      (isPlatformLimit(res.status, text) ? { error: { code: DAILY_LIMIT } } : {});
     throw new ApiError(
       res.status,
       err.error?.code ?? `http.${res.status}`,

@@ -23,6 +23,7 @@ import type { ChatMessage } from '../../../worker/protocol/chat';
 import { RIGHTS_CHANGED_CLOSE } from '../../../worker/shared/wire';
 import { ApiError, api } from './api';
 import { withChatMessage } from './chat-unread';
+import { DAILY_LIMIT, isPlatformLimit, resumeAtOf } from './daily-limit';
 import { takeFirstInfo } from './first-info';
 import type { JournalSource } from './journal';
 import { looking, watchPresence } from './presence';
@@ -63,6 +64,16 @@ type MoveAnswer = {
   body: { info: MatchInfo; events?: unknown[]; error?: UiError & { issues?: string[] } };
 } | null;
 
+/**
+ * A move the server could not take at its daily limit (lib/daily-limit.ts): kept with its request
+ * (the same move id and version, so sending it again can never play it twice) until `resumeAt`
+ * (ms since the epoch, the page's clock), when the player may send it again.
+ */
+export interface HeldMove {
+  body: MoveBody;
+  resumeAt: number;
+}
+
 /** The replay of bot runs (lib/replay.ts), loaded once a socket tells a bot delay above 0. */
 let replayer: typeof import('./replay') | null = null;
 const loadReplay = () =>
@@ -75,6 +86,15 @@ function newMoveId(): string {
   return typeof crypto !== 'undefined' && 'randomUUID' in crypto
     ? crypto.randomUUID()
     : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+}
+
+/** `text` as JSON, or null when it is none (an error page of the platform). */
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
 }
 
 /** Normalises one row of `GET /log` (`{seq, at, by, event}`) into its event and running number. */
@@ -90,6 +110,8 @@ export class MatchSession {
   readonly status = signal<ConnStatus>('connecting');
   readonly error = signal<UiError | null>(null);
   readonly pending = signal<Move | null>(null);
+  /** The move kept at the server's daily limit, to send again after the reset (`resend`), or null. */
+  readonly held = signal<HeldMove | null>(null);
   /** The server refused this page a WebSocket (too many tabs of this seat): updates come by polling. */
   readonly limited = signal(false);
   /** A run of other seats' moves being shown one by one (lib/replay.ts), or null. */
@@ -272,7 +294,11 @@ export class MatchSession {
       this.reachable = res.status < 500;
       if (res.status === 304) return;
       if (!res.ok) {
-        const body = (await res.json().catch(() => null)) as { error?: UiError } | null;
+        const text = await res.text().catch(() => '');
+        const body = (parseJson(text) ??
+          (isPlatformLimit(res.status, text) ? { error: { code: DAILY_LIMIT } } : null)) as {
+          error?: UiError;
+        } | null;
         // This GET has no body: a 400 can only be a malformed match id, which no match has.
         if (res.status === 404 || res.status === 410 || res.status === 400) {
           this.close({ code: 'match.not_found', message: body?.error?.message ?? res.statusText });
@@ -508,23 +534,39 @@ export class MatchSession {
 
   /**
    * Sends a legal move. The move is marked pending at once (the screen shows it within a frame);
-   * a stale version takes the server's newer info and explains; other refusals are shown in words.
+   * a stale version takes the server's newer info and explains; other refusals are shown in words;
+   * at the server's daily limit the move is kept (`held`) to be sent again after the reset.
    */
   async sendMove(move: Move): Promise<boolean> {
     const info = this.info.value;
     if (!info?.view || !this.token || this.pending.value) return false;
-    this.pending.value = move;
+    return this.send({ version: info.view.version, moveId: newMoveId(), move }, this.token);
+  }
+
+  /** Sends the move kept at the daily limit again, the same request (same move id): played at most once. */
+  async resend(): Promise<boolean> {
+    const held = this.held.value;
+    if (!held || !this.token || this.pending.value) return false;
+    return this.send(held.body, this.token);
+  }
+
+  private async send(body: MoveBody, token: string): Promise<boolean> {
+    this.pending.value = body.move;
     this.error.value = null;
-    const body = { version: info.view.version, moveId: newMoveId(), move };
+    this.held.value = null;
     try {
       // Without a socket the request starts in this task (no await before it).
       const socket = this.moveOverSocket(body);
-      const res = (socket && (await socket)) ?? (await api.move(this.matchId, this.token, body));
+      const res = (socket && (await socket)) ?? (await api.move(this.matchId, token, body));
       // A retried move id answers the first outcome's events with today's view: nothing to replay.
       const replayed = (res as { replayed?: boolean }).replayed === true;
       this.takeRun(res.info, replayed ? undefined : (res.events as GameEvent[] | undefined));
       return true;
     } catch (e) {
+      if (e instanceof ApiError && e.code === DAILY_LIMIT) {
+        this.held.value = { body, resumeAt: resumeAtOf(e.retryAfter, Date.now()) };
+        return false;
+      }
       this.fail(e);
       if (e instanceof ApiError && e.info) this.accept(e.info);
       else if (e instanceof ApiError && e.status === 409) void this.refresh();

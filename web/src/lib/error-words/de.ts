@@ -4,6 +4,8 @@ import type { ErrorWords } from './catalog';
 export const de: ErrorWords = {
   // Ein abgelehnter Zug (die Spielregeln).
   'move.malformed': 'Dieser Zug ließ sich nicht lesen. Sieh noch einmal auf den Tisch und wähle neu.',
+  'server.daily_limit':
+    'Der Server hat sein kostenloses Tageslimit erreicht; nichts wurde geändert. Nach dem täglichen Neustart geht es weiter.',
   'seat.invalid': 'Diesen Spieler gibt es in dieser Partie nicht.',
   'turn.not_yours': 'Du bist nicht an der Reihe.',
   'phase.wrong': 'Dieser Zug ist an dieser Stelle des Zuges nicht möglich.',

@@ -4,6 +4,8 @@ import type { ErrorWords } from './catalog';
 export const en: ErrorWords = {
   // A refused move (the engine).
   'move.malformed': 'That move could not be read. Look at the table again and choose your move.',
+  'server.daily_limit':
+    'The server has reached today’s free limit; nothing was changed. It works again after the daily reset.',
   'seat.invalid': 'There is no such player in this match.',
   'turn.not_yours': 'It is not your turn.',
   'phase.wrong': 'That move is not possible at this point of the turn.',

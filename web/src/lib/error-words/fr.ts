@@ -4,6 +4,8 @@ import type { ErrorWords } from './catalog';
 export const fr: ErrorWords = {
   // Un coup refusé (le moteur).
   'move.malformed': 'Ce coup n’a pas pu être lu. Regardez à nouveau la table et rejouez.',
+  'server.daily_limit':
+    'Le serveur a atteint sa limite gratuite du jour ; rien n’a été changé. Il fonctionne de nouveau après la remise à zéro quotidienne.',
   'seat.invalid': 'Ce joueur n’existe pas dans cette partie.',
   'turn.not_yours': 'Ce n’est pas votre tour.',
   'phase.wrong': 'Ce coup n’est pas possible à ce moment du tour.',

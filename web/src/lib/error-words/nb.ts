@@ -4,6 +4,8 @@ import type { ErrorWords } from './catalog';
 export const nb: ErrorWords = {
   // Et trekk som avvises (reglene).
   'move.malformed': 'Trekket kunne ikke leses. Se på bordet igjen og velg trekket ditt.',
+  'server.daily_limit':
+    'Serveren har nådd dagens gratisgrense; ingenting ble endret. Den virker igjen etter den daglige nullstillingen.',
   'seat.invalid': 'Den spilleren finnes ikke i dette spillet.',
   'turn.not_yours': 'Det er ikke din tur.',
   'phase.wrong': 'Det trekket går ikke akkurat nå i turen.',

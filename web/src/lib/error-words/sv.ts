@@ -4,6 +4,8 @@ import type { ErrorWords } from './catalog';
 export const sv: ErrorWords = {
   // Ett drag som nekas (reglerna).
   'move.malformed': 'Draget gick inte att läsa. Titta på bordet igen och välj ditt drag.',
+  'server.daily_limit':
+    'Servern har nått dagens gratisgräns; inget ändrades. Den fungerar igen efter den dagliga nollställningen.',
   'seat.invalid': 'Den spelaren finns inte i matchen.',
   'turn.not_yours': 'Det är inte din tur.',
   'phase.wrong': 'Det draget går inte just nu i turen.',

@@ -1,6 +1,6 @@
 /**
  * The table's status: whose move it is with the turn deadline, the hand number and goal, a refused
- * move in words, the response-window prompt (coup fourré / quick remedy / let it go) with its
+ * move in words (or one kept at the server's daily limit: HeldMove.tsx), the response-window prompt (coup fourré / quick remedy / let it go) with its
  * countdown, the 700 km extension decision and the hint above the hand.
  */
 import type { JSX } from 'preact';
@@ -15,6 +15,7 @@ import { isMyMove } from '../../lib/tab-badge';
 import { minuteNow } from '../../lib/time';
 import type { CardId, MatchInfo, MatchView, Move } from '../../lib/types';
 import { cardReasonText, errorText, listTeams, localTime, seatName } from '../../lib/words';
+import { HeldMove } from './HeldMove';
 import { sendAndFocus, type TableState } from './state';
 
 /** True once the hand (or the whole match) is over: the score table shows and no deadline runs. */
@@ -93,6 +94,7 @@ export function Status({ state }: { state: TableState }): JSX.Element {
           {errorText(session.error.value, { retrying: true })}
         </div>
       )}
+      <HeldMove session={session} />
       <div class="sr-only" aria-live="assertive">
         {busy ? t('table.sending') : ''}
       </div>
