@@ -57,7 +57,11 @@ describe('the create form', () => {
     // The confirmation is on the screen without scrolling: its title, what was mailed, the way on (focused).
     const openMatch = ann.getByRole('button', { name: 'Open the match' });
     await ann.waitForFunction(() => document.activeElement?.textContent === 'Open the match');
-    for (const part of [ann.locator('#create-title'), ann.locator('section.create [role="status"]'), openMatch]) {
+    for (const part of [
+      ann.locator('#create-title'),
+      ann.locator('section.create [role="status"]'),
+      openMatch,
+    ]) {
       const box = (await part.boundingBox())!;
       expect(box.y).toBeGreaterThanOrEqual(0);
       expect(box.y + box.height).toBeLessThanOrEqual(740);
