@@ -58,6 +58,9 @@ interface Audit {
   failed: Array<{ id: string; title: string }>;
 }
 
+/** A run Lighthouse itself reports as failed (`lhr.runtimeError`), e.g. a trace without its navigation. */
+class LighthouseError extends Error {}
+
 /** One Lighthouse audit of `url` in the chromium listening on `port`; its full report to `save` when given. */
 async function audit(url: string, port: number, save?: string): Promise<Audit> {
   const result = await lighthouse(url, {
@@ -69,7 +72,8 @@ async function audit(url: string, port: number, save?: string): Promise<Audit> {
   if (!result) throw new Error(`lighthouse gave no result for ${url}`);
   const { lhr } = result;
   if (save) writeFileSync(save, JSON.stringify(lhr));
-  if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError)
+    throw new LighthouseError(`lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const scores = Object.fromEntries(
     CATEGORIES.map((c) => [c, lhr.categories[c]?.score ?? Number.NaN]),
@@ -93,6 +97,21 @@ async function audit(url: string, port: number, save?: string): Promise<Audit> {
     si: metric('speed-index'),
     failed,
   };
+}
+
+/** How many times an audit is tried when Lighthouse reports a failed recording (NO_NAVSTART and the like). */
+const TRIES = 3;
+
+/** `audit`, tried again (TRIES in all) when Lighthouse asks for it: its trace of a busy machine can fail. */
+async function auditAgain(url: string, port: number, save?: string): Promise<Audit> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(url, port, save);
+    } catch (e) {
+      if (!(e instanceof LighthouseError) || attempt >= TRIES) throw e;
+      console.log(`  (${e.message}: tried again)`);
+    }
+  }
 }
 
 function median(values: number[]): number {
@@ -140,7 +159,7 @@ async function main(): Promise<void> {
       const url = await urls[name]();
       const runs: Audit[] = [];
       for (let run = 0; run < RUNS; run++)
-        runs.push(await audit(url, chrome.port, SAVE && join(SAVE, `${name}-${run + 1}.json`)));
+        runs.push(await auditAgain(url, chrome.port, SAVE && join(SAVE, `${name}-${run + 1}.json`)));
       report(name, runs);
     }
   } finally {
