@@ -28,8 +28,8 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { launch } from '../test/browser/chromium';
-import { initialScript, startServer, type TestServer } from '../test/browser/server';
-import type { Created } from '../worker/protocol/views';
+import { initialScript, startServer } from '../test/browser/server';
+import { createBenchMatch } from './bench-match';
 
 const args = new Map<string, string>();
 for (let i = 2; i < process.argv.length; i++) {
@@ -87,32 +87,6 @@ const SOCKET_PROBE = `(() => {
     return send.call(this, data);
   };
 })();`;
-
-/** Creates the bench's match: Ann (seat 0, to play, rolling, a hand of distance cards) against a bot. */
-async function createMatch(server: TestServer, seed: string): Promise<Created> {
-  const res = await fetch(`${server.url}/api/matches`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      title: 'Bench',
-      rules: 'classic',
-      firstSeat: 0,
-      seats: [
-        { kind: 'human', name: 'Ann' },
-        { kind: 'bot', name: 'Robo' },
-      ],
-      testStack: {
-        seed,
-        position: {
-          hands: { 0: ['d25', 'd50', 'd75', 'd100', 'd25', 'd50'] },
-          tableaux: { 0: { battle: ['roll'] }, 1: { battle: ['roll'] } },
-        },
-      },
-    }),
-  });
-  if (res.status !== 201) throw new Error(`create: ${res.status} ${await res.text()}`);
-  return (await res.json()) as Created;
-}
 
 /** A new phone page with a cold cache, the CPU slowdown and slow 4G, the probe installed. */
 async function phonePage(browser: Browser): Promise<Page> {
@@ -257,7 +231,7 @@ async function main(): Promise<void> {
       `profile: cold cache, ${CPU_SLOWDOWN}× CPU slowdown, ${SLOW_4G.latency} ms latency, ` +
         `${(SLOW_4G.downloadThroughput * 8) / 1e6} Mbit/s, ${PHONE.width}×${PHONE.height}`,
     );
-    const match = await createMatch(server, 'bench-page');
+    const match = await createBenchMatch(server, 'bench-page');
     const url = match.seats[0].url!;
     const loads: Array<{ fcp: number; playable: number }> = [];
     let page: Page | null = null;
@@ -304,7 +278,7 @@ async function main(): Promise<void> {
         continue;
       }
       // The hand is over: go on in a fresh match on the same (warm) page.
-      const next = await createMatch(server, `bench-page-${++seed}`);
+      const next = await createBenchMatch(server, `bench-page-${++seed}`);
       await page.goto(next.seats[0].url!);
     }
     const net = (m: MoveTimes) => m.total - m.server;

@@ -43,6 +43,13 @@ export const SMOKE_RUNS: readonly SmokeRun[] = [
     results: [/^tap to updated screen: p50 \d+ ms/],
   },
   {
+    script: 'bench:lighthouse',
+    args: ['--runs', '1', '--pages', 'table'],
+    results: [
+      /^table: performance [\d.]+, accessibility [\d.]+, best-practices [\d.]+, seo [\d.]+; CLS [\d.]+, TBT \d+ ms, LCP \d+ ms/,
+    ],
+  },
+  {
     script: 'load',
     args: ['--seconds', '10', '--matches', '10'],
     results: [/^load: \d+ moves, 0 5xx, 0 lost, 0 doubled, 0 mismatches$/],

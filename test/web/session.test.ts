@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 /**
  * MatchSession without a network: newer views replace older ones, another identity's answer never
- * replaces the seat's own view, a move is pending at once, a stale version takes the server's info
+ * replaces the seat's own view, an equal answer changes nothing, a move is pending at once, a stale version takes the server's info
  * and is explained.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -40,6 +40,20 @@ describe('MatchSession.accept', () => {
     );
     expect(s.info.value?.you.seat).toBe(0);
     expect(s.info.value?.view?.hand).toHaveLength(7);
+  });
+
+  it('changes nothing for an answer equal to the current one (no re-render), and takes any difference', () => {
+    const s = new MatchSession('AAAAAAAAAAAAAAAAAAAAAA', null);
+    const renders: unknown[] = [];
+    const stop = s.info.subscribe((v) => renders.push(v));
+    s.accept(info(view({ version: 5 })));
+    const first = s.info.value;
+    s.accept(info(view({ version: 5 })));
+    expect(s.info.value).toBe(first);
+    s.accept(info(view({ version: 5 }), { title: 'Saturday game' }));
+    expect(s.info.value?.title).toBe('Saturday game');
+    expect(renders).toHaveLength(3); // the initial null, the first answer, the changed title
+    stop();
   });
 });
 

@@ -12,6 +12,36 @@ const STEPS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
   ['day', 86_400_000],
 ];
 
+/** How many formatters `dateFormat` and `relativeFormat` keep (all are dropped when it is reached). */
+const KEPT_FORMATTERS = 64;
+
+/** Formatters by language and options: building an `Intl` formatter is slow, using one is fast. */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+
+/** One `Intl.DateTimeFormat` per language and options, kept (throws as its constructor does). */
+function dateFormat(language: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${language} ${JSON.stringify(options)}`;
+  let f = dateFormats.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(language, options);
+    if (dateFormats.size >= KEPT_FORMATTERS) dateFormats.clear();
+    dateFormats.set(key, f);
+  }
+  return f;
+}
+
+/** One long, `numeric: 'auto'` `Intl.RelativeTimeFormat` per language, kept. */
+function relativeFormat(language: string): Intl.RelativeTimeFormat {
+  let f = relativeFormats.get(language);
+  if (!f) {
+    f = new Intl.RelativeTimeFormat(language, { numeric: 'auto', style: 'long' });
+    if (relativeFormats.size >= KEPT_FORMATTERS) relativeFormats.clear();
+    relativeFormats.set(language, f);
+  }
+  return f;
+}
+
 /** Six days, ms: a deadline closer than this is named by its weekday, a later one by its date. */
 const WEEKDAY_SPAN_MS = 6 * 86_400_000;
 
@@ -20,7 +50,7 @@ const WEEKDAY_SPAN_MS = 6 * 86_400_000;
  * "now", then minutes, hours (from 60 minutes) or days (from 24 hours), rounded to the nearest.
  */
 export function relativeTime(atMs: number, nowMs: number, language: string): string {
-  const rtf = new Intl.RelativeTimeFormat(language, { numeric: 'auto', style: 'long' });
+  const rtf = relativeFormat(language);
   const diff = atMs - nowMs;
   const abs = Math.abs(diff);
   if (abs < 60_000) return rtf.format(0, 'second');
@@ -43,7 +73,7 @@ export function dayText(atMs: number, nowMs: number, language: string, timeZone?
   const options: Intl.DateTimeFormatOptions = isFar(atMs, nowMs)
     ? { day: 'numeric', month: 'long', timeZone }
     : { weekday: 'long', timeZone };
-  return new Intl.DateTimeFormat(language, options).format(atMs);
+  return dateFormat(language, options).format(atMs);
 }
 
 /**
@@ -61,10 +91,10 @@ export function deadlineText(atMs: number, nowMs: number, language: string, time
   // A 24-hour clock in every language ("Friday 14:30"), as in the mails' en-GB.
   let clock: string;
   try {
-    clock = new Intl.DateTimeFormat(language, { ...options, hourCycle: 'h23', timeZone }).format(atMs);
+    clock = dateFormat(language, { ...options, hourCycle: 'h23', timeZone }).format(atMs);
   } catch {
     // An unknown zone name (stored from an older browser): the runtime's own zone.
-    clock = new Intl.DateTimeFormat(language, { ...options, hourCycle: 'h23' }).format(atMs);
+    clock = dateFormat(language, { ...options, hourCycle: 'h23' }).format(atMs);
   }
   return `${clock}, ${distance(atMs, nowMs, language, timeZone)}`;
 }
@@ -77,7 +107,7 @@ export function deadlineText(atMs: number, nowMs: number, language: string, time
 function distance(atMs: number, nowMs: number, language: string, timeZone: string | undefined): string {
   if (atMs - nowMs < 86_400_000) return relativeTime(Math.max(atMs, nowMs), nowMs, language);
   const days = dayNumber(atMs, timeZone) - dayNumber(nowMs, timeZone);
-  return new Intl.RelativeTimeFormat(language, { numeric: 'auto', style: 'long' }).format(days, 'day');
+  return relativeFormat(language).format(days, 'day');
 }
 
 /** The calendar day of `atMs` in `timeZone` (the runtime's own when absent), as days since the epoch. */
@@ -128,7 +158,7 @@ export function wallClock(
 
 /** A date in `language` (a BCP 47 tag), medium length: "3 May 2025". `atMs`: ms since the epoch. */
 export function dateText(atMs: number, language: string): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(atMs);
+  return dateFormat(language, { dateStyle: 'medium' }).format(atMs);
 }
 
 /**
@@ -136,9 +166,7 @@ export function dateText(atMs: number, language: string): string {
  * `timeZone` (an IANA name; the runtime's own when absent). `atMs`: ms since the epoch.
  */
 export function dateTimeText(atMs: number, language: string, timeZone?: string): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(
-    atMs,
-  );
+  return dateFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(atMs);
 }
 
 /**
@@ -146,7 +174,7 @@ export function dateTimeText(atMs: number, language: string, timeZone?: string):
  * "Monday 7 December".
  */
 export function calendarDayText(atMs: number, language: string): string {
-  return new Intl.DateTimeFormat(language, {
+  return dateFormat(language, {
     weekday: 'long',
     day: 'numeric',
     month: 'long',
@@ -160,15 +188,23 @@ export function calendarDayText(atMs: number, language: string): string {
  */
 export function clockText(atMs: number, language: string, { withDay }: { withDay: boolean }): string {
   const clock: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
-  return new Intl.DateTimeFormat(
-    language,
-    withDay ? { ...clock, day: 'numeric', month: 'short' } : clock,
-  ).format(atMs);
+  return dateFormat(language, withDay ? { ...clock, day: 'numeric', month: 'short' } : clock).format(atMs);
 }
 
-/** The runtime's own IANA time zone ("Europe/Oslo"); on the page, the browser's. */
+/** How long the runtime's zone, once read, is taken as it is (ms): a device may travel. */
+const ZONE_KEPT_MS = 60_000;
+let zoneRead: { zone: string; at: number } | null = null;
+
+/**
+ * The runtime's own IANA time zone ("Europe/Oslo"); on the page, the browser's. Read again at most
+ * every ZONE_KEPT_MS: each read builds an `Intl.DateTimeFormat`, and a deadline's words need it.
+ */
 function runtimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const now = Date.now();
+  if (!zoneRead || now - zoneRead.at > ZONE_KEPT_MS || now < zoneRead.at) {
+    zoneRead = { zone: Intl.DateTimeFormat().resolvedOptions().timeZone, at: now };
+  }
+  return zoneRead.zone;
 }
 
 /** The runtime's own IANA time zone ("Europe/Oslo"), or undefined when it does not say. */

@@ -94,6 +94,8 @@ export async function setLanguage(next: Language, remember = true): Promise<void
 }
 
 let laterLoad: Promise<void> | null = null;
+/** True once `t` has given a key for want of its words (a later word asked before it was loaded). */
+let shownAsKey = false;
 
 /**
  * Loads the English words the first paint does not need (`en-later.ts`, one small chunk) and adds
@@ -105,7 +107,10 @@ export function loadLaterWords(): Promise<void> {
   laterLoad ??= import('./en-later').then(
     (m) => {
       englishMessages = { ...enFirst, ...m.enLater };
-      if (lang.value === 'en') messages.value = englishMessages;
+      // `t` reads the later words from `englishMessages` from now on. Only a page that showed a key
+      // for want of them is rendered again: changing `messages` re-renders every component that has
+      // words, the whole table, a long task on a phone.
+      if (lang.value === 'en' && shownAsKey) messages.value = englishMessages;
     },
     (e: unknown) => {
       laterLoad = null;
@@ -132,7 +137,11 @@ export function initialLanguage(): Language {
  * picks the singular or plural word for the number `n` by the language's plural rules (Intl).
  */
 export function t(key: MessageKey, params?: Record<string, string | number>): string {
-  const text = messages.value[key] ?? englishMessages[key] ?? key;
+  const text = messages.value[key] ?? englishMessages[key];
+  if (text === undefined) {
+    shownAsKey = true;
+    return key;
+  }
   return params ? fill(text, params, lang.value) : text;
 }
 

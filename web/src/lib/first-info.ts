@@ -41,11 +41,12 @@ export function takeFirstInfo(matchId: string, token: string | null): Promise<Ma
 
 /**
  * On a match page, starts the first fetch now with the token the page will use: a new seat link's token
- * (the link check asks with it), else the seat or host token saved on this device, else none.
+ * (the link check asks with it), else the seat or host token saved on this device, else none. True on
+ * a match page (whether or not the fetch could start here).
  */
-export function startFirstInfo(pathname: string, hash: string): void {
+export function startFirstInfo(pathname: string, hash: string): boolean {
   const route = matchRoute(pathname);
-  if (route.name !== 'match') return;
+  if (route.name !== 'match') return false;
   const frag = parseFragment(hash);
   const saved = findMatch(route.matchId);
   const fresh = (t: string | undefined): t is string =>
@@ -58,4 +59,5 @@ export function startFirstInfo(pathname: string, hash: string): void {
       ? undefined
       : (saved?.seatToken ?? saved?.hostToken ?? null);
   if (token !== undefined) void matchInfoOnce(route.matchId, token);
+  return true;
 }

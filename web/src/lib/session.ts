@@ -234,7 +234,10 @@ export class MatchSession {
     ws?.close();
   }
 
-  /** Takes a newer MatchInfo (an older view version never replaces a newer one). */
+  /**
+   * Takes a newer MatchInfo (an older view version never replaces a newer one; one equal to the
+   * current one changes nothing).
+   */
   accept(next: MatchInfo): void {
     const cur = this.info.value;
     if (cur?.view && next.view && next.view.version < cur.view.version) return;
@@ -245,6 +248,9 @@ export class MatchSession {
     // before its auth frame) never replaces this seat's own view; the seat's own answer after its
     // player left the match does (`you.left`).
     if (cur && cur.you.seat !== null && next.you.seat === null && next.you.left !== cur.you.seat) return;
+    // The same match again (the socket's first frame and the presence poll repeat the first answer):
+    // nothing to show, and no re-render of the whole table, a long task on a phone.
+    if (cur && JSON.stringify(cur) === JSON.stringify(next)) return;
     this.info.value = next;
     reportTimeZone(next, this.token);
   }

@@ -82,10 +82,14 @@ function useDockHeight(ref: RefObject<HTMLElement | null>): void {
     const el = ref.current;
     const root = document.documentElement;
     if (!el || typeof ResizeObserver === 'undefined') return;
-    const set = () => root.style.setProperty('--dock-h', `${el.offsetHeight}px`);
-    const obs = new ResizeObserver(set);
+    // The observer tells the first size too, after the first layout and before that frame's paint:
+    // the height is read from its entry, never by a forced layout (offsetHeight) in the render's task.
+    const obs = new ResizeObserver((entries) => {
+      const box = entries[entries.length - 1]?.borderBoxSize?.[0];
+      const h = box ? Math.round(box.blockSize) : el.offsetHeight;
+      root.style.setProperty('--dock-h', `${h}px`);
+    });
     obs.observe(el);
-    set();
     return () => {
       obs.disconnect();
       root.style.removeProperty('--dock-h');
