@@ -55,6 +55,7 @@ import { playMailMatch } from './bench-mail';
 import { type NodeWork, nodeWorkPerRequest, WORK_KINDS } from './bench-node-work';
 import { benchOpen } from './bench-open';
 import { benchRematch } from './bench-rematch';
+import { addRows, breakdownLines, type RowsByStatement } from './bench-rows';
 import { bundle, call, checkSeam, ORIGIN, start, tokenOf } from './mf-harness';
 
 const args = parseArgs(process.argv.slice(2));
@@ -99,6 +100,8 @@ function pick(view: MatchView, r: () => number): Move {
 interface Stats {
   requests: number;
   rowsWritten: number;
+  /** Rows written per statement since the object started (test seams). */
+  rowsByStatement: RowsByStatement;
   /** `setAlarm` calls (billed as rows written). */
   alarmWrites: number;
   ms: number[];
@@ -228,6 +231,7 @@ async function playMatch(mf: Miniflare, n: number, cfg: BenchConfig = CONFIG) {
     rows: after.rowsWritten - before.rowsWritten,
     setupRows: before.rowsWritten,
     alarmWrites: after.alarmWrites,
+    rowsByStatement: after.rowsByStatement,
     ms: after.ms.slice(before.ms.length),
     setupMs: before.ms,
     sqlMs: after.sqlMs - before.sqlMs,
@@ -380,6 +384,7 @@ async function main() {
     );
     console.log(`${CONFIG.label}, counting setAlarm calls as rows written:`);
     for (const line of capacityLines(costOf(all))) console.log(line);
+    for (const line of rowLines(all)) console.log(line);
     if (MESSAGES > 0) {
       const chatRows = all.reduce((a, m) => a + m.chat.rows, 0);
       const chatRequests = all.reduce((a, m) => a + m.chat.requests, 0);
@@ -517,9 +522,20 @@ function costOf(all: Array<Awaited<ReturnType<typeof playMatch>>>): MatchCost {
   };
 }
 
-/** Plays `MATCHES` matches of `cfg` and prints its capacity lines. */
+/** Where the rows of the (socket-mode) matches `all` went, per human decision (bench-rows.ts). */
+function rowLines(all: Array<Awaited<ReturnType<typeof playMatch>>>): string[] {
+  const rows: RowsByStatement = {};
+  for (const m of all) addRows(rows, m.rowsByStatement);
+  const alarms = all.reduce((a, m) => a + m.alarmWrites, 0);
+  const decisions = all.reduce((a, m) => a + m.moves, 0);
+  return breakdownLines(rows, { match: alarms }, decisions);
+}
+
+/** Plays `MATCHES` matches of `cfg` and prints its capacity lines and where its rows went. */
 async function runConfig(mf: Miniflare, cfg: BenchConfig): Promise<void> {
   let cost: MatchCost;
+  /** Where the rows went (bench-rows.ts). */
+  let breakdown: string[];
   if (cfg.mail) {
     const all: Array<Awaited<ReturnType<typeof playMailMatch>>> = [];
     for (let n = 0; n < MATCHES; n++) all.push(await playMailMatch(mf, n, cfg, { call, tokenOf, pick, rng }));
@@ -531,14 +547,24 @@ async function runConfig(mf: Miniflare, cfg: BenchConfig): Promise<void> {
       moveRequests: mean((m) => m.cost.moveRequests),
     };
     for (const m of all) console.log(`  ${m.detail}`);
+    const rows: RowsByStatement = {};
+    for (const m of all) addRows(rows, m.rows);
+    const alarms = { match: 0, address: 0 };
+    for (const m of all) {
+      alarms.match += m.alarms.match;
+      alarms.address += m.alarms.address;
+    }
+    breakdown = breakdownLines(rows, alarms, cost.humanDecisions * all.length);
   } else {
     const all: Array<Awaited<ReturnType<typeof playMatch>>> = [];
     for (let n = 0; n < MATCHES; n++) all.push(await playMatch(mf, n, cfg));
     cost = costOf(all);
     const alarms = all.reduce((a, m) => a + m.alarmWrites, 0) / all.length;
     console.log(`  (${all.length} matches; ${alarms.toFixed(0)} setAlarm calls per match, counted as rows)`);
+    breakdown = rowLines(all);
   }
   for (const line of capacityLines(cost)) console.log(line);
+  for (const line of breakdown) console.log(line);
 }
 
 /** `--table`: every configuration of `tableConfigs`, one after the other. */
