@@ -63,8 +63,10 @@ export class MatchStore {
     // Matches stored before the seat preferences: the column is added (null reads as no preferences).
     if (!sql.exec('SELECT * FROM seats LIMIT 0').columnNames.includes('prefs'))
       sql.exec('ALTER TABLE seats ADD COLUMN prefs TEXT');
+    // WITHOUT ROWID: a mailed link writes one row, not a row and its key's index entry (matches
+    // created before keep their rowid table; no query here needs the rowid).
     sql.exec(`CREATE TABLE IF NOT EXISTS mail_links (
-      token_hash TEXT PRIMARY KEY, seat INTEGER NOT NULL, created_at INTEGER NOT NULL)`);
+      token_hash TEXT PRIMARY KEY, seat INTEGER NOT NULL, created_at INTEGER NOT NULL) WITHOUT ROWID`);
   }
 
   /** Runs one statement and counts the rows it wrote. */
@@ -224,10 +226,10 @@ export class MatchStore {
     return this.rowsWritten > before;
   }
 
-  /** Every mail-link hash with its seat. */
+  /** Every mail-link hash with its seat, oldest first. */
   links(): Array<{ tokenHash: string; seat: number }> {
-    return this.exec<{ token_hash: string; seat: number }>('SELECT token_hash, seat FROM mail_links').map(
-      (r) => ({ tokenHash: r.token_hash, seat: r.seat }),
-    );
+    return this.exec<{ token_hash: string; seat: number }>(
+      'SELECT token_hash, seat FROM mail_links ORDER BY created_at',
+    ).map((r) => ({ tokenHash: r.token_hash, seat: r.seat }));
   }
 }

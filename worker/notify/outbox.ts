@@ -76,21 +76,35 @@ export function finish(sql: SqlStorage, key: string, status: Status, error: stri
   sql.exec('UPDATE mail_outbox SET status = ?, error = ?, prepared = NULL WHERE key = ?', status, error, key);
 }
 
-/** Keeps a row queued for another attempt at `dueAt` (ms), noting the attempt count and error code. */
+/**
+ * Keeps a row queued for another attempt at `dueAt` (ms), noting the attempt count and error code;
+ * `prepared` (a mail's message, kept for a byte-identical retry) is stored with it when given.
+ */
 export function retryLater(
   sql: SqlStorage,
   key: string,
   attempts: number,
   dueAt: number,
   code: string,
+  prepared?: string,
 ): void {
-  sql.exec(
-    'UPDATE mail_outbox SET attempts = ?, due_at = ?, error = ? WHERE key = ?',
-    attempts,
-    dueAt,
-    code,
-    key,
-  );
+  if (prepared === undefined)
+    sql.exec(
+      'UPDATE mail_outbox SET attempts = ?, due_at = ?, error = ? WHERE key = ?',
+      attempts,
+      dueAt,
+      code,
+      key,
+    );
+  else
+    sql.exec(
+      'UPDATE mail_outbox SET attempts = ?, due_at = ?, error = ?, prepared = ? WHERE key = ?',
+      attempts,
+      dueAt,
+      code,
+      prepared,
+      key,
+    );
 }
 
 /** True when the seat has a push subscription. */
