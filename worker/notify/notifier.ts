@@ -14,7 +14,7 @@ import type { MatchInfo } from '../protocol/views';
 import type { Reply } from '../reply';
 import { processDue } from './deliver';
 import { createOutboxTables, mailStatus } from './outbox';
-import { planChange, shiftTurn } from './plan';
+import { planChange, shiftTurn, wake } from './plan';
 import type { MailRpc } from './protocol';
 import { mailRequest } from './requests';
 import {
@@ -75,6 +75,15 @@ export class Notifier implements MailScope {
    */
   shiftTurn(seat: number, deltaMs: number, now: number): void {
     shiftTurn(this, seat, deltaMs, now);
+  }
+
+  /**
+   * Points the `mail` item at the earliest queued row or reminder again (plan.ts `wake`), for a
+   * schedule that keeps it in memory only (worker/match/schedule.ts `derive`) after a restart.
+   */
+  recomputeWake(): void {
+    if (this.ctx.match()) wake(this, this.now());
+    else this.ctx.schedule.cancel(MAIL_ITEM);
   }
 
   /** Called for a due schedule item of a kind the match does not own. Returns true when handled. */
