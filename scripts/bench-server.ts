@@ -17,15 +17,17 @@
  * message: rows written (one each) and Durable Object requests.
  *
  * Seating (bench-config.ts, usage error on bad values): `--seats N`, `--humans N --bots N --bot LEVEL`,
- * `--team 2`, `--rules PRESET`; `--mail`: every human on e-mail, no page open (bench-mail.ts). While
+ * `--team 2`, `--rules PRESET`; `--mail`: every human on e-mail, no page open (bench-mail.ts), with
+ * `rows written per mailed decision: X` besides the capacity lines. While
  * a human is in the match the bots play in the human's request (a run, one log row); a bot left to
  * act after a run (its budget spent) plays on its `bot` alarm after `--bot-delay` ms (default 1; 1500
  * deployed). `--socket`: the pages send their moves over their socket (`{type:'move'}`, answered by
  * `moveResult`) instead of `POST /moves`; the match object counts each frame as a request. Every run
  * also prints `rows written per human decision: X` and `free plan: N complete matches/day` (rows
  * include the `setAlarm` calls, billed as rows), with requests counted one per move (HTTP, or a frame
- * as the object counts it) and with each move as 1/20 request (Cloudflare's socket ratio). `--table`
- * prints these lines for the six configurations of `tableConfigs` instead of the single run.
+ * as the object counts it) and with each move as 1/20 request (Cloudflare's socket ratio), then where
+ * the rows went: per human decision by table and by cause (bench-rows.ts). `--table` prints these
+ * lines for the six configurations of `tableConfigs` instead of the single run.
  *
  * First it checks that the production configuration (no TEST_SEAMS) refuses the stacked-deck seam.
  * `--check-only` stops after that check (CI runs it).
@@ -563,6 +565,9 @@ async function runConfig(mf: Miniflare, cfg: BenchConfig): Promise<void> {
     console.log(`  (${all.length} matches; ${alarms.toFixed(0)} setAlarm calls per match, counted as rows)`);
     breakdown = rowLines(all);
   }
+  // On e-mail every decision is a mailed one (the next player is mailed): its own line for scripts.
+  if (cfg.mail)
+    console.log(`rows written per mailed decision: ${(cost.rows / cost.humanDecisions).toFixed(3)}`);
   for (const line of capacityLines(cost)) console.log(line);
   for (const line of breakdown) console.log(line);
 }

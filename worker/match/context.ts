@@ -184,6 +184,10 @@ export class MatchContext {
     this.metaRow = null;
     this.seatRows = [];
     this.log.forget();
+    this.store.forgetTables();
+    this.chat.forget();
+    this.notifier.pushSubs.forget();
+    this.schedule.forget();
   }
 
   /**

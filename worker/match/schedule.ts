@@ -193,6 +193,12 @@ export class Schedule {
     this.alarmMs = undefined;
   }
 
+  /** Forgets the items kept in memory (the storage was deleted: nothing is due any more). */
+  forget(): void {
+    for (const d of this.derived.values()) d.atMs = null;
+    this.alarmMs = undefined;
+  }
+
   /** Deletes every item (match deletion). */
   clear(): void {
     for (const d of this.derived.values()) d.atMs = null;

@@ -126,9 +126,14 @@ async function deliverPush(n: MailScope, row: OutboxRow, now: number): Promise<v
   const sql = n.ctx.sql;
   const stale = staleReason(n, row);
   if (stale) return finish(sql, row.key, 'dropped', stale);
-  const subs = sql
-    .exec<{ endpoint: string; sub: string }>('SELECT endpoint, sub FROM push_subs WHERE seat = ?', row.seat)
-    .toArray();
+  const subs = n.pushSubs.exists()
+    ? sql
+        .exec<{ endpoint: string; sub: string }>(
+          'SELECT endpoint, sub FROM push_subs WHERE seat = ?',
+          row.seat,
+        )
+        .toArray()
+    : [];
   if (subs.length === 0) return finish(sql, row.key, 'dropped', 'no_subscription');
   if (await heldOrDropped(n, row, now)) return;
   const meta = n.ctx.match()!;

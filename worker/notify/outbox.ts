@@ -6,6 +6,7 @@
  * SQL only; what to queue is plan.ts, sending is deliver.ts.
  */
 
+import { LazyTable } from '../lazy-table';
 import type { MatchInfo } from '../protocol/views';
 import type { MailKind } from './compose';
 
@@ -32,15 +33,21 @@ export type OutboxRow = {
 /** Rows shown to the host in MatchInfo.mail. */
 const STATUS_ROWS = 30;
 
-/** Creates the outbox and push tables if missing (only for a match that exists). */
+/** Creates the outbox table if missing (only for a match that exists). */
 export function createOutboxTables(sql: SqlStorage): void {
   sql.exec(`CREATE TABLE IF NOT EXISTS mail_outbox (
     key TEXT PRIMARY KEY, seat INTEGER NOT NULL, kind TEXT NOT NULL, grp TEXT NOT NULL,
     status TEXT NOT NULL, created_at INTEGER NOT NULL, due_at INTEGER NOT NULL,
     attempts INTEGER NOT NULL, data TEXT NOT NULL, prepared TEXT, error TEXT, ack TEXT)`);
-  sql.exec(`CREATE TABLE IF NOT EXISTS push_subs (
-    seat INTEGER NOT NULL, endpoint TEXT NOT NULL, sub TEXT NOT NULL, created_at INTEGER NOT NULL,
-    PRIMARY KEY (seat, endpoint))`);
+}
+
+/** The push subscriptions' table, made on the first subscription (most matches have none). */
+export function pushSubsTable(sql: SqlStorage): LazyTable {
+  return new LazyTable(sql, 'push_subs', (s) =>
+    s.exec(`CREATE TABLE IF NOT EXISTS push_subs (
+      seat INTEGER NOT NULL, endpoint TEXT NOT NULL, sub TEXT NOT NULL, created_at INTEGER NOT NULL,
+      PRIMARY KEY (seat, endpoint))`),
+  );
 }
 
 /** The `n` of a `SELECT COUNT(*) AS n …` query. */
@@ -107,9 +114,9 @@ export function retryLater(
     );
 }
 
-/** True when the seat has a push subscription. */
-export function hasPush(sql: SqlStorage, seat: number): boolean {
-  return count(sql, 'SELECT COUNT(*) AS n FROM push_subs WHERE seat = ?', seat) > 0;
+/** True when the seat has a push subscription (`subs`: the push subscriptions' table). */
+export function hasPush(sql: SqlStorage, subs: LazyTable, seat: number): boolean {
+  return subs.exists() && count(sql, 'SELECT COUNT(*) AS n FROM push_subs WHERE seat = ?', seat) > 0;
 }
 
 /** Host-only mail statuses to show in MatchInfo, newest first (undefined: nothing to show). */
