@@ -11,6 +11,7 @@ import type { MatchView, Move } from '../worker/engine/index';
 import { mailboxKey } from '../worker/notify/address';
 import type { Created, MatchInfo } from '../worker/protocol/views';
 import type { BenchConfig, MatchCost } from './bench-config';
+import { addRows, type RowsByStatement } from './bench-rows';
 
 type Call = (
   mf: Miniflare,
@@ -33,6 +34,7 @@ interface Counters {
   requests: number;
   rowsWritten: number;
   alarmWrites: number;
+  rowsByStatement?: RowsByStatement;
 }
 
 /** How long the bench waits for the match's alarm to send a turn mail before the player opens the match anyway (ms). */
@@ -72,10 +74,13 @@ export async function playMailMatch(mf: Miniflare, n: number, cfg: BenchConfig, 
       byMethod: Record<string, number>;
     };
   const admits = emails.map(() => 0);
+  /** A mail's admission: `admitOnTime` (its timing and admission in one call) or, before it, `admit`. */
+  const admissions = (byMethod: Record<string, number>) =>
+    (byMethod.admit ?? 0) + (byMethod.admitOnTime ?? 0);
   /** Waits (up to MAIL_WAIT_MS) until `seat`'s address admitted one more mail; false if none came. */
   const mailed = async (seat: number) => {
     for (let t0 = performance.now(); performance.now() - t0 < MAIL_WAIT_MS; ) {
-      const a = (await stats(seat)).byMethod.admit ?? 0;
+      const a = admissions((await stats(seat)).byMethod);
       if (a > admits[seat]) {
         admits[seat] = a;
         return true;
@@ -117,11 +122,20 @@ export async function playMailMatch(mf: Miniflare, n: number, cfg: BenchConfig, 
   let admitted = 0;
   let addressRows = 0;
   let addressRequests = 0;
+  let addressAlarms = 0;
+  // Where the rows went: the match object's statements, then the address objects' (prefixed).
+  const rows: RowsByStatement = {};
+  addRows(rows, match.rowsByStatement);
+  const calls: Record<string, number> = {};
   for (let seat = 0; seat < emails.length; seat++) {
     const a = await stats(seat);
-    admitted += a.byMethod.admit ?? 0;
+    admitted += admissions(a.byMethod);
     addressRows += a.rowsWritten + a.alarmWrites;
     addressRequests += a.requests;
+    addressAlarms += a.alarmWrites;
+    for (const [q, k] of Object.entries(a.rowsByStatement ?? {}))
+      rows[`[address] ${q}`] = (rows[`[address] ${q}`] ?? 0) + k;
+    for (const [m, k] of Object.entries(a.byMethod)) calls[m] = (calls[m] ?? 0) + k;
   }
   const cost: MatchCost = {
     humanDecisions: moves,
@@ -130,8 +144,10 @@ export async function playMailMatch(mf: Miniflare, n: number, cfg: BenchConfig, 
     moveRequests: moves,
   };
   const detail =
-    `match ${n + 1}: ${moves} moves, ${opens} page opens (GET), mails admitted ${admitted} (address objects' \`admit\` calls; ${held.length} rows left in the outbox; ${unmailed} opens with no new mail); ` +
+    `match ${n + 1}: ${moves} moves, ${opens} page opens (GET), mails admitted ${admitted} (address objects' \`admitOnTime\` calls; ${held.length} rows left in the outbox; ${unmailed} opens with no new mail); ` +
     `match DO ${match.rowsWritten} rows + ${match.alarmWrites} setAlarm, ${match.requests} requests; ` +
-    `address DOs ${addressRows} rows, ${addressRequests} requests`;
-  return { cost, detail };
+    `address DOs ${addressRows} rows, ${addressRequests} requests (${Object.entries(calls)
+      .map(([m, k]) => `${m} ${k}`)
+      .join(', ')})`;
+  return { cost, detail, rows, alarms: { match: match.alarmWrites, address: addressAlarms } };
 }

@@ -17,15 +17,17 @@
  * message: rows written (one each) and Durable Object requests.
  *
  * Seating (bench-config.ts, usage error on bad values): `--seats N`, `--humans N --bots N --bot LEVEL`,
- * `--team 2`, `--rules PRESET`; `--mail`: every human on e-mail, no page open (bench-mail.ts). While
+ * `--team 2`, `--rules PRESET`; `--mail`: every human on e-mail, no page open (bench-mail.ts), with
+ * `rows written per mailed decision: X` besides the capacity lines. While
  * a human is in the match the bots play in the human's request (a run, one log row); a bot left to
  * act after a run (its budget spent) plays on its `bot` alarm after `--bot-delay` ms (default 1; 1500
  * deployed). `--socket`: the pages send their moves over their socket (`{type:'move'}`, answered by
  * `moveResult`) instead of `POST /moves`; the match object counts each frame as a request. Every run
  * also prints `rows written per human decision: X` and `free plan: N complete matches/day` (rows
  * include the `setAlarm` calls, billed as rows), with requests counted one per move (HTTP, or a frame
- * as the object counts it) and with each move as 1/20 request (Cloudflare's socket ratio). `--table`
- * prints these lines for the six configurations of `tableConfigs` instead of the single run.
+ * as the object counts it) and with each move as 1/20 request (Cloudflare's socket ratio), then where
+ * the rows went: per human decision by table and by cause (bench-rows.ts). `--table` prints these
+ * lines for the six configurations of `tableConfigs` instead of the single run.
  *
  * First it checks that the production configuration (no TEST_SEAMS) refuses the stacked-deck seam.
  * `--check-only` stops after that check (CI runs it).
@@ -55,6 +57,7 @@ import { playMailMatch } from './bench-mail';
 import { type NodeWork, nodeWorkPerRequest, WORK_KINDS } from './bench-node-work';
 import { benchOpen } from './bench-open';
 import { benchRematch } from './bench-rematch';
+import { addRows, breakdownLines, type RowsByStatement } from './bench-rows';
 import { bundle, call, checkSeam, ORIGIN, start, tokenOf } from './mf-harness';
 
 const args = parseArgs(process.argv.slice(2));
@@ -99,6 +102,8 @@ function pick(view: MatchView, r: () => number): Move {
 interface Stats {
   requests: number;
   rowsWritten: number;
+  /** Rows written per statement since the object started (test seams). */
+  rowsByStatement: RowsByStatement;
   /** `setAlarm` calls (billed as rows written). */
   alarmWrites: number;
   ms: number[];
@@ -228,6 +233,7 @@ async function playMatch(mf: Miniflare, n: number, cfg: BenchConfig = CONFIG) {
     rows: after.rowsWritten - before.rowsWritten,
     setupRows: before.rowsWritten,
     alarmWrites: after.alarmWrites,
+    rowsByStatement: after.rowsByStatement,
     ms: after.ms.slice(before.ms.length),
     setupMs: before.ms,
     sqlMs: after.sqlMs - before.sqlMs,
@@ -380,6 +386,7 @@ async function main() {
     );
     console.log(`${CONFIG.label}, counting setAlarm calls as rows written:`);
     for (const line of capacityLines(costOf(all))) console.log(line);
+    for (const line of rowLines(all)) console.log(line);
     if (MESSAGES > 0) {
       const chatRows = all.reduce((a, m) => a + m.chat.rows, 0);
       const chatRequests = all.reduce((a, m) => a + m.chat.requests, 0);
@@ -517,9 +524,20 @@ function costOf(all: Array<Awaited<ReturnType<typeof playMatch>>>): MatchCost {
   };
 }
 
-/** Plays `MATCHES` matches of `cfg` and prints its capacity lines. */
+/** Where the rows of the (socket-mode) matches `all` went, per human decision (bench-rows.ts). */
+function rowLines(all: Array<Awaited<ReturnType<typeof playMatch>>>): string[] {
+  const rows: RowsByStatement = {};
+  for (const m of all) addRows(rows, m.rowsByStatement);
+  const alarms = all.reduce((a, m) => a + m.alarmWrites, 0);
+  const decisions = all.reduce((a, m) => a + m.moves, 0);
+  return breakdownLines(rows, { match: alarms }, decisions);
+}
+
+/** Plays `MATCHES` matches of `cfg` and prints its capacity lines and where its rows went. */
 async function runConfig(mf: Miniflare, cfg: BenchConfig): Promise<void> {
   let cost: MatchCost;
+  /** Where the rows went (bench-rows.ts). */
+  let breakdown: string[];
   if (cfg.mail) {
     const all: Array<Awaited<ReturnType<typeof playMailMatch>>> = [];
     for (let n = 0; n < MATCHES; n++) all.push(await playMailMatch(mf, n, cfg, { call, tokenOf, pick, rng }));
@@ -531,14 +549,27 @@ async function runConfig(mf: Miniflare, cfg: BenchConfig): Promise<void> {
       moveRequests: mean((m) => m.cost.moveRequests),
     };
     for (const m of all) console.log(`  ${m.detail}`);
+    const rows: RowsByStatement = {};
+    for (const m of all) addRows(rows, m.rows);
+    const alarms = { match: 0, address: 0 };
+    for (const m of all) {
+      alarms.match += m.alarms.match;
+      alarms.address += m.alarms.address;
+    }
+    breakdown = breakdownLines(rows, alarms, cost.humanDecisions * all.length);
   } else {
     const all: Array<Awaited<ReturnType<typeof playMatch>>> = [];
     for (let n = 0; n < MATCHES; n++) all.push(await playMatch(mf, n, cfg));
     cost = costOf(all);
     const alarms = all.reduce((a, m) => a + m.alarmWrites, 0) / all.length;
     console.log(`  (${all.length} matches; ${alarms.toFixed(0)} setAlarm calls per match, counted as rows)`);
+    breakdown = rowLines(all);
   }
+  // On e-mail every decision is a mailed one (the next player is mailed): its own line for scripts.
+  if (cfg.mail)
+    console.log(`rows written per mailed decision: ${(cost.rows / cost.humanDecisions).toFixed(3)}`);
   for (const line of capacityLines(cost)) console.log(line);
+  for (const line of breakdown) console.log(line);
 }
 
 /** `--table`: every configuration of `tableConfigs`, one after the other. */

@@ -243,7 +243,15 @@ export function stubOf(m: TestMatch | string) {
 
 /** The match object's clock and test seams, reached inside the object. */
 interface MatchInside {
-  match: { now(): number; seams: { pinClock(atMs: number | null): void } };
+  match: {
+    now(): number;
+    seams: { pinClock(atMs: number | null): void };
+    schedule: {
+      get(kind: string, key: string): unknown;
+      schedule(kind: string, key: string, atMs: number): void;
+      items(): Array<{ kind: string; key: string; atMs: number; payload: unknown }>;
+    };
+  };
 }
 
 /** Holds the match object's clock still at `atMs` (test seam; null: it runs again). */
@@ -260,10 +268,14 @@ export async function pinClock(m: TestMatch, atMs: number | null): Promise<void>
 export async function fireSchedule(m: TestMatch, kinds?: string[]): Promise<boolean> {
   const stub = stubOf(m);
   await runInDurableObject(stub, (instance, state) => {
-    const now = (instance as unknown as MatchInside).match.now() - 1;
+    const match = (instance as unknown as MatchInside).match;
+    const now = match.now() - 1;
     if (kinds)
       for (const k of kinds) state.storage.sql.exec('UPDATE schedule SET at_ms = ? WHERE kind = ?', now, k);
     else state.storage.sql.exec('UPDATE schedule SET at_ms = ?', now);
+    // The outbox's wake-up is kept in memory (worker/match/schedule.ts `derive`), not in the table.
+    if ((!kinds || kinds.includes('mail')) && match.schedule.get('mail', ''))
+      match.schedule.schedule('mail', '', now);
   });
   return runDurableObjectAlarm(stub);
 }
@@ -275,14 +287,17 @@ export async function advance(m: TestMatch, ms: number): Promise<boolean> {
   return runDurableObjectAlarm(stubOf(m));
 }
 
-/** The schedule rows of a match. */
+/**
+ * The schedule of a match: its stored rows and the items it keeps in memory (the outbox's wake-up,
+ * worker/match/schedule.ts `derive`), in the rows' shape.
+ */
 export async function scheduleOf(
   m: TestMatch,
 ): Promise<Array<{ kind: string; key: string; at_ms: number; payload: string }>> {
-  return runInDurableObject(stubOf(m), (_i, state) =>
-    state.storage.sql
-      .exec<{ kind: string; key: string; at_ms: number; payload: string }>('SELECT * FROM schedule')
-      .toArray(),
+  return runInDurableObject(stubOf(m), (instance) =>
+    (instance as unknown as MatchInside).match.schedule
+      .items()
+      .map((i) => ({ kind: i.kind, key: i.key, at_ms: i.atMs, payload: JSON.stringify(i.payload ?? null) })),
   );
 }
 

@@ -137,7 +137,11 @@ describe('always e-mail me', () => {
     });
     expect(bad.status).toBe(400);
     // A push subscription of Bob's (stored as the push route would; the push is dropped before sending).
-    await runInDurableObject(stubOf(h.m), (_i, state) => {
+    await runInDurableObject(stubOf(h.m), (instance, state) => {
+      // The table is made on a match's first subscription (worker/lazy-table.ts).
+      (
+        instance as unknown as { match: { notifier: { pushSubs: { ensure(): void } } } }
+      ).match.notifier.pushSubs.ensure();
       state.storage.sql.exec(
         `INSERT INTO push_subs (seat, endpoint, sub, created_at) VALUES (1, 'https://fcm.googleapis.com/x', '{}', ?)`,
         t0,

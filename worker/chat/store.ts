@@ -6,6 +6,7 @@
  */
 
 import type { MatchConfig } from '../decider/model';
+import { LazyTable } from '../lazy-table';
 import type { ChatMessage, ChatTally, QuickPhrase } from '../protocol/chat';
 
 type SqlValue = string | number | null;
@@ -49,22 +50,36 @@ export class ChatStore {
   /** The counts behind the tally as last read or kept up to date (memory only), or null until asked. */
   private counted: Counts | null = null;
 
-  constructor(private readonly sql: SqlStorage) {}
+  /** The `chat` table, made on the first message (a match without chat writes no schema for it). */
+  private readonly table: LazyTable;
+
+  constructor(private readonly sql: SqlStorage) {
+    this.table = new LazyTable(sql, 'chat', (s) =>
+      s.exec(`CREATE TABLE IF NOT EXISTS chat (
+        id INTEGER PRIMARY KEY, seat INTEGER NOT NULL, at INTEGER NOT NULL,
+        text TEXT, phrase TEXT, params TEXT,
+        deleted INTEGER NOT NULL DEFAULT 0, hidden INTEGER NOT NULL DEFAULT 0)`),
+    );
+  }
 
   /**
-   * Creates the table if missing (matches stored before the chat get it on their next wake-up), and
-   * erases what removed messages stored before still say (earlier versions kept it with the flag set):
-   * one row written per such message, once; none afterwards.
+   * Readies the table: it is made on the first message; where it exists, what removed messages
+   * stored before still say is erased (earlier versions kept it with the flag set): one row written
+   * per such message, once; none afterwards.
    */
   createTable(): void {
-    this.sql.exec(`CREATE TABLE IF NOT EXISTS chat (
-      id INTEGER PRIMARY KEY, seat INTEGER NOT NULL, at INTEGER NOT NULL,
-      text TEXT, phrase TEXT, params TEXT,
-      deleted INTEGER NOT NULL DEFAULT 0, hidden INTEGER NOT NULL DEFAULT 0)`);
+    this.forget();
+    if (!this.table.exists()) return;
     this.sql.exec(
       `UPDATE chat SET text = NULL, phrase = NULL, params = NULL
        WHERE (deleted = 1 OR hidden = 1) AND (text IS NOT NULL OR phrase IS NOT NULL OR params IS NOT NULL)`,
     );
+  }
+
+  /** Forgets what it read (the storage was deleted, or is read again). */
+  forget(): void {
+    this.table.forget();
+    this.counted = null;
   }
 
   private exec<T extends Record<string, SqlValue>>(query: string, ...params: SqlValue[]): T[] {
@@ -79,6 +94,7 @@ export class ChatStore {
     const text = 'text' in content ? content.text : null;
     const phrase = 'phrase' in content ? content.phrase : null;
     const params = 'phrase' in content && content.params ? JSON.stringify(content.params) : null;
+    this.table.ensure();
     const r = this.exec<{ id: number }>(
       'INSERT INTO chat (seat, at, text, phrase, params) VALUES (?, ?, ?, ?, ?) RETURNING id',
       seat,
@@ -97,6 +113,7 @@ export class ChatStore {
 
   /** Messages with an id above `after`, oldest first, at most `CHAT_PAGE`. */
   after(after: number): ChatRow[] {
+    if (!this.table.exists()) return [];
     return this.exec<Record<string, SqlValue>>(
       'SELECT * FROM chat WHERE id > ? ORDER BY id LIMIT ?',
       after,
@@ -106,6 +123,7 @@ export class ChatStore {
 
   /** One message, or null. */
   get(id: number): ChatRow | null {
+    if (!this.table.exists()) return null;
     const r = this.exec<Record<string, SqlValue>>('SELECT * FROM chat WHERE id = ?', id)[0];
     return r ? readRow(r) : null;
   }
@@ -115,6 +133,7 @@ export class ChatStore {
    * and params): one row written. Only the flag, the writer and the time stay.
    */
   mark(id: number, flag: 'deleted' | 'hidden'): void {
+    if (!this.table.exists()) return;
     this.exec(`UPDATE chat SET ${flag} = 1, text = NULL, phrase = NULL, params = NULL WHERE id = ?`, id);
     this.counted = null;
   }
@@ -132,6 +151,7 @@ export class ChatStore {
   }
 
   private count(): Counts {
+    if (!this.table.exists()) return { lastId: 0, removed: 0, total: 0, bySeat: new Map() };
     const head = this.exec<{ lastId: number; removed: number; total: number }>(
       'SELECT COALESCE(MAX(id), 0) AS lastId, COALESCE(SUM(deleted = 1 OR hidden = 1), 0) AS removed, COUNT(*) AS total FROM chat',
     )[0];
@@ -153,6 +173,7 @@ export class ChatStore {
     limit: number,
     afterId = 0,
   ): { rows: ChatRow[]; total: number } {
+    if (!this.table.exists()) return { rows: [], total: 0 };
     const found = this.exec<Record<string, SqlValue>>(
       `SELECT *, COUNT(*) OVER () AS total FROM chat
        WHERE at > ? AND id > ? AND seat != ? AND deleted = 0 AND hidden = 0 ORDER BY id DESC LIMIT ?`,
@@ -169,6 +190,7 @@ export class ChatStore {
    * limit reads them (deleted messages count too).
    */
   recentTimes(seat: number, sinceMs: number, limit: number): number[] {
+    if (!this.table.exists()) return [];
     return this.exec<{ at: number }>(
       'SELECT at FROM chat WHERE seat = ? AND at > ? ORDER BY at DESC LIMIT ?',
       seat,

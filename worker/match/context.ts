@@ -12,7 +12,7 @@ import { KINDS } from '../decider/change';
 import type { MatchState } from '../engine/index';
 import { type Env, testSeamsEnabled } from '../env';
 import { Notifier } from '../notify/notifier';
-import type { NotifyMatch, NotifySeat } from '../notify/scope';
+import { MAIL_ITEM, type NotifyMatch, type NotifySeat } from '../notify/scope';
 import type { Reply } from '../reply';
 import { chatSinceLastTurn } from './chat-mail';
 import { MoveLog } from './log';
@@ -99,6 +99,8 @@ export class MatchContext {
       chatSinceLastTurn: (seat) => chatSinceLastTurn(this, seat),
       mintSeatLink: (seat, origin) => mintSeatLink(this, seat, origin),
     });
+    // The outbox's wake-up is computed from the outbox, not stored (two rows a turn).
+    this.schedule.derive(MAIL_ITEM, () => this.notifier.recomputeWake());
     // Tables exist only where a match was created: an unknown id creates no storage.
     const exists = this.store.hasTables();
     if (exists) this.createTables();
@@ -197,6 +199,10 @@ export class MatchContext {
     this.metaRow = null;
     this.seatRows = [];
     this.log.forget();
+    this.store.forgetTables();
+    this.chat.forget();
+    this.notifier.pushSubs.forget();
+    this.schedule.forget();
   }
 
   /**

@@ -5,6 +5,12 @@
  * its handler ran, and a handler re-checks the state before acting.
  *
  * Table `schedule` is WITHOUT ROWID with no secondary index, so an upsert writes one row.
+ *
+ * A kind may be kept in memory instead (`derive`): one item (key `''`) whose time its owner can
+ * compute again from its own rows (the outbox's wake-up, moved on every change and every send:
+ * two rows written per turn when stored). Its time is held in memory, scheduled, cancelled and
+ * done like a stored item's; after a restart the owner's `recompute` sets it again before it is
+ * read. Rows of that kind stored before stay readable and are removed once handled.
  */
 
 /** One scheduled item. */
@@ -19,6 +25,8 @@ export interface ScheduleItem<P = unknown> {
 /** The schedule of one Durable Object, backed by its SQLite storage and its alarm. */
 export class Schedule {
   private alarmMs: number | null | undefined;
+  /** Kinds kept in memory (`derive`): their item's time (null: none; undefined: not known since the start). */
+  private readonly derived = new Map<string, { atMs: number | null | undefined; recompute: () => void }>();
 
   constructor(
     private readonly sql: SqlStorage,
@@ -35,8 +43,32 @@ export class Schedule {
       PRIMARY KEY (kind, key)) WITHOUT ROWID`);
   }
 
+  /**
+   * Keeps `kind`'s one item (key `''`, no payload) in memory, not in the table. `recompute` must set
+   * it (`schedule` or `cancel`) from the owner's rows; it is called once after a restart, when the
+   * item is first read.
+   */
+  derive(kind: string, recompute: () => void): void {
+    this.derived.set(kind, { atMs: undefined, recompute });
+  }
+
+  /** The time of derived `kind`'s item (null: none), recomputed once after a restart. */
+  private derivedAt(kind: string): number | null {
+    const d = this.derived.get(kind)!;
+    if (d.atMs === undefined) {
+      d.atMs = null;
+      d.recompute();
+    }
+    return d.atMs;
+  }
+
   /** Schedules (or moves) the item `(kind, key)` to `atMs` with `payload`. Writes nothing when unchanged. */
   schedule(kind: string, key: string, atMs: number, payload: unknown = null): void {
+    const d = this.derived.get(kind);
+    if (d && key === '' && payload === null) {
+      d.atMs = Math.round(atMs);
+      return;
+    }
     const json = JSON.stringify(payload ?? null);
     const old = this.get(kind, key);
     if (old && old.atMs === atMs && JSON.stringify(old.payload) === json) return;
@@ -53,6 +85,8 @@ export class Schedule {
 
   /** Removes `(kind, key)`, or every item of `kind` when `key` is omitted. */
   cancel(kind: string, key?: string): void {
+    const d = this.derived.get(kind);
+    if (d && (key === undefined || key === '')) d.atMs = null;
     const c =
       key === undefined
         ? this.sql.exec('DELETE FROM schedule WHERE kind = ?', kind)
@@ -62,6 +96,10 @@ export class Schedule {
 
   /** The item `(kind, key)`, if scheduled. */
   get<P = unknown>(kind: string, key: string): ScheduleItem<P> | null {
+    if (this.derived.has(kind) && key === '') {
+      const atMs = this.derivedAt(kind);
+      if (atMs !== null) return { kind, key, atMs, payload: null as P };
+    }
     const row = this.sql
       .exec<{ at_ms: number; payload: string }>(
         'SELECT at_ms, payload FROM schedule WHERE kind = ? AND key = ?',
@@ -74,28 +112,51 @@ export class Schedule {
 
   /** Every item of `kind`, earliest first. */
   list<P = unknown>(kind: string): ScheduleItem<P>[] {
-    return this.sql
+    const stored = this.sql
       .exec<{ key: string; at_ms: number; payload: string }>(
         'SELECT key, at_ms, payload FROM schedule WHERE kind = ? ORDER BY at_ms',
         kind,
       )
       .toArray()
       .map((r) => ({ kind, key: r.key, atMs: r.at_ms, payload: JSON.parse(r.payload) as P }));
+    const atMs = this.derived.has(kind) ? this.derivedAt(kind) : null;
+    return atMs === null ? stored : byTime([...stored, { kind, key: '', atMs, payload: null as P }]);
   }
 
-  /** Items due at `nowMs` or earlier, earliest first. */
+  /** Items due at `nowMs` or earlier, earliest first (equal times by kind). */
   due(nowMs: number): ScheduleItem[] {
-    return this.sql
+    const stored = this.sql
       .exec<{ kind: string; key: string; at_ms: number; payload: string }>(
         'SELECT kind, key, at_ms, payload FROM schedule WHERE at_ms <= ? ORDER BY at_ms',
         nowMs,
       )
       .toArray()
       .map((r) => ({ kind: r.kind, key: r.key, atMs: r.at_ms, payload: JSON.parse(r.payload) }));
+    return byTime([...stored, ...this.derivedItems().filter((i) => i.atMs <= nowMs)]);
+  }
+
+  /** Every item, stored or kept in memory, earliest first (equal times by kind). */
+  items(): ScheduleItem[] {
+    return this.due(Number.MAX_SAFE_INTEGER);
+  }
+
+  /**
+   * The derived kinds' items (those with a time). A row of such a kind stored before it was derived
+   * is listed beside it; both are handled (the owner's handler is idempotent) and the row removed.
+   */
+  private derivedItems(): ScheduleItem[] {
+    const out: ScheduleItem[] = [];
+    for (const kind of this.derived.keys()) {
+      const atMs = this.derivedAt(kind);
+      if (atMs !== null) out.push({ kind, key: '', atMs, payload: null });
+    }
+    return out;
   }
 
   /** Removes a handled item, unless it was rescheduled meanwhile (its time changed). */
   done(item: ScheduleItem): void {
+    const d = this.derived.get(item.kind);
+    if (d && item.key === '' && d.atMs === item.atMs) d.atMs = null;
     const c = this.sql.exec(
       'DELETE FROM schedule WHERE kind = ? AND key = ? AND at_ms = ?',
       item.kind,
@@ -108,7 +169,10 @@ export class Schedule {
   /** The earliest due time, or null when nothing is scheduled. */
   next(): number | null {
     const row = this.sql.exec<{ m: number | null }>('SELECT MIN(at_ms) AS m FROM schedule').toArray()[0];
-    return row?.m ?? null;
+    const times = [row?.m ?? null, ...this.derivedItems().map((i) => i.atMs)].filter(
+      (t): t is number => t !== null,
+    );
+    return times.length === 0 ? null : Math.min(...times);
   }
 
   /** Points the Durable Object's alarm at the earliest item (or deletes it). Skips unchanged alarms. */
@@ -129,8 +193,24 @@ export class Schedule {
     this.alarmMs = undefined;
   }
 
+  /** Forgets the items kept in memory (the storage was deleted: nothing is due any more). */
+  forget(): void {
+    for (const d of this.derived.values()) d.atMs = null;
+    this.alarmMs = undefined;
+  }
+
   /** Deletes every item (match deletion). */
   clear(): void {
+    for (const d of this.derived.values()) d.atMs = null;
     this.count(this.sql.exec('DELETE FROM schedule').rowsWritten);
   }
+}
+
+/** Items earliest first, equal times by kind then key (the order of the table's key). */
+function byTime<T extends ScheduleItem>(items: T[]): T[] {
+  return items.sort(
+    (a, b) =>
+      a.atMs - b.atMs ||
+      (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
+  );
 }

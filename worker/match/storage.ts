@@ -6,6 +6,7 @@
  * benchmark and the free-plan budget (100,000 rows written per day).
  */
 import type { ResponseMode } from '../engine/index';
+import { LazyTable } from '../lazy-table';
 import type { BotLevel } from '../protocol/fields';
 import type { SnapshotIndexes } from './log';
 import { type MatchStatus, type Meta, readSeatPrefs, readTurnDeadline, type SeatRow } from './rows';
@@ -28,7 +29,19 @@ export class MatchStore {
    */
   private readonly linkSeats = new Map<string, number>();
 
-  constructor(private readonly sql: SqlStorage) {}
+  /**
+   * `mail_links`, made on the first link: WITHOUT ROWID, so a mailed link writes one row, not a row
+   * and its key's index entry (matches created before keep their rowid table; no query here needs
+   * the rowid).
+   */
+  private readonly mailLinks: LazyTable;
+
+  constructor(private readonly sql: SqlStorage) {
+    this.mailLinks = new LazyTable(sql, 'mail_links', (s) =>
+      s.exec(`CREATE TABLE IF NOT EXISTS mail_links (
+        token_hash TEXT PRIMARY KEY, seat INTEGER NOT NULL, created_at INTEGER NOT NULL) WITHOUT ROWID`),
+    );
+  }
 
   /** True when this object holds the match tables (a match was created here and not deleted). */
   hasTables(): boolean {
@@ -63,8 +76,14 @@ export class MatchStore {
     // Matches stored before the seat preferences: the column is added (null reads as no preferences).
     if (!sql.exec('SELECT * FROM seats LIMIT 0').columnNames.includes('prefs'))
       sql.exec('ALTER TABLE seats ADD COLUMN prefs TEXT');
-    sql.exec(`CREATE TABLE IF NOT EXISTS mail_links (
-      token_hash TEXT PRIMARY KEY, seat INTEGER NOT NULL, created_at INTEGER NOT NULL)`);
+    // The mail links' table waits for the first link mailed (or copied from the match before).
+    this.mailLinks.forget();
+  }
+
+  /** Forgets which tables made on first use exist (the storage was deleted). */
+  forgetTables(): void {
+    this.mailLinks.forget();
+    this.linkSeats.clear();
   }
 
   /** Runs one statement and counts the rows it wrote. */
@@ -186,6 +205,7 @@ export class MatchStore {
   seatForLink(tokenHash: string): number | null {
     const known = this.linkSeats.get(tokenHash);
     if (known !== undefined) return known;
+    if (!this.mailLinks.exists()) return null;
     const seat =
       this.exec<{ seat: number }>('SELECT seat FROM mail_links WHERE token_hash = ?', tokenHash)[0]?.seat ??
       null;
@@ -199,6 +219,7 @@ export class MatchStore {
   /** Stores a mail-link token hash for `seat` (`atMs`: ms since the epoch); an existing hash is kept. */
   addLink(tokenHash: string, seat: number, atMs: number): void {
     this.linkSeats.clear();
+    this.mailLinks.ensure();
     this.exec(
       'INSERT OR IGNORE INTO mail_links (token_hash, seat, created_at) VALUES (?, ?, ?)',
       tokenHash,
@@ -210,6 +231,7 @@ export class MatchStore {
   /** Deletes every mail-link hash of `seat`; returns the deleted hashes. */
   removeSeatLinks(seat: number): string[] {
     this.linkSeats.clear();
+    if (!this.mailLinks.exists()) return [];
     return this.exec<{ token_hash: string }>(
       'DELETE FROM mail_links WHERE seat = ? RETURNING token_hash',
       seat,
@@ -219,15 +241,17 @@ export class MatchStore {
   /** Deletes one mail-link hash; true when it was stored. */
   removeLink(tokenHash: string): boolean {
     this.linkSeats.clear();
+    if (!this.mailLinks.exists()) return false;
     const before = this.rowsWritten;
     this.exec('DELETE FROM mail_links WHERE token_hash = ?', tokenHash);
     return this.rowsWritten > before;
   }
 
-  /** Every mail-link hash with its seat. */
+  /** Every mail-link hash with its seat, oldest first. */
   links(): Array<{ tokenHash: string; seat: number }> {
-    return this.exec<{ token_hash: string; seat: number }>('SELECT token_hash, seat FROM mail_links').map(
-      (r) => ({ tokenHash: r.token_hash, seat: r.seat }),
-    );
+    if (!this.mailLinks.exists()) return [];
+    return this.exec<{ token_hash: string; seat: number }>(
+      'SELECT token_hash, seat FROM mail_links ORDER BY created_at',
+    ).map((r) => ({ tokenHash: r.token_hash, seat: r.seat }));
   }
 }

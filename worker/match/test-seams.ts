@@ -6,6 +6,7 @@
  * not in the match context; each RPC seam answers 404 when the seams are off.
  */
 import { throwIfFault } from '../faults';
+import { RowCounter } from '../notify/bench-counters';
 import { NOT_FOUND, type Reply } from '../reply';
 
 /**
@@ -48,7 +49,7 @@ export class TestSeams {
     pushMs: 0,
   };
   /** Every SQL cursor, to count the rows written by everyone in this object (match, schedule, notifier). */
-  readonly cursors: SqlStorageCursor<Record<string, SqlStorageValue>>[] = [];
+  readonly rows = new RowCounter();
   /** How far this object's clock runs ahead of the real one (ms). */
   clockOffsetMs = 0;
   /** A time this object's clock stands still at (ms since the epoch), or null: it runs. */
@@ -107,22 +108,15 @@ export class TestSeams {
    */
   wrapSql(sql: SqlStorage): SqlStorage {
     if (!this.enabled) return sql;
-    return new Proxy(sql, {
-      get: (target, prop) => {
-        if (prop === 'exec') {
-          return (query: string, ...params: unknown[]) => {
-            if (WRITE_SQL.test(query)) throwIfFault('writes', this.now());
-            const t0 = performance.now();
-            const cursor = target.exec(query, ...params);
-            this.stats.sqlMs += performance.now() - t0;
-            this.cursors.push(cursor);
-            return cursor;
-          };
-        }
-        const value = Reflect.get(target, prop, target);
-        return typeof value === 'function' ? value.bind(target) : value;
+    return this.rows.wrap(
+      sql,
+      (ms) => {
+        this.stats.sqlMs += ms;
       },
-    });
+      (query) => {
+        if (WRITE_SQL.test(query)) throwIfFault('writes', this.now());
+      },
+    );
   }
 
   /** Counters for the server benchmark; `rowsByMatch` are the rows the match's own tables wrote. */
@@ -132,7 +126,8 @@ export class TestSeams {
       status: 200,
       body: {
         requests: this.stats.requests,
-        rowsWritten: this.cursors.reduce((n, c) => n + c.rowsWritten, 0),
+        rowsWritten: this.rows.rowsWritten,
+        rowsByStatement: this.rows.byStatement(),
         rowsWrittenByMatch: extra.rowsByMatch + this.stats.scheduleRows,
         alarmWrites: this.stats.alarmWrites,
         ms: this.stats.ms,

@@ -43,7 +43,9 @@ import {
 import { RowCounter } from './bench-counters';
 import { hourlyLimit } from './config';
 import { type DigestSource, runDigest } from './digest';
+import { mailTiming, type Timing } from './quiet';
 import { senderOf } from './sender-of';
+import type { TimingAsk } from './timing';
 import type { MailSender } from './types';
 
 /** What a match mail is about: the match, and its rematch chain (the id of the chain's first match). */
@@ -357,9 +359,19 @@ export class MailAddressDurableObject extends DurableObject<Env> {
     if (testSeamsEnabled(this.env)) this.testHooks = hooks;
   }
 
-  /** Test seams only: rows written and `setAlarm` calls since this object started; null otherwise. */
-  benchRows(): { rowsWritten: number; alarmWrites: number } | null {
-    return this.rows && { rowsWritten: this.rows.rowsWritten, alarmWrites: this.rows.alarmWrites };
+  /** Test seams only: rows written (in all and per statement) and `setAlarm` calls since this object started; null otherwise. */
+  benchRows(): {
+    rowsWritten: number;
+    alarmWrites: number;
+    rowsByStatement: Record<string, number>;
+  } | null {
+    return (
+      this.rows && {
+        rowsWritten: this.rows.rowsWritten,
+        alarmWrites: this.rows.alarmWrites,
+        rowsByStatement: this.rows.byStatement(),
+      }
+    );
   }
 
   /** This object's time (ms since the epoch): the real clock, or the test seams' fixed one. */
@@ -403,6 +415,25 @@ export class MailAddressDurableObject extends DurableObject<Env> {
       ok: true,
       tokens: { mute: await this.muteToken(about.chainId), block: await this.blockToken() },
     };
+  }
+
+  /**
+   * A match mail's one call to this object: the preferences in force for `at` (its seat, zone
+   * `seatZone`) decide its timing (`mailTiming` on `ask`: quiet hours, digest); only when it goes
+   * now is it admitted (`admit`: block, mute, hourly limit). The same as `prefsFor`, then `admit`
+   * when the timing says `send`, in one request.
+   */
+  async admitOnTime(
+    at: SeatRef,
+    seatZone: string | null,
+    ask: TimingAsk,
+    target: MailTarget,
+    limit: number,
+  ): Promise<{ timing: Timing; admission?: Admission }> {
+    const z = this.prefs.effective(at, seatZone);
+    const timing = mailTiming({ ...ask, prefs: z.prefs, timeZone: z.timeZone });
+    if (timing.action !== 'send') return { timing };
+    return { timing, admission: await this.admit(target, ask.nowMs, limit) };
   }
 
   /**

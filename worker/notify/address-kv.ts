@@ -9,7 +9,10 @@ export function readKv(sql: SqlStorage, k: string): string | null {
   return sql.exec<{ v: string }>('SELECT v FROM kv WHERE k = ?', k).toArray()[0]?.v ?? null;
 }
 
-/** Stores `v` under `k` (one row written). */
+/**
+ * Stores `v` under `k`: one row written when `k` is there already (an upsert changes the row in
+ * place; `INSERT OR REPLACE` deleted and inserted it, its key index entry too: two rows).
+ */
 export function writeKv(sql: SqlStorage, k: string, v: string): void {
-  sql.exec('INSERT OR REPLACE INTO kv (k, v) VALUES (?, ?)', k, v);
+  sql.exec('INSERT INTO kv (k, v) VALUES (?, ?) ON CONFLICT (k) DO UPDATE SET v = excluded.v', k, v);
 }

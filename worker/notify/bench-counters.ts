@@ -32,24 +32,56 @@ export function countingStub<T extends object>(stub: T, key: string): T {
   });
 }
 
-/** Rows written through `sql` (SQLite's counters) and `setAlarm` calls (billed as rows written). */
+/** One SQL statement as the benchmark groups it: whitespace collapsed. */
+function statementOf(query: string): string {
+  return query.replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * Rows written through `sql` (SQLite's counters), per statement, and `setAlarm` calls (billed as
+ * rows written).
+ */
 export class RowCounter {
-  private readonly cursors: SqlStorageCursor<Record<string, SqlStorageValue>>[] = [];
+  private readonly cursors: Array<{
+    query: string;
+    cursor: SqlStorageCursor<Record<string, SqlStorageValue>>;
+  }> = [];
   alarmWrites = 0;
 
   /** The rows written so far by the cursors of `wrap`'s storage. */
   get rowsWritten(): number {
-    return this.cursors.reduce((n, c) => n + c.rowsWritten, 0);
+    return this.cursors.reduce((n, c) => n + c.cursor.rowsWritten, 0);
   }
 
-  /** `sql`, with each cursor remembered. */
-  wrap(sql: SqlStorage): SqlStorage {
+  /** The rows written so far, per statement (whitespace collapsed); statements that wrote none are left out. */
+  byStatement(): Record<string, number> {
+    const out: Record<string, number> = {};
+    for (const { query, cursor } of this.cursors) {
+      if (cursor.rowsWritten === 0) continue;
+      const q = statementOf(query);
+      out[q] = (out[q] ?? 0) + cursor.rowsWritten;
+    }
+    return out;
+  }
+
+  /**
+   * `sql`, with each cursor remembered; `timed` gets each call's time (ms); `before` sees each
+   * statement first and may throw to refuse it (the match's daily-limit fault seam).
+   */
+  wrap(
+    sql: SqlStorage,
+    timed: (ms: number) => void = () => {},
+    before: (query: string) => void = () => {},
+  ): SqlStorage {
     return new Proxy(sql, {
       get: (target, prop) => {
         if (prop === 'exec') {
           return (query: string, ...params: unknown[]) => {
+            before(query);
+            const t0 = performance.now();
             const cursor = target.exec(query, ...params);
-            this.cursors.push(cursor);
+            timed(performance.now() - t0);
+            this.cursors.push({ query, cursor });
             return cursor;
           };
         }

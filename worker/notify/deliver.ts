@@ -1,7 +1,7 @@
 /**
  * Delivery on the alarm: the due outbox rows, pushes first (a delivered push drops the mails of the
- * same turn), then mails through the configured sender, with retries and backoff (a prepared
- * message is kept in its row so a retry is byte-identical, and cleared once the row is final),
+ * same turn), then mails through the configured sender, with retries and backoff (a message to
+ * send again is kept prepared in its row so a retry is byte-identical, and cleared once the row is final),
  * the address's block, mute (per rematch chain) and hourly limit, and the "my matches" tracking of
  * each address.
  */
@@ -15,10 +15,11 @@ import { count, finish, type OutboxRow, retryLater, rowByKey } from './outbox';
 import { reminders, staleReason, wake } from './plan';
 import { MAIL_RETRY } from './policy';
 import { type PushSubscriptionJSON, sendPush } from './push';
+import type { Timing } from './quiet';
 import { safeUrl } from './sanitize';
 import { type MailScope, pushEnv } from './scope';
 import { senderOf } from './sender-of';
-import { heldOrDropped } from './timing';
+import { applyTiming, heldOrDropped, seatZone, timingAsk } from './timing';
 import type { MailSender, OutgoingMail } from './types';
 
 /** Sends what is due at `now` (at most 25 rows), then moves the outbox's wake-up. */
@@ -64,12 +65,13 @@ async function deliverMail(n: MailScope, row: OutboxRow, now: number): Promise<v
   const seat = n.ctx.seats()[row.seat];
   const to = seat.email ? parseAddress(seat.email) : null;
   if (!to || !seat.emailNotifications) return finish(sql, row.key, 'dropped', 'no_email');
-  if (!row.prepared && (await heldOrDropped(n, row, now))) return;
   const origin = n.ctx.origin();
-  if (!safeUrl(origin)) return finish(sql, row.key, 'failed', 'mail.no_origin');
-  const via = sender(n, origin);
-  if ('error' in via) return finish(sql, row.key, 'failed', via.error);
-
+  const via = safeUrl(origin) ? sender(n, origin) : { error: 'mail.no_origin' };
+  // A mail that cannot go (no origin, no sender) asks only its timing, as before it fails.
+  if ('error' in via) {
+    if (!row.prepared && (await heldOrDropped(n, row, now))) return;
+    return finish(sql, row.key, 'failed', via.error);
+  }
   const { key, stub } = await mailboxStub(n.ctx.env, to);
   const { matchId, chainId } = n.ctx.match()!;
   let mail: OutgoingMail;
@@ -80,7 +82,18 @@ async function deliverMail(n: MailScope, row: OutboxRow, now: number): Promise<v
     mail = JSON.parse(row.prepared) as OutgoingMail;
   } else {
     let admission: Admission = { ok: true, tokens: null };
-    if (stub) admission = (await stub.admit({ matchId, chainId }, now, hourlyLimit(n.ctx.env))) as Admission;
+    if (stub) {
+      // One request to the address's object: the timing under its preferences, then the admission.
+      const r = await stub.admitOnTime(
+        { matchId, seat: seat.seat },
+        seatZone(seat),
+        timingAsk(n, row, now),
+        { matchId, chainId },
+        hourlyLimit(n.ctx.env),
+      );
+      if (applyTiming(n, row, r.timing as Timing)) return;
+      admission = r.admission as Admission;
+    } else if (await heldOrDropped(n, row, now)) return;
     if (!admission.ok) {
       if (admission.reason !== 'rate_limited') return finish(sql, row.key, 'dropped', admission.reason);
       sql.exec(
@@ -91,23 +104,36 @@ async function deliverMail(n: MailScope, row: OutboxRow, now: number): Promise<v
       return;
     }
     mail = (await composeRow(n, row, to, key, admission.tokens, origin, now)).mail;
-    sql.exec('UPDATE mail_outbox SET prepared = ? WHERE key = ?', JSON.stringify(mail), row.key);
   }
-  const result = await via.send(mail);
+  // The prepared message is stored only when a retry will need it (a mail sent or failed for good
+  // at the first attempt writes its row once): a retry then sends it byte for byte, not admitted again.
+  const prepared = row.prepared ?? JSON.stringify(mail);
+  let result: Awaited<ReturnType<MailSender['send']>>;
+  try {
+    result = await via.send(mail);
+  } catch (e) {
+    if (!row.prepared) sql.exec('UPDATE mail_outbox SET prepared = ? WHERE key = ?', prepared, row.key);
+    throw e;
+  }
   if (result.ok) return finish(sql, row.key, 'sent', null);
   const attempts = row.attempts + 1;
   if (!result.retryable || !retriesLeft(MAIL_RETRY, attempts))
     return finish(sql, row.key, 'failed', result.code);
-  retryLater(sql, row.key, attempts, now + retryWaitMs(MAIL_RETRY, attempts), result.code);
+  retryLater(sql, row.key, attempts, now + retryWaitMs(MAIL_RETRY, attempts), result.code, prepared);
 }
 
 async function deliverPush(n: MailScope, row: OutboxRow, now: number): Promise<void> {
   const sql = n.ctx.sql;
   const stale = staleReason(n, row);
   if (stale) return finish(sql, row.key, 'dropped', stale);
-  const subs = sql
-    .exec<{ endpoint: string; sub: string }>('SELECT endpoint, sub FROM push_subs WHERE seat = ?', row.seat)
-    .toArray();
+  const subs = n.pushSubs.exists()
+    ? sql
+        .exec<{ endpoint: string; sub: string }>(
+          'SELECT endpoint, sub FROM push_subs WHERE seat = ?',
+          row.seat,
+        )
+        .toArray()
+    : [];
   if (subs.length === 0) return finish(sql, row.key, 'dropped', 'no_subscription');
   if (await heldOrDropped(n, row, now)) return;
   const meta = n.ctx.match()!;

@@ -10,11 +10,12 @@
  */
 import type { GameEvent, MatchState } from '../engine/index';
 import { testSeamsEnabled } from '../env';
+import type { LazyTable } from '../lazy-table';
 import type { MatchInfo } from '../protocol/views';
 import type { Reply } from '../reply';
 import { processDue } from './deliver';
-import { createOutboxTables, mailStatus } from './outbox';
-import { planChange, shiftTurn } from './plan';
+import { createOutboxTables, mailStatus, pushSubsTable } from './outbox';
+import { planChange, shiftTurn, wake } from './plan';
 import type { MailRpc } from './protocol';
 import { mailRequest } from './requests';
 import {
@@ -29,17 +30,21 @@ import {
 /** Sends mails and pushes for one match. */
 export class Notifier implements MailScope {
   private testHooks: NotifierTestHooks = {};
+  readonly pushSubs: LazyTable;
 
-  constructor(readonly ctx: NotifierContext) {}
+  constructor(readonly ctx: NotifierContext) {
+    this.pushSubs = pushSubsTable(ctx.sql);
+  }
 
   /** The test hooks in force (empty unless a test installed some). */
   get hooks(): NotifierTestHooks {
     return this.testHooks;
   }
 
-  /** Creates the outbox and push tables if missing (only for a match that exists). */
+  /** Creates the outbox table if missing (only for a match that exists); the push table waits for a subscription. */
   createTables(): void {
     createOutboxTables(this.ctx.sql);
+    this.pushSubs.forget();
   }
 
   /** Test seams only: replace the sender or fetch (push). Ignored otherwise. */
@@ -75,6 +80,15 @@ export class Notifier implements MailScope {
    */
   shiftTurn(seat: number, deltaMs: number, now: number): void {
     shiftTurn(this, seat, deltaMs, now);
+  }
+
+  /**
+   * Points the `mail` item at the earliest queued row or reminder again (plan.ts `wake`), for a
+   * schedule that keeps it in memory only (worker/match/schedule.ts `derive`) after a restart.
+   */
+  recomputeWake(): void {
+    if (this.ctx.match()) wake(this, this.now());
+    else this.ctx.schedule.cancel(MAIL_ITEM);
   }
 
   /** Called for a due schedule item of a kind the match does not own. Returns true when handled. */

@@ -6,6 +6,7 @@
  * SQL only; what to queue is plan.ts, sending is deliver.ts.
  */
 
+import { LazyTable } from '../lazy-table';
 import type { MatchInfo } from '../protocol/views';
 import type { MailKind } from './compose';
 
@@ -32,15 +33,21 @@ export type OutboxRow = {
 /** Rows shown to the host in MatchInfo.mail. */
 const STATUS_ROWS = 30;
 
-/** Creates the outbox and push tables if missing (only for a match that exists). */
+/** Creates the outbox table if missing (only for a match that exists). */
 export function createOutboxTables(sql: SqlStorage): void {
   sql.exec(`CREATE TABLE IF NOT EXISTS mail_outbox (
     key TEXT PRIMARY KEY, seat INTEGER NOT NULL, kind TEXT NOT NULL, grp TEXT NOT NULL,
     status TEXT NOT NULL, created_at INTEGER NOT NULL, due_at INTEGER NOT NULL,
     attempts INTEGER NOT NULL, data TEXT NOT NULL, prepared TEXT, error TEXT, ack TEXT)`);
-  sql.exec(`CREATE TABLE IF NOT EXISTS push_subs (
-    seat INTEGER NOT NULL, endpoint TEXT NOT NULL, sub TEXT NOT NULL, created_at INTEGER NOT NULL,
-    PRIMARY KEY (seat, endpoint))`);
+}
+
+/** The push subscriptions' table, made on the first subscription (most matches have none). */
+export function pushSubsTable(sql: SqlStorage): LazyTable {
+  return new LazyTable(sql, 'push_subs', (s) =>
+    s.exec(`CREATE TABLE IF NOT EXISTS push_subs (
+      seat INTEGER NOT NULL, endpoint TEXT NOT NULL, sub TEXT NOT NULL, created_at INTEGER NOT NULL,
+      PRIMARY KEY (seat, endpoint))`),
+  );
 }
 
 /** The `n` of a `SELECT COUNT(*) AS n …` query. */
@@ -76,26 +83,40 @@ export function finish(sql: SqlStorage, key: string, status: Status, error: stri
   sql.exec('UPDATE mail_outbox SET status = ?, error = ?, prepared = NULL WHERE key = ?', status, error, key);
 }
 
-/** Keeps a row queued for another attempt at `dueAt` (ms), noting the attempt count and error code. */
+/**
+ * Keeps a row queued for another attempt at `dueAt` (ms), noting the attempt count and error code;
+ * `prepared` (a mail's message, kept for a byte-identical retry) is stored with it when given.
+ */
 export function retryLater(
   sql: SqlStorage,
   key: string,
   attempts: number,
   dueAt: number,
   code: string,
+  prepared?: string,
 ): void {
-  sql.exec(
-    'UPDATE mail_outbox SET attempts = ?, due_at = ?, error = ? WHERE key = ?',
-    attempts,
-    dueAt,
-    code,
-    key,
-  );
+  if (prepared === undefined)
+    sql.exec(
+      'UPDATE mail_outbox SET attempts = ?, due_at = ?, error = ? WHERE key = ?',
+      attempts,
+      dueAt,
+      code,
+      key,
+    );
+  else
+    sql.exec(
+      'UPDATE mail_outbox SET attempts = ?, due_at = ?, error = ?, prepared = ? WHERE key = ?',
+      attempts,
+      dueAt,
+      code,
+      prepared,
+      key,
+    );
 }
 
-/** True when the seat has a push subscription. */
-export function hasPush(sql: SqlStorage, seat: number): boolean {
-  return count(sql, 'SELECT COUNT(*) AS n FROM push_subs WHERE seat = ?', seat) > 0;
+/** True when the seat has a push subscription (`subs`: the push subscriptions' table). */
+export function hasPush(sql: SqlStorage, subs: LazyTable, seat: number): boolean {
+  return subs.exists() && count(sql, 'SELECT COUNT(*) AS n FROM push_subs WHERE seat = ?', seat) > 0;
 }
 
 /** Host-only mail statuses to show in MatchInfo, newest first (undefined: nothing to show). */

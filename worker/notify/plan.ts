@@ -80,10 +80,12 @@ function graceMs(n: MailScope): number {
 
 function policySeats(n: MailScope): PolicySeat[] {
   const withPush = new Set(
-    n.ctx.sql
-      .exec<{ seat: number }>('SELECT DISTINCT seat FROM push_subs')
-      .toArray()
-      .map((r) => r.seat),
+    n.pushSubs.exists()
+      ? n.ctx.sql
+          .exec<{ seat: number }>('SELECT DISTINCT seat FROM push_subs')
+          .toArray()
+          .map((r) => r.seat)
+      : [],
   );
   // Without a configured sender no mail is queued at all (rather than a row that can only fail).
   // With the test seams on, a test may install its sender after the match is created.
@@ -130,7 +132,10 @@ function queue(n: MailScope, intent: Intent, now: number, due = dueAt(n, intent,
     intent.active ? 'active' : null,
   );
   if (c.rowsWritten === 0 || intent.active) return;
-  if ((intent.kind === 'yourTurn' || intent.kind === 'responseWindow') && hasPush(n.ctx.sql, intent.seat)) {
+  if (
+    (intent.kind === 'yourTurn' || intent.kind === 'responseWindow') &&
+    hasPush(n.ctx.sql, n.pushSubs, intent.seat)
+  ) {
     queuePush(n, intent.seat, intent.group, intent.kind, intent.data, now);
   }
 }

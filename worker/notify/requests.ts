@@ -28,6 +28,7 @@ export async function mailRequest(n: MailScope, caller: NotifyCaller, req: MailR
         return err(403, 'auth.not_a_seat', 'Only a player with a seat link can subscribe.');
       if (!pushConfigured(pushEnv(n)))
         return err(409, 'push.not_configured', 'Push is not set up on this server.');
+      n.pushSubs.ensure();
       sql.exec(
         'INSERT OR REPLACE INTO push_subs (seat, endpoint, sub, created_at) VALUES (?, ?, ?, ?)',
         caller.seat,
@@ -47,7 +48,8 @@ export async function mailRequest(n: MailScope, caller: NotifyCaller, req: MailR
     case 'pushRemove': {
       if (caller.seat === null)
         return err(403, 'auth.not_a_seat', 'Only a player with a seat link can unsubscribe.');
-      sql.exec('DELETE FROM push_subs WHERE seat = ? AND endpoint = ?', caller.seat, req.endpoint);
+      if (n.pushSubs.exists())
+        sql.exec('DELETE FROM push_subs WHERE seat = ? AND endpoint = ?', caller.seat, req.endpoint);
       return { status: 200, body: { ok: true } };
     }
     case 'pushAck': {

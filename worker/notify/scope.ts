@@ -4,8 +4,10 @@
  * tables), the test hooks and the clock. Also the types of the notifier's hooks (`Change`,
  * `NotifierTestHooks`).
  */
+
 import type { GameEvent, MatchState } from '../engine/index';
 import type { Env } from '../env';
+import type { LazyTable } from '../lazy-table';
 import type { Reply } from '../reply';
 import type { NewChat } from './chat-lines';
 import type { MailSender } from './types';
@@ -146,6 +148,8 @@ export interface NotifierTestHooks {
 /** The notifier as its modules see it: its context, its test hooks and its clock (ms; the match's). */
 export interface MailScope {
   readonly ctx: NotifierContext;
+  /** The push subscriptions' table (`push_subs`), made on the first subscription. */
+  readonly pushSubs: LazyTable;
   readonly hooks: NotifierTestHooks;
   now(): number;
 }

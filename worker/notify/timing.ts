@@ -11,7 +11,7 @@ import { mailboxStub } from './address';
 import type { ZonedPrefs } from './address-prefs';
 import { finish, type OutboxRow } from './outbox';
 import { turnDeadline } from './plan';
-import { defaultPrefs, mailTiming, type TimedKind } from './quiet';
+import { defaultPrefs, mailTiming, type TimedKind, type Timing, type TimingInput } from './quiet';
 import type { MailScope, NotifySeat } from './scope';
 
 /** A seat with the settings its match keeps in `prefs` (worker/match/rows.ts SeatPrefs). */
@@ -19,22 +19,24 @@ type SeatWithPrefs = NotifySeat & { prefs?: { timeZone?: string; mailPrefs?: Mai
 
 const TIMED: Record<string, TimedKind> = { yourTurn: 'turn', reminder: 'reminder', responseWindow: 'window' };
 
+/** The zone a seat reported in its match, or null. */
+export function seatZone(seat: NotifySeat): string | null {
+  return (seat as SeatWithPrefs).prefs?.timeZone ?? null;
+}
+
 /** The preferences in force for the row's seat, in its zone. */
 async function prefsOf(n: MailScope, seat: SeatWithPrefs): Promise<ZonedPrefs> {
-  const zone = seat.prefs?.timeZone ?? null;
+  const zone = seatZone(seat);
   const stub = seat.email ? (await mailboxStub(n.ctx.env, seat.email)).stub : null;
   if (stub) return stub.prefsFor({ matchId: n.ctx.match()!.matchId, seat: seat.seat }, zone);
   return defaultPrefs(zone);
 }
 
-/**
- * Applies the seat's quiet hours and digest to the due row `row` (a mail, or a push) at `now`
- * (ms): returns true when the row was held (its due time moved, error `quiet`) or dropped
- * (`digest`), false when it goes now.
- */
-export async function heldOrDropped(n: MailScope, row: OutboxRow, now: number): Promise<boolean> {
-  const seat = n.ctx.seats()[row.seat] as SeatWithPrefs | undefined;
-  if (!seat) return false;
+/** A due row's timing question (`mailTiming` without the preferences): its kind, channel and deadline. */
+export type TimingAsk = Omit<TimingInput, 'prefs' | 'timeZone'>;
+
+/** What `mailTiming` is asked about the due row `row` of `seat` at `now` (ms). */
+export function timingAsk(n: MailScope, row: OutboxRow, now: number): TimingAsk {
   const data = JSON.parse(row.data) as { kind: string; between?: boolean };
   const kind = TIMED[row.kind === 'push' ? data.kind : row.kind] ?? 'other';
   const deadlineMs =
@@ -43,17 +45,30 @@ export async function heldOrDropped(n: MailScope, row: OutboxRow, now: number): 
       : kind === 'other'
         ? null
         : turnDeadline(n, data.between ? 'handOver' : row.seat);
-  const z = await prefsOf(n, seat);
-  const t = mailTiming({
-    kind,
-    channel: row.kind === 'push' ? 'push' : 'mail',
-    deadlineMs,
-    nowMs: now,
-    prefs: z.prefs,
-    timeZone: z.timeZone,
-  });
+  return { kind, channel: row.kind === 'push' ? 'push' : 'mail', deadlineMs, nowMs: now };
+}
+
+/**
+ * Applies a timing that is not `send` to the due row `row`: held (its due time moves to the end of
+ * the quiet hours, error `quiet`) or dropped (`digest`). Returns true when it did (the row does not
+ * go now), false for `send`.
+ */
+export function applyTiming(n: MailScope, row: OutboxRow, t: Timing): boolean {
   if (t.action === 'send') return false;
   if (t.action === 'drop') finish(n.ctx.sql, row.key, 'dropped', t.reason);
   else n.ctx.sql.exec(`UPDATE mail_outbox SET due_at = ?, error = 'quiet' WHERE key = ?`, t.untilMs, row.key);
   return true;
+}
+
+/**
+ * Applies the seat's quiet hours and digest to the due row `row` (a mail, or a push) at `now`
+ * (ms): returns true when the row was held (its due time moved, error `quiet`) or dropped
+ * (`digest`), false when it goes now. A mail about to be admitted asks its address object once
+ * instead (`admitOnTime`, deliver.ts).
+ */
+export async function heldOrDropped(n: MailScope, row: OutboxRow, now: number): Promise<boolean> {
+  const seat = n.ctx.seats()[row.seat] as SeatWithPrefs | undefined;
+  if (!seat) return false;
+  const z = await prefsOf(n, seat);
+  return applyTiming(n, row, mailTiming({ ...timingAsk(n, row, now), prefs: z.prefs, timeZone: z.timeZone }));
 }
