@@ -208,6 +208,36 @@ describe('a member’s new link', () => {
     expect((await leagueInfo(l, l.members[0])).you.member).toBe(0);
   });
 
+  it('the matches made before take the new link too: the old one opens no seat there', async () => {
+    const l = await createLeague();
+    const m = await leagueMatch(l, 0);
+    const bobSeat = m.seats.indexOf(l.members[1]);
+    expect((await info(m, l.members[1])).you.seat).toBe(bobSeat);
+    const r = await api(`/api/leagues/${l.id}/members/1/link`, { token: l.owner, body: {} });
+    expect(r.status).toBe(200);
+    const fresh = leagueToken(r.body.url);
+    // The new link opens Bob's seat in the match made before; the old one is nobody there.
+    expect((await info(m, fresh)).you.seat).toBe(bobSeat);
+    expect((await info(m, l.members[1])).you.seat).toBeNull();
+    // Ann's seat is untouched.
+    expect((await info(m, l.members[0])).you.seat).toBe(m.seats.indexOf(l.members[0]));
+  });
+
+  it('a rematch dealt before follows too', async () => {
+    const l = await createLeague(['Ann', 'Bob']);
+    const m = await leagueMatch(l, 0);
+    await finishLeagueMatch(m);
+    const dealt = await agreeRematch(m.id, [m.seats[0]!, m.seats[1]!]);
+    expect(dealt.status).toBe(201);
+    const again = { ...m, id: dealt.body.matchId as string };
+    const bobSeat = (await info(again, l.members[1])).you.seat;
+    expect(bobSeat).not.toBeNull();
+    const r = await api(`/api/leagues/${l.id}/members/1/link`, { token: l.owner, body: {} });
+    const fresh = leagueToken(r.body.url);
+    expect((await info(again, fresh)).you.seat).toBe(bobSeat);
+    expect((await info(again, l.members[1])).you.seat).toBeNull();
+  });
+
   it('refuses a member who left, an unknown member and a bad member id', async () => {
     const l = await createLeague();
     const base = `/api/leagues/${l.id}`;
