@@ -5,7 +5,8 @@
  * A refusal is a 4xx `{error: {code, message}}` and changes nothing.
  */
 import { describe, expect, it } from 'vitest';
-import { api, freshIp, info, refused } from './helpers';
+import { RELINK_MAX } from '../../worker/league/actions';
+import { api, freshIp, info, refused, type TestMatch } from './helpers';
 import {
   createLeague,
   finishLeagueMatch,
@@ -221,6 +222,18 @@ describe('a member’s new link', () => {
     expect((await info(m, l.members[1])).you.seat).toBeNull();
     // Ann's seat is untouched.
     expect((await info(m, l.members[0])).you.seat).toBe(m.seats.indexOf(l.members[0]));
+  });
+
+  it('relinks at most RELINK_MAX matches (newest first): the oldest beyond keeps the old token', async () => {
+    const l = await createLeague(['Ann', 'Bob']);
+    const made: TestMatch[] = [];
+    for (let i = 0; i <= RELINK_MAX; i++) made.push(await leagueMatch(l, 0));
+    const r = await api(`/api/leagues/${l.id}/members/1/link`, { token: l.owner, body: {} });
+    const fresh = leagueToken(r.body.url);
+    const [oldest, next] = made;
+    expect((await info(oldest, l.members[1])).you.seat).not.toBeNull();
+    expect((await info(next, fresh)).you.seat).not.toBeNull();
+    expect((await info(made[RELINK_MAX], fresh)).you.seat).not.toBeNull();
   });
 
   it('a rematch dealt before follows too', async () => {

@@ -269,8 +269,8 @@ export function removeMember(store: LeagueStore, c: LeagueCaller, member: number
  * `MemberLink` (the raw token only here, in the link's fragment); 404 `league.member_unknown` (no
  * such member, or gone); 403 as `readRefusal` and `league.not_owner`. Allowed in an archived league
  * too: its standings stay readable. The member's league token is their seat token in every league
- * match, so each match made before that seats the member is told to take the new token in place of
- * the old one (match/seats.ts `relinkSeat`: the old link then opens no seat there, its sockets are
+ * match, so each match made before that seats the member (at most `RELINK_MAX`) is told to take
+ * the new token in place of the old one (match/seats.ts `relinkSeat`: the old link then opens no seat there, its sockets are
  * closed, and the new link opens the member's seat); a match that cannot be reached (gone, or a
  * failure, logged) keeps the old token. The league's matches made after seat the new one.
  */
@@ -299,7 +299,14 @@ export async function newMemberLink(
   return { status: 200, body };
 }
 
-/** Tells every league match that seats `member` to swap its seat token hash (see `newMemberLink`). */
+/**
+ * The most league matches one new link relinks: each is a call to another object, and a request of
+ * the free plan makes at most 50 (the matches being played first, then the finished ones, newest
+ * first; an older finished match keeps the old token: its result is counted already).
+ */
+export const RELINK_MAX = 40;
+
+/** Tells the league matches that seat `member` to swap its seat token hash (see `newMemberLink`). */
 async function relinkMatches(
   store: LeagueStore,
   env: Env,
@@ -307,7 +314,8 @@ async function relinkMatches(
   oldHash: string,
   newHash: string,
 ): Promise<void> {
-  const seated = store.matches.filter((x) => x.seats.includes(member));
+  const mine = store.matches.filter((x) => x.seats.includes(member)).reverse();
+  const seated = [...mine.filter((x) => !x.result), ...mine.filter((x) => x.result)].slice(0, RELINK_MAX);
   await Promise.all(
     seated.map(async (x) => {
       try {
