@@ -2,7 +2,8 @@
  * End-to-end in Debian chromium against the real Worker: the owner who plays, on one phone. The
  * league is created in the page (its rules starting as the match create form's) and opens with Ann's "New match" and every member's link with Copy
  * and Share; Lea's link opened on the same device and back, the owner's view is still there; home
- * lists the league; a new link for Lea refuses her old one. Axe finds nothing at 360 and 1280 px.
+ * lists the league; a new link for Lea refuses her old one; after a new link for Ann, the match made
+ * before still opens on Ann's seat from this device. Axe finds nothing at 360 and 1280 px.
  * Its own file, so its own server: with the other league test it would pass one client's create
  * rate limit (10 a minute).
  */
@@ -114,6 +115,19 @@ describe('a league on the owner’s phone', () => {
     // The owner plays: the new match opens on Ann's seat.
     await page.getByRole('button', { name: 'New match with every member' }).click();
     await page.waitForURL(/\/m\//);
+    await waitText(page, 'section.tableau.mine', 'Your area');
+    const matchPath = new URL(page.url()).pathname;
+
+    // A new link for Ann, the member this device plays: the match made before takes it too (on the
+    // server and in this device's saved matches), so the table still opens on Ann's seat.
+    await page.goto(leagueUrl);
+    await waitText(page, '.league', 'You hold the owner link.');
+    const ann = rows.filter({ hasText: 'Link for Ann' });
+    await ann.getByRole('button', { name: 'New link' }).click();
+    await ann.getByRole('button', { name: 'Yes, new link' }).click();
+    await waitText(page, '.league-link-list', 'New link for Ann ready');
+    await page.goto(`${h.server.url}${matchPath}`);
+    await waitText(page, 'section.tableau.mine', 'Your area');
     expect(h.problems).toEqual([]);
   });
 });

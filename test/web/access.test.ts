@@ -18,7 +18,7 @@ import {
   resolveAccess,
   settleLink,
 } from '../../web/src/lib/access';
-import { adoptSeat, findMatch, savedMatches, saveMatch } from '../../web/src/lib/storage';
+import { adoptSeat, findMatch, replaceSeatToken, savedMatches, saveMatch } from '../../web/src/lib/storage';
 import { errorText } from '../../web/src/lib/words';
 
 const ID = 'AAAAAAAAAAAAAAAAAAAAAA';
@@ -127,5 +127,21 @@ describe('errorText', () => {
     }
     useCatalogForTests('en', en);
     expect(errorText({ code: 'seat.last_human', message: '' })).toContain('last seat a person plays');
+  });
+});
+
+describe('a league member’s new link', () => {
+  it('replaces the old token in every saved match that held it, and only there', () => {
+    const OLD = 'o'.repeat(43);
+    const NEW = 'n'.repeat(43);
+    const OTHER = 'B'.repeat(22);
+    adoptSeat(ID, 1, OLD);
+    adoptSeat(OTHER, 0, MINE);
+    adoptSeat(OTHER, 2, OLD);
+    adoptSeat(OTHER, 0, MINE);
+    replaceSeatToken(OLD, NEW);
+    expect(findMatch(ID)).toMatchObject({ seat: 1, seatToken: NEW, seatTokens: { 1: NEW } });
+    expect(findMatch(OTHER)).toMatchObject({ seat: 0, seatToken: MINE, seatTokens: { 0: MINE, 2: NEW } });
+    expect(JSON.stringify(savedMatches.value)).not.toContain(OLD);
   });
 });

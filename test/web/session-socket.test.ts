@@ -17,12 +17,15 @@ const spectator = () => info(null, { you: { seat: null, host: false } });
 const seat0 = () => info(null, { you: { seat: 0, host: false } });
 let gets = 0;
 let serverUp = true;
+/** The link was revoked: GETs answer a spectator's view. */
+let revoked = false;
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
   FakeSocket.all = [];
   gets = 0;
   serverUp = true;
+  revoked = false;
   vi.stubGlobal('WebSocket', FakeSocket);
   vi.stubGlobal(
     'fetch',
@@ -30,7 +33,9 @@ beforeEach(() => {
       if (!serverUp) throw new TypeError('Failed to fetch');
       if (String(url).includes('/log')) return Response.json({ events: [] });
       gets++;
-      return Response.json(seat0(), { headers: { etag: '"v1-x"' } });
+      return revoked
+        ? Response.json(spectator(), { headers: { etag: '"v1-y"' } })
+        : Response.json(seat0(), { headers: { etag: '"v1-x"' } });
     }),
   );
 });
@@ -287,6 +292,22 @@ describe('MatchSession and presence (lib/presence.ts)', () => {
     // The new socket authenticates again with the same link; the server says what it may do now.
     last().open();
     expect(JSON.parse(last().sent[0])).toEqual({ type: 'auth', token: 'tok' });
+    s.stop();
+  });
+
+  it('a revoked seat link (auth.changed, then a spectator’s answer over HTTP): the page keeps no hand', async () => {
+    const s = await started();
+    last().open();
+    last().frame({ type: 'info', info: seat0() });
+    expect(s.info.value?.you.seat).toBe(0);
+    // A spectator's answer without the server's word is another identity's: it does not replace the seat.
+    s.accept(spectator());
+    expect(s.info.value?.you.seat).toBe(0);
+    revoked = true;
+    last().frame({ type: 'error', error: { code: 'auth.changed', message: 'changed' } });
+    last().closed(4003);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(s.info.value?.you.seat).toBeNull();
     s.stop();
   });
 });

@@ -174,4 +174,27 @@ describe('a seat invited by e-mail waits in the lobby for its guest’s name', (
     expect(bob.body.view).not.toBeNull();
     expect((await confirm(m.id, m.seats[1], { name: 'Robert' })).body.error.code).toBe('match.started');
   });
+
+  it('a guest who took an unnamed seat’s placeholder as their name: the start gives that seat a free variant', async () => {
+    const a = addresses();
+    const m = await create(
+      {
+        rules: 'classic',
+        seats: [
+          { kind: 'human', name: 'Ann' },
+          { kind: 'human', email: a.bob },
+          { kind: 'human', email: a.bob.replace('bob', 'cy') },
+        ],
+      },
+      { guests: 'wait' },
+    );
+    const before = (await info(m.id, m.host)).body.seats.map((s: { name: string }) => s.name);
+    // Seat 2's guest confirms under seat 1's placeholder (nobody holds it yet), then the host starts.
+    expect((await confirm(m.id, m.seats[2], { name: before[1] })).status).toBe(200);
+    const started = await api(`/api/matches/${m.id}/start`, { token: m.host, body: {} });
+    expect(started.status).toBe(200);
+    const names: string[] = started.body.seats.map((s: { name: string }) => s.name);
+    expect(names).toEqual(['Ann', `${before[1]} (2)`, before[1]]);
+    expect(new Set(names).size).toBe(3);
+  });
 });

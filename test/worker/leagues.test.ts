@@ -5,7 +5,8 @@
  * A refusal is a 4xx `{error: {code, message}}` and changes nothing.
  */
 import { describe, expect, it } from 'vitest';
-import { api, freshIp, info, refused } from './helpers';
+import { RELINK_MAX } from '../../worker/league/actions';
+import { api, freshIp, info, refused, type TestMatch } from './helpers';
 import {
   createLeague,
   finishLeagueMatch,
@@ -206,6 +207,48 @@ describe('a member’s new link', () => {
     expect((await info(m, fresh)).you.seat).toBe(0);
     // The others' links are untouched.
     expect((await leagueInfo(l, l.members[0])).you.member).toBe(0);
+  });
+
+  it('the matches made before take the new link too: the old one opens no seat there', async () => {
+    const l = await createLeague();
+    const m = await leagueMatch(l, 0);
+    const bobSeat = m.seats.indexOf(l.members[1]);
+    expect((await info(m, l.members[1])).you.seat).toBe(bobSeat);
+    const r = await api(`/api/leagues/${l.id}/members/1/link`, { token: l.owner, body: {} });
+    expect(r.status).toBe(200);
+    const fresh = leagueToken(r.body.url);
+    // The new link opens Bob's seat in the match made before; the old one is nobody there.
+    expect((await info(m, fresh)).you.seat).toBe(bobSeat);
+    expect((await info(m, l.members[1])).you.seat).toBeNull();
+    // Ann's seat is untouched.
+    expect((await info(m, l.members[0])).you.seat).toBe(m.seats.indexOf(l.members[0]));
+  });
+
+  it('relinks at most RELINK_MAX matches (newest first): the oldest beyond keeps the old token', async () => {
+    const l = await createLeague(['Ann', 'Bob']);
+    const made: TestMatch[] = [];
+    for (let i = 0; i <= RELINK_MAX; i++) made.push(await leagueMatch(l, 0));
+    const r = await api(`/api/leagues/${l.id}/members/1/link`, { token: l.owner, body: {} });
+    const fresh = leagueToken(r.body.url);
+    const [oldest, next] = made;
+    expect((await info(oldest, l.members[1])).you.seat).not.toBeNull();
+    expect((await info(next, fresh)).you.seat).not.toBeNull();
+    expect((await info(made[RELINK_MAX], fresh)).you.seat).not.toBeNull();
+  });
+
+  it('a rematch dealt before follows too', async () => {
+    const l = await createLeague(['Ann', 'Bob']);
+    const m = await leagueMatch(l, 0);
+    await finishLeagueMatch(m);
+    const dealt = await agreeRematch(m.id, [m.seats[0]!, m.seats[1]!]);
+    expect(dealt.status).toBe(201);
+    const again = { ...m, id: dealt.body.matchId as string };
+    const bobSeat = (await info(again, l.members[1])).you.seat;
+    expect(bobSeat).not.toBeNull();
+    const r = await api(`/api/leagues/${l.id}/members/1/link`, { token: l.owner, body: {} });
+    const fresh = leagueToken(r.body.url);
+    expect((await info(again, fresh)).you.seat).toBe(bobSeat);
+    expect((await info(again, l.members[1])).you.seat).toBeNull();
   });
 
   it('refuses a member who left, an unknown member and a bad member id', async () => {

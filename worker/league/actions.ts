@@ -268,11 +268,15 @@ export function removeMember(store: LeagueStore, c: LeagueCaller, member: number
  * the old link is refused from then on (403 `league.not_member`: its hash is forgotten). 200
  * `MemberLink` (the raw token only here, in the link's fragment); 404 `league.member_unknown` (no
  * such member, or gone); 403 as `readRefusal` and `league.not_owner`. Allowed in an archived league
- * too: its standings stay readable. The member's seats in matches made before keep the old token
- * (each match is its own object); the league's matches made after seat the new one.
+ * too: its standings stay readable. The member's league token is their seat token in every league
+ * match, so each match made before that seats the member (at most `RELINK_MAX`) is told to take
+ * the new token in place of the old one (match/seats.ts `relinkSeat`: the old link then opens no seat there, its sockets are
+ * closed, and the new link opens the member's seat); a match that cannot be reached (gone, or a
+ * failure, logged) keeps the old token. The league's matches made after seat the new one.
  */
 export async function newMemberLink(
   store: LeagueStore,
+  env: Env,
   c: LeagueCaller,
   member: number,
   origin: string,
@@ -283,13 +287,44 @@ export async function newMemberLink(
   const m = store.members.find((x) => x.member === member);
   if (!m || m.leftAt !== null) return error(404, 'league.member_unknown', 'No such member in this league.');
   const token = newToken();
-  store.setTokenHash(member, await hashToken(token));
+  const oldHash = m.tokenHash;
+  const newHash = await hashToken(token);
+  store.setTokenHash(member, newHash);
+  await relinkMatches(store, env, member, oldHash, newHash);
   const body: MemberLink = {
     member,
     name: m.name,
     url: `${origin}/l/${store.meta!.leagueId}#member=${token}`,
   };
   return { status: 200, body };
+}
+
+/**
+ * The most league matches one new link relinks: each is a call to another object, and a request of
+ * the free plan makes at most 50 (the matches being played first, then the finished ones, newest
+ * first; an older finished match keeps the old token: its result is counted already).
+ */
+export const RELINK_MAX = 40;
+
+/** Tells the league matches that seat `member` to swap its seat token hash (see `newMemberLink`). */
+async function relinkMatches(
+  store: LeagueStore,
+  env: Env,
+  member: number,
+  oldHash: string,
+  newHash: string,
+): Promise<void> {
+  const mine = store.matches.filter((x) => x.seats.includes(member)).reverse();
+  const seated = [...mine.filter((x) => !x.result), ...mine.filter((x) => x.result)].slice(0, RELINK_MAX);
+  await Promise.all(
+    seated.map(async (x) => {
+      try {
+        await matchStub(env, x.matchId).relinkSeat(oldHash, newHash);
+      } catch (e) {
+        console.warn(`league: relinking match ${x.matchId} failed: ${String(e).slice(0, 200)}`);
+      }
+    }),
+  );
 }
 
 /** The owner renames the league (one row): 200. */

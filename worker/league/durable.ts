@@ -74,7 +74,7 @@ export class LeagueDurableObject extends DurableObject<Env> implements LeagueRec
 
   /** The owner gives a member a new link (`origin`: of the link); the old one stops working. */
   async newMemberLink(who: string | null, member: number, origin: string): Promise<Reply> {
-    return actions.newMemberLink(this.store, this.caller(who), member, origin);
+    return actions.newMemberLink(this.store, this.env, this.caller(who), member, origin);
   }
 
   /** The owner renames the league. */

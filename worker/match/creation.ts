@@ -274,7 +274,8 @@ function setupFor(
 
 /**
  * Prepares the start: open seats become bots (named `Bot N` in the host's language, "Ordinateur 3",
- * or a free variant when a player has that name), the first hand is dealt; returns the change that
+ * or a free variant when a player has that name), a seat invited without a name keeps its
+ * placeholder ("Player 2", or a free variant when a guest confirmed that name), the first hand is dealt; returns the change that
  * commits it (caused by `seat`, after the request's own seat rows `claimed`), or an error reply.
  */
 export function start(
@@ -285,16 +286,19 @@ export function start(
   const meta = m.meta!;
   const current = m.seats.map((s) => claimed.find((c) => c.seat === s.seat) ?? s);
   const taken = takenNames(current);
-  const seats = current.map((s) =>
-    s.kind === 'open'
-      ? {
-          ...s,
-          kind: 'bot' as const,
-          name: freeName(defaultSeatName('bot', s.seat, m.seats[0]?.language ?? 'en'), taken),
-          tokenHash: null,
-        }
-      : s,
-  );
+  const seats = current.map((s) => {
+    if (s.kind === 'open')
+      return {
+        ...s,
+        kind: 'bot' as const,
+        name: freeName(defaultSeatName('bot', s.seat, m.seats[0]?.language ?? 'en'), taken),
+        tokenHash: null,
+      };
+    if (s.prefs.invited !== 'unnamed') return s;
+    // An unnamed invited seat keeps its placeholder ("Player 2") unless a guest chose that name meanwhile.
+    const name = freeName(s.name, taken);
+    return name === s.name ? s : { ...s, name };
+  });
   const first = meta.config.firstSeat === 'random' ? randomInt(seats.length) : meta.config.firstSeat;
   const stack = meta.setup?.stack;
   const setup = setupFor(meta.config, seats, stack, newSeed(), first);
@@ -305,7 +309,7 @@ export function start(
     reason: 'started',
     seat,
     opening: { kind: 'start', state: created.state },
-    // Only the open seats a bot now takes change (a row each); the others were written at creation.
+    // Only the seats renamed here change (a row each); the others were written at creation.
     seats: [...claimed, ...seats.filter((s) => s !== current[s.seat])],
     meta: { setup: stored, status: 'playing' },
     cancel: [KINDS.expire, KINDS.openFill],

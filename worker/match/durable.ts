@@ -167,6 +167,14 @@ export class MatchDurableObject extends DurableObject<Env> {
     });
   }
 
+  /**
+   * League to match: a member's new league link replaces the old one as their seat token here
+   * (seats.ts `relinkSeat`).
+   */
+  async relinkSeat(oldHash: string, newHash: string): Promise<Reply> {
+    return this.track(async () => seats.relinkSeat(this.match, oldHash, newHash));
+  }
+
   /** Mail and push requests (worker/routes/mail.ts), answered by the notifier. */
   async mail(who: string | null, req: MailRpc): Promise<Reply> {
     return this.track(async () => {

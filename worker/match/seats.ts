@@ -259,3 +259,33 @@ async function forwardRevocation(
     console.warn(`mail: link revocation in the rematch failed: ${String(e).slice(0, 200)}`);
   }
 }
+
+/**
+ * League to match: the league's owner gave a member a new link, and the member's league token is
+ * their seat token in every league match, so the seat whose own token hash is `oldHash` takes
+ * `newHash` (one seat row; the sockets opened with the old token are then closed by
+ * `recheckSockets`, and the old link opens nothing here). 200 `{ relinked }`: false when no seat holds
+ * `oldHash` (nothing is written); 404 when the match does not exist. The match's rematch, if any, is
+ * told the same.
+ */
+export async function relinkSeat(m: MatchContext, oldHash: string, newHash: string): Promise<Reply> {
+  if (!m.meta) return NOT_FOUND;
+  const row = m.seats.find((s) => s.tokenHash === oldHash);
+  if (!row || oldHash === newHash) return { status: 200, body: { relinked: false } };
+  const done = commit(m, {
+    reason: 'settings',
+    seat: row.seat,
+    opening: { kind: 'edit' },
+    seats: [{ ...row, tokenHash: newHash }],
+  });
+  // A rematch seats the same token: it follows (a failure is logged; the rematch keeps the old one).
+  const rematchId = m.meta.rematchId;
+  if (done.ok && rematchId) {
+    try {
+      await matchStub(m.env, rematchId).relinkSeat(oldHash, newHash);
+    } catch (e) {
+      console.warn(`league: relinking the rematch failed: ${String(e).slice(0, 200)}`);
+    }
+  }
+  return { status: 200, body: { relinked: done.ok } };
+}

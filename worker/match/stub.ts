@@ -38,6 +38,7 @@ export type MatchStub = Pick<
   | 'mail'
   | 'importSeatLinks'
   | 'revokeSeatLinks'
+  | 'relinkSeat'
   | 'fetch'
   // -- open table --
   | 'joinOpen'

@@ -140,6 +140,11 @@ export class MatchSession {
   /** Whether the last `refresh` reached the server (an answer, also a 304). */
   private reachable = false;
   private etag: string | null = null;
+  /**
+   * The server said this link's rights changed (`auth.changed`): the next answer over HTTP is what
+   * the link is now, and may replace this seat's view with a spectator's (a revoked link keeps no hand).
+   */
+  private rightsLost = false;
   private stopped = false;
   private pingTimer: ReturnType<typeof setInterval> | null = null;
   private lastFrame = 0;
@@ -247,7 +252,15 @@ export class MatchSession {
     // An answer made for another identity (the host token's spectator view after "start", a socket
     // before its auth frame) never replaces this seat's own view; the seat's own answer after its
     // player left the match does (`you.left`).
-    if (cur && cur.you.seat !== null && next.you.seat === null && next.you.left !== cur.you.seat) return;
+    // After `auth.changed`, the answer over HTTP is the link's own (its seat revoked): it does.
+    if (
+      cur &&
+      cur.you.seat !== null &&
+      next.you.seat === null &&
+      next.you.left !== cur.you.seat &&
+      !this.rightsLost
+    )
+      return;
     // The same match again (the socket's first frame and the presence poll repeat the first answer):
     // nothing to show, and no re-render of the whole table, a long task on a phone.
     if (cur && JSON.stringify(cur) === JSON.stringify(next)) return;
@@ -325,6 +338,7 @@ export class MatchSession {
       if (this.infoFrames !== framesBefore && !newer) return;
       this.etag = res.headers.get('etag');
       if (!this.overtaken(info)) this.accept(info);
+      this.rightsLost = false;
     } catch (e) {
       this.reachable = false;
       if (!this.info.value) this.error.value = { code: 'network', message: String(e) };
@@ -478,6 +492,7 @@ export class MatchSession {
     if (why === 'rightsChanged') {
       // What this link may do changed (revoked, or its player left): the view over HTTP now, and a new
       // socket that authenticates with what the link is now.
+      this.rightsLost = true;
       void this.refresh();
       this.backoff = 1_000;
       this.retryLater();

@@ -85,6 +85,25 @@ export function findMatch(matchId: string): SavedMatch | undefined {
   return read().find((m) => m.matchId === matchId);
 }
 
+/**
+ * A league member's new link replaced their token `from` with `to` in every league match (the
+ * server swapped the seat's token, worker/league/actions.ts `newMemberLink`): the saved matches that
+ * held `from` for a seat hold `to` instead, so home and the table keep opening those seats. Nothing is
+ * written when no saved match holds `from`.
+ */
+export function replaceSeatToken(from: string, to: string): void {
+  const list = read();
+  let changed = false;
+  const next = list.map((m) => {
+    const tokens = seatTokensOf(m);
+    if (m.seatToken !== from && !Object.values(tokens).includes(from)) return m;
+    changed = true;
+    const seatTokens = Object.fromEntries(Object.entries(tokens).map(([k, v]) => [k, v === from ? to : v]));
+    return { ...m, seatTokens, ...(m.seatToken === from ? { seatToken: to } : {}) };
+  });
+  if (changed) write(next);
+}
+
 /** Removes a match from this device. */
 export function forgetMatch(matchId: string): void {
   write(read().filter((m) => m.matchId !== matchId));

@@ -11,6 +11,7 @@ import { ShareLink } from '../../components/ShareLink';
 import { t } from '../../i18n';
 import { ApiError } from '../../lib/api';
 import { type DeviceLeague, memberToken, saveMemberLink } from '../../lib/leagues';
+import { replaceSeatToken } from '../../lib/storage';
 import { errorText } from '../../lib/words';
 import { leagueApi } from './league-api';
 import { Confirmed } from './OwnerTools';
@@ -80,6 +81,8 @@ function MemberLinkRow(props: {
       const r = await leagueApi.newLink(info.leagueId, props.ownerToken, member.member);
       const token = new URL(r.url).hash.replace(/^#member=/, '');
       saveMemberLink(info.leagueId, member.member, token, { adopt: false });
+      // The member's seats in the league's matches take the new token too (server side as well).
+      if (props.token) replaceSeatToken(props.token, token);
       done.value = true;
     } catch (x) {
       err.value = x instanceof ApiError ? x : new ApiError(0, 'network', String(x));
