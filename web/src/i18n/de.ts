@@ -298,7 +298,7 @@ export const de: Messages = {
   'journal.hand': 'Runde {n}',
   'journal.showHand': 'Runde {n} zeigen',
   'journal.new': 'Neu',
-  'since.more': 'Und {n} {n|weiterer Eintrag|weitere Einträge} unten unter „Was passiert ist“.',
+  'since.earlier': '{n} {n|früherer Eintrag|frühere Einträge} unten unter „Was passiert ist“; die neuesten:',
   'since.dismiss': 'Verstanden',
 
   'end.title': 'Runde {n} ist vorbei',

@@ -296,7 +296,8 @@ export const nb: Messages = {
   'journal.hand': 'Hånd {n}',
   'journal.showHand': 'Vis hånd {n}',
   'journal.new': 'Ny',
-  'since.more': 'Og {n} til under «Hva som har skjedd» nedenfor.',
+  'since.earlier':
+    '{n} {n|tidligere hendelse|tidligere hendelser} under «Hva som har skjedd» nedenfor; de siste:',
   'since.dismiss': 'Skjønner',
 
   'end.title': 'Hånd {n} er over',

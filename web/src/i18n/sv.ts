@@ -296,7 +296,7 @@ export const sv: Messages = {
   'journal.hand': 'Giv {n}',
   'journal.showHand': 'Visa giv {n}',
   'journal.new': 'Ny',
-  'since.more': 'Och {n} till under ”Vad som hänt” nedan.',
+  'since.earlier': '{n} {n|tidigare händelse|tidigare händelser} under ”Vad som hänt” nedan; de senaste:',
   'since.dismiss': 'Uppfattat',
 
   'end.title': 'Giv {n} är slut',

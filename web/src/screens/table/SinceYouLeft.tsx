@@ -15,8 +15,18 @@ import type { MatchSession } from '../../lib/session';
 import type { MatchInfo, MatchView } from '../../lib/types';
 import { sinceLines } from './journal-lines';
 
-/** Lines shown before "and N more": few, so that on a phone the summary lies over the piles only. */
+/** Lines shown: few, so that on a phone the summary lies over the piles only. */
 const SHOWN = 3;
+
+/**
+ * The lines the summary shows: the newest `shown` of `lines` (oldest first), since what happened
+ * last is what the table now shows and what the reader must answer; `earlier` counts the rest,
+ * which the journal below holds.
+ */
+export function newestLines(lines: readonly string[], shown = SHOWN): { lines: string[]; earlier: number } {
+  const earlier = Math.max(0, lines.length - shown);
+  return { lines: lines.slice(earlier), earlier };
+}
 
 /** Marks `version` of the match seen whenever the page is visible (now, and when it becomes visible). */
 function useMarkSeen(matchId: string, version: number): void {
@@ -45,8 +55,9 @@ export function SinceYouLeft(props: {
   useMarkSeen(session.matchId, view.version);
   const baseline = feed.baseline;
   if (baseline === null || dismissed.value || !feed.ready.value) return null;
-  const lines = sinceLines(feed.eventsAfter(baseline), info, view, baseline, feed.upTo);
-  if (lines.length === 0) return null;
+  const all = sinceLines(feed.eventsAfter(baseline), info, view, baseline, feed.upTo);
+  if (all.length === 0) return null;
+  const { lines, earlier } = newestLines(all);
   return (
     <section class="since" aria-labelledby="since-title">
       <div class="since-head">
@@ -56,12 +67,12 @@ export function SinceYouLeft(props: {
         </button>
       </div>
       <div class="since-lines">
+        {earlier > 0 && <p class="muted">{t('since.earlier', { n: earlier })}</p>}
         <ul>
-          {lines.slice(0, SHOWN).map((line, i) => (
-            <li key={`${i}-${line}`}>{line}</li>
+          {lines.map((line, i) => (
+            <li key={`${earlier + i}-${line}`}>{line}</li>
           ))}
         </ul>
-        {lines.length > SHOWN && <p class="muted">{t('since.more', { n: lines.length - SHOWN })}</p>}
       </div>
     </section>
   );
