@@ -9,7 +9,7 @@
  * Two entry scripts (issue 32): the early one (web/src/lib/first-info-start.ts, a few KB, `async`) starts
  * a match page's first request while the main one (web/src/main.tsx, Preact and the app) downloads. The
  * main one imports the early one, so its modules (first-info.ts holding the request) are one module
- * instance in one chunk, evaluated once, whichever script runs first (see earlyEntry below).
+ * instance in one chunk, evaluated once, whichever script runs first (see earlyScript below).
  */
 import { fileURLToPath } from 'node:url';
 import preact from '@preact/preset-vite';
