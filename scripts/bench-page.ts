@@ -23,7 +23,7 @@
  *   work (the rest). A move over the socket (the page's way once its socket is authenticated) has no
  *   Server-Timing: its network part is the `move` frame's round trip, the server's time included.
  * The first two are medians over `--runs` cold loads (5 by default); the last is p50/p99 over the moves.
- * `--locale fr-FR` loads the page in another language. Also printed: the initial script's gzip size (the entry and its preloaded chunks); with `--waterfall`,
+ * `--locale fr-FR` loads the page in another language. Also printed: the initial script's gzip size (the entry scripts and their preloaded chunks); with `--waterfall`,
  * each cold run's requests.
  */
 import type { Browser, Page } from 'playwright-core';

@@ -5,18 +5,62 @@
  * web/src/sw/sw.ts, into /sw.js with the list of files to precache (the app shell: every script,
  * style, icon and the page; the API is never among them). web/public is copied as it is: _headers
  * (the static files' headers: security, HSTS, immutable /assets/*), robots.txt and page.css.
+ *
+ * Two entry scripts (issue 32): the early one (web/src/lib/first-info-start.ts, a few KB, `async`) starts
+ * a match page's first request while the main one (web/src/main.tsx, Preact and the app) downloads. The
+ * main one imports the early one, so its modules (first-info.ts holding the request) are one module
+ * instance in one chunk, evaluated once, whichever script runs first (see earlyScript below).
  */
 import { fileURLToPath } from 'node:url';
 import preact from '@preact/preset-vite';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
+/** The early entry: starts a match page's first request (lib/first-info.ts) before the app has loaded. */
+const earlyEntry = fileURLToPath(new URL('src/lib/first-info-start.ts', import.meta.url));
+/** The module ids the early entry imports statically, transitively (filled when the build has read them). */
+const earlyModules = new Set<string>();
+
+/**
+ * The early entry script in the build: collects `earlyModules` (they stay in the early chunk, out of the
+ * 'index' group below) and writes its `<script type="module" async>` into index.html before the main
+ * entry's script tag. Vite merges every module script of an HTML page into one entry, hence the tag is
+ * written here. In `vite dev` the main entry imports the early one as any module.
+ */
+function earlyScript(): Plugin {
+  return {
+    name: 'mb-early-script',
+    apply: 'build',
+    buildEnd() {
+      earlyModules.clear();
+      const todo = [earlyEntry];
+      for (let id = todo.pop(); id !== undefined; id = todo.pop()) {
+        if (earlyModules.has(id)) continue;
+        earlyModules.add(id);
+        todo.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+      }
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const chunk = Object.values(ctx.bundle ?? {}).find(
+          (c) => c.type === 'chunk' && c.isEntry && c.name === 'early',
+        );
+        const at = html.indexOf('<script');
+        if (!chunk || at < 0) throw new Error('index.html: no early entry chunk or no entry script');
+        const tag = `<script type="module" async crossorigin src="/${chunk.fileName}"></script>\n    `;
+        return html.slice(0, at) + tag + html.slice(at);
+      },
+    },
+  };
+}
 
 export default defineConfig({
   root: webRoot,
   plugins: [
     preact({ prerender: { enabled: false } }),
+    earlyScript(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src/sw',
@@ -61,7 +105,19 @@ export default defineConfig({
     // test/browser/play.test.ts checks). Without this group the bundler moves the modules the entry
     // shares with a lazy chunk (Preact, the catalogs, the card faces) into separate common chunks
     // as soon as a few lazy chunks import them.
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] } } },
+    // The early entry's modules are the exception: they stay in its own chunk, which the main entry
+    // imports (and preloads).
+    rolldownOptions: {
+      input: { index: fileURLToPath(new URL('index.html', import.meta.url)), early: earlyEntry },
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'early', test: (id: string) => earlyModules.has(id), priority: 1 },
+            { name: 'index', tags: ['$initial'] },
+          ],
+        },
+      },
+    },
   },
   server: { proxy: { '/api': { target: 'http://localhost:8787', ws: true } } },
 });

@@ -53,17 +53,18 @@ export async function buildClient(outDir: string): Promise<void> {
 }
 
 /**
- * The script of the first paint in a client build folder: the entry named by index.html and the chunks
- * it preloads (`<link rel="modulepreload">`), with their summed gzip size in bytes.
+ * The script of the first paint in a client build folder: every entry script index.html names (the
+ * early one that starts a match page's first fetch, then the main one) and the chunks they preload
+ * (`<link rel="modulepreload">`), each file once, with their summed gzip size in bytes.
  */
 export function initialScript(dist: string): { files: string[]; gzipBytes: number } {
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
-  const entry = /<script[^>]*src="\/(assets\/[^"]+\.js)"/.exec(html)?.[1];
-  if (!entry) throw new Error(`no entry script in ${dist}/index.html`);
+  const entries = [...html.matchAll(/<script[^>]*src="\/(assets\/[^"]+\.js)"/g)].map((x) => x[1]);
+  if (!entries.length) throw new Error(`no entry script in ${dist}/index.html`);
   const preloaded = [...html.matchAll(/<link rel="modulepreload"[^>]*href="\/(assets\/[^"]+\.js)"/g)].map(
     (x) => x[1],
   );
-  const files = [entry, ...preloaded];
+  const files = [...new Set([...entries, ...preloaded])];
   return { files, gzipBytes: files.reduce((n, f) => n + gzipSync(readFileSync(join(dist, f))).length, 0) };
 }
 

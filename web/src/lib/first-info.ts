@@ -5,9 +5,9 @@
  * Any other case (another token, an answer older than FRESH_MS) makes its own request as before.
  */
 
+import { matchRoute } from '../../../worker/shared/app-paths';
 import { api, parseFragment } from './api';
-import { matchRoute } from './router';
-import { findMatch } from './storage';
+import { findMatch } from './saved-list';
 import { isWellFormedToken } from './token-shape';
 import type { MatchInfo } from './types';
 

@@ -4,59 +4,19 @@
  * device holds a seat, host or invitation token for are kept (a spectator's visit adds nothing).
  */
 import { signal } from '@preact/signals';
+import { findMatch, holdsToken, readSaved, SAVED_KEY, type SavedMatch } from './saved-list';
 
-/** One match known on this device, with the tokens its links carried. */
-export interface SavedMatch {
-  matchId: string;
-  title: string;
-  /** The seat this device plays now (its token is `seatToken`). */
-  seat: number | null;
-  seatToken?: string;
-  /** Every seat token the server confirmed on this device, by seat number (a host may hold several). */
-  seatTokens?: Record<string, string>;
-  hostToken?: string;
-  inviteToken?: string;
-  /**
-   * The host's copy of the other human seats' links, by seat, from the creation reply (shown in the
-   * lobby to share another way; this device plays none of them).
-   */
-  guestUrls?: Record<string, string>;
-  /** The seats whose invitation the server mailed (`Created.mailed`), kept with `guestUrls`. */
-  mailedSeats?: number[];
-  /** Last visit, ms since the epoch. */
-  savedAt: number;
-}
-
-const KEY = 'mb.matches';
-
-/** Whether a saved entry holds a token (seat, host or invitation): only those are kept. */
-export function holdsToken(m: SavedMatch | undefined): boolean {
-  if (!m) return false;
-  return Boolean(m.seatToken || m.hostToken || m.inviteToken || Object.keys(m.seatTokens ?? {}).length);
-}
-
-function read(): SavedMatch[] {
-  try {
-    const raw = localStorage.getItem(KEY);
-    const list = raw ? (JSON.parse(raw) as unknown) : [];
-    // Entries without a token are spectators' visits saved by earlier versions: dropped.
-    return Array.isArray(list)
-      ? (list as SavedMatch[]).filter((m) => typeof m?.matchId === 'string' && holdsToken(m))
-      : [];
-  } catch {
-    return [];
-  }
-}
+export { findMatch, holdsToken, type SavedMatch } from './saved-list';
 
 /** The saved matches, newest first. */
-export const savedMatches = signal<SavedMatch[]>(read());
+export const savedMatches = signal<SavedMatch[]>(readSaved());
 
 function write(all: SavedMatch[]): void {
   const list = all.filter(holdsToken);
   list.sort((a, b) => b.savedAt - a.savedAt);
   savedMatches.value = list;
   try {
-    localStorage.setItem(KEY, JSON.stringify(list));
+    localStorage.setItem(SAVED_KEY, JSON.stringify(list));
   } catch {
     // Storage full or disabled: the list lives for this page only.
   }
@@ -67,7 +27,7 @@ function write(all: SavedMatch[]): void {
  * without any token (e.g. a refused invitation was its only one) is removed.
  */
 export function saveMatch(entry: Partial<SavedMatch> & { matchId: string }): SavedMatch {
-  const list = read();
+  const list = readSaved();
   const old = list.find((m) => m.matchId === entry.matchId);
   const next: SavedMatch = {
     title: '',
@@ -80,11 +40,6 @@ export function saveMatch(entry: Partial<SavedMatch> & { matchId: string }): Sav
   return next;
 }
 
-/** The saved entry of a match, if any. */
-export function findMatch(matchId: string): SavedMatch | undefined {
-  return read().find((m) => m.matchId === matchId);
-}
-
 /**
  * A league member's new link replaced their token `from` with `to` in every league match (the
  * server swapped the seat's token, worker/league/actions.ts `newMemberLink`): the saved matches that
@@ -92,7 +47,7 @@ export function findMatch(matchId: string): SavedMatch | undefined {
  * written when no saved match holds `from`.
  */
 export function replaceSeatToken(from: string, to: string): void {
-  const list = read();
+  const list = readSaved();
   let changed = false;
   const next = list.map((m) => {
     const tokens = seatTokensOf(m);
@@ -106,7 +61,7 @@ export function replaceSeatToken(from: string, to: string): void {
 
 /** Removes a match from this device. */
 export function forgetMatch(matchId: string): void {
-  write(read().filter((m) => m.matchId !== matchId));
+  write(readSaved().filter((m) => m.matchId !== matchId));
 }
 
 /**
