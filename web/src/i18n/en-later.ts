@@ -123,7 +123,7 @@ export const enLater = {
   'journal.hand': 'Hand {n}',
   'journal.showHand': 'Show hand {n}',
   'journal.new': 'New',
-  'since.earlier': '{n} earlier in “What happened” below; the latest:',
+  'since.earlier': '{n} earlier {n|event|events} in “What happened” below; the latest:',
   'since.dismiss': 'Got it',
   'tab.yourTurn': '(1) Your turn · {match} — Mille Bornes',
   'tab.match': '{match} — Mille Bornes',
