@@ -298,7 +298,8 @@ export const fr: Messages = {
   'journal.hand': 'Manche {n}',
   'journal.showHand': 'Afficher la manche {n}',
   'journal.new': 'Nouveau',
-  'since.earlier': '{n} {n|événement plus ancien|événements plus anciens} dans « Ce qui s’est passé » plus bas ; les derniers :',
+  'since.earlier':
+    '{n} {n|événement plus ancien|événements plus anciens} dans « Ce qui s’est passé » plus bas ; les derniers :',
   'since.dismiss': 'Compris',
 
   'end.title': 'Fin de la manche {n}',
