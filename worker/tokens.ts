@@ -83,7 +83,21 @@ const hmacKeys = new Map<string, CryptoKey>();
  * hashes still tell clients apart but no longer hide them, so a deployment sets MAIL_KEY (README).
  */
 export async function keyedHash(env: MailKeyEnv, message: string): Promise<string> {
-  const secret = mailKey(env) ?? DEV_MAIL_KEY;
+  return hex(await hmac(mailKey(env) ?? DEV_MAIL_KEY, message));
+}
+
+/**
+ * A secret token derived from `message`: HMAC-SHA-256 under `mailKey(env)` as 43 base64url
+ * characters (the form of `newToken`), the same for the same message, so it need not be stored to
+ * be given again. Null without a deployment secret (no MAIL_KEY, neither DEV_OUTBOX nor
+ * TEST_SEAMS): the development key is public, and a token derived under it could be made by anyone.
+ */
+export async function keyedToken(env: MailKeyEnv, message: string): Promise<string | null> {
+  const secret = mailKey(env);
+  return secret === null ? null : base64url(await hmac(secret, message));
+}
+
+async function hmac(secret: string, message: string): Promise<ArrayBuffer> {
   let key = hmacKeys.get(secret);
   if (!key) {
     key = await crypto.subtle.importKey(
@@ -95,7 +109,7 @@ export async function keyedHash(env: MailKeyEnv, message: string): Promise<strin
     );
     hmacKeys.set(secret, key);
   }
-  return hex(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(message)));
+  return crypto.subtle.sign('HMAC', key, new TextEncoder().encode(message));
 }
 
 /** A uniformly random integer in [0, n) from the CSPRNG. */

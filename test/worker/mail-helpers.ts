@@ -104,7 +104,7 @@ export async function attach(
       runInDurableObject(stubOf(m), (_i, state) =>
         state.storage.sql
           .exec<OutboxRow>(
-            `SELECT key, seat, kind, status, error, attempts, due_at FROM mail_outbox WHERE kind != 'marker' ORDER BY rowid`,
+            `SELECT key, seat, kind, status, error, attempts, due_at FROM mail_outbox WHERE kind != 'marker' ORDER BY seq`,
           )
           .toArray(),
       ),

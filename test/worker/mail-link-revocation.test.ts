@@ -1,8 +1,9 @@
 /**
- * Seat links sent by mail carry their own tokens; changing or removing the seat's e-mail address
- * revokes the ones issued before (their hashes are deleted), so a mail at the old address no longer
- * opens the seat. The seat's own link keeps working, and mails sent afterwards carry working links. A
- * rematch dealt already forgets the revoked links and takes the new address.
+ * Seat links sent by mail carry their own tokens (one per seat, address and link generation, stored
+ * once); changing or removing the seat's e-mail address revokes the ones issued before (their hashes
+ * are deleted, and later mails carry a new one), so a mail at the old address no longer opens the
+ * seat. The seat's own link keeps working, and mails sent afterwards carry working links. A rematch
+ * dealt already forgets the revoked links and takes the new address.
  */
 import { runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
@@ -64,6 +65,40 @@ describe('mail-link revocation', () => {
     expect((await setEmail(h.m.id, h.m.seats[1]!, `other.${bob}`)).status).toBe(200);
     expect((await info(h.m, bobLink)).you.seat).toBe(null);
     expect((await info(h.m, annLink)).you.seat).toBe(0);
+  });
+
+  it('mails to one address carry one link, stored once; a revoked link stays revoked at the same address again', async () => {
+    const { ann, bob } = addresses();
+    const h = await mailMatch(duo({ ann, bob }));
+    const t0 = h.clock.now;
+    const linkRows = () =>
+      runInDurableObject(
+        stubOf(h.m),
+        (_i, state) =>
+          state.storage.sql.exec<{ n: number }>('SELECT COUNT(*) AS n FROM mail_links WHERE seat = 1').one()
+            .n,
+      );
+    await h.fire(t0);
+    const first = seatTokenIn(h.sender.to(bob)[0]);
+    await move(h.m, h.m.seats[0]!, { type: 'play', card: 'roll' });
+    await h.fire(t0 + 3 * MIN);
+    expect(h.sender.to(bob)).toHaveLength(2);
+    // The turn mail carries the invitation's link: its hash was stored once.
+    expect(seatTokenIn(h.sender.to(bob)[1])).toBe(first);
+    expect(await linkRows()).toBe(1);
+
+    // Away to another address and back: the first link stays revoked.
+    expect((await setEmail(h.m.id, h.m.seats[1]!, `other.${bob}`)).status).toBe(200);
+    expect((await setEmail(h.m.id, h.m.seats[1]!, bob)).status).toBe(200);
+    expect((await info(h.m, first)).you.seat).toBe(null);
+    expect((await move(h.m, h.m.seats[1]!, { type: 'play', card: 'roll' })).status).toBe(200);
+    expect((await move(h.m, h.m.seats[0]!, { type: 'play', card: 'd100' })).status).toBe(200);
+    await h.fire(t0 + 6 * MIN);
+    expect(h.sender.to(bob)).toHaveLength(3);
+    const later = seatTokenIn(h.sender.to(bob)[2]);
+    expect(later).not.toBe(first);
+    expect((await info(h.m, later)).you.seat).toBe(1);
+    expect((await info(h.m, first)).you.seat).toBe(null);
   });
 
   it('revokes the copies a rematch was given, too', async () => {

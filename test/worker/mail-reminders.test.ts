@@ -89,7 +89,7 @@ async function playTurn(lengthMs: number): Promise<PlayedTurn> {
   }
   const rows = await runInDurableObject(stubOf(m), (_i, state) =>
     state.storage.sql
-      .exec<Row>(`SELECT key, seat, kind, grp, status, created_at, due_at FROM mail_outbox ORDER BY rowid`)
+      .exec<Row>(`SELECT key, seat, kind, grp, status, created_at, due_at FROM mail_outbox ORDER BY seq`)
       .toArray(),
   );
   const turnRow = rows.find((r) => r.seat === 1 && r.kind === 'yourTurn' && r.key.startsWith('turn:'))!;

@@ -165,6 +165,12 @@ export interface SeatPrefs {
    * other seat's name collides with, and its mails greet without a name. Not carried to a rematch.
    */
   invited?: InvitedName;
+  // -- mailed seat links --
+  /**
+   * The generation of the seat's mailed links (worker/match/seats.ts `mintSeatLink`): one more at
+   * each revocation (a new or removed address), so no later mail carries a revoked link. Default 0.
+   */
+  linkGeneration?: number;
 }
 
 /**

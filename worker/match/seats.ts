@@ -2,9 +2,10 @@
  * Changes to one seat after creation: a player's own settings (language, e-mail, notifications,
  * the chat muted, coup-fourré response mode, which is logged so replay still matches),
  * the host handing a seat to a bot, and the player taking it back. Every change goes through the commit path. Also the seat
- * links sent in mails: each mail carries a fresh token for its seat (256 bits); only its SHA-256 is
- * kept, with the seats (`mail_links`), and `MatchContext.caller` accepts it like the seat's own
- * token until the seat's e-mail address changes or is removed. A rematch gets a copy of the hashes of
+ * links sent in mails: each mail carries a token for its seat (256 bits, derived for the seat's
+ * person, address and link generation: `mintSeatLink`); only its SHA-256 is kept, with the seats
+ * (`mail_links`), and `MatchContext.caller` accepts it like the seat's own token until the seat's
+ * e-mail address changes or is removed. A rematch gets a copy of the hashes of
  * the seats their person still plays (not a leaver's), so links from earlier mails open the seat there
  * too, and a revocation follows them along.
  */
@@ -15,13 +16,13 @@ import { setResponseMode } from '../engine/index';
 import type { BudgetPayer } from '../notify/budget';
 import type { Settings } from '../protocol/requests';
 import { error, NOT_FOUND, type Reply } from '../reply';
-import { hashToken, newToken } from '../tokens';
+import { hashToken, keyedToken, newToken } from '../tokens';
 import { awayRefusal } from './away';
 import { commit } from './commit';
 import type { MatchContext } from './context';
 import { changeMailPrefs } from './mail-prefs';
 import { payAddresses } from './pay-addresses';
-import type { SeatPrefs } from './rows';
+import type { SeatPrefs, SeatRow } from './rows';
 import { matchStub } from './stub';
 import { infoFor } from './views';
 
@@ -76,6 +77,7 @@ export async function changeSettings(
   // Mails sent to the old address must no longer open the seat (deleted here at once; the
   // rematch's copies once the request's other changes are made).
   const revoking = s.email !== undefined && s.email !== row.email ? revokeSeatLinks(m, seat, s.email) : null;
+  if (revoking) row.prefs = nextLinkGeneration(row).prefs;
   if (s.email !== undefined) row.email = s.email;
   if (s.emailNotifications !== undefined) row.emailNotifications = s.emailNotifications;
   if (s.alwaysEmail !== undefined) row.prefs = { ...row.prefs, alwaysEmail: s.alwaysEmail };
@@ -164,13 +166,27 @@ export function reclaim(m: MatchContext, who: string | null, seat: number): Repl
 const MAX_LINKS = 5000;
 
 /**
- * A fresh seat link for a mail: a new token for `seat` (its hash stored, one row written) inside
- * `${origin}/m/<matchId>#seat=<token>`.
+ * The seat link for a mail to `seat`: `${origin}/m/<matchId>#seat=<token>`. The token is derived
+ * (tokens.ts `keyedToken`, under the deployment's secret) from the match, the seat, the seat's own
+ * token hash, its address and its link generation (`SeatPrefs.linkGeneration`), so every mail to the
+ * same person at the same address carries the same link: its hash is stored once (one row written
+ * by the seat's first mail, none by the next ones) and found like any mailed link. A revocation
+ * deletes the stored hashes and starts a new generation, so no later mail brings an old link back.
+ * Without a deployment secret the token is random (one row per link).
  */
 export async function mintSeatLink(m: MatchContext, seat: number, origin: string): Promise<string> {
-  const token = newToken();
+  const row = m.seats[seat];
+  const about = [m.meta!.matchId, seat, row?.tokenHash ?? '', row?.email?.toLowerCase() ?? ''];
+  const generation = row?.prefs.linkGeneration ?? 0;
+  const token =
+    (await keyedToken(m.env, `mail-link:${JSON.stringify([...about, generation])}`)) ?? newToken();
   m.store.addLink(await hashToken(token), seat, m.now());
   return `${origin}/m/${m.meta!.matchId}#seat=${token}`;
+}
+
+/** `row` in the next link generation: the seat's mail links were revoked, a later mail carries a new one. */
+export function nextLinkGeneration(row: SeatRow): SeatRow {
+  return { ...row, prefs: { ...row.prefs, linkGeneration: (row.prefs.linkGeneration ?? 0) + 1 } };
 }
 
 /**
@@ -205,7 +221,7 @@ export async function revokeLinks(
   const row = address ? m.seats[address.seat] : undefined;
   if (address && row && row.kind === 'human' && !row.prefs.left && row.email !== address.email) {
     const moved = {
-      ...row,
+      ...nextLinkGeneration(row),
       email: address.email,
       emailNotifications: address.email !== null && row.emailNotifications,
     };

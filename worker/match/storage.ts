@@ -30,7 +30,7 @@ export class MatchStore {
   private readonly linkSeats = new Map<string, number>();
 
   /**
-   * `mail_links`, made on the first link: WITHOUT ROWID, so a mailed link writes one row, not a row
+   * `mail_links`, made on the first link: WITHOUT ROWID, so a stored link writes one row, not a row
    * and its key's index entry (matches created before keep their rowid table; no query here needs
    * the rowid).
    */
@@ -216,16 +216,20 @@ export class MatchStore {
     return seat;
   }
 
-  /** Stores a mail-link token hash for `seat` (`atMs`: ms since the epoch); an existing hash is kept. */
+  /**
+   * Stores a mail-link token hash for `seat` (`atMs`: ms since the epoch); an existing hash is kept
+   * and nothing is written (a seat's mails carry the same link: seats.ts `mintSeatLink`).
+   */
   addLink(tokenHash: string, seat: number, atMs: number): void {
-    this.linkSeats.clear();
     this.mailLinks.ensure();
+    const before = this.rowsWritten;
     this.exec(
       'INSERT OR IGNORE INTO mail_links (token_hash, seat, created_at) VALUES (?, ?, ?)',
       tokenHash,
       seat,
       atMs,
     );
+    if (this.rowsWritten > before) this.linkSeats.clear();
   }
 
   /** Deletes every mail-link hash of `seat`; returns the deleted hashes. */

@@ -28,7 +28,7 @@ export async function processDue(n: MailScope, now: number): Promise<void> {
   const sql = n.ctx.sql;
   const rows = sql
     .exec<OutboxRow>(
-      `SELECT * FROM mail_outbox WHERE status = 'queued' AND due_at <= ? ORDER BY due_at, rowid LIMIT 25`,
+      `SELECT * FROM mail_outbox WHERE status = 'queued' AND due_at <= ? ORDER BY due_at, seq LIMIT 25`,
       now,
     )
     .toArray();

@@ -1,7 +1,7 @@
 /**
  * The outbox tables of one match: `mail_outbox` (one row per message, keyed by an idempotency key
  * such as `turn:1:v37`, so the same notification is queued once however often a change or the
- * alarm repeats), `mail_links` (hashes of the seat tokens sent by mail) and `push_subs` (push
+ * alarm repeats; `seq` numbers the rows in the order they were queued) and `push_subs` (push
  * subscriptions per seat). A row is `queued` until it is `sent`, `failed` or `dropped`. Row-level
  * SQL only; what to queue is plan.ts, sending is deliver.ts.
  */
@@ -16,6 +16,8 @@ export type Status = 'queued' | 'sent' | 'failed' | 'dropped';
 /** One `mail_outbox` row as stored. */
 export type OutboxRow = {
   key: string;
+  /** The row's place in the order rows were queued (1, 2, …): ties of time are broken by it. */
+  seq: number;
   seat: number;
   /** A MailKind, `push` for the push that goes with a group, or `marker` (internal bookkeeping). */
   kind: MailKind | 'push' | 'marker';
@@ -33,13 +35,25 @@ export type OutboxRow = {
 /** Rows shown to the host in MatchInfo.mail. */
 const STATUS_ROWS = 30;
 
-/** Creates the outbox table if missing (only for a match that exists). */
+/**
+ * Creates the outbox table if missing (only for a match that exists). WITHOUT ROWID, so a queued
+ * row writes one row, not a row and its key's index entry; its own `seq` keeps the order of
+ * queueing that the rowid kept. A table made before `seq` (a rowid table) gets the column once,
+ * numbered by its rowids (one row written per stored row, once).
+ */
 export function createOutboxTables(sql: SqlStorage): void {
   sql.exec(`CREATE TABLE IF NOT EXISTS mail_outbox (
-    key TEXT PRIMARY KEY, seat INTEGER NOT NULL, kind TEXT NOT NULL, grp TEXT NOT NULL,
-    status TEXT NOT NULL, created_at INTEGER NOT NULL, due_at INTEGER NOT NULL,
-    attempts INTEGER NOT NULL, data TEXT NOT NULL, prepared TEXT, error TEXT, ack TEXT)`);
+    key TEXT PRIMARY KEY, seq INTEGER NOT NULL, seat INTEGER NOT NULL, kind TEXT NOT NULL,
+    grp TEXT NOT NULL, status TEXT NOT NULL, created_at INTEGER NOT NULL, due_at INTEGER NOT NULL,
+    attempts INTEGER NOT NULL, data TEXT NOT NULL, prepared TEXT, error TEXT, ack TEXT) WITHOUT ROWID`);
+  if (!sql.exec('SELECT * FROM mail_outbox LIMIT 0').columnNames.includes('seq')) {
+    sql.exec('ALTER TABLE mail_outbox ADD COLUMN seq INTEGER');
+    sql.exec('UPDATE mail_outbox SET seq = rowid');
+  }
 }
+
+/** SQL for the `seq` of the next row queued (one more than the last), for an `INSERT`'s values. */
+export const NEXT_SEQ = '(SELECT COALESCE(MAX(seq), 0) + 1 FROM mail_outbox)';
 
 /** The push subscriptions' table, made on the first subscription (most matches have none). */
 export function pushSubsTable(sql: SqlStorage): LazyTable {
@@ -68,8 +82,8 @@ export function rowByKey(sql: SqlStorage, key: string): OutboxRow | undefined {
 /** Internal bookkeeping rows (kind `marker`), never shown to the host. */
 export function insertMarker(sql: SqlStorage, key: string, now: number, status: Status = 'sent'): void {
   sql.exec(
-    `INSERT OR IGNORE INTO mail_outbox (key, seat, kind, grp, status, created_at, due_at, attempts, data)
-     VALUES (?, -1, 'marker', ?, ?, ?, ?, 0, '{}')`,
+    `INSERT OR IGNORE INTO mail_outbox (key, seq, seat, kind, grp, status, created_at, due_at, attempts, data)
+     VALUES (?, ${NEXT_SEQ}, -1, 'marker', ?, ?, ?, ?, 0, '{}')`,
     key,
     key,
     status,
@@ -125,7 +139,7 @@ export function mailStatus(sql: SqlStorage): MatchInfo['mail'] {
     .exec<{ seat: number; kind: string; status: Status }>(
       `SELECT seat, kind, status FROM mail_outbox
        WHERE kind NOT IN ('push', 'marker') AND (error IS NULL OR error != 'active')
-       ORDER BY created_at DESC, rowid DESC LIMIT ?`,
+       ORDER BY created_at DESC, seq DESC LIMIT ?`,
       STATUS_ROWS,
     )
     .toArray();

@@ -14,7 +14,7 @@ import { testSeamsEnabled } from '../env';
 import { newToken } from '../tokens';
 import type { MailKind } from './compose';
 import { configuredSender } from './config';
-import { hasPush, hasRow, insertMarker, type OutboxRow, type Status } from './outbox';
+import { hasPush, hasRow, insertMarker, NEXT_SEQ, type OutboxRow, type Status } from './outbox';
 import {
   type Intent,
   type IntentData,
@@ -119,8 +119,8 @@ function seatsWithEmail(n: MailScope): Array<[number, string]> {
 function queue(n: MailScope, intent: Intent, now: number, due = dueAt(n, intent, now)): void {
   const status: Status = intent.active ? 'dropped' : 'queued';
   const c = n.ctx.sql.exec(
-    `INSERT OR IGNORE INTO mail_outbox (key, seat, kind, grp, status, created_at, due_at, attempts, data, error)
-     VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?)`,
+    `INSERT OR IGNORE INTO mail_outbox (key, seq, seat, kind, grp, status, created_at, due_at, attempts, data, error)
+     VALUES (?, ${NEXT_SEQ}, ?, ?, ?, ?, ?, ?, 0, ?, ?)`,
     intent.key,
     intent.seat,
     intent.kind,
@@ -173,8 +173,8 @@ function queuePush(
   now: number,
 ): void {
   n.ctx.sql.exec(
-    `INSERT OR IGNORE INTO mail_outbox (key, seat, kind, grp, status, created_at, due_at, attempts, data, ack)
-     VALUES (?, ?, 'push', ?, 'queued', ?, ?, 0, ?, ?)`,
+    `INSERT OR IGNORE INTO mail_outbox (key, seq, seat, kind, grp, status, created_at, due_at, attempts, data, ack)
+     VALUES (?, ${NEXT_SEQ}, ?, 'push', ?, 'queued', ?, ?, 0, ?, ?)`,
     `push:${group}`,
     seat,
     group,
@@ -194,7 +194,7 @@ function currentTurnRow(n: MailScope, state: MatchState): OutboxRow | null {
     n.ctx.sql
       .exec<OutboxRow>(
         `SELECT * FROM mail_outbox WHERE kind = 'yourTurn' AND seat = ? AND key LIKE 'turn:%'
-         ORDER BY created_at DESC, rowid DESC LIMIT 1`,
+         ORDER BY created_at DESC, seq DESC LIMIT 1`,
         a,
       )
       .toArray()[0] ?? null
@@ -397,7 +397,7 @@ function laterSeatChange(n: MailScope, row: OutboxRow): boolean {
     n.ctx.sql
       .exec(
         `SELECT 1 FROM mail_outbox WHERE seat = ? AND key LIKE 'botseat:%' AND key != ?
-         AND rowid > (SELECT rowid FROM mail_outbox WHERE key = ?) LIMIT 1`,
+         AND seq > (SELECT seq FROM mail_outbox WHERE key = ?) LIMIT 1`,
         row.seat,
         row.key,
         row.key,
