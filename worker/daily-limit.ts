@@ -20,8 +20,6 @@
 import { error, type Reply } from './reply';
 import { nextResetMs } from './shared/limits';
 
-export { nextResetMs };
-
 /** The platform's messages of a daily free-plan limit (see the file header). */
 const PLATFORM_LIMIT = [
   /Exceeded allowed (?:rows written|rows read|volume of requests|duration) in Durable Objects free tier/i,

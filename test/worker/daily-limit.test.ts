@@ -8,10 +8,11 @@
  */
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it } from 'vitest';
-import { isDailyLimit, nextResetMs } from '../../worker/daily-limit';
+import { isDailyLimit } from '../../worker/daily-limit';
 import { faultOn, setFault } from '../../worker/faults';
 import app from '../../worker/index';
 import { matchStub } from '../../worker/match/stub';
+import { nextResetMs } from '../../worker/shared/limits';
 import { annAndBob, api, info, pinClock, type TestMatch } from './helpers';
 
 const MINUTE = 60_000;

@@ -9,10 +9,11 @@
  * deadlines that fell inside the outage before anything is due (commit.ts `endOutage`).
  */
 
-import { isDailyLimit, nextResetMs } from '../daily-limit';
+import { isDailyLimit } from '../daily-limit';
 import { KINDS, type WindowPayload } from '../decider/change';
 import { windowId } from '../decider/timers';
 import { whoActs } from '../engine/index';
+import { nextResetMs } from '../shared/limits';
 import { atomically, commit, endOutage } from './commit';
 import type { MatchContext } from './context';
 import { tellLeague } from './league-tell';
