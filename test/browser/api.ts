@@ -11,7 +11,12 @@ export function linkToken(url: string | null | undefined, key = 'seat'): string 
   return new URLSearchParams(new URL(url ?? '', 'http://x').hash.slice(1)).get(key) ?? '';
 }
 
-/** A JSON call to the test server: a POST with `body`, else a GET; the bearer `token` if given. */
+/**
+ * A JSON call to the test server: a POST with `body`, else a GET; the bearer `token` if given. A
+ * refusal by the move or read limit (429 `rate.limited`: the tests play whole matches through the
+ * API faster than a person) is waited out and the call made again, so no test depends on where a
+ * limiter's minute starts.
+ */
 export async function apiCall(
   h: E2E,
   path: string,
@@ -21,12 +26,18 @@ export async function apiCall(
   const headers: Record<string, string> = {};
   if (init.token) headers.authorization = `Bearer ${init.token}`;
   if (init.body) headers['content-type'] = 'application/json';
-  const res = await fetch(`${h.server.url}${path}`, {
-    method: init.body ? 'POST' : 'GET',
-    headers,
-    body: init.body ? JSON.stringify(init.body) : undefined,
-  });
-  return { status: res.status, body: await res.json() };
+  for (let attempt = 0; ; attempt++) {
+    const res = await fetch(`${h.server.url}${path}`, {
+      method: init.body ? 'POST' : 'GET',
+      headers,
+      body: init.body ? JSON.stringify(init.body) : undefined,
+    });
+    const body = (await res.json()) as { error?: { code?: string } } | null;
+    if (res.status !== 429 || body?.error?.code !== 'rate.limited' || attempt >= 20) {
+      return { status: res.status, body };
+    }
+    await new Promise((r) => setTimeout(r, 5_000));
+  }
 }
 
 /** Plays `move` for the seat of `token` at its current version, with move id `id`; expects a 200. */
