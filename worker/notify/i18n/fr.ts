@@ -159,4 +159,10 @@ export const fr: Catalog = {
     goesOn: 'La partie continue sans cette personne.',
     open: 'Ouvrir la partie',
   },
+  paused: {
+    subject: 'Mille Bornes : pendant la pause du courrier',
+    intro:
+      "Ce serveur a atteint sa limite quotidienne de courriels et a retenu ses messages jusqu'à la remise à zéro. Pendant la pause :",
+    now: 'Où en est la partie maintenant :',
+  },
 };

@@ -159,4 +159,10 @@ export const sv: Catalog = {
     goesOn: 'Matchen fortsätter utan hen.',
     open: 'Öppna matchen',
   },
+  paused: {
+    subject: 'Mille Bornes: medan e-posten pausade',
+    intro:
+      'Den här servern nådde sin dagliga e-postgräns och höll inne sin e-post tills gränsen nollställdes. Medan e-posten pausade:',
+    now: 'Så här ser det ut nu:',
+  },
 };
