@@ -9,8 +9,9 @@
 import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it } from 'vitest';
+import { PLATFORM_MESSAGES } from '../../worker/faults';
 import { MAIL_BUDGET_NAME, type MailBudgetDurableObject, utcDay } from '../../worker/notify/budget-do';
-import { cappedSender, dailyCap } from '../../worker/notify/mail-quota';
+import { cappedSender, dailyCap, providerQuotaAnswer } from '../../worker/notify/mail-quota';
 import type { OutgoingMail } from '../../worker/notify/types';
 import { nextResetMs } from '../../worker/shared/limits';
 import { api, move } from './helpers';
@@ -128,6 +129,30 @@ describe('the provider’s daily quota', () => {
     });
   });
 
+  it('asks the provider once while paused: the rest of the queue waits without asking', async () => {
+    const h = await duoMatch();
+    const t0 = daysOn(7);
+    const reset = nextResetMs(t0);
+    // The provider's own answer past its quota, as the Resend sender parses it.
+    let quota = true;
+    h.sender.script = () => (quota ? providerQuotaAnswer('resend', t0) : undefined);
+    await h.setClock(t0);
+    await h.fire(t0);
+    expect(h.sender.attempts).toHaveLength(1);
+    await move(h.m, h.m.seats[0]!, { type: 'play', card: 'roll' });
+    await h.fire(t0 + 3 * MIN);
+    await h.fire(t0 + 30 * MIN);
+    expect(h.sender.attempts).toHaveLength(1);
+    expect((await h.rows()).map((r) => [r.kind, r.status, r.error, r.due_at])).toEqual([
+      ['invitation', 'queued', 'mail.quota', reset],
+      ['yourTurn', 'queued', 'mail.quota', reset],
+    ]);
+    quota = false;
+    await h.fire(reset);
+    expect(h.sender.attempts).toHaveLength(2);
+    expect(h.sender.sent.map((m) => m.subject)).toEqual(['Mille Bornes : pendant la pause du courrier']);
+  });
+
   it('closes the cap’s day: the other matches stop offering mail to the provider until the reset', async () => {
     const first = await duoMatch({ mailCap: '100' });
     const t0 = daysOn(10);
@@ -235,5 +260,42 @@ describe('the daily mail cap', () => {
     expect(results[3]).toMatchObject({ retryable: true, retryAtMs: Date.UTC(2031, 0, 6) });
     expect(fake.attempts).toHaveLength(7);
     expect(await mailCount(at)).toBe(2);
+  });
+
+  it('waits for the reset when the budget object is past the platform’s daily limit, and fails otherwise', async () => {
+    const refusing = (message: string) =>
+      ({
+        idFromName: () => env.MAIL_BUDGET!.idFromName('x'),
+        get: () => ({
+          takeMail: async () => {
+            throw new Error(message);
+          },
+        }),
+      }) as unknown as DurableObjectNamespace;
+    const at = Date.UTC(2031, 1, 1, 9);
+    const fake = new FakeSender();
+    const mail = {
+      to: 'x@example.org',
+      subject: 's',
+      text: 't',
+      html: 'h',
+      headers: {},
+      idempotencyKey: 'k',
+    };
+    const limited = cappedSender(fake, {
+      env: { MAIL_DAILY_CAP: '5', MAIL_BUDGET: refusing(PLATFORM_MESSAGES.writes) },
+      now: () => at,
+    });
+    expect(await limited.send(mail)).toMatchObject({
+      ok: false,
+      code: 'mail.quota',
+      retryAtMs: Date.UTC(2031, 1, 2),
+    });
+    const broken = cappedSender(fake, {
+      env: { MAIL_DAILY_CAP: '5', MAIL_BUDGET: refusing('Durable Object is overloaded.') },
+      now: () => at,
+    });
+    await expect(broken.send(mail)).rejects.toThrow('overloaded');
+    expect(fake.attempts).toHaveLength(0);
   });
 });

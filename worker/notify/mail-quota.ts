@@ -12,6 +12,9 @@
  * 3. a provider's quota refusal (`mail.quota`) closes the cap's day (`mailQuotaReached`), so the other
  *    matches stop offering mail to the provider before the reset.
  *
+ * The budget object refused past the platform's own daily limit (daily-limit.ts `isDailyLimit`) is
+ * a quota refusal too: without a count the cap cannot be kept, so mail waits for the reset.
+ *
  * Cost: one request and one row written per admitted mail. A count kept in memory and written
  * once per K mails (a reservation ahead of the count) would lose up to K − 1 mails of the day at
  * each restart, and the object is evicted after about a minute without requests: mails minutes
@@ -19,6 +22,7 @@
  * would run out K times too fast. The rows written are bounded by the cap itself: 100 a day at the
  * default, 0.1 % of the free plan's 100,000.
  */
+import { isDailyLimit } from '../daily-limit';
 import { type Env, testSeamsEnabled } from '../env';
 import { faultOn, PLATFORM_MESSAGES } from '../faults';
 import { nextResetMs } from '../shared/limits';
@@ -87,7 +91,14 @@ export function cappedSender(via: MailSender, o: CapOptions): MailSender {
     async send(mail: OutgoingMail): Promise<SendResult> {
       const nowMs = o.now();
       if (cap !== null && budget) {
-        const taken = await budget.takeMail(cap, nowMs);
+        let taken: { ok: boolean };
+        try {
+          taken = await budget.takeMail(cap, nowMs);
+        } catch (e) {
+          // The budget object past the platform's own daily limit: no count, so no mail until the reset.
+          if (isDailyLimit(e)) return quotaRefusal(nowMs, 'the platform refused the mail count today');
+          throw e;
+        }
         if (!taken.ok) return quotaRefusal(nowMs, `the daily mail cap (${cap}) is reached`);
       }
       const result =
