@@ -299,3 +299,33 @@ describe('the daily mail cap', () => {
     expect(fake.attempts).toHaveLength(0);
   });
 });
+
+describe('the cap’s cost', () => {
+  it('writes about one row per admitted mail and none for a refused one', async () => {
+    const ns = env.MAIL_BUDGET as unknown as DurableObjectNamespace<MailBudgetDurableObject>;
+    const at = Date.UTC(2031, 2, 1, 8);
+    const written = await runInDurableObject(ns.get(ns.idFromName(MAIL_BUDGET_NAME)), async (instance) => {
+      const inside = instance as unknown as { sql: SqlStorage };
+      const real = inside.sql;
+      const cursors: SqlStorageCursor<Record<string, SqlStorageValue>>[] = [];
+      inside.sql = {
+        exec: (query: string, ...params: unknown[]) => {
+          const c = real.exec(query, ...params);
+          cursors.push(c);
+          return c;
+        },
+      } as unknown as SqlStorage;
+      const rows = () => cursors.reduce((n, c) => n + c.rowsWritten, 0);
+      const perMail: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const before = rows();
+        await instance.takeMail(3, at);
+        perMail.push(rows() - before);
+      }
+      inside.sql = real;
+      return perMail;
+    });
+    // The day's first mail inserts the count (its row and its key's index entry); each next one updates it.
+    expect(written).toEqual([2, 1, 1, 0]);
+  });
+});
