@@ -3,7 +3,8 @@
  * same turn), then mails through the configured sender, with retries and backoff (a message to
  * send again is kept prepared in its row so a retry is byte-identical, and cleared once the row is final),
  * the address's block, mute (per rematch chain) and hourly limit, and the "my matches" tracking of
- * each address.
+ * each address. Past a daily mail quota (the provider's, or the deployment's cap: mail-quota.ts) the
+ * match's mails wait for the reset and then go as one catch-up mail per seat (catch-up.ts).
  */
 import { parseAddress } from '../address';
 import { retriesLeft, retryWaitMs } from '../retry';
