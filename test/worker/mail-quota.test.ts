@@ -94,7 +94,7 @@ describe('the provider’s daily quota', () => {
     expect(h.sender.sent).toHaveLength(1);
     const [catchUp] = h.sender.sent;
     expect(catchUp.to).toBe(h.bob);
-    expect(catchUp.subject).toBe('Mille Bornes : pendant la pause du courrier');
+    expect(catchUp.subject).toBe('Mille Bornes : pendant la pause des mails');
     expect(catchUp.text).toContain('- Ann vous invite à jouer au Mille Bornes');
     expect(catchUp.text).toContain("- c'est à vous de jouer");
     expect(catchUp.text).toContain('- Ann a roulé 100 bornes.');
@@ -150,7 +150,7 @@ describe('the provider’s daily quota', () => {
     quota = false;
     await h.fire(reset);
     expect(h.sender.attempts).toHaveLength(2);
-    expect(h.sender.sent.map((m) => m.subject)).toEqual(['Mille Bornes : pendant la pause du courrier']);
+    expect(h.sender.sent.map((m) => m.subject)).toEqual(['Mille Bornes : pendant la pause des mails']);
   });
 
   it('closes the cap’s day: the other matches stop offering mail to the provider until the reset', async () => {

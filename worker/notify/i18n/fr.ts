@@ -160,9 +160,9 @@ export const fr: Catalog = {
     open: 'Ouvrir la partie',
   },
   paused: {
-    subject: 'Mille Bornes : pendant la pause du courrier',
+    subject: 'Mille Bornes : pendant la pause des mails',
     intro:
-      "Ce serveur a atteint sa limite quotidienne de courriels et a retenu ses messages jusqu'à la remise à zéro. Pendant la pause :",
+      "Ce serveur a atteint sa limite quotidienne de mails et les a retenus jusqu'à sa remise à zéro. Pendant la pause :",
     now: 'Où en est la partie maintenant :',
   },
 };

@@ -160,9 +160,9 @@ export const sv: Catalog = {
     open: 'Öppna matchen',
   },
   paused: {
-    subject: 'Mille Bornes: medan e-posten pausade',
+    subject: 'Mille Bornes: medan mejlen pausade',
     intro:
-      'Den här servern nådde sin dagliga e-postgräns och höll inne sin e-post tills gränsen nollställdes. Medan e-posten pausade:',
+      'Den här servern nådde sin dagliga gräns för mejl och höll inne dem tills gränsen nollställdes. Medan mejlen pausade:',
     now: 'Så här ser det ut nu:',
   },
 };
