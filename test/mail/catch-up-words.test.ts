@@ -25,7 +25,10 @@ describe('the catch-up mail', () => {
       // The list: the waiting mails' subjects and the newest's, each without the "Mille Bornes:" prefix.
       const list = lines.slice(intro + 1, now).filter((l) => l.startsWith('- '));
       expect(list, lang).toEqual(
-        [...waited, plain.subject].map((s) => `- ${s.replace(/^Mille Bornes\s?:\s*/, '')}`),
+        [...waited, plain.subject].map((s) => {
+          const bare = s.replace(/^Mille Bornes\s?:\s*/, '');
+          return `- ${bare.charAt(0).toLocaleUpperCase(c.locale)}${bare.slice(1)}`;
+        }),
       );
       // The newest mail's own words follow, whole (its greeting stays first).
       for (const line of plain.text.split('\n').slice(1, 4)) expect(m.text, lang).toContain(line);

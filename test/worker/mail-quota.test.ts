@@ -96,7 +96,7 @@ describe('the provider’s daily quota', () => {
     expect(catchUp.to).toBe(h.bob);
     expect(catchUp.subject).toBe('Mille Bornes : pendant la pause des mails');
     expect(catchUp.text).toContain('- Ann vous invite à jouer au Mille Bornes');
-    expect(catchUp.text).toContain("- c'est à vous de jouer");
+    expect(catchUp.text).toContain("- C'est à vous de jouer");
     expect(catchUp.text).toContain('- Ann a roulé 100 bornes.');
     const rows = await h.rows();
     expect(rows.filter((r) => r.status === 'queued')).toEqual([]);

@@ -405,6 +405,12 @@ function draftFor(ctx: MailContext, content: MailContent, c: Catalog, title: str
 /** The "Mille Bornes:" in front of most subjects, left out in a catch-up's list. */
 const PREFIX = /^Mille Bornes\s?:\s*/;
 
+/** A subject as a line of the catch-up's list: one harmless line, its prefix left out, capitalised. */
+function listLine(subject: string, c: Catalog): string {
+  const line = defuseLinks(headerText(subject, 200)).replace(PREFIX, '');
+  return line.charAt(0).toLocaleUpperCase(c.locale) + line.slice(1);
+}
+
 function caughtUp(draft: Draft, paused: readonly string[] | undefined, c: Catalog): Draft {
   if (!paused?.length) return draft;
   const [greet, ...rest] = draft.blocks;
@@ -414,7 +420,7 @@ function caughtUp(draft: Draft, paused: readonly string[] | undefined, c: Catalo
     blocks: [
       greet,
       { p: c.paused.intro },
-      { list: [...paused, draft.subject].map((s) => defuseLinks(headerText(s, 200)).replace(PREFIX, '')) },
+      { list: [...paused, draft.subject].map((s) => listLine(s, c)) },
       { p: c.paused.now },
       ...rest,
     ],
