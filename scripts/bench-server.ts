@@ -29,7 +29,8 @@
  * the rows went: per human decision by table and by cause (bench-rows.ts). `--table` prints these
  * lines for the six configurations of `tableConfigs` instead of the single run.
  *
- * First it checks that the production configuration (no TEST_SEAMS) refuses the stacked-deck seam.
+ * First it checks that the production configuration (no TEST_SEAMS) refuses the test seams (mf-harness.ts
+ * `checkSeam`: the stacked deck, /dev, the fault seam's writes, calls and mail faults).
  * `--check-only` stops after that check (CI runs it).
  */
 import { gzipSync } from 'node:zlib';

@@ -92,10 +92,16 @@ export async function call(
 /**
  * Throws unless the production configuration (no TEST_SEAMS) refuses the stacked deck, ignores a
  * match id asked for in `X-Test-Match-Id` and has no /dev routes (the fault seam's `POST /dev/faults`
- * among them: the match is still answered after asking for the fault).
+ * among them: the match is still answered after asking for the fault, and a mail still goes out after
+ * asking for the `mail` fault, the provider's daily quota: the local outbox, allowed without the
+ * seams for a localhost origin, stores the invitation).
  */
 export async function checkSeam(scriptPath: string): Promise<void> {
-  const mf = start(scriptPath, {});
+  const mf = start(scriptPath, {
+    DEV_OUTBOX: '1',
+    PUBLIC_URL: 'http://localhost:8787',
+    MAIL_GRACE_SECONDS: '0',
+  });
   try {
     const r = await call(mf, '/api/matches', {
       body: { rules: 'classic', seats: [{ kind: 'human' }, { kind: 'human' }], testStack: { seed: 'x' } },
@@ -106,26 +112,48 @@ export async function checkSeam(scriptPath: string): Promise<void> {
       headers: { 'X-Test-Match-Id': asked },
     });
     const dev = await call(mf, '/dev/stats/AAAAAAAAAAAAAAAAAAAAAA');
-    const fault = await call(mf, '/dev/faults', { body: { writes: 'daily_limit', calls: 'daily_limit' } });
+    const fault = await call(mf, '/dev/faults', {
+      body: { writes: 'daily_limit', calls: 'daily_limit', mail: 'daily_limit' },
+    });
     const after = await call(mf, `/api/matches/${named.body.matchId}`);
+    const invited = await call(mf, '/api/matches', {
+      body: {
+        rules: 'classic',
+        seats: [{ kind: 'human' }, { kind: 'human', email: 'seam-check@example.org' }],
+      },
+    });
+    const mailed = invited.status === 201 && (await outboxGets(mf, 'seam-check@example.org', 15_000));
     if (
       r.status !== 400 ||
       named.status !== 201 ||
       named.body.matchId === asked ||
       dev.status !== 404 ||
       fault.status !== 404 ||
-      after.status !== 200
+      after.status !== 200 ||
+      !mailed
     ) {
       throw new Error(
-        `production bundle accepted a test seam: create ${r.status}, named create ${named.status} ${named.body?.matchId}, /dev ${dev.status}, /dev/faults ${fault.status} then ${after.status}`,
+        `production bundle accepted a test seam: create ${r.status}, named create ${named.status} ${named.body?.matchId}, /dev ${dev.status}, /dev/faults ${fault.status} then ${after.status}, invitation ${invited.status} ${mailed ? 'mailed' : 'not mailed'}`,
       );
     }
     console.log(
-      'seam check: the production bundle refuses testStack (400), ignores X-Test-Match-Id and has no /dev routes (404, /dev/faults too: no fault)',
+      'seam check: the production bundle refuses testStack (400), ignores X-Test-Match-Id and has no /dev routes (404, /dev/faults too: no fault; a mail goes out after asking for the mail fault)',
     );
   } finally {
     await mf.dispose();
   }
+}
+
+/** True once the local outbox holds a mail to `to` (polled until `ms` have passed: the alarm sends it). */
+async function outboxGets(mf: Miniflare, to: string, ms: number): Promise<boolean> {
+  const ns = await mf.getDurableObjectNamespace('DEV_MAIL');
+  const outbox = ns.get(ns.idFromName('outbox')) as unknown as {
+    list(limit: number): Promise<Array<{ to: string }>>;
+  };
+  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 250))) {
+    if ((await outbox.list(20)).some((m) => m.to === to)) return true;
+  }
+  return false;
 }
 
 /** The seat or host token in a link's fragment (`#seat=…`). */

@@ -66,6 +66,11 @@ export interface MailEnv {
   MAIL_GRACE_SECONDS?: string;
   /** Mails per mailbox (worker/notify/address.ts `mailboxOf`) per hour across all matches (default 10). */
   MAIL_HOURLY_LIMIT?: string;
+  /**
+   * Mails the whole deployment sends per UTC day (worker/notify/mail-quota.ts): `off`, or a whole
+   * number; default the sender's free quota (resend 100, cloudflare 100, the dev outbox none).
+   */
+  MAIL_DAILY_CAP?: string;
   /** Web Push: the VAPID public key (base64url, uncompressed P-256 point), given to clients. */
   VAPID_PUBLIC_KEY?: string;
   /** Secret: the VAPID private key as a JWK JSON string (`npx @pushforge/builder vapid`). */

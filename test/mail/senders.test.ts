@@ -85,6 +85,30 @@ describe('resend sender', () => {
     expect(r).toMatchObject({ ok: false, code, retryable });
   });
 
+  // Resend's error bodies (https://resend.com/docs/api-reference/errors): a used-up quota waits for
+  // the next 00:00 UTC; a plain rate limit (requests a second) is a short retry.
+  it.each([
+    ['daily_quota_exceeded', 'You have reached your daily email sending quota.', 'mail.quota'],
+    ['monthly_quota_exceeded', 'You have reached your monthly email sending quota.', 'mail.quota'],
+    [
+      'rate_limit_exceeded',
+      'Too many requests. You can only make 2 requests per second.',
+      'mail.rate_limited',
+    ],
+  ])('tells a 429 %s apart: %s', async (name, message, code) => {
+    const now = Date.UTC(2026, 11, 6, 17, 30);
+    const { f } = fakeFetch(429, { statusCode: 429, message, name });
+    const r = await createResendSender({ apiKey: 'k', from: 'a@b.co', fetch: f, now: () => now }).send(mail);
+    expect(r).toMatchObject({ ok: false, code, retryable: true });
+    expect(r.ok === false && r.retryAtMs).toBe(code === 'mail.quota' ? Date.UTC(2026, 11, 7) : undefined);
+  });
+
+  it("takes a 429 whose body is not Resend's JSON for a passing rate limit", async () => {
+    const { f } = fakeFetch(429, 'Too Many Requests');
+    const r = await createResendSender({ apiKey: 'k', from: 'a@b.co', fetch: f }).send(mail);
+    expect(r).toMatchObject({ ok: false, code: 'mail.rate_limited', retryable: true });
+  });
+
   it('reports a network failure as retryable', async () => {
     const f = (async () => {
       throw new TypeError('fetch failed');

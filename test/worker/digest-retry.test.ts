@@ -1,8 +1,10 @@
 /**
  * The daily digest when the provider fails (a break-it pass): a passing error is tried
- * again after the turn mails' backoff and the digest arrives once; a lasting refusal is not retried.
+ * again after the turn mails' backoff and the digest arrives once; a lasting refusal is not retried;
+ * past the provider's daily quota the digest waits for the reset (00:00 UTC), then goes once.
  */
 import { describe, expect, it } from 'vitest';
+import { providerQuotaAnswer } from '../../worker/notify/mail-quota';
 import { create } from './helpers';
 import { addresses, attach, duo, FakeSender, HOUR, MIN } from './mail-helpers';
 import { runDigestAt, settings } from './prefs-helpers';
@@ -53,5 +55,22 @@ describe('the digest and a failing provider', () => {
     await runDigestAt(a.ann, DIGEST + HOUR, digests);
     expect(digests.attempts).toHaveLength(1);
     expect(digests.sent).toHaveLength(0);
+  });
+
+  it('waits for the reset past the provider’s daily quota, then sends the digest once', async () => {
+    const a = await waiting();
+    const digests = new FakeSender();
+    digests.next = [providerQuotaAnswer('resend', DIGEST)];
+    await runDigestAt(a.ann, DIGEST, digests);
+    // Not retried within the day: the quota holds until 00:00 UTC.
+    await runDigestAt(a.ann, DIGEST + MIN, digests);
+    await runDigestAt(a.ann, DIGEST + HOUR, digests);
+    expect(digests.attempts).toHaveLength(1);
+    const reset = Date.UTC(2031, 0, 15);
+    await runDigestAt(a.ann, reset, digests);
+    expect(digests.sent).toHaveLength(1);
+    expect(digests.sent[0].text).toContain('Gamma');
+    await runDigestAt(a.ann, reset + MIN, digests);
+    expect(digests.sent).toHaveLength(1);
   });
 });

@@ -10,6 +10,7 @@ import { mailboxStub } from '../notify/address';
 import type { ZonedPrefs } from '../notify/address-prefs';
 import type { BudgetPayer } from '../notify/budget';
 import { hourlyLimit } from '../notify/config';
+import { withCap } from '../notify/mail-quota';
 import { sendPrefsConfirmation } from '../notify/prefs-mail';
 import { DEFAULT_TIME_ZONE } from '../notify/quiet';
 import { senderOf } from '../notify/sender-of';
@@ -92,7 +93,7 @@ export async function changeMailPrefs(
   const origin = m.env.PUBLIC_URL ?? '';
   const sent = await sendPrefsConfirmation({
     stub,
-    sender: m.notifier.hooks.sender ?? senderOf(m.env, origin),
+    sender: withCap(m.notifier.hooks.sender ?? senderOf(m.env, origin), { env: m.env, now: () => now }),
     key,
     email,
     language: s.language ?? row.language,

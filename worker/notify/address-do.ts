@@ -43,6 +43,7 @@ import {
 import { RowCounter } from './bench-counters';
 import { hourlyLimit } from './config';
 import { type DigestSource, runDigest } from './digest';
+import { withCap } from './mail-quota';
 import { mailTiming, type Timing } from './quiet';
 import { senderOf } from './sender-of';
 import type { TimingAsk } from './timing';
@@ -347,7 +348,11 @@ export class MailAddressDurableObject extends DurableObject<Env> {
         admit: (target, nowMs, limit) => this.admit(target, nowMs, limit),
         blockToken: () => this.blockToken(),
         hourlyLimit: () => hourlyLimit(this.env),
-        sender: (origin) => this.testHooks.sender ?? senderOf(this.env, origin),
+        sender: (origin) =>
+          withCap(this.testHooks.sender ?? senderOf(this.env, origin), {
+            env: this.env,
+            now: () => this.now(),
+          }),
       },
       this.now(),
     );

@@ -6,6 +6,11 @@
  * (a keyed hash of its IP under the deployment's secret, never the IP itself) and the whole
  * deployment gave; `take` admits a creation
  * only when both counts stay within their limits. Old days are deleted as new ones start.
+ *
+ * The same object counts the deployment's mails per UTC day against the daily mail cap
+ * (MAIL_DAILY_CAP, worker/notify/mail-quota.ts): `takeMail` admits one mail to the provider while the
+ * day's count stays within the cap, one row written per admitted mail (see mail-quota.ts for why not
+ * fewer), and `mailQuotaReached` closes the day when the provider itself refused past its quota.
  */
 import { DurableObject } from 'cloudflare:workers';
 
@@ -23,6 +28,11 @@ export type BudgetAdmission = { ok: true } | { ok: false; scope: 'client' | 'tot
 
 const DAY_MS = 86_400_000;
 const TOTAL_KEY = '*';
+/** The key of the day's mail count (client keys are hashes: never this). */
+const MAIL_KEY = '@mail';
+
+/** Outcome of `takeMail`: admitted (counted), or refused by the daily mail cap until `retryAtMs`. */
+export type MailAdmission = { ok: true } | { ok: false; retryAtMs: number };
 
 /** The UTC day of `nowMs` as `YYYY-MM-DD`. */
 export function utcDay(nowMs: number): string {
@@ -70,5 +80,29 @@ export class MailBudgetDurableObject extends DurableObject<unknown> {
     this.add(day, clientHash, n);
     this.add(day, TOTAL_KEY, n);
     return { ok: true };
+  }
+
+  /**
+   * Admits one mail to the provider on the UTC day of `nowMs` when the day's count stays within
+   * `cap` (mails a day; 0: none), counting it (one row written); refused (nothing written) until the
+   * next day's start otherwise.
+   */
+  async takeMail(cap: number, nowMs: number): Promise<MailAdmission> {
+    const day = utcDay(nowMs);
+    this.sql.exec('DELETE FROM counts WHERE day < ?', day);
+    if (this.count(day, MAIL_KEY) + 1 > cap)
+      return { ok: false, retryAtMs: (Math.floor(nowMs / DAY_MS) + 1) * DAY_MS };
+    this.add(day, MAIL_KEY, 1);
+    return { ok: true };
+  }
+
+  /**
+   * The provider refused a mail past its own quota on the day of `nowMs`: the day's count becomes at
+   * least `cap`, so no further mail is offered to it before the next day (one row written, once).
+   */
+  async mailQuotaReached(cap: number, nowMs: number): Promise<void> {
+    const day = utcDay(nowMs);
+    const n = this.count(day, MAIL_KEY);
+    if (n < cap) this.add(day, MAIL_KEY, cap - n);
   }
 }

@@ -45,6 +45,11 @@ export interface MailContext {
   links: { seat: string; mute: string; block: string };
   /** The reader's IANA time zone, reported by their browser: times are said in it (in UTC, named, without). */
   timeZone?: string;
+  /**
+   * A catch-up after a daily mail quota's pause (notify/catch-up.ts): the subjects of the mails that
+   * waited with this one, oldest first; the mail says so first, then where things stand now.
+   */
+  paused?: readonly string[];
 }
 
 /** The kind-specific part of a match mail. Times are absolute; `now` gives the "time left". */
@@ -394,6 +399,35 @@ function draftFor(ctx: MailContext, content: MailContent, c: Catalog, title: str
 }
 
 /**
+ * A catch-up after a quota's pause: "While mail was paused" as the subject, and after the greeting
+ * the waiting mails' subjects (as user text: one line each, no links), then the mail itself.
+ */
+/** The "Mille Bornes:" in front of most subjects, left out in a catch-up's list. */
+const PREFIX = /^Mille Bornes\s?:\s*/;
+
+/** A subject as a line of the catch-up's list: one harmless line, its prefix left out, capitalised. */
+function listLine(subject: string, c: Catalog): string {
+  const line = defuseLinks(headerText(subject, 200)).replace(PREFIX, '');
+  return line.charAt(0).toLocaleUpperCase(c.locale) + line.slice(1);
+}
+
+function caughtUp(draft: Draft, paused: readonly string[] | undefined, c: Catalog): Draft {
+  if (!paused?.length) return draft;
+  const [greet, ...rest] = draft.blocks;
+  return {
+    ...draft,
+    subject: c.paused.subject,
+    blocks: [
+      greet,
+      { p: c.paused.intro },
+      { list: [...paused, draft.subject].map((s) => listLine(s, c)) },
+      { p: c.paused.now },
+      ...rest,
+    ],
+  };
+}
+
+/**
  * Composes one match mail. Throws `BadLinkError` only when a link given by the server is not an
  * absolute http(s) URL (a bug, not user input).
  */
@@ -403,7 +437,7 @@ export function composeMail(ctx: MailContext, content: MailContent): ComposedMai
   const mute = link(ctx.links.mute);
   const block = link(ctx.links.block);
   const invitation = content.kind === 'invitation';
-  const draft = draftFor(ctx, content, c, title);
+  const draft = caughtUp(draftFor(ctx, content, c, title), ctx.paused, c);
   const subject = headerText(draft.subject, 200);
   const links: FooterLink[] = [
     { label: c.footer.mute, href: mute },

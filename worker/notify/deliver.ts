@@ -3,13 +3,17 @@
  * same turn), then mails through the configured sender, with retries and backoff (a message to
  * send again is kept prepared in its row so a retry is byte-identical, and cleared once the row is final),
  * the address's block, mute (per rematch chain) and hourly limit, and the "my matches" tracking of
- * each address.
+ * each address. Past a daily mail quota (the provider's, or the deployment's cap: mail-quota.ts) the
+ * match's mails wait for the reset and then go as one catch-up mail per seat (catch-up.ts).
  */
 import { parseAddress } from '../address';
 import { retriesLeft, retryWaitMs } from '../retry';
+import { nextResetMs } from '../shared/limits';
 import { mailboxStub } from './address';
 import type { Admission } from './address-do';
+import { finishFolded, foldedSubjects, foldWaiting, holdIfPaused, pauseMail } from './catch-up';
 import { hourlyLimit } from './config';
+import { withCap } from './mail-quota';
 import { composeRow } from './message';
 import { count, finish, type OutboxRow, retryLater, rowByKey } from './outbox';
 import { reminders, staleReason, wake } from './plan';
@@ -45,11 +49,17 @@ export async function processDue(n: MailScope, now: number): Promise<void> {
   wake(n, now, now + 1000);
 }
 
+/** The configured sender (a test's hook with the seams on) behind the daily mail cap (mail-quota.ts). */
 function sender(n: MailScope, origin: string): MailSender | { error: string } {
-  return n.hooks.sender ?? senderOf(n.ctx.env, origin);
+  return withCap(n.hooks.sender ?? senderOf(n.ctx.env, origin), {
+    env: n.ctx.env,
+    now: () => n.now(),
+    cap: n.hooks.mailCap,
+  });
 }
 
-async function deliverMail(n: MailScope, row: OutboxRow, now: number): Promise<void> {
+async function deliverMail(n: MailScope, due: OutboxRow, now: number): Promise<void> {
+  let row = due;
   const sql = n.ctx.sql;
   const stale = staleReason(n, row);
   if (stale) return finish(sql, row.key, 'dropped', stale);
@@ -72,6 +82,11 @@ async function deliverMail(n: MailScope, row: OutboxRow, now: number): Promise<v
     if (!row.prepared && (await heldOrDropped(n, row, now))) return;
     return finish(sql, row.key, 'failed', via.error);
   }
+  // -- daily mail quota (catch-up.ts): paused until the reset; at it, one catch-up mail per seat --
+  if (holdIfPaused(n, now)) return;
+  const fold = foldWaiting(n, row, now);
+  if (fold) row = fold.main;
+  // --
   const { key, stub } = await mailboxStub(n.ctx.env, to);
   const { matchId, chainId } = n.ctx.match()!;
   let mail: OutgoingMail;
@@ -103,7 +118,8 @@ async function deliverMail(n: MailScope, row: OutboxRow, now: number): Promise<v
       );
       return;
     }
-    mail = (await composeRow(n, row, to, key, admission.tokens, origin, now)).mail;
+    const paused = fold ? await foldedSubjects(n, fold, to, key, origin, now) : undefined;
+    mail = (await composeRow(n, row, to, key, admission.tokens, origin, now, paused)).mail;
   }
   // The prepared message is stored only when a retry will need it (a mail sent or failed for good
   // at the first attempt writes its row once): a retry then sends it byte for byte, not admitted again.
@@ -113,8 +129,13 @@ async function deliverMail(n: MailScope, row: OutboxRow, now: number): Promise<v
     result = await via.send(mail);
   } catch (e) {
     if (!row.prepared) sql.exec('UPDATE mail_outbox SET prepared = ? WHERE key = ?', prepared, row.key);
+    if (fold) finishFolded(n, fold);
     throw e;
   }
+  // -- daily mail quota: this mail, its fold and the match's other due mails wait for the reset --
+  if (!result.ok && result.code === 'mail.quota') return pauseMail(n, nextResetMs(now));
+  if (fold) finishFolded(n, fold);
+  // --
   if (result.ok) return finish(sql, row.key, 'sent', null);
   const attempts = row.attempts + 1;
   if (!result.retryable || !retriesLeft(MAIL_RETRY, attempts))

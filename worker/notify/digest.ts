@@ -7,6 +7,7 @@
  */
 
 import { retriesLeft, retryWaitMs } from '../retry';
+import { nextResetMs } from '../shared/limits';
 import { deadlineText } from '../words/when';
 import type { AddressMatch, Admission, MailTarget } from './address-do';
 import { type AddressPrefs, slotKey } from './address-prefs';
@@ -105,6 +106,8 @@ export async function runDigest(h: DigestHost, nowMs: number): Promise<number | 
     h.prefs.setDigestAttempts(0);
     return next;
   }
+  // Past a daily quota (mail-quota.ts) the digest waits for its reset.
+  if (result.code === 'mail.quota') return h.prefs.reschedule(nowMs, due, nextResetMs(nowMs));
   // A provider error the provider calls passing is tried again, with the turn mails' backoff.
   const attempts = h.prefs.digestAttempts() + 1;
   console.warn(`digest: send failed (${result.code}), attempt ${attempts}`);

@@ -17,6 +17,8 @@ import type { OutgoingMail } from './types';
 /**
  * The composed message of an outbox row to `to`, and the seat link minted for it. `key` is the
  * address key and `tokens` the address's mute and block tokens (null: placeholders, for a push).
+ * `paused`: the row is a catch-up after a daily quota's pause, carrying these earlier mails' subjects
+ * (catch-up.ts).
  */
 export async function composeRow(
   n: MailScope,
@@ -26,6 +28,7 @@ export async function composeRow(
   tokens: MailTokens | null,
   origin: string,
   now: number,
+  paused?: readonly string[],
 ): Promise<{ mail: OutgoingMail; seatUrl: string }> {
   const meta = n.ctx.match()!;
   const seats = n.ctx.seats();
@@ -116,6 +119,7 @@ export async function composeRow(
       recipientName: seat.prefs.invited === 'unnamed' ? null : seat.name,
       links: { seat: seatUrl, mute, block },
       ...(seat.prefs.timeZone ? { timeZone: seat.prefs.timeZone } : {}),
+      ...(paused ? { paused } : {}),
     },
     content,
   );

@@ -31,6 +31,8 @@ import {
 export class Notifier implements MailScope {
   private testHooks: NotifierTestHooks = {};
   readonly pushSubs: LazyTable;
+  /** Until when mail waits for a daily quota's reset (catch-up.ts); 0: not paused. */
+  readonly mailPause = { untilMs: 0 };
 
   constructor(readonly ctx: NotifierContext) {
     this.pushSubs = pushSubsTable(ctx.sql);

@@ -74,6 +74,17 @@ export function hasRow(sql: SqlStorage, key: string): boolean {
   return count(sql, 'SELECT COUNT(*) AS n FROM mail_outbox WHERE key = ?', key) > 0;
 }
 
+/** True when the push of group `grp` was delivered (a mail of the same group is then not sent). */
+export function pushDelivered(sql: SqlStorage, grp: string): boolean {
+  return (
+    count(
+      sql,
+      `SELECT COUNT(*) AS n FROM mail_outbox WHERE grp = ? AND kind = 'push' AND error = 'push.delivered'`,
+      grp,
+    ) > 0
+  );
+}
+
 /** The row with this key, if any (read fresh). */
 export function rowByKey(sql: SqlStorage, key: string): OutboxRow | undefined {
   return sql.exec<OutboxRow>('SELECT * FROM mail_outbox WHERE key = ?', key).toArray()[0];

@@ -9,6 +9,7 @@ import type { GameEvent, MatchState } from '../engine/index';
 import type { Env } from '../env';
 import type { LazyTable } from '../lazy-table';
 import type { Reply } from '../reply';
+import type { MailPause } from './catch-up';
 import type { NewChat } from './chat-lines';
 import type { MailSender } from './types';
 
@@ -143,6 +144,8 @@ export interface NotifierTestHooks {
   fetch?: typeof fetch;
   /** VAPID settings to use instead of the env's. */
   vapid?: Pick<Env, 'VAPID_PUBLIC_KEY' | 'VAPID_PRIVATE_KEY' | 'VAPID_SUBJECT'>;
+  /** MAIL_DAILY_CAP as this match would read it from the env (worker/notify/mail-quota.ts). */
+  mailCap?: string;
 }
 
 /** The notifier as its modules see it: its context, its test hooks and its clock (ms; the match's). */
@@ -151,6 +154,8 @@ export interface MailScope {
   /** The push subscriptions' table (`push_subs`), made on the first subscription. */
   readonly pushSubs: LazyTable;
   readonly hooks: NotifierTestHooks;
+  /** Until when the match's mail waits for a daily quota's reset (catch-up.ts; in memory only). */
+  readonly mailPause: MailPause;
   now(): number;
 }
 

@@ -43,15 +43,21 @@ export const SEND_ERROR_CODES = [
   'mail.bad_address',
   'mail.rejected',
   'mail.rate_limited',
+  'mail.quota',
   'mail.provider_error',
   'mail.network',
 ] as const;
 export type SendErrorCode = (typeof SEND_ERROR_CODES)[number];
 
-/** A send's outcome. `retryable`: the same message may succeed later (provider 429/5xx, network). */
+/**
+ * A send's outcome. `retryable`: the same message may succeed later (provider 429/5xx, network).
+ * `mail.quota` (the provider's daily or monthly quota, or this deployment's daily mail cap,
+ * worker/notify/mail-quota.ts) also says when to try again: `retryAtMs`, the next 00:00 UTC (ms
+ * since the epoch); no mail goes out before then.
+ */
 export type SendResult =
   | { ok: true; providerId: string | null }
-  | { ok: false; code: SendErrorCode; retryable: boolean; message: string };
+  | { ok: false; code: SendErrorCode; retryable: boolean; message: string; retryAtMs?: number };
 
 /** One sender: resend, cloudflare or outbox. */
 export interface MailSender {

@@ -4,7 +4,7 @@
  * and stored states, and `POST /dev/clock/:id` moves a match's clock forward (`{ ms }`, so a browser
  * test can let a day pass), `GET /dev/address-stats/:key` an address Durable Object's requests (RPC
  * calls counted where its stubs are made, in all and per method) and rows written; all exist only when the test seams are on (never in a deployed Worker).
- * `POST /dev/faults` turns the fault seam on or off (worker/faults.ts: `{writes|calls: 'daily_limit'|null, untilMs?, afterWrites?}`).
+ * `POST /dev/faults` turns the fault seam on or off (worker/faults.ts: `{writes|calls|mail: 'daily_limit'|null, untilMs?, afterWrites?}`).
  * The mail issue adds /dev/mail (the local outbox); leagues add `GET /dev/league-stats/:id` (a league's rows written).
  */
 import { Hono } from 'hono';
@@ -71,20 +71,23 @@ dev.get('/address-stats/:key', async (c) => {
 });
 
 /**
- * The fault seam: `writes` and/or `calls` set to `'daily_limit'` (on, until `untilMs`, ms since the
- * epoch by the checking clock: a match object's own for writes, the Worker's for calls) or null (lifted).
+ * The fault seam: `writes`, `calls` and/or `mail` set to `'daily_limit'` (on, until `untilMs`, ms
+ * since the epoch by the checking clock: a match object's own for writes and mail, the Worker's for
+ * calls) or null (lifted). `mail`: the mail provider answers as past its daily quota.
  */
 const FaultsSchema = v.strictObject({
   writes: v.optional(v.nullable(v.literal('daily_limit'))),
   calls: v.optional(v.nullable(v.literal('daily_limit'))),
+  mail: v.optional(v.nullable(v.literal('daily_limit'))),
   untilMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
   /** Operations let through before the fault bites (a limit reached in the middle of a change). */
   afterWrites: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1000))),
 });
 
 dev.post('/faults', validJson(FaultsSchema), (c) => {
-  const { writes, calls, untilMs, afterWrites } = c.req.valid('json');
+  const { writes, calls, mail, untilMs, afterWrites } = c.req.valid('json');
   if (writes !== undefined) setFault('writes', writes, untilMs, afterWrites);
   if (calls !== undefined) setFault('calls', calls, untilMs);
+  if (mail !== undefined) setFault('mail', mail, untilMs);
   return c.json({ ok: true });
 });

@@ -12,6 +12,7 @@ import { chooseSender, hourlyLimit } from '../notify/config';
 import { DEV_OUTBOX_NAME, type DevOutboxDurableObject } from '../notify/dev-outbox';
 import { type Catalog, catalogFor } from '../notify/i18n';
 import { composeLinkMail, type LinkMailKind } from '../notify/link-mail';
+import { cappedSender } from '../notify/mail-quota';
 import { MyMatchesRequestSchema } from '../notify/protocol';
 import { escapeHtml } from '../notify/sanitize';
 import { readFormBody, readJsonBody } from './body';
@@ -183,7 +184,7 @@ export async function sendLinkMail(
     link: await link(now),
     hours: MAGIC_LINK_HOURS,
   });
-  const result = await sender.sender.send({
+  const result = await cappedSender(sender.sender, { env: c.env, now: Date.now }).send({
     to: asked.email,
     ...composed,
     idempotencyKey: `${label}:${key}:${now}`,

@@ -180,6 +180,15 @@ export interface Catalog {
     /** The button: the match's page (the reader's seat link). */
     open: string;
   };
+  // -- the daily mail quota (issue #33) --
+  /** A catch-up mail after a pause of the server's mail at its daily limit (notify/catch-up.ts). */
+  paused: {
+    subject: string;
+    /** Before the list of what waited (the waiting mails' subjects). */
+    intro: string;
+    /** Before the newest mail's own words: where things stand now. */
+    now: string;
+  };
 }
 
 /**

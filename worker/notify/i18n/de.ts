@@ -160,4 +160,10 @@ export const de: Catalog = {
     goesOn: 'Die Partie geht ohne diese Person weiter.',
     open: 'Partie öffnen',
   },
+  paused: {
+    subject: 'Mille Bornes: während die Mails pausierten',
+    intro:
+      'Dieser Server hat sein tägliches Mail-Limit erreicht und seine Mails bis zum Zurücksetzen zurückgehalten. Während der Pause:',
+    now: 'So steht es jetzt:',
+  },
 };

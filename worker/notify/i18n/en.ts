@@ -158,4 +158,10 @@ export const en: Catalog = {
     goesOn: 'The match goes on without them.',
     open: 'Open the match',
   },
+  paused: {
+    subject: 'Mille Bornes: while mail was paused',
+    intro:
+      'This server reached its daily mail limit and held its mail until the limit reset. While mail was paused:',
+    now: 'Where things stand now:',
+  },
 };

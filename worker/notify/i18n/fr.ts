@@ -159,4 +159,10 @@ export const fr: Catalog = {
     goesOn: 'La partie continue sans cette personne.',
     open: 'Ouvrir la partie',
   },
+  paused: {
+    subject: 'Mille Bornes : pendant la pause des mails',
+    intro:
+      "Ce serveur a atteint sa limite quotidienne de mails et les a retenus jusqu'à sa remise à zéro. Pendant la pause :",
+    now: 'Où en est la partie maintenant :',
+  },
 };

@@ -159,4 +159,10 @@ export const nb: Catalog = {
     goesOn: 'Spillet fortsetter uten vedkommende.',
     open: 'Åpne spillet',
   },
+  paused: {
+    subject: 'Mille Bornes: mens e-posten hadde pause',
+    intro:
+      'Denne serveren nådde den daglige e-postgrensen sin og holdt igjen e-posten til grensen ble nullstilt. Mens e-posten hadde pause:',
+    now: 'Slik står det nå:',
+  },
 };

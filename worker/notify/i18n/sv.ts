@@ -159,4 +159,10 @@ export const sv: Catalog = {
     goesOn: 'Matchen fortsätter utan hen.',
     open: 'Öppna matchen',
   },
+  paused: {
+    subject: 'Mille Bornes: medan mejlen pausade',
+    intro:
+      'Den här servern nådde sin dagliga gräns för mejl och höll inne dem tills gränsen nollställdes. Medan mejlen pausade:',
+    now: 'Så här ser det ut nu:',
+  },
 };
