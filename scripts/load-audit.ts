@@ -5,11 +5,15 @@
  * (mismatch).
  */
 
-/** What `GET /dev/replay/:id` answers: the replayed and the stored state, and the log's move ids in row order. */
+/**
+ * What `GET /dev/replay/:id` answers: the replayed and the stored state, the log's move ids in row
+ * order, and when (ms since the epoch, the match object's clock) each row a timeout made was stored.
+ */
 export interface ReplayAnswer {
   replayed: unknown;
   stored: unknown;
   moveIds: readonly string[];
+  timeouts?: readonly number[];
 }
 
 /** One match's findings: counts of lost and doubled move ids, and whether the states differ. */
@@ -23,18 +27,26 @@ export interface MatchAudit {
    * (it played the move, then told the player it did not).
    */
   refusedLogged: number;
+  /**
+   * Rows a timeout made, stored at or after the start of the outage (`outageStartMs`; 0 without
+   * one). Nothing can be stored inside an outage, so these came after its reset: a deadline that
+   * fell inside it and was not moved (a run whose players never let a turn run out has none else).
+   */
+  timedOutAfterOutage: number;
   mismatch: boolean;
 }
 
 /**
  * Audits one match: `acked` holds the move ids that got a 200 answer (a retry or duplicate of one id
  * counts once); `refused` the move ids whose last answer was a refusal; `answer` is the match's replay
- * answer. A move id logged three times counts as one doubled id.
+ * answer; `outageStartMs` when an outage began (the match object's clock), or null. A move id
+ * logged three times counts as one doubled id.
  */
 export function auditMatch(
   acked: ReadonlySet<string>,
   answer: ReplayAnswer,
   refused: ReadonlySet<string> = new Set(),
+  outageStartMs: number | null = null,
 ): MatchAudit {
   const logged = new Map<string, number>();
   for (const id of answer.moveIds) logged.set(id, (logged.get(id) ?? 0) + 1);
@@ -44,22 +56,37 @@ export function auditMatch(
   for (const n of logged.values()) if (n > 1) doubled++;
   let refusedLogged = 0;
   for (const id of refused) if (logged.has(id)) refusedLogged++;
+  const timedOutAfterOutage =
+    outageStartMs === null ? 0 : (answer.timeouts ?? []).filter((at) => at >= outageStartMs).length;
   return {
     lost,
     doubled,
     refusedLogged,
+    timedOutAfterOutage,
     mismatch: JSON.stringify(answer.replayed) !== JSON.stringify(answer.stored),
   };
 }
 
 /**
+ * True when `answer` is the server's refusal past the platform's daily limit: 503
+ * `server.daily_limit` (nothing was changed; the move is kept and sent again after the reset).
+ */
+export function isDailyLimitAnswer(answer: { status: number; body: unknown } | null): boolean {
+  return (
+    answer?.status === 503 &&
+    (answer.body as { error?: { code?: string } } | null)?.error?.code === 'server.daily_limit'
+  );
+}
+
+/**
  * Whether the answer to a duplicate of an acknowledged move (the same move id again) is what the
- * API promises: 200 with `replayed: true`. A 429 (the socket's move allowance, nothing played) or no
- * answer at all (null) says nothing either way; anything else is a duplicate the server did not
- * recognise by its id (e.g. 409 `version.stale`: it tried to play the move again).
+ * API promises: 200 with `replayed: true`. A 429 (the socket's move allowance, nothing played), a
+ * 503 `server.daily_limit` (the platform's daily limit: nothing looked at) or no answer at all
+ * (null) says nothing either way; anything else is a duplicate the server did not recognise by its
+ * id (e.g. 409 `version.stale`: it tried to play the move again).
  */
 export function duplicateAnswerOk(answer: { status: number; body: unknown } | null): boolean {
-  if (!answer || answer.status === 429) return true;
+  if (!answer || answer.status === 429 || isDailyLimitAnswer(answer)) return true;
   return answer.status === 200 && (answer.body as { replayed?: boolean } | null)?.replayed === true;
 }
 

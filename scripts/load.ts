@@ -1,5 +1,5 @@
 /**
- * Load test with faults (`npm run load -- --seconds N --matches N`): the production bundle in
+ * Load test with faults (`npm run load -- --seconds N --matches N [--quota-fault]`): the production bundle in
  * miniflare (scripts/mf-harness.ts, with the test seams for the audit), many matches at once with
  * bots and scripted humans on WebSockets, for a bounded time, with faults in the middle: sockets
  * dropped and reopened, duplicate submissions (the same move id again, over the other way), and an
@@ -7,13 +7,25 @@
  * from the legal moves of their own view (the `basic` bot) and retry a move without an answer with
  * the same move id, as the web client does.
  *
+ * With `--quota-fault` the run also goes through the platform's daily limit and its reset (issue
+ * #33), through the fault seam `POST /dev/faults`: from 15 % to 35 % of the run every match object's
+ * writes are refused, and for part of it (20 % to 27 %) the Worker's calls to the objects too; at the
+ * reset every match object's clock moves past 00:00 UTC (`POST /dev/clock/:id`, which also runs what
+ * fell due, as the first alarm after the reset does). The matches have one-hour turn deadlines, so
+ * the deadlines that fall inside the outage must move (nobody here lets a turn run out otherwise). A
+ * scripted human refused with 503 `server.daily_limit` keeps its move and sends it again after the
+ * reset with the same move id, as the page does; those answers are counted apart ("refused at the
+ * limit") and are not 5xx failures (any other 5xx is). The audit adds the rows a timeout stored
+ * from the outage's start on (load-audit.ts `timedOutAfterOutage`), which must be none.
+ *
  * Afterwards every match is audited (`GET /dev/replay/:id`) on the running runtime, then once more
  * after a restart: an acknowledged move id missing from the log is lost; a move id in two rows, a
  * duplicate not answered as a replay, or a refused move id the log holds is doubled; a stored state
  * (served, then rebuilt) that differs from the replay of its log is a mismatch. A match still on that
  * acknowledged no move before the eviction, or none after it, stalled. The last line reads
- * `load: N moves, N 5xx, N lost, N doubled, N mismatches`; the exit code is 1 when any of the last
- * four is not 0 or a match stalled.
+ * `load: N moves, N 5xx, N lost, N doubled, N mismatches` (with `--quota-fault`, after a line
+ * `limit: … N moves refused at the limit …, N timeouts after the outage`); the exit code is 1 when
+ * any of the last four is not 0, a match stalled, or a timeout came after the outage.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,8 +35,9 @@ import { chooseMove } from '../worker/bots/index';
 import type { Move } from '../worker/engine/index';
 import { nextFloat, seedRng } from '../worker/engine/rng';
 import type { Created, MatchInfo } from '../worker/protocol/views';
+import { nextResetMs } from '../worker/shared/limits';
 import { intOption, parseArgs, UsageError } from './bench-config';
-import { auditMatch, duplicateAnswerOk, quantile, type ReplayAnswer } from './load-audit';
+import { auditMatch, duplicateAnswerOk, isDailyLimitAnswer, quantile, type ReplayAnswer } from './load-audit';
 import { SocketPace } from './load-pace';
 import { bundle, call, ORIGIN, start, tokenOf } from './mf-harness';
 
@@ -34,11 +47,16 @@ let MATCHES: number;
 try {
   SECONDS = intOption(args, 'seconds', 120, 5, 3600);
   MATCHES = intOption(args, 'matches', 200, 1, 1000);
+  if (args.has('quota-fault') && args.get('quota-fault') !== '1')
+    throw new UsageError('--quota-fault takes no value');
 } catch (e) {
   if (!(e instanceof UsageError)) throw e;
   console.error(e.message);
   process.exit(2);
 }
+
+/** `--quota-fault`: the run goes through a simulated daily limit and its reset (see the file header). */
+const QUOTA_FAULT = args.has('quota-fault');
 
 /** A socket of miniflare's fetch (its own class, not the DOM's). */
 type MfSocket = NonNullable<Awaited<ReturnType<Miniflare['dispatchFetch']>>['webSocket']>;
@@ -63,7 +81,32 @@ const tally = {
   drops: 0,
   evictions: 0,
   reconnects: 0,
+  /** Answers 503 `server.daily_limit` to a move, each followed by the same move sent again after the reset. */
+  refusedAtLimit: 0,
+  /** Moves still refused at the limit when their match's loop ended (the reset came too late). */
+  stillRefused: 0,
 };
+
+/**
+ * The simulated daily limit (`--quota-fault`): when its writes fault began (ms since the epoch, the
+ * real clock, which every match object's clock equals until the reset moves it), the reset it lasts
+ * until (the next 00:00 UTC, by the objects' clocks), how long the calls were refused (ms), and
+ * whether the reset came.
+ */
+const outage = {
+  startMs: null as number | null,
+  resetMs: 0,
+  callsMs: 0,
+  over: false,
+  /** Resolved when the reset came (every match object's clock past it, the faults lifted). */
+  came: null as Promise<void> | null,
+};
+
+/** Waits until the reset came or `until` (ms since the epoch) passed; true when the reset came. */
+async function resetCame(until: number): Promise<boolean> {
+  while (!outage.over && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+  return outage.over;
+}
 
 /** One human seat: its token, its socket (or none), its latest view. */
 interface Seat {
@@ -103,8 +146,9 @@ const rand = (() => {
   return () => nextFloat(s);
 })();
 
+/** Counts an error answer by its code; a 5xx is a failure unless it is the daily limit's 503. */
 function countError(status: number, body: unknown): void {
-  if (status >= 500) tally.fiveXX++;
+  if (status >= 500 && !isDailyLimitAnswer({ status, body })) tally.fiveXX++;
   const code = (body as { error?: { code?: string } } | null)?.error?.code ?? `http.${status}`;
   tally.errors.set(code, (tally.errors.get(code) ?? 0) + 1);
 }
@@ -147,6 +191,8 @@ async function createMatch(n: number): Promise<Match> {
       seats: kinds.map((kind, i) => (kind === 'bot' ? { kind, botLevel: 'basic' } : { kind, name: `P${i}` })),
       firstSeat: 0,
       testStack: { seed: `load-${n}` },
+      // Short deadlines: those that fall inside the simulated outage must move (see the file header).
+      ...(QUOTA_FAULT ? { turnDeadlineHours: 1 } : {}),
     },
   });
   if (made.status !== 201) throw new Error(`create: ${made.status} ${JSON.stringify(made.body)}`);
@@ -199,6 +245,49 @@ function send(m: Match, s: Seat, body: { version: number; moveId: string; move: 
 }
 
 /**
+ * Sends `body` (over HTTP three times in ten, else the socket) and, without an answer, the same move
+ * id again over HTTP up to three times, as the client does; the last answer, or null.
+ */
+async function sendRetrying(m: Match, s: Seat, body: { version: number; moveId: string; move: Move }) {
+  let answer = await send(m, s, body, rand() < 0.3);
+  for (let tries = 0; !answer && tries < 3; tries++) {
+    tally.retries++;
+    await new Promise((r) => setTimeout(r, 250 * (tries + 1)));
+    answer = await send(m, s, body, true);
+  }
+  return answer;
+}
+
+/**
+ * The simulated daily limit (`--quota-fault`, timed from the run's start `begin`, ms): the writes
+ * refused from 15 % of `seconds` until the reset at 35 %, the Worker's calls to the objects from
+ * 20 % to 27 % (by the Worker's own clock); at the reset every match object's clock moves past
+ * 00:00 UTC, which ends its writes fault, and runs what fell due; then both faults are lifted.
+ */
+async function quotaFault(matches: readonly Match[], begin: number, seconds: number): Promise<void> {
+  const at = (share: number) =>
+    new Promise((r) => setTimeout(r, begin + share * seconds * 1000 - Date.now()));
+  await at(0.15);
+  outage.startMs = Date.now();
+  outage.resetMs = nextResetMs(outage.startMs);
+  await call(mf, '/dev/faults', { body: { writes: 'daily_limit', untilMs: outage.resetMs } });
+  await at(0.2);
+  outage.callsMs = Math.round(0.07 * seconds * 1000);
+  await call(mf, '/dev/faults', { body: { calls: 'daily_limit', untilMs: Date.now() + outage.callsMs } });
+  await at(0.35);
+  for (const m of matches) {
+    const r = await timed(
+      call(mf, `/dev/clock/${m.id}`, { body: { ms: outage.resetMs - Date.now() + 1000 } }),
+      30_000,
+    );
+    if (r?.status !== 200)
+      console.log(`load: the clock of ${m.id} did not move: ${r?.status ?? 'no answer'}`);
+  }
+  await call(mf, '/dev/faults', { body: { writes: null, calls: null } });
+  outage.over = true;
+}
+
+/**
  * Plays `m` until `until` (ms): the human to act moves, faults happen at random. A match with no move
  * acknowledged since the eviction plays on for up to `GRACE_MS` more (a short run's second half may
  * be mostly the restart): only a match that still gets none is reported stalled.
@@ -228,15 +317,19 @@ async function play(m: Match, until: number, n: number): Promise<void> {
     const view = s.info!.view!;
     const move = chooseMove(view, { level: 'basic', seed: `${m.id}:${k}` });
     const body = { version: view.version, moveId: `L${n}-${k++}`, move };
-    const sentAt = Date.now();
-    const t0 = performance.now();
-    let answer = await send(m, s, body, rand() < 0.3);
-    // No answer: the same move id again over HTTP, as the client does.
-    for (let tries = 0; !answer && tries < 3; tries++) {
-      tally.retries++;
-      await new Promise((r) => setTimeout(r, 250 * (tries + 1)));
-      answer = await send(m, s, body, true);
+    let sentAt = Date.now();
+    let t0 = performance.now();
+    let answer = await sendRetrying(m, s, body);
+    // Refused at the daily limit: the page keeps the move and sends it again, the same move id, after
+    // the reset (its "Send it again"); the wait is no latency of the server's.
+    while (isDailyLimitAnswer(answer) && (await resetCame(until + GRACE_MS))) {
+      tally.refusedAtLimit++;
+      countError(answer!.status, answer!.body);
+      sentAt = Date.now();
+      t0 = performance.now();
+      answer = await sendRetrying(m, s, body);
     }
+    if (isDailyLimitAnswer(answer)) tally.stillRefused++;
     if (!answer) {
       // Given up: neither a latency nor an acknowledgement (a server that stops answering shows here
       // and in the moves acknowledged after the eviction).
@@ -292,7 +385,9 @@ async function main(): Promise<void> {
   const matches: Match[] = [];
   for (let n = 0; n < MATCHES; n++) matches.push(await createMatch(n));
   console.log(`load: ${MATCHES} matches created, playing for ${SECONDS} s`);
-  const end = Date.now() + SECONDS * 1000;
+  const begin = Date.now();
+  const end = begin + SECONDS * 1000;
+  const quota = QUOTA_FAULT ? quotaFault(matches, begin, SECONDS) : Promise.resolve();
   const players = matches.map((m, n) => play(m, end, n));
   // The eviction: the runtime restarts on the same storage halfway; the pages reconnect. The audit
   // waits for it (even when every match ended before), so no restart ever runs under the audit.
@@ -300,6 +395,8 @@ async function main(): Promise<void> {
   const eviction = new Promise<void>((resolve) =>
     setTimeout(
       async () => {
+        // The simulated reset comes before the eviction (its clock moves run on the old runtime).
+        await quota;
         tally.evictions++;
         doneAtEviction = new Set(matches.filter((m) => m.done));
         // The old runtime goes first: two runtimes must never hold the same SQLite files. Its sockets
@@ -328,6 +425,7 @@ async function main(): Promise<void> {
   let doubled = 0;
   let refusedLogged = 0;
   let mismatches = 0;
+  let timedOut = 0;
   const audited = new Set<Match>();
   // The audit, twice: on the running runtime (the stored state is the one the players were served,
   // held in memory since the last snapshot), then on a fresh runtime (every object rebuilt from its
@@ -344,8 +442,9 @@ async function main(): Promise<void> {
         audited.add(m);
         continue;
       }
-      const a = auditMatch(m.acked, r!.body as ReplayAnswer, m.refused);
+      const a = auditMatch(m.acked, r!.body as ReplayAnswer, m.refused, outage.startMs);
       if (phase === 'restarted') {
+        timedOut += a.timedOutAfterOutage;
         lost += a.lost;
         doubled += a.doubled;
         refusedLogged += a.refusedLogged;
@@ -382,10 +481,17 @@ async function main(): Promise<void> {
     `doubled: ${doubled} move ids logged twice, ${tally.duplicatesRefused} duplicates not answered as a replay, ${refusedLogged} refused moves in the log`,
   );
   doubled += tally.duplicatesRefused + refusedLogged;
+  if (QUOTA_FAULT) {
+    const s = (ms: number) => (ms / 1000).toFixed(1);
+    console.log(
+      `limit: writes refused ${s((0.35 - 0.15) * SECONDS * 1000)} s, calls ${s(outage.callsMs)} s of it, reset to ${new Date(outage.resetMs).toISOString()}; ${tally.refusedAtLimit} moves refused at the limit and sent again after the reset, ${tally.stillRefused} still refused at the end, ${timedOut} timeouts after the outage`,
+    );
+  }
   console.log(
     `load: ${tally.moves} moves, ${tally.fiveXX} 5xx, ${lost} lost, ${doubled} doubled, ${mismatches} mismatches`,
   );
-  process.exitCode = tally.fiveXX + lost + doubled + mismatches + stalled > 0 ? 1 : 0;
+  process.exitCode =
+    tally.fiveXX + lost + doubled + mismatches + stalled + timedOut + tally.stillRefused > 0 ? 1 : 0;
 }
 
 await main();

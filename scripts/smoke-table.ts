@@ -51,8 +51,12 @@ export const SMOKE_RUNS: readonly SmokeRun[] = [
   },
   {
     script: 'load',
-    args: ['--seconds', '10', '--matches', '10'],
-    results: [/^load: \d+ moves, 0 5xx, 0 lost, 0 doubled, 0 mismatches$/],
+    // With the simulated daily limit and its reset (the same run's other faults as without it).
+    args: ['--seconds', '10', '--matches', '10', '--quota-fault'],
+    results: [
+      /^limit: .* \d+ moves refused at the limit and sent again after the reset, 0 still refused at the end, 0 timeouts after the outage$/,
+      /^load: \d+ moves, 0 5xx, 0 lost, 0 doubled, 0 mismatches$/,
+    ],
   },
   { script: 'transcript', args: [], results: [/^transcript: \d+ requests, \d+ mails, sha256 [0-9a-f]{64}$/] },
 ];

@@ -6,7 +6,8 @@
  *    same final score;
  * 2. a 3-player match with a bot (the open seat becomes a bot at the start);
  * 3. the server at its daily limit (the fault seam): the page says so, keeps the move and plays it
- *    once when sent again after the reset (the page's clock moved past 00:00 UTC);
+ *    once when sent again after the reset (the page's clock moved past 00:00 UTC), a reload between
+ *    the refusal and the resend keeping it;
  * 4. the build: no inline script, initial JS within budget.
  * Every screen is captured at 360 and 1280 px; captures go to test-artifacts/ when a test fails.
  */
@@ -349,6 +350,18 @@ describe('the server at its daily limit', () => {
           e.event.type === 'played' && e.event.card === 'roll' && e.event.seat === 0,
       ).length;
     expect(await played()).toBe(0);
+
+    // A reload keeps it (this tab's sessionStorage, for this match, seat and version): the notice, and
+    // the same request to send again.
+    await ann.reload();
+    await waitText(
+      ann,
+      '.held-move',
+      'The server has reached today’s free limit; your move was not played. Play resumes at 01:00.',
+    );
+    expect(await ann.getByRole('button', { name: 'Send it again' }).isDisabled()).toBe(true);
+    await waitText(ann, '.statusbar', 'Your turn');
+    await h.shots.screen(ann, 'daily-limit-reloaded');
 
     // The reset: the limit is lifted and the page's clock is past 00:00 UTC; the kept move goes again.
     await apiCall(h, '/dev/faults', { body: { writes: null } });

@@ -1,6 +1,6 @@
 /** The load test's audit (scripts/load-audit.ts): a lost, a doubled and a mismatched match are each seen. */
 import { describe, expect, it } from 'vitest';
-import { auditMatch, duplicateAnswerOk, quantile } from '../../scripts/load-audit';
+import { auditMatch, duplicateAnswerOk, isDailyLimitAnswer, quantile } from '../../scripts/load-audit';
 
 const state = { version: 3, hands: [[1, 2]] };
 
@@ -11,7 +11,7 @@ describe('auditMatch', () => {
       stored: { ...state },
       moveIds: ['a', 'b', 'c'],
     });
-    expect(a).toEqual({ lost: 0, doubled: 0, refusedLogged: 0, mismatch: false });
+    expect(a).toEqual({ lost: 0, doubled: 0, refusedLogged: 0, timedOutAfterOutage: 0, mismatch: false });
   });
 
   it('counts an acknowledged move missing from the log as lost', () => {
@@ -36,7 +36,14 @@ describe('auditMatch', () => {
       { replayed: state, stored: state, moveIds: ['a', 'r'] },
       new Set(['r', 's']),
     );
-    expect(a).toEqual({ lost: 0, doubled: 0, refusedLogged: 1, mismatch: false });
+    expect(a).toEqual({ lost: 0, doubled: 0, refusedLogged: 1, timedOutAfterOutage: 0, mismatch: false });
+  });
+
+  it('counts the timeouts stored from the outage’s start on, and none without an outage', () => {
+    const answer = { replayed: state, stored: state, moveIds: [], timeouts: [1_000, 5_000, 9_000] };
+    expect(auditMatch(new Set(), answer, new Set(), 5_000).timedOutAfterOutage).toBe(2);
+    expect(auditMatch(new Set(), answer, new Set(), 10_000).timedOutAfterOutage).toBe(0);
+    expect(auditMatch(new Set(), answer).timedOutAfterOutage).toBe(0);
   });
 
   it('sees a stored state that differs from the replay', () => {
@@ -54,6 +61,16 @@ describe('duplicateAnswerOk', () => {
     expect(duplicateAnswerOk({ status: 200, body: { info: {}, events: [] } })).toBe(false);
     expect(duplicateAnswerOk({ status: 409, body: { error: { code: 'version.stale' } } })).toBe(false);
     expect(duplicateAnswerOk({ status: 500, body: 'Internal Server Error' })).toBe(false);
+  });
+
+  it('takes the daily limit’s refusal as saying nothing, and no other 503', () => {
+    const limit = { status: 503, body: { error: { code: 'server.daily_limit' }, resumeAt: 0 } };
+    expect(isDailyLimitAnswer(limit)).toBe(true);
+    expect(duplicateAnswerOk(limit)).toBe(true);
+    const other = { status: 503, body: { error: { code: 'server.busy' } } };
+    expect(isDailyLimitAnswer(other)).toBe(false);
+    expect(duplicateAnswerOk(other)).toBe(false);
+    expect(isDailyLimitAnswer(null)).toBe(false);
   });
 });
 

@@ -88,6 +88,80 @@ describe('a move at the daily limit', () => {
   }
 });
 
+describe('the kept move across a reload', () => {
+  const MATCH = 'AAAAAAAAAAAAAAAAAAAAAA';
+  afterEach(() => sessionStorage.clear());
+
+  it('comes back at the same version with the same request, and goes once sent or once the match moved on', async () => {
+    const bodies: Array<{ moveId: string }> = [];
+    let refuse = true;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (!String(url).endsWith('/moves')) return json(200, { events: [] });
+        bodies.push(JSON.parse(String(init?.body)));
+        return refuse
+          ? json(
+              503,
+              { error: { code: 'server.daily_limit', message: '' }, resumeAt: 0 },
+              { 'retry-after': '60' },
+            )
+          : json(200, { info: info(view({ version: 13 })), events: [] });
+      }),
+    );
+    const first = new MatchSession(MATCH, 'tok');
+    first.accept(info(view()));
+    expect(await first.sendMove({ type: 'play', card: 'd25' })).toBe(false);
+    const kept = first.held.value!;
+
+    // The reload: a new session of the same tab, the match still at the move's version.
+    const again = new MatchSession(MATCH, 'tok');
+    again.accept(info(view()));
+    expect(again.held.value).toEqual(kept);
+    // Another seat of the same match on this tab holds nothing.
+    const other = new MatchSession(MATCH, 'tok2');
+    other.accept(info(view({ seat: 1 })));
+    expect(other.held.value).toBeNull();
+
+    refuse = false;
+    expect(await again.resend()).toBe(true);
+    expect(bodies[1]).toEqual(bodies[0]);
+    const reloaded = new MatchSession(MATCH, 'tok');
+    reloaded.accept(info(view()));
+    expect(reloaded.held.value).toBeNull();
+  });
+
+  it('is dropped when the match moved on past its version', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        json(
+          503,
+          { error: { code: 'server.daily_limit', message: '' }, resumeAt: 0 },
+          { 'retry-after': '60' },
+        ),
+      ),
+    );
+    const s = new MatchSession(MATCH, 'tok');
+    s.accept(info(view()));
+    await s.sendMove({ type: 'play', card: 'd25' });
+    expect(s.held.value).not.toBeNull();
+    s.accept(info(view({ version: 13 })));
+    expect(s.held.value).toBeNull();
+    const reloaded = new MatchSession(MATCH, 'tok');
+    reloaded.accept(info(view()));
+    expect(reloaded.held.value).toBeNull();
+  });
+
+  it('ignores an entry that is not a kept move', () => {
+    sessionStorage.setItem(`mb.held.${MATCH}.0`, '{"body":{"version":12}}');
+    const s = new MatchSession(MATCH, 'tok');
+    s.accept(info(view()));
+    expect(s.held.value).toBeNull();
+    expect(sessionStorage.getItem(`mb.held.${MATCH}.0`)).toBeNull();
+  });
+});
+
 describe('the kept move on the table', () => {
   beforeEach(() => useCatalogForTests('en', en));
 

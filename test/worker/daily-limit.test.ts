@@ -2,10 +2,12 @@
  * At the platform's daily limit (issue #33 part 2, the match side): with the fault seam
  * (`POST /dev/faults`, worker/faults.ts) a move whose writes are refused is refused whole (503
  * `server.daily_limit`, `Retry-After` up to the next 00:00 UTC, the match unchanged), the same move
- * id plays once after the reset, a turn deadline that fell inside the outage moves by its length,
+ * id plays once after the reset, a turn deadline that fell inside the outage moves by at least its
+ * length (counted from the last row the match stored, also when the object restarted inside it),
  * a refused call to the match object answers the same way, and the recogniser knows the platform's
  * own words. Without TEST_SEAMS the seam does not exist.
  */
+import { evictDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isDailyLimit } from '../../worker/daily-limit';
@@ -13,7 +15,7 @@ import { faultOn, setFault } from '../../worker/faults';
 import app from '../../worker/index';
 import { matchStub } from '../../worker/match/stub';
 import { nextResetMs } from '../../worker/shared/limits';
-import { annAndBob, api, info, pinClock, type TestMatch } from './helpers';
+import { annAndBob, api, info, pinClock, stubOf, type TestMatch } from './helpers';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -119,7 +121,7 @@ describe('a move at the daily limit', () => {
     expect(await rows()).toBe(logRows + 1);
   });
 
-  it('moves a turn deadline that fell inside the outage by its length: nobody times out', async () => {
+  it('moves a turn deadline that fell inside the outage by its length, from the last row stored: nobody times out', async () => {
     const m = await annAndBob('limit-deadline', 'classic', undefined, { turnDeadlineHours: 1 });
     const [ann, bob] = [m.seats[0]!, m.seats[1]!];
     const deadline = Date.parse((await info(m, ann)).deadlines.turn!);
@@ -134,12 +136,13 @@ describe('a move at the daily limit', () => {
     // The deadline passes during the outage: its timeout cannot be stored either.
     await passes(m, HOUR);
     expect(await seen(m, bob)).toEqual(before);
-    // Writes work again: the deadline moved by the outage's length (2 h), Ann still has her 30 minutes.
+    // Writes work again: the outage counts from the last row stored (the deal, when Ann's hour began),
+    // so the deadline moved by 2 h 30: at least the outage's 2 h, and Ann has her whole hour again.
     await passes(m, HOUR);
     const after = await seen(m, bob);
     expect(after.version).toBe(before.version);
     expect(after.log).toEqual(before.log);
-    expect(Date.parse(after.deadlines.turn!)).toBe(deadline + 2 * HOUR);
+    expect(Date.parse(after.deadlines.turn!)).toBe(end + HOUR);
     await passes(m, 20 * MINUTE);
     expect((await seen(m, bob)).version).toBe(before.version);
     expect((await api(`/api/matches/${m.id}/moves`, { token: ann, body })).status).toBe(200);
@@ -161,11 +164,43 @@ describe('a move at the daily limit', () => {
     await faults({ writes: 'daily_limit', afterWrites: 3 });
     expect((await api(`/api/matches/${m.id}/moves`, { token: ann, body })).status).toBe(503);
     await faults({ writes: null });
-    // The alarm after the outage: the deadline moves by the whole outage (since t0), nobody times out.
+    // The alarm after the outage: the deadline moves by the whole outage (since the last row stored,
+    // the deal, an hour before the deadline), nobody times out.
     await passes(m, 0);
     const after = await seen(m, bob);
     expect(after.version).toBe(before.version);
-    expect(Date.parse(after.deadlines.turn!)).toBe(deadline + HOUR);
+    expect(Date.parse(after.deadlines.turn!)).toBe(t0 + HOUR + HOUR);
+  });
+
+  it('moves a deadline that fell inside the outage when the object restarted in it: nobody times out', async () => {
+    const m = await annAndBob('limit-evicted', 'classic', undefined, { turnDeadlineHours: 1 });
+    const [ann, bob] = [m.seats[0]!, m.seats[1]!];
+    const deadline = Date.parse((await info(m, ann)).deadlines.turn!);
+    const t0 = deadline - 30 * MINUTE;
+    await pinClock(m, t0);
+    const end = t0 + 2 * HOUR;
+    await faults({ writes: 'daily_limit', untilMs: end });
+    const before = await seen(m, bob);
+    const body = { version: before.version, moveId: 'kept-move-5', move: { type: 'play', card: 'roll' } };
+    expect((await api(`/api/matches/${m.id}/moves`, { token: ann, body })).status).toBe(503);
+    // The object restarts: what it knew of the outage is gone. The deadline's alarm, refused, is the
+    // first write the new one tries; it restarts once more before the reset.
+    await evictDurableObject(stubOf(m));
+    await passes(m, HOUR);
+    expect(await seen(m, bob)).toEqual(before);
+    await evictDurableObject(stubOf(m));
+    // The reset: the first alarm finds the deadline held back by 90 minutes and the outage started at
+    // the last row stored (the deal, an hour before the deadline): Ann has her hour again.
+    await passes(m, HOUR);
+    const after = await seen(m, bob);
+    expect(after.version).toBe(before.version);
+    expect(after.log).toEqual(before.log);
+    expect(Date.parse(after.deadlines.turn!)).toBe(end + HOUR);
+    await passes(m, 50 * MINUTE);
+    expect((await seen(m, bob)).version).toBe(before.version);
+    const played = await api(`/api/matches/${m.id}/moves`, { token: ann, body });
+    expect(played.status).toBe(200);
+    expect(played.body.info.view.version).toBeGreaterThan(before.version);
   });
 
   it('is refused the same way when the platform refuses the call to the match object', async () => {

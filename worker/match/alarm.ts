@@ -6,7 +6,8 @@
  * does not own go to the notifier. What sets the timers is the decider's (worker/decider/timers.ts).
  * Past the platform's daily limit (a refused write) the alarm stops where it is: the item stays
  * scheduled, the alarm is pointed at the reset (00:00 UTC), and the first alarm after it moves the
- * deadlines that fell inside the outage before anything is due (commit.ts `endOutage`).
+ * deadlines that fell inside the outage before anything is due (commit.ts `endOutage`), also when the
+ * object restarted in the outage and found its due items held back (decider/outage.ts `heldBack`).
  */
 
 import { isDailyLimit } from '../daily-limit';
@@ -30,7 +31,8 @@ export async function runAlarm(m: MatchContext): Promise<void> {
   m.schedule.alarmFired();
   const now = m.now();
   try {
-    if (m.outageSince !== null) atomically(m, now, () => endOutage(m, now));
+    // An outage known, or one this object may have restarted in (commit.ts `endOutage`).
+    if (m.outageSince !== null || !m.storedSinceWake) atomically(m, now, () => endOutage(m, now));
     for (const item of m.schedule.due(now)) {
       if (!m.meta) return;
       const handled = await onDue(m, item, now);
@@ -40,7 +42,7 @@ export async function runAlarm(m: MatchContext): Promise<void> {
     }
   } catch (e) {
     if (!isDailyLimit(e)) throw e;
-    m.outageSince ??= now;
+    m.startOutage(now);
     // The alarm that ran is spent: the next one at the reset (a refused setAlarm waits for a request).
     await m.ctx.storage.setAlarm(nextResetMs(now)).catch(() => {});
     return;
@@ -59,7 +61,7 @@ export async function syncAlarmSafely(m: MatchContext): Promise<void> {
   } catch (e) {
     if (!isDailyLimit(e)) throw e;
     m.schedule.alarmFired();
-    m.outageSince ??= m.now();
+    m.startOutage(m.now());
   }
 }
 

@@ -14,14 +14,16 @@
  * Steps 1 to 4 run in one SQLite transaction (`transactionSync`): a write the platform refuses
  * (its daily limit, worker/daily-limit.ts) rolls every row of the change back, the rows in memory
  * are read again from storage, and the error goes on to the caller (moves.ts answers it
- * `server.daily_limit`); the time of the first such refusal is kept (`MatchContext.outageSince`)
- * so that the first change after the outage moves the deadlines that fell inside it (`endOutage`).
+ * `server.daily_limit`); the outage's start is kept (`MatchContext.startOutage`: at most the time of
+ * the last row stored) so that the first change after it moves the deadlines that fell inside it
+ * (`endOutage`, with the decider's `outageShift`).
  */
 
 import { isDailyLimit } from '../daily-limit';
 import type { MatchChange, MatchSnapshot, Outcome, Timer } from '../decider/change';
 import { KINDS } from '../decider/change';
 import { decide } from '../decider/decide';
+import { heldBack, outageShift } from '../decider/outage';
 import type { EngineError, GameEvent, MatchState } from '../engine/index';
 import type { MatchInfo } from '../protocol/views';
 import type { Caller, MatchContext } from './context';
@@ -63,43 +65,48 @@ export function commit(m: MatchContext, change: MatchChange, replyTo?: Caller): 
 /**
  * Runs `fn` (which writes the match's rows) as one SQLite transaction at `now`: all its rows or none.
  * On a failure the rows in memory are read back from storage (as a wake-up does) and the error is
- * thrown on; a daily-limit refusal also starts the outage at `now` unless one runs already.
+ * thrown on; a daily-limit refusal also starts the outage unless one runs already (`startOutage`).
  */
 export function atomically<T>(m: MatchContext, now: number, fn: () => T): T {
   const outage = m.outageSince;
   try {
-    return m.ctx.storage.transactionSync(fn);
+    const out = m.ctx.storage.transactionSync(fn);
+    m.storedSinceWake = true;
+    return out;
   } catch (e) {
     // An outage `fn` ended (endOutage) runs on, from its own start, when the change is rolled back.
     m.outageSince = outage;
     m.reload();
     catchUp(m);
-    if (isDailyLimit(e)) m.outageSince ??= now;
+    if (isDailyLimit(e)) m.startOutage(now);
     throw e;
   }
 }
 
 /**
  * Ends an outage (writes refused since `m.outageSince`) at `now`, the first change whose writes may
- * work again: a turn deadline or an answer window that fell inside it moves by its length, so nobody
- * times out because the server could not take their move. Writes the meta row and the timers only
- * then (no row on a normal change); called inside the change's transaction, so a write still
- * refused keeps the outage running.
+ * work again: what the decider's `outageShift` moves (a turn deadline or an answer window that fell
+ * inside it, by its length, so nobody times out because the server could not take their move) is
+ * applied: the turn timer and the running turn's mail, the meta row (the deadline), the window timer.
+ * An object that stored nothing since it woke up and finds a deadline or window whose alarm was held
+ * back (the decider's `heldBack`) restarted inside an outage it can no longer remember: the outage
+ * is started then (`startOutage`, from the last row stored) and ends here all the same.
+ * Writes rows only then (none on a normal change); called inside the change's transaction, so a
+ * write still refused keeps the outage running.
  */
 export function endOutage(m: MatchContext, now: number): void {
+  const deadline = m.meta?.turnDeadline ?? null;
+  const window = timerOf(m, KINDS.window);
+  if (m.outageSince === null && !m.storedSinceWake && heldBack(deadline, window, now)) m.startOutage(now);
   const since = m.outageSince;
   if (since === null) return;
-  const length = now - since;
-  const inside = (atMs: number) => atMs >= since && atMs <= now;
-  const d = m.meta?.turnDeadline;
-  if (d && inside(d.atMs)) {
-    m.updateMeta({ turnDeadline: { ...d, atMs: d.atMs + length } });
-    m.schedule.schedule(KINDS.turn, '', d.atMs + length);
-    if (d.kind === 'turn') m.notifier.shiftTurn(d.seat, length, now);
+  const shift = outageShift(deadline, window, since, now);
+  for (const t of shift.timers) if (t.op === 'schedule') m.schedule.schedule(t.kind, '', t.atMs, t.payload);
+  if (shift.shiftTurn) m.notifier.shiftTurn(shift.shiftTurn.seat, shift.shiftTurn.deltaMs, now);
+  if (shift.turnDeadline) {
+    m.updateMeta({ turnDeadline: shift.turnDeadline });
     m.saveSnapshot();
   }
-  const w = m.schedule.get(KINDS.window, '');
-  if (w && inside(w.atMs)) m.schedule.schedule(KINDS.window, '', w.atMs + length, w.payload);
   m.outageSince = null;
 }
 

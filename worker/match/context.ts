@@ -53,11 +53,16 @@ export class MatchContext {
   /** Presence reported by polls, per seat (in memory: presence.ts). */
   readonly polledPresence = new PolledPresence();
   /**
-   * When the platform first refused this object's writes for its daily limit (ms, the object's
-   * clock), or null: no outage. In memory only (nothing can be written during one); commit.ts
+   * When the outage of this object's writes (refused by the platform for its daily limit) began at
+   * the latest (ms, the object's clock), or null: none known. Set by `startOutage`; commit.ts
    * `endOutage` moves the deadlines that fell inside it once writes work again.
    */
   outageSince: number | null = null;
+  /**
+   * True once a change went through since this object woke up (commit.ts `atomically`): a deadline
+   * late after that is no outage it slept through (commit.ts `endOutage`).
+   */
+  storedSinceWake = false;
   /** The rematch being created, so concurrent requests share it. */
   rematching: Promise<Reply> | null = null;
   private metaRow: Meta | null;
@@ -143,6 +148,25 @@ export class MatchContext {
   restore(state: MatchState, turnDeadline: TurnDeadline | null): void {
     this.metaRow!.state = state;
     this.metaRow!.turnDeadline = turnDeadline;
+  }
+
+  /**
+   * Starts the outage on a write refused for the daily limit at `now` (ms), unless one runs: at the
+   * time of the last row the match stored (its last log row, else its creation), or `now` if earlier.
+   * Nothing was stored since, so that is never after the real start, whether this object saw the
+   * outage begin or woke up (a restart) in the middle of it, or the refused write is a deadline's own
+   * alarm: the deadlines that fell inside move by at least the outage's length, and nobody times out.
+   * It only reads; rows that cannot be read (another daily limit) leave the creation time.
+   */
+  startOutage(now: number): void {
+    if (this.outageSince !== null) return;
+    let stored = this.metaRow?.createdAt ?? now;
+    try {
+      stored = this.log.lastAt() ?? stored;
+    } catch {
+      // The creation time is an earlier start, as safe.
+    }
+    this.outageSince = Math.min(now, stored);
   }
 
   /**

@@ -332,7 +332,7 @@ export class MatchDurableObject extends DurableObject<Env> {
       reply = await fn();
     } catch (e) {
       if (!isDailyLimit(e)) throw e;
-      m.outageSince ??= m.now();
+      m.startOutage(m.now());
       reply = dailyLimitReply(m.now());
     }
     // The time up to here is the handler's own work (no I/O waits but rematch's RPC and deletes).

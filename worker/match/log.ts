@@ -205,6 +205,21 @@ export class MoveLog {
     ).map((r) => r.move_id);
   }
 
+  /** When the last row was stored (ms since the epoch, the object's clock), or null: no row yet. */
+  lastAt(): number | null {
+    return this.exec<{ at: number }>('SELECT at FROM log ORDER BY seq DESC LIMIT 1')[0]?.at ?? null;
+  }
+
+  /**
+   * When each row a timeout made (its first step's actor `timeout`) was stored, in log order (ms
+   * since the epoch; test seams: the load test's audit of an outage).
+   */
+  timeoutTimes(): number[] {
+    return this.exec<{ at: number }>("SELECT at FROM log WHERE actor = 'timeout' ORDER BY seq").map(
+      (r) => r.at,
+    );
+  }
+
   /** The row that accepted move id `moveId`, or null (a primary-key look-up; unknown ids cost nothing). */
   rowOfMoveId(moveId: string): LogRow | null {
     const seq = this.moveIds.get(moveId);

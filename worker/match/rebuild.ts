@@ -76,12 +76,20 @@ export function replay(m: MatchContext): MatchState | null {
   return r.ok ? r.state : null;
 }
 
-/** Test seams only: the replayed and the stored state side by side, and every move id in the log (in order). */
+/**
+ * Test seams only: the replayed and the stored state side by side, every move id in the log (in
+ * order), and when each row a timeout made was stored.
+ */
 export function replayCheck(m: MatchContext): Reply {
   if (!m.seams.enabled) return NOT_FOUND;
   if (!m.meta?.setup || !m.meta.state) return NOT_FOUND;
   return {
     status: 200,
-    body: { replayed: replay(m), stored: m.meta.state, moveIds: m.log.loggedMoveIds() },
+    body: {
+      replayed: replay(m),
+      stored: m.meta.state,
+      moveIds: m.log.loggedMoveIds(),
+      timeouts: m.log.timeoutTimes(),
+    },
   };
 }

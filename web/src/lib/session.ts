@@ -25,6 +25,7 @@ import { ApiError, api } from './api';
 import { withChatMessage } from './chat-unread';
 import { DAILY_LIMIT, isPlatformLimit, resumeAtOf } from './daily-limit';
 import { takeFirstInfo } from './first-info';
+import { type HeldMove, type MoveBody, storedHeld, storeHeld } from './held-move';
 import type { JournalSource } from './journal';
 import { looking, watchPresence } from './presence';
 import type { Replaying } from './replay';
@@ -57,22 +58,13 @@ const FAILED_UPGRADES_LIMIT = 2;
 export const SOCKET_MOVE_MS = 5_000;
 
 /** A move request: the version the player saw, the move id naming it for retries, the move. */
-type MoveBody = { version: number; moveId: string; move: Move };
 /** The answer to a socket move (the HTTP reply's status and body), or null: none came, try HTTP. */
 type MoveAnswer = {
   status: number;
   body: { info: MatchInfo; events?: unknown[]; error?: UiError & { issues?: string[] } };
 } | null;
 
-/**
- * A move the server could not take at its daily limit (lib/daily-limit.ts): kept with its request
- * (the same move id and version, so sending it again can never play it twice) until `resumeAt`
- * (ms since the epoch, the page's clock), when the player may send it again.
- */
-export interface HeldMove {
-  body: MoveBody;
-  resumeAt: number;
-}
+export type { HeldMove } from './held-move';
 
 /** The replay of bot runs (lib/replay.ts), loaded once a socket tells a bot delay above 0. */
 let replayer: typeof import('./replay') | null = null;
@@ -266,6 +258,28 @@ export class MatchSession {
     if (cur && JSON.stringify(cur) === JSON.stringify(next)) return;
     this.info.value = next;
     reportTimeZone(next, this.token);
+    this.keepHeld(next);
+  }
+
+  /**
+   * The move kept at the daily limit follows the match: after a reload it comes back from this tab's
+   * storage (lib/held-move.ts) while the match is still at its version; once the version moved on it
+   * is dropped, in memory and in storage.
+   */
+  private keepHeld(next: MatchInfo): void {
+    const seat = next.you.seat;
+    const version = next.view?.version;
+    if (seat === null || version === undefined) return;
+    const held = this.held.value;
+    if (held && held.body.version !== version) this.hold(null);
+    else if (!held && !this.pending.value) this.held.value = storedHeld(this.matchId, seat, version);
+  }
+
+  /** Sets the move kept at the daily limit (null: none), in memory and in this tab's storage. */
+  private hold(held: HeldMove | null): void {
+    this.held.value = held;
+    const seat = this.info.value?.you.seat;
+    if (seat !== null && seat !== undefined) storeHeld(this.matchId, seat, held);
   }
 
   /**
@@ -574,7 +588,8 @@ export class MatchSession {
   private async send(body: MoveBody, token: string): Promise<boolean> {
     this.pending.value = body.move;
     this.error.value = null;
-    this.held.value = null;
+    // Sent: a reload from here on does not offer it again (the same move id is played at most once).
+    this.hold(null);
     try {
       // Without a socket the request starts in this task (no await before it).
       const socket = this.moveOverSocket(body);
@@ -585,7 +600,7 @@ export class MatchSession {
       return true;
     } catch (e) {
       if (e instanceof ApiError && e.code === DAILY_LIMIT) {
-        this.held.value = { body, resumeAt: resumeAtOf(e.retryAfter, Date.now()) };
+        this.hold({ body, resumeAt: resumeAtOf(e.retryAfter, Date.now()) });
         return false;
       }
       this.fail(e);
