@@ -3,7 +3,7 @@
  * length, nothing else moves, and a deadline handled long after its time counts as held back.
  */
 import { describe, expect, it } from 'vitest';
-import { HELD_BACK_MS, heldBack, outageShift } from '../../worker/decider/outage';
+import { outageShift } from '../../worker/decider/outage';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -41,16 +41,5 @@ describe('outageShift', () => {
       timers: [],
       shiftTurn: null,
     });
-  });
-});
-
-describe('heldBack', () => {
-  it('is true only for a deadline or window due more than HELD_BACK_MS ago', () => {
-    const turn = (atMs: number) => ({ kind: 'turn', seat: 0, hand: 1, atMs }) as const;
-    expect(heldBack(turn(now - HELD_BACK_MS - 1), undefined, now)).toBe(true);
-    expect(heldBack(turn(now - HELD_BACK_MS), undefined, now)).toBe(false);
-    expect(heldBack(turn(now - MINUTE), undefined, now)).toBe(false);
-    expect(heldBack(null, { atMs: now - HOUR, payload: null }, now)).toBe(true);
-    expect(heldBack(null, undefined, now)).toBe(false);
   });
 });

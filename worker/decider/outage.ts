@@ -11,25 +11,6 @@ import type { Timer, TimerOp, WindowPayload } from './change';
 import { KINDS } from './change';
 import type { TurnDeadline } from './model';
 
-/**
- * How late (ms) a due turn deadline or answer window may be handled before its alarm counts as held
- * back (`heldBack`): an alarm runs within seconds of its time unless something stopped it. An outage
- * that held a deadline back by less is not noticed after a restart inside it: a player loses at most
- * this much of their turn to it.
- */
-export const HELD_BACK_MS = 15 * 60_000;
-
-/**
- * True when the turn deadline `deadline` or the answer window `window` was due more than
- * `HELD_BACK_MS` before `nowMs`: their alarm was held back. An object that stored nothing since it
- * woke up and finds that took the outage for the cause (it restarted inside one, its memory of it
- * lost: the alarm was pointed at the reset, match/alarm.ts); any other cause only gives time back.
- */
-export function heldBack(deadline: TurnDeadline | null, window: Timer | undefined, nowMs: number): boolean {
-  const late = (atMs: number) => atMs < nowMs - HELD_BACK_MS;
-  return (deadline !== null && late(deadline.atMs)) || (window !== undefined && late(window.atMs));
-}
-
 /** What ending an outage moves; all null and no timers when nothing fell inside it. */
 export interface OutageShift {
   /** The turn deadline moved by the outage's length, or null: unchanged. */

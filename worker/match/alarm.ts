@@ -6,8 +6,7 @@
  * does not own go to the notifier. What sets the timers is the decider's (worker/decider/timers.ts).
  * Past the platform's daily limit (a refused write) the alarm stops where it is: the item stays
  * scheduled, the alarm is pointed at the reset (00:00 UTC), and the first alarm after it moves the
- * deadlines that fell inside the outage before anything is due (commit.ts `endOutage`), also when the
- * object restarted in the outage and found its due items held back (decider/outage.ts `heldBack`).
+ * deadlines that fell inside the outage before anything is due (commit.ts `endOutage`).
  */
 
 import { isDailyLimit } from '../daily-limit';
@@ -31,8 +30,7 @@ export async function runAlarm(m: MatchContext): Promise<void> {
   m.schedule.alarmFired();
   const now = m.now();
   try {
-    // An outage known, or one this object may have restarted in (commit.ts `endOutage`).
-    if (m.outageSince !== null || !m.storedSinceWake) atomically(m, now, () => endOutage(m, now));
+    if (m.outageSince !== null) atomically(m, now, () => endOutage(m, now));
     for (const item of m.schedule.due(now)) {
       if (!m.meta) return;
       const handled = await onDue(m, item, now);

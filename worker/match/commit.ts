@@ -23,7 +23,7 @@ import { isDailyLimit } from '../daily-limit';
 import type { MatchChange, MatchSnapshot, Outcome, Timer } from '../decider/change';
 import { KINDS } from '../decider/change';
 import { decide } from '../decider/decide';
-import { heldBack, outageShift } from '../decider/outage';
+import { outageShift } from '../decider/outage';
 import type { EngineError, GameEvent, MatchState } from '../engine/index';
 import type { MatchInfo } from '../protocol/views';
 import type { Caller, MatchContext } from './context';
@@ -70,9 +70,7 @@ export function commit(m: MatchContext, change: MatchChange, replyTo?: Caller): 
 export function atomically<T>(m: MatchContext, now: number, fn: () => T): T {
   const outage = m.outageSince;
   try {
-    const out = m.ctx.storage.transactionSync(fn);
-    m.storedSinceWake = true;
-    return out;
+    return m.ctx.storage.transactionSync(fn);
   } catch (e) {
     // An outage `fn` ended (endOutage) runs on, from its own start, when the change is rolled back.
     m.outageSince = outage;
@@ -88,18 +86,20 @@ export function atomically<T>(m: MatchContext, now: number, fn: () => T): T {
  * work again: what the decider's `outageShift` moves (a turn deadline or an answer window that fell
  * inside it, by its length, so nobody times out because the server could not take their move) is
  * applied: the turn timer and the running turn's mail, the meta row (the deadline), the window timer.
- * An object that stored nothing since it woke up and finds a deadline or window whose alarm was held
- * back (the decider's `heldBack`) restarted inside an outage it can no longer remember: the outage
- * is started then (`startOutage`, from the last row stored) and ends here all the same.
+ * An object that restarted inside the outage knows it again at its first refused write
+ * (`startOutage`, from the last row stored). One that restarted after its last refused write and
+ * before the reset does not: its first alarm after the reset runs as usual (a deadline that
+ * fell inside the outage then times out). Guessing the outage from a late alarm was tried and left
+ * out: a clock jumped forward in a test, or an alarm late for any other reason, would move deadlines
+ * that should time out.
  * Writes rows only then (none on a normal change); called inside the change's transaction, so a
  * write still refused keeps the outage running.
  */
 export function endOutage(m: MatchContext, now: number): void {
-  const deadline = m.meta?.turnDeadline ?? null;
-  const window = timerOf(m, KINDS.window);
-  if (m.outageSince === null && !m.storedSinceWake && heldBack(deadline, window, now)) m.startOutage(now);
   const since = m.outageSince;
   if (since === null) return;
+  const deadline = m.meta?.turnDeadline ?? null;
+  const window = timerOf(m, KINDS.window);
   const shift = outageShift(deadline, window, since, now);
   for (const t of shift.timers) if (t.op === 'schedule') m.schedule.schedule(t.kind, '', t.atMs, t.payload);
   if (shift.shiftTurn) m.notifier.shiftTurn(shift.shiftTurn.seat, shift.shiftTurn.deltaMs, now);

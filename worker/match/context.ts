@@ -58,11 +58,6 @@ export class MatchContext {
    * `endOutage` moves the deadlines that fell inside it once writes work again.
    */
   outageSince: number | null = null;
-  /**
-   * True once a change went through since this object woke up (commit.ts `atomically`): a deadline
-   * late after that is no outage it slept through (commit.ts `endOutage`).
-   */
-  storedSinceWake = false;
   /** The rematch being created, so concurrent requests share it. */
   rematching: Promise<Reply> | null = null;
   private metaRow: Meta | null;

@@ -83,10 +83,18 @@ export class Schedule {
     this.count(c.rowsWritten);
   }
 
-  /** Removes `(kind, key)`, or every item of `kind` when `key` is omitted. */
+  /**
+   * Removes `(kind, key)`, or every item of `kind` when `key` is omitted. A derived kind's item runs
+   * no write unless a row of that kind was stored before it was derived: the wake-up recomputes the
+   * outbox's wake-up (often a cancel), and past the platform's daily limit a write statement, even
+   * an empty DELETE, is refused.
+   */
   cancel(kind: string, key?: string): void {
     const d = this.derived.get(kind);
-    if (d && (key === undefined || key === '')) d.atMs = null;
+    if (d && (key === undefined || key === '')) {
+      d.atMs = null;
+      if (this.sql.exec('SELECT 1 FROM schedule WHERE kind = ? LIMIT 1', kind).toArray().length === 0) return;
+    }
     const c =
       key === undefined
         ? this.sql.exec('DELETE FROM schedule WHERE kind = ?', kind)
