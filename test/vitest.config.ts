@@ -8,5 +8,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: ['test/vitest.*.config.ts'],
+    // Every core: Vitest's default leaves one free (one file at a time on a 2-core CI machine). The
+    // browser project still runs its files one after another (its own config); the other projects'
+    // files run beside them.
+    maxWorkers: '100%',
   },
 });
