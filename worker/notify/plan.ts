@@ -1,13 +1,15 @@
 /**
  * Planning what to send: after every change, the policy (worker/notify/policy.ts) turns it into
  * intents, which are queued once per idempotency key (with the push that goes first for turn and
- * window mails); turn reminders are queued when due; the `mail` schedule item is pointed at the
- * earliest queued row. Also decides when a queued row has gone stale (the player acted, is
- * present, i.e. looking at the match, or a bot took the seat; for "a bot took your seat", the player took it back). It
- * learns about the match only through its context. Every time of a turn counts from the one
- * timestamp of the change that started it: the turn mail's row is created at it (its grace ends
- * after it), the deadline was computed from it, and the reminders come from the row's creation
- * time and that deadline.
+ * window mails), or, for a turn or window mail of a seat nobody is looking at, kept in memory to go
+ * at once after the change is stored (no row); turn reminders are queued when due; the `mail`
+ * schedule item is pointed at the earliest queued row. Also decides when a queued row has gone
+ * stale (the player acted, is present, i.e. looking at the match, or a bot took the seat; for "a
+ * bot took your seat", the player took it back). It learns about the match only through its
+ * context. Every time of a turn counts from the one timestamp of the change that started it: the
+ * turn mail is made at it (its grace, if any, ends after it), the deadline was computed from it,
+ * and the reminders come from it (`currentTurn`: the turn mail's row, or the log's row of that
+ * change) and that deadline.
  */
 import { newTurnStarted } from '../decider/deadline';
 import { actingSeat, type GameEvent, type MatchState, whoActs } from '../engine/index';
