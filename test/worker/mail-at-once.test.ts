@@ -5,7 +5,7 @@
  * the alarm as any row). And the alarm is lazy: it is never moved later, so a turn whose reminders
  * and deadline move on costs no `setAlarm`, and an alarm that wakes with nothing due only re-arms.
  */
-import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
+import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { api, move, scheduleOf, stubOf, type TestMatch } from './helpers';
 import { addresses, duo, HOUR, MIN, mailMatch } from './mail-helpers';
@@ -75,6 +75,30 @@ describe('a turn mail at once', () => {
     });
     await h.fire(t0 + 10 * MIN);
     expect(attempts()).toHaveLength(2);
+  });
+});
+
+describe('the turn after a mail at once', () => {
+  it('reminds at 24 h from the turn’s start as the log tells it, also after the object restarted', async () => {
+    const { ann, bob } = addresses();
+    const h = await mailMatch(duo({ ann, bob }, { turnDeadlineHours: 72 }));
+    const t0 = h.clock.now;
+    await h.fire(t0); // the invitation
+    expect((await move(h.m, h.m.seats[0]!, { type: 'play', card: 'roll' })).status).toBe(200);
+    await h.fire(t0 + 3 * MIN);
+    expect(h.sender.to(bob).filter((m) => m.subject === TURN_SUBJECT)).toHaveLength(1);
+    // The object is evicted: nothing of the turn is in memory any more.
+    await evictDurableObject(stubOf(h.m));
+    const reminders = () => h.sender.to(bob).filter((m) => m.subject.includes('votre tour vous attend'));
+    await h.fire(t0 + 24 * HOUR - MIN);
+    expect(reminders()).toHaveLength(0);
+    await h.fire(t0 + 24 * HOUR);
+    expect(reminders().map((m) => m.idempotencyKey)).toEqual([
+      expect.stringMatching(/:reminder:1:v\d+:24h$/),
+    ]);
+    await h.fire(t0 + 25 * HOUR);
+    expect(reminders()).toHaveLength(1);
+    expect(h.sender.to(bob).filter((m) => m.subject === TURN_SUBJECT)).toHaveLength(1);
   });
 });
 
