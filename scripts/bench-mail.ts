@@ -37,7 +37,31 @@ interface Counters {
   rowsByStatement?: RowsByStatement;
 }
 
-/** How long the bench waits for the match's alarm to send a turn mail before the player opens the match anyway (ms). */
+/**
+ * Mails admitted per match before a turn mail of a seat nobody looks at went at once (commit 8d6cb5e,
+ * issue #33: each waited in an outbox row for the alarm), by deal seed (`bench-0`, `bench-1`, …),
+ * per configuration (`rules:seats:team`). `mailsLine` compares a run with them, so a change that
+ * loses mails shows; measured with the same seeds, choices and bench settings (no grace, no caps).
+ */
+const MAILS_BEFORE: Record<string, readonly number[]> = {
+  'classic:human,human,human,human:1': [941, 1455, 1349],
+};
+
+/**
+ * The line of mails per match: the mean and each match's count (`admitted`, by deal seed), and the
+ * counts before mails went at once for the same seeds where known (`MAILS_BEFORE`).
+ */
+export function mailsLine(cfg: BenchConfig, admitted: readonly number[]): string {
+  const mean = admitted.reduce((a, k) => a + k, 0) / admitted.length;
+  const known = MAILS_BEFORE[`${cfg.rules}:${cfg.seats.join(',')}:${cfg.team}`]?.slice(0, admitted.length);
+  const before =
+    known && known.length === admitted.length
+      ? `; before mails went at once (8d6cb5e), same seeds: ${(known.reduce((a, k) => a + k, 0) / known.length).toFixed(1)} (${known.join(', ')}), change ${admitted.map((k, i) => `${k - known[i] >= 0 ? '+' : ''}${k - known[i]}`).join(', ')}`
+      : '';
+  return `mails per match (admitted): ${mean.toFixed(1)} (${admitted.join(', ')})${before}`;
+}
+
+/** How long the bench waits for a turn mail (sent after the move, or by the alarm) before the player opens the match anyway (ms). */
 const MAIL_WAIT_MS = 1000;
 
 /** One complete match of `cfg` (all humans on e-mail, no socket): its cost and a detail line. */
@@ -97,7 +121,7 @@ export async function playMailMatch(mf: Miniflare, n: number, cfg: BenchConfig, 
   for (let guard = 0; guard < 100_000 && info.status !== 'finished'; guard++) {
     const view = info.view!;
     if (view.legalMoves.length === 0) {
-      // The next player gets a mail (the match's alarm sends it), opens its link and moves.
+      // The next player gets a mail (sent right after the move that started the turn), opens its link and moves.
       const next = view.window?.seat ?? view.turn ?? view.seat ?? 0;
       if (!(await mailed(next))) unmailed++;
       info = await open(next);
@@ -149,5 +173,11 @@ export async function playMailMatch(mf: Miniflare, n: number, cfg: BenchConfig, 
     `address DOs ${addressRows} rows, ${addressRequests} requests (${Object.entries(calls)
       .map(([m, k]) => `${m} ${k}`)
       .join(', ')})`;
-  return { cost, detail, rows, alarms: { match: match.alarmWrites, address: addressAlarms } };
+  return {
+    cost,
+    detail,
+    rows,
+    mails: admitted,
+    alarms: { match: match.alarmWrites, address: addressAlarms },
+  };
 }

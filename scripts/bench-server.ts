@@ -54,7 +54,7 @@ import {
 } from './bench-config';
 import { benchLeague } from './bench-league';
 import { benchLeave } from './bench-leave';
-import { playMailMatch } from './bench-mail';
+import { mailsLine, playMailMatch } from './bench-mail';
 import { type NodeWork, nodeWorkPerRequest, WORK_KINDS } from './bench-node-work';
 import { benchOpen } from './bench-open';
 import { benchRematch } from './bench-rematch';
@@ -550,6 +550,12 @@ async function runConfig(mf: Miniflare, cfg: BenchConfig): Promise<void> {
       moveRequests: mean((m) => m.cost.moveRequests),
     };
     for (const m of all) console.log(`  ${m.detail}`);
+    console.log(
+      mailsLine(
+        cfg,
+        all.map((m) => m.mails),
+      ),
+    );
     const rows: RowsByStatement = {};
     for (const m of all) addRows(rows, m.rows);
     const alarms = { match: 0, address: 0 };

@@ -44,11 +44,12 @@ async function afterBobsMove(): Promise<{ h: MailMatch; t0: number; bob: string 
   return { h, t0, bob: a.bob };
 }
 
-/** Ann plays 100 km at `at`: Bob's turn; his turn mail goes out after the grace period. */
+/** Ann plays 100 km at `at`: Bob's turn; his turn mail goes out (at once: he is not looking). */
 async function bobsTurnMail(h: MailMatch, bob: string, at: number): Promise<OutgoingMail> {
   await h.setClock(at);
-  expect((await move(h.m, h.m.seats[0]!, { type: 'play', card: 'd100' })).status).toBe(200);
+  await h.settled();
   const before = h.sender.to(bob).length;
+  expect((await move(h.m, h.m.seats[0]!, { type: 'play', card: 'd100' })).status).toBe(200);
   await h.fire(at + 5 * MIN);
   const mails = h.sender.to(bob);
   expect(mails).toHaveLength(before + 1);

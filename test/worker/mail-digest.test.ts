@@ -111,15 +111,16 @@ describe('the daily digest', () => {
     // While the digest is chosen, Ann's turn mails are not sent one by one.
     alpha.clock.now = DIGEST;
     await alpha.setClock(DIGEST);
+    await alpha.settled();
+    const before = sender.to(a.ann).length;
     expect((await move(alpha.m, alpha.m.seats[0]!, { type: 'play', card: 'roll' })).status).toBe(200);
     const bob = (await info(alpha.m, alpha.m.seats[1]!)).view!.legalMoves[0];
     expect((await move(alpha.m, alpha.m.seats[1]!, bob)).status).toBe(200);
-    const before = sender.to(a.ann).length;
     await alpha.fire(DIGEST + 5 * MIN);
     expect(sender.to(a.ann)).toHaveLength(before);
+    // Ann's turn mail was dropped at once (she is not looking): no row is left to send it later.
     const rows = await alpha.rows();
-    const turn = rows.filter((x) => x.seat === 0 && x.kind === 'yourTurn').at(-1)!;
-    expect([turn.status, turn.error]).toEqual(['dropped', 'digest']);
+    expect(rows.filter((x) => x.seat === 0 && x.kind === 'yourTurn' && x.status === 'queued')).toEqual([]);
 
     // The next day Alpha waits again; Beta is still Bob's to play.
     await runDigestAt(a.ann, DIGEST + 24 * HOUR, digests);

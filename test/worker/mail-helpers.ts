@@ -47,10 +47,22 @@ export interface MailMatch {
   clock: { now: number };
   /** Runs the alarm with the `mail` item due, at the match time `at` (default: unchanged). */
   fire(at?: number): Promise<void>;
-  /** Moves the match clock to `at` (ms) without running the alarm. */
+  /** Moves the match clock to `at` (ms) without running the alarm (and installs the hooks again). */
   setClock(at: number): Promise<void>;
-  /** The outbox rows, oldest first. */
+  /** The outbox rows, oldest first (once the mails sent at once have gone). */
   rows(): Promise<OutboxRow[]>;
+  /** Waits for the mails sent at once after the last change (`settled`). */
+  settled(): Promise<void>;
+}
+
+/**
+ * Waits until the mails a change sent at once (worker/notify/notifier.ts `sendPending`, after the
+ * reply) have gone, and the alarm was pointed again after them.
+ */
+export async function settled(m: TestMatch): Promise<void> {
+  await runInDurableObject(stubOf(m), (instance) =>
+    (instance as unknown as { match: { notifier: { settled(): Promise<void> } } }).match.notifier.settled(),
+  );
 }
 
 /** Installs the hooks in the match's notifier (call again after anything that may evict the object). */
@@ -92,22 +104,28 @@ export async function attach(
     clock,
     async setClock(at: number) {
       clock.now = at;
+      // The hooks again too: a move after an eviction sends its mails at once, through them.
+      await hook(m, { sender, ...extra });
       await pinClock(m, at);
     },
+    settled: () => settled(m),
     async fire(at?: number) {
+      await settled(m);
       if (at !== undefined) clock.now = at;
       await hook(m, { sender, ...extra });
       await pinClock(m, clock.now);
       await fireSchedule(m, ['mail']);
     },
-    rows: () =>
-      runInDurableObject(stubOf(m), (_i, state) =>
+    rows: async () => {
+      await settled(m);
+      return runInDurableObject(stubOf(m), (_i, state) =>
         state.storage.sql
           .exec<OutboxRow>(
             `SELECT key, seat, kind, status, error, attempts, due_at FROM mail_outbox WHERE kind != 'marker' ORDER BY seq`,
           )
           .toArray(),
-      ),
+      );
+    },
   };
 }
 
@@ -159,17 +177,20 @@ export function duo(
 
 /**
  * A duo (`over` adds creation fields) where Bob answers hazards himself (`ask`): both roll, then Ann
- * plays a Stop on Bob, which opens his response window. `stop` is the reply to Ann's Stop.
+ * plays a Stop on Bob, which opens his response window (`beforeStop` runs just before it). `stop` is
+ * the reply to Ann's Stop.
  */
 export async function stopOnAskSeat(
   a: { ann: string; bob: string },
   over: Record<string, unknown> = {},
+  beforeStop: (m: TestMatch) => Promise<void> = async () => {},
 ): Promise<{ h: MailMatch; stop: { status: number } }> {
   const body = duo(a, over);
   (body.seats as Array<Record<string, unknown>>)[1].responseMode = 'ask';
   const h = await mailMatch(body);
   await move(h.m, h.m.seats[0]!, { type: 'play', card: 'roll' });
   await move(h.m, h.m.seats[1]!, { type: 'play', card: 'roll' });
+  await beforeStop(h.m);
   const stop = await move(h.m, h.m.seats[0]!, { type: 'play', card: 'stop', target: 1 });
   return { h, stop };
 }

@@ -6,7 +6,7 @@
  */
 import { evictDurableObject, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { move, stubOf, type TestMatch } from './helpers';
+import { api, move, stubOf, type TestMatch } from './helpers';
 import { addresses, duo, MIN, mailMatch } from './mail-helpers';
 
 /** The outbox table's schema as stored. */
@@ -29,6 +29,11 @@ function keysBySeq(m: TestMatch): Promise<Array<{ key: string; seq: number }>> {
   );
 }
 
+/** Bob's page polls as looked at: his turn mail waits the grace period in a row (ends within 3 min). */
+async function look(m: TestMatch): Promise<void> {
+  expect((await api(`/api/matches/${m.id}?present=1`, { token: m.seats[1] })).status).toBe(200);
+}
+
 describe('the outbox table', () => {
   it('is WITHOUT ROWID: queueing a mail writes one row; rows keep the order they were queued in', async () => {
     const { ann, bob } = addresses();
@@ -45,6 +50,8 @@ describe('the outbox table', () => {
     });
     expect(written).toBe(1);
     const t0 = h.clock.now;
+    // Bob looks at the match, so his turn mail waits the grace period in a row.
+    await look(h.m);
     expect((await move(h.m, h.m.seats[0]!, { type: 'play', card: 'roll' })).status).toBe(200);
     await h.fire(t0 + 3 * MIN);
     const rows = await keysBySeq(h.m);
@@ -81,7 +88,9 @@ describe('the outbox table', () => {
     expect(await schema(h.m)).not.toContain('WITHOUT ROWID');
 
     await evictDurableObject(stubOf(h.m));
+    await look(h.m);
     expect((await move(h.m, h.m.seats[0]!, { type: 'play', card: 'roll' })).status).toBe(200);
+    expect((await keysBySeq(h.m)).some((r) => r.key.startsWith('turn:1:'))).toBe(true);
     await h.fire(t0 + 3 * MIN);
     const after = await keysBySeq(h.m);
     expect(after.slice(0, before.length)).toEqual(before.map((r) => ({ key: r.key, seq: r.rowid })));

@@ -1,9 +1,11 @@
 /**
  * Presence means a person is looking: a seat is present only while one of its pages is
  * visible and was used within PRESENCE_MS (worker/match/presence.ts), as told by `presence` frames
- * or a poll with `?present=1`. An open socket alone is no presence: a hidden tab, or a visible one
- * left alone, gets the turn mail after the grace period. "Always e-mail me" sends the mail while
- * present (the push still waits). Presence flipping never sends anything twice, and costs no row.
+ * or a poll with `?present=1`. A seat present when its turn starts gets the grace period (its mail is
+ * dropped if it is still looking at its end); an open socket alone is no presence: a hidden tab gets
+ * the turn mail at once (and no outbox row), a visible one left alone after the grace period. "Always
+ * e-mail me" sends the mail while present (the push still waits). Presence flipping never sends
+ * anything twice, and costs no row.
  */
 import { runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
@@ -55,7 +57,7 @@ async function lookingAtGraceEnd() {
 }
 
 describe('presence: a person looking, not an open socket', () => {
-  it('a connected but hidden tab gets the turn mail after the grace period', async () => {
+  it('a connected but hidden tab gets the turn mail at once, with no outbox row', async () => {
     const { ann, bob } = addresses();
     const h = await mailMatch(duo({ ann, bob }));
     const t0 = h.clock.now;
@@ -64,10 +66,31 @@ describe('presence: a person looking, not an open socket', () => {
     await sendAndSync(s, { type: 'presence', visible: false });
     expect((await info(h.m)).seats[1].connected).toBe(true);
     await move(h.m, h.m.seats[0]!, { type: 'play', card: 'roll' });
+    await h.settled();
+    expect(turnMails(h, bob)).toHaveLength(1);
+    expect(await bobTurnRows(h)).toEqual([]);
+    // The grace's end finds nothing more to send.
     await h.fire(t0 + 2 * MIN);
     expect(turnMails(h, bob)).toHaveLength(1);
-    expect(await bobTurnRows(h)).toEqual([expect.objectContaining({ status: 'sent' })]);
     s.ws.close();
+  });
+
+  it('a seat looking when its turn starts waits the grace period; acting within it drops the mail', async () => {
+    const { ann, bob } = addresses();
+    const h = await mailMatch(duo({ ann, bob }));
+    const t0 = h.clock.now;
+    expect((await api(`/api/matches/${h.m.id}?present=1`, { token: h.m.seats[1] })).status).toBe(200);
+    await move(h.m, h.m.seats[0]!, { type: 'play', card: 'roll' });
+    await h.settled();
+    expect(turnMails(h, bob)).toHaveLength(0);
+    expect(await bobTurnRows(h)).toEqual([
+      expect.objectContaining({ status: 'queued', due_at: t0 + 2 * MIN }),
+    ]);
+    await h.setClock(t0 + MIN);
+    await move(h.m, h.m.seats[1]!, { type: 'play', card: 'roll' });
+    await h.fire(t0 + 2 * MIN);
+    expect(turnMails(h, bob)).toHaveLength(0);
+    expect(await bobTurnRows(h)).toEqual([expect.objectContaining({ status: 'dropped', error: 'acted' })]);
   });
 
   it('a visible, used tab drops the turn mail with `present`', async () => {
@@ -181,7 +204,7 @@ describe('presence flipping', () => {
     expect(turnMails(h, bob)).toHaveLength(0);
     expect(await bobTurnRows(h)).toEqual([expect.objectContaining({ status: 'dropped', error: 'present' })]);
 
-    // Absent at the end of the next turn's grace period, then present, then absent again: one mail.
+    // Absent when the next turn starts (its mail goes at once), then present, then absent again: one mail.
     await move(h.m, h.m.seats[1]!, { type: 'play', card: 'roll' });
     await move(h.m, h.m.seats[0]!, { type: 'play', card: 'd100' });
     await h.fire(t0 + 6 * MIN);
@@ -193,7 +216,7 @@ describe('presence flipping', () => {
     await h.fire(t0 + 10 * MIN);
     expect(turnMails(h, bob)).toHaveLength(1);
     const rows = await bobTurnRows(h);
-    expect(rows.map((r) => r.status)).toEqual(['dropped', 'sent']);
+    expect(rows.map((r) => r.status)).toEqual(['dropped']);
     s.ws.close();
   });
 });

@@ -22,8 +22,11 @@ async function bobsTurnAt(zone: string, at: number, over: Record<string, unknown
   await h.fire(DAY);
   expect((await settings(h.m, 1, { timeZone: zone })).status).toBe(200);
   await h.setClock(at);
+  const before = h.sender.sent.length;
   expect((await move(h.m, h.m.seats[0]!, { type: 'play', card: 'roll' })).status).toBe(200);
-  h.sender.sent.length = 0;
+  // Bob is not looking: his turn mail is timed at the move itself (sent, or held in a row).
+  await h.settled();
+  h.sender.sent.splice(0, before);
   return h;
 }
 
@@ -35,6 +38,9 @@ describe('quiet hours', () => {
   it('hold a turn mail in Oslo’s night until 07:00 Oslo time, then send it', async () => {
     const night = Date.UTC(2031, 0, 15, 23, 30); // 00:30 in Oslo
     const h = await bobsTurnAt('Europe/Oslo', night);
+    // Held at the move: the row is stored then, queued to the morning.
+    expect(h.sender.sent).toHaveLength(0);
+    expect(await bobsTurnRow(h)).toMatchObject({ status: 'queued', error: 'quiet' });
     await h.fire(night + 5 * MIN);
     expect(h.sender.sent).toHaveLength(0);
     const held = await bobsTurnRow(h);
@@ -94,8 +100,10 @@ describe('quiet hours', () => {
   it('let a mail go at once when its deadline falls inside the same quiet hours', async () => {
     const night = Date.UTC(2031, 0, 15, 23, 30); // 00:30 in Oslo; the 1-hour turn ends at 01:30
     const h = await bobsTurnAt('Europe/Oslo', night, { turnDeadlineHours: 1 });
+    // Sent at the move, from memory: no row of it is left queued.
+    expect(h.sender.sent).toHaveLength(1);
+    expect((await h.rows()).filter((r) => r.kind === 'yourTurn' && r.status === 'queued')).toEqual([]);
     await h.fire(night + 5 * MIN);
     expect(h.sender.sent).toHaveLength(1);
-    expect((await bobsTurnRow(h)).status).toBe('sent');
   });
 });

@@ -1,7 +1,7 @@
 /**
- * Turn notifications driven by the match's alarm: the invitation, the "your turn" mail after the
- * grace period (dropped when the player acts first, at most one per turn however often the alarm
- * fires), reminders at 24 h and before the deadline, the bot's turn, retries with backoff, the
+ * Turn notifications: the invitation, the "your turn" mail (at once for a player not looking at the
+ * match, with no outbox row; after the grace period for one looking, dropped when the player acts
+ * first; at most one per turn however often the alarm fires), reminders at 24 h and before the deadline, the bot's turn, retries with backoff, the
  * per-address hourly limit, and the statuses the host sees.
  */
 import { runInDurableObject } from 'cloudflare:test';
@@ -12,7 +12,7 @@ import { api, fireSchedule, info, move, scheduleOf, stubOf } from './helpers';
 import { addresses, duo, HOUR, MIN, mailMatch, seatTokenIn, stopOnAskSeat } from './mail-helpers';
 
 describe('invitations and your turn', () => {
-  it('invites, then mails the next player after the grace period, with what happened in words', async () => {
+  it('invites, then mails the next player (not looking) at once, with what happened in words', async () => {
     const { ann, bob } = addresses();
     const h = await mailMatch(duo({ ann, bob }));
     const t0 = h.clock.now;
@@ -29,17 +29,17 @@ describe('invitations and your turn', () => {
     const viaMail = await info(h.m, seatTokenIn(invite));
     expect(viaMail.you).toEqual({ seat: 1, host: false });
 
-    // Ann plays a Roll: Bob's turn starts; his mail waits the grace period.
+    // Ann plays a Roll: Bob's turn starts; nobody looks at his seat, so his mail goes at once.
     expect((await move(h.m, h.m.seats[0]!, { type: 'play', card: 'roll' })).status).toBe(200);
-    await h.fire(t0 + 1 * MIN);
-    expect(h.sender.to(bob)).toHaveLength(1);
-    await h.fire(t0 + 3 * MIN);
+    await h.settled();
+    expect(h.sender.to(bob)).toHaveLength(2);
     const turn = h.sender.to(bob)[1];
     expect(turn.subject).toBe("Mille Bornes : c'est à vous de jouer");
     expect(turn.text).toContain('- Ann a joué Feu vert.');
     expect(turn.html).toContain('<li>Ann a joué Feu vert.</li>');
     expect(turn.idempotencyKey).toBe(`${h.m.id}:turn:1:v${(await info(h.m)).view!.version}`);
-    // Ann's own turn mail (from the start) was dropped: she had acted.
+    // Ann's own turn mail (from the start, which keeps the grace period) was dropped: she had acted.
+    await h.fire(t0 + 3 * MIN);
     expect(h.sender.to(ann)).toHaveLength(0);
 
     // The alarm may run again: nothing is sent twice.
@@ -47,24 +47,22 @@ describe('invitations and your turn', () => {
     await h.fire(t0 + 5 * MIN);
     expect(h.sender.sent).toHaveLength(2);
 
-    // The host sees the statuses.
+    // The host sees the statuses of the rows (a mail sent at once leaves none).
     const host = await info(h.m, h.m.host);
-    expect(host.mail).toEqual(
-      expect.arrayContaining([
-        { seat: 1, kind: 'invitation', status: 'sent' },
-        { seat: 1, kind: 'yourTurn', status: 'sent' },
-        { seat: 0, kind: 'yourTurn', status: 'dropped' },
-      ]),
-    );
+    expect(host.mail).toEqual([
+      { seat: 0, kind: 'yourTurn', status: 'dropped' },
+      { seat: 1, kind: 'invitation', status: 'sent' },
+    ]);
     // Nobody else sees them.
     expect((await info(h.m, h.m.seats[1])).mail).toBeUndefined();
     expect((await info(h.m)).mail).toBeUndefined();
   });
 
-  it('drops the turn mail when the player acts within the grace period', async () => {
+  it('drops the turn mail when the player (looking) acts within the grace period', async () => {
     const { ann, bob } = addresses();
     const h = await mailMatch(duo({ ann, bob }));
     const t0 = h.clock.now;
+    expect((await api(`/api/matches/${h.m.id}?present=1`, { token: h.m.seats[1] })).status).toBe(200);
     await move(h.m, h.m.seats[0]!, { type: 'play', card: 'roll' });
     await h.fire(t0 + 1 * MIN);
     // Bob acts before the grace period ends.
@@ -92,13 +90,13 @@ describe('invitations and your turn', () => {
       await new Promise((r) => setTimeout(r, 10));
     expect((await info(h.m)).seats[1].connected).toBe(true);
     await move(h.m, h.m.seats[0]!, { type: 'play', card: 'roll' });
+    await h.settled();
+    // An open socket is not presence: only a visible, used page is (worker/match/presence.ts). The
+    // mail goes at once, from memory: no row.
+    expect(h.sender.to(bob).map((m) => m.subject)).toContain("Mille Bornes : c'est à vous de jouer");
+    expect((await h.rows()).filter((r) => r.seat === 1 && r.kind === 'yourTurn')).toEqual([]);
     await h.fire(t0 + 3 * MIN);
-    const rows = await h.rows();
-    // An open socket is not presence: only a visible, used page is (worker/match/presence.ts).
-    expect(rows.find((r) => r.seat === 1 && r.kind === 'yourTurn')).toMatchObject({
-      status: 'sent',
-      error: null,
-    });
+    expect(h.sender.to(bob).filter((m) => m.subject.includes('à vous de jouer'))).toHaveLength(1);
     ws.close();
   });
 
@@ -120,16 +118,13 @@ describe('invitations and your turn', () => {
 });
 
 describe('response windows', () => {
-  it('asks an `ask` seat by mail when a hazard opens its window, after the grace period', async () => {
+  it('asks an `ask` seat by mail when a hazard opens its window: at once when nobody looks', async () => {
     const { ann, bob } = addresses();
     const { h, stop } = await stopOnAskSeat({ ann, bob });
-    const t0 = h.clock.now;
     expect(stop.status).toBe(200);
     expect((await info(h.m)).view!.window).toMatchObject({ seat: 1, attacker: 0, hazard: 'stop' });
-    await h.fire(t0 + MIN);
-    expect(h.sender.to(bob).map((m) => m.subject)).toEqual(['Ann vous invite à jouer au Mille Bornes']);
-    await h.fire(t0 + 3 * MIN);
-    const ask = h.sender.to(bob)[1];
+    await h.settled();
+    const ask = h.sender.to(bob).at(-1)!;
     expect(ask.subject).toBe('Mille Bornes : Ann vous a joué Feu rouge, répondre ?');
     expect(ask.text).toContain('Ann a joué Feu rouge contre vous. Vous pouvez répondre maintenant.');
     // Bob chose "ask me": the hint says what happens at the deadline, not "your automatic choice".
@@ -138,6 +133,30 @@ describe('response windows', () => {
     );
     expect(ask.text).not.toContain('choix automatique');
     expect((await info(h.m, seatTokenIn(ask))).view!.legalMoves.some((m) => m.type === 'pass')).toBe(true);
+    expect((await h.rows()).filter((r) => r.kind === 'responseWindow')).toEqual([]);
+  });
+
+  it('asks a looking `ask` seat after the grace period, and not if it answered meanwhile', async () => {
+    const { ann, bob } = addresses();
+    const look = async (m: { id: string; seats: Array<string | null> }) => {
+      expect((await api(`/api/matches/${m.id}?present=1`, { token: m.seats[1]! })).status).toBe(200);
+    };
+    const { h } = await stopOnAskSeat({ ann, bob }, {}, look);
+    const t0 = h.clock.now;
+    const asks = () => h.sender.to(bob).filter((m) => m.subject.includes('répondre'));
+    await h.fire(t0 + MIN);
+    expect(asks()).toEqual([]);
+    expect((await h.rows()).find((r) => r.kind === 'responseWindow')).toMatchObject({
+      status: 'queued',
+      due_at: t0 + 2 * MIN,
+    });
+    expect((await move(h.m, h.m.seats[1]!, { type: 'pass' })).status).toBe(200);
+    await h.fire(t0 + 3 * MIN);
+    expect(asks()).toEqual([]);
+    expect((await h.rows()).find((r) => r.kind === 'responseWindow')).toMatchObject({
+      status: 'dropped',
+      error: 'acted',
+    });
   });
 });
 
@@ -151,19 +170,20 @@ describe('between hands', () => {
     await move(h.m, h.m.seats[0]!, { type: 'play', card: 'd100' });
     expect((await info(h.m)).view!.phase).toBe('handOver');
     await h.fire(t0 + 3 * MIN);
-    const mail = h.sender.to(bob).at(-1)!;
+    const mail = h.sender.to(bob).find((m) => m.subject.includes('manche 1'))!;
     expect(mail.subject).toBe('Mille Bornes : la manche 1 est terminée, lancez la suivante');
     expect(mail.text).toMatch(/La manche 1 est terminée\. Scores : Ann \d+, Bob \d+\./);
     // Ann ended the hand herself: her mail is recorded as active, not sent.
     expect(h.sender.to(ann).some((m) => m.subject.includes('hand 1'))).toBe(false);
 
-    // Another match: Ann starts the next hand within the grace period, so Bob's mail is dropped.
+    // Another match, Bob looking: Ann starts the next hand within the grace period, so Bob's mail is dropped.
     const { ann: ann2, bob: bob2 } = addresses();
     const g = await mailMatch(
       duo({ ann: ann2, bob: bob2 }, { rules: { preset: 'classic', options: { goal: 100 } } }),
     );
     await move(g.m, g.m.seats[0]!, { type: 'play', card: 'roll' });
     await move(g.m, g.m.seats[1]!, { type: 'play', card: 'roll' });
+    expect((await api(`/api/matches/${g.m.id}?present=1`, { token: g.m.seats[1] })).status).toBe(200);
     await move(g.m, g.m.seats[0]!, { type: 'play', card: 'd100' });
     expect((await move(g.m, g.m.seats[0]!, { type: 'nextHand' })).status).toBe(200);
     await g.fire(g.clock.now + 3 * MIN);

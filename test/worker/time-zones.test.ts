@@ -58,8 +58,8 @@ describe('a seat’s time zone', () => {
     await evictDurableObject(stubOf(h.m));
     expect((await info(h.m, h.m.seats[1]!)).settings).not.toHaveProperty('timeZone');
     await h.setClock(DAY);
-    expect((await move(h.m, h.m.seats[0]!, { type: 'play', card: 'roll' })).status).toBe(200);
     h.sender.sent.length = 0;
+    expect((await move(h.m, h.m.seats[0]!, { type: 'play', card: 'roll' })).status).toBe(200);
     await h.fire(DAY + 5 * MIN);
     const turn = h.sender.to(a.bob);
     expect(turn).toHaveLength(1);

@@ -1,6 +1,7 @@
 /**
  * The match's one alarm: handles the due timers of the schedule, each handler re-checking the
- * state first (an alarm is never early, but may run twice), and turns what is due into a change
+ * state first (an alarm may run twice, and may wake early: the schedule never moves it later,
+ * schedule.ts `syncAlarm`; with nothing due it only points the alarm at the next item), and turns what is due into a change
  * through the commit path (a bot's turn, a timed-out turn or window, the next hand); the expiry
  * deletes the match, the open-table fill starts it, the league tell reports its result. Kinds it
  * does not own go to the notifier. What sets the timers is the decider's (worker/decider/timers.ts).
@@ -61,6 +62,18 @@ export async function syncAlarmSafely(m: MatchContext): Promise<void> {
     m.schedule.alarmFired();
     m.startOutage(m.now());
   }
+}
+
+/**
+ * Sends the mails that the changes just stored left to go at once (the notifier's `sendPending`),
+ * without holding the reply: the object is kept alive for them (`waitUntil`), and the alarm is
+ * pointed again once they went (a mail that must wait was stored and moved the outbox's wake-up).
+ */
+export function sendPendingMail(m: MatchContext): void {
+  const task = m.notifier.sendPending(async () => {
+    if (m.meta) await syncAlarmSafely(m);
+  });
+  if (task) m.ctx.waitUntil(task);
 }
 
 /** Handles one due item of the match's own kinds; false for any other kind. */

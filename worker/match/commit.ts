@@ -8,7 +8,8 @@
  *   2. decide;
  *   3. apply: the seat rows, the meta fields and state, the log rows (and the meta row's snapshot
  *      when due), the timers;
- *   4. tell the notifier (and move the running turn's mail when a vacation moved its deadline);
+ *   4. tell the notifier (and move the running turn's mail when a vacation moved its deadline); the
+ *      mails it plans to send at once go after the reply (durable.ts, alarm.ts `sendPendingMail`);
  *   5. push every socket its view;
  *   6. reply with the events and the caller's view.
  * Steps 1 to 4 run in one SQLite transaction (`transactionSync`): a write the platform refuses
@@ -74,6 +75,8 @@ export function atomically<T>(m: MatchContext, now: number, fn: () => T): T {
   } catch (e) {
     // An outage `fn` ended (endOutage) runs on, from its own start, when the change is rolled back.
     m.outageSince = outage;
+    // The mails it planned to send at once go with it.
+    m.notifier.dropPending();
     m.reload();
     catchUp(m);
     if (isDailyLimit(e)) m.startOutage(now);

@@ -96,6 +96,7 @@ export class MatchContext {
       windowDeadline: () => this.schedule.get(KINDS.window, '')?.atMs ?? null,
       eventsSinceLastTurn: (seat) => this.log.eventsSinceLastTurn(seat),
       movedSince: (seat, version) => this.log.movedSince(seat, version),
+      turnStart: (seat) => this.log.turnStart(seat),
       chatSinceLastTurn: (seat) => chatSinceLastTurn(this, seat),
       mintSeatLink: (seat, origin) => mintSeatLink(this, seat, origin),
     });

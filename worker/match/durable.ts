@@ -15,7 +15,7 @@ import type { ChatSend } from '../protocol/chat';
 import type { MoveRequest } from '../protocol/moves';
 import type { RematchRequest, Settings } from '../protocol/requests';
 import { NOT_FOUND, type Reply } from '../reply';
-import { runAlarm, syncAlarmSafely } from './alarm';
+import { runAlarm, sendPendingMail, syncAlarmSafely } from './alarm';
 import * as chat from './chat';
 import { MatchContext } from './context';
 import * as creation from './creation';
@@ -298,6 +298,7 @@ export class MatchDurableObject extends DurableObject<Env> {
     if (m.seams.enabled) m.seams.stats.ms.push(performance.now() - t0);
     sockets.recheckSockets(m);
     if (m.meta) await syncAlarmSafely(m);
+    sendPendingMail(m);
   }
 
   override async webSocketClose(ws: WebSocket, code: number): Promise<void> {
@@ -313,6 +314,7 @@ export class MatchDurableObject extends DurableObject<Env> {
     this.match.seams.stats.requests++;
     await runAlarm(this.match);
     sockets.recheckSockets(this.match);
+    sendPendingMail(this.match);
     await syncOpenTable(this.match);
   }
 
@@ -339,6 +341,8 @@ export class MatchDurableObject extends DurableObject<Env> {
     if (m.seams.enabled) m.seams.stats.ms.push(performance.now() - t0);
     sockets.recheckSockets(m);
     if (m.meta) await syncAlarmSafely(m);
+    // The mails due at once go after the reply (alarm.ts `sendPendingMail`).
+    sendPendingMail(m);
     await syncOpenTable(m);
     return reply;
   }

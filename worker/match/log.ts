@@ -6,6 +6,7 @@
  * No index on the table, so a row costs one row written; the journal's hand index (the first row of
  * each hand) is kept in memory and in the meta row's snapshot, like the move ids.
  */
+import { newTurnStarted } from '../decider/deadline';
 import type { GameEvent, ResponseMode } from '../engine/index';
 import type { LoggedEvent } from '../protocol/views';
 import { type Activity, activityOf, loggedEvents } from './log-public';
@@ -19,6 +20,9 @@ import {
 } from './rows';
 
 type SqlValue = string | number | null;
+
+/** The most rows `turnStart` reads back to find the change that started a turn. */
+const TURN_SCAN = 64;
 
 /** The moves of one change, gathered while it is made and written as one row. */
 export interface ChangeSteps {
@@ -50,6 +54,11 @@ export class MoveLog {
    * `handStarts()` rebuilds it once from the log, when the journal first asks.
    */
   private handIndex: number[] | null = [];
+  /** `turnStart` per seat, as of the row `seq` it was read at. */
+  private readonly turnStarts = new Map<
+    number,
+    { seq: number; start: { version: number; atMs: number } | null }
+  >();
 
   constructor(private readonly sql: SqlStorage) {}
 
@@ -263,6 +272,7 @@ export class MoveLog {
     this.moveIds = new Map();
     this.persistedDeadline = null;
     this.handIndex = [];
+    this.turnStarts.clear();
   }
 
   /** Rows `from` to `to` (seqs, both included), oldest first. */
@@ -340,6 +350,29 @@ export class MoveLog {
         seat,
       )[0]?.at ?? null
     );
+  }
+
+  /**
+   * The latest row that started a turn of `seat`: one where another seat acted or a hand started
+   * (decider/deadline.ts `newTurnStarted`), as its state version and time (ms); null when none of the
+   * last `TURN_SCAN` rows is one. Reads at most that many rows; kept in memory until the next row.
+   */
+  turnStart(seat: number): { version: number; atMs: number } | null {
+    const known = this.turnStarts.get(seat);
+    if (known && known.seq === this.seq) return known.start;
+    let start: { version: number; atMs: number } | null = null;
+    // The change that started the turn is nearly always the last row: read a few first.
+    for (const limit of [4, TURN_SCAN]) {
+      const rows = this.exec<{ at: number; version: number; events: string }>(
+        'SELECT at, version, events FROM log ORDER BY seq DESC LIMIT ?',
+        limit,
+      );
+      const row = rows.find((r) => newTurnStarted(JSON.parse(r.events) as GameEvent[], seat));
+      if (row) start = { version: row.version, atMs: row.at };
+      if (row || rows.length < limit) break;
+    }
+    this.turnStarts.set(seat, { seq: this.seq, start });
+    return start;
   }
 
   /** True when `seat`'s player made a move after state version `version`. */

@@ -1,8 +1,9 @@
 /**
  * A generic schedule on the Durable Object's single alarm: items keyed by (kind, key), each due at a
- * time in ms since the epoch, with a small JSON payload. The alarm is set to the earliest item. The
- * alarm is delivered at least once, so handlers must be idempotent: an item is removed only after
- * its handler ran, and a handler re-checks the state before acting.
+ * time in ms since the epoch, with a small JSON payload. The alarm is set at or before the earliest
+ * item (it is never moved later: `syncAlarm`), so it may wake with nothing due. The alarm is
+ * delivered at least once, so handlers must be idempotent: an item is removed only after its
+ * handler ran, and a handler re-checks the state before acting.
  *
  * Table `schedule` is WITHOUT ROWID with no secondary index, so an upsert writes one row.
  *
@@ -183,17 +184,21 @@ export class Schedule {
     return times.length === 0 ? null : Math.min(...times);
   }
 
-  /** Points the Durable Object's alarm at the earliest item (or deletes it). Skips unchanged alarms. */
+  /**
+   * Points the Durable Object's alarm at the earliest item, lazily: an alarm already set at or before
+   * it stays (a `setAlarm` is billed as a row written, and the items of a turn, its reminders and its
+   * deadline, move later on every turn). Such an alarm wakes early with nothing due; `runAlarm`
+   * (alarm.ts) then handles nothing and points it here again, one `setAlarm`. With no item left the
+   * alarm stays too (it finds nothing due). Skips unchanged alarms.
+   */
   async syncAlarm(): Promise<void> {
     const next = this.next();
     if (this.alarmMs === undefined) this.alarmMs = await this.storage.getAlarm();
-    if (next === this.alarmMs) return;
+    if (next === null || next === this.alarmMs) return;
+    if (this.alarmMs !== null && this.alarmMs < next) return;
     this.alarmMs = next;
-    if (next === null) await this.storage.deleteAlarm();
-    else {
-      await this.storage.setAlarm(next);
-      this.alarmSet();
-    }
+    await this.storage.setAlarm(next);
+    this.alarmSet();
   }
 
   /** Forget the cached alarm time (call at the start of `alarm()`: the alarm that ran is gone). */

@@ -1,6 +1,7 @@
 /**
  * Delivery on the alarm: the due outbox rows, pushes first (a delivered push drops the mails of the
- * same turn), then mails through the configured sender, with retries and backoff (a message to
+ * same turn), then mails; and right after a change, its mails due at once, from memory (`deliverNow`:
+ * a row is written only for a mail that must wait or be retried). Mails go through the configured sender, with retries and backoff (a message to
  * send again is kept prepared in its row so a retry is byte-identical, and cleared once the row is final),
  * the address's block, mute (per rematch chain) and hourly limit, and the "my matches" tracking of
  * each address. Past a daily mail quota (the provider's, or the deployment's cap: mail-quota.ts) the
@@ -11,11 +12,20 @@ import { retriesLeft, retryWaitMs } from '../retry';
 import { nextResetMs } from '../shared/limits';
 import { mailboxStub } from './address';
 import type { Admission } from './address-do';
-import { finishFolded, foldedSubjects, foldWaiting, holdIfPaused, pauseMail } from './catch-up';
+import { finishFolded, foldedSubjects, foldWaiting, holdIfPaused, pauseMail, QUOTA_WAIT } from './catch-up';
 import { hourlyLimit } from './config';
 import { withCap } from './mail-quota';
 import { composeRow } from './message';
-import { count, finish, type OutboxRow, retryLater, rowByKey } from './outbox';
+import {
+  count,
+  type DueRow,
+  finish,
+  finishRow,
+  keepRow,
+  type OutboxRow,
+  retryLater,
+  rowByKey,
+} from './outbox';
 import { reminders, staleReason, wake } from './plan';
 import { MAIL_RETRY } from './policy';
 import { type PushSubscriptionJSON, sendPush } from './push';
@@ -49,6 +59,28 @@ export async function processDue(n: MailScope, now: number): Promise<void> {
   wake(n, now, now + 1000);
 }
 
+/**
+ * Delivers the mails due at once that were planned without a row (plan.ts `queue`: a turn or window
+ * mail of a seat nobody is looking at), after the change that made them is stored, at `now` (ms):
+ * the alarm's path (`deliverMail`: staleness, the address's timing and admission, the words, the
+ * send). A mail that cannot finish now (held by quiet hours or the hourly limit, a provider failure
+ * to retry, an exception) is stored queued, and the outbox's wake-up moves to it: the alarm goes on
+ * from there as for any row.
+ */
+export async function deliverNow(n: MailScope, rows: readonly DueRow[], now: number): Promise<void> {
+  for (const row of rows) {
+    if (!n.ctx.match()) return;
+    try {
+      await deliverMail(n, row, now);
+    } catch (e) {
+      console.error(`mail: sending at once failed: ${String(e).slice(0, 200)}`);
+      // Stored (if not yet) and tried again in a minute, as the alarm does after an exception.
+      keepRow(n.ctx.sql, row, { due_at: now + 60_000 });
+    }
+  }
+  wake(n, now);
+}
+
 /** The configured sender (a test's hook with the seams on) behind the daily mail cap (mail-quota.ts). */
 function sender(n: MailScope, origin: string): MailSender | { error: string } {
   return withCap(n.hooks.sender ?? senderOf(n.ctx.env, origin), {
@@ -58,11 +90,11 @@ function sender(n: MailScope, origin: string): MailSender | { error: string } {
   });
 }
 
-async function deliverMail(n: MailScope, due: OutboxRow, now: number): Promise<void> {
+async function deliverMail(n: MailScope, due: DueRow, now: number): Promise<void> {
   let row = due;
   const sql = n.ctx.sql;
   const stale = staleReason(n, row);
-  if (stale) return finish(sql, row.key, 'dropped', stale);
+  if (stale) return finishRow(sql, row, 'dropped', stale);
   if (
     count(
       sql,
@@ -70,20 +102,20 @@ async function deliverMail(n: MailScope, due: OutboxRow, now: number): Promise<v
       row.grp,
     ) > 0
   ) {
-    return finish(sql, row.key, 'dropped', 'push.delivered');
+    return finishRow(sql, row, 'dropped', 'push.delivered');
   }
   const seat = n.ctx.seats()[row.seat];
   const to = seat.email ? parseAddress(seat.email) : null;
-  if (!to || !seat.emailNotifications) return finish(sql, row.key, 'dropped', 'no_email');
+  if (!to || !seat.emailNotifications) return finishRow(sql, row, 'dropped', 'no_email');
   const origin = n.ctx.origin();
   const via = safeUrl(origin) ? sender(n, origin) : { error: 'mail.no_origin' };
   // A mail that cannot go (no origin, no sender) asks only its timing, as before it fails.
   if ('error' in via) {
     if (!row.prepared && (await heldOrDropped(n, row, now))) return;
-    return finish(sql, row.key, 'failed', via.error);
+    return finishRow(sql, row, 'failed', via.error);
   }
   // -- daily mail quota (catch-up.ts): paused until the reset; at it, one catch-up mail per seat --
-  if (holdIfPaused(n, now)) return;
+  if (holdIfPaused(n, now)) return waitForReset(n, row);
   const fold = foldWaiting(n, row, now);
   if (fold) row = fold.main;
   // --
@@ -93,7 +125,7 @@ async function deliverMail(n: MailScope, due: OutboxRow, now: number): Promise<v
   if (row.prepared) {
     // A retry of a mail admitted earlier: it is not counted again, but a block or mute since stops it.
     const stopped = stub ? await stub.stopped({ matchId, chainId }) : null;
-    if (stopped) return finish(sql, row.key, 'dropped', stopped);
+    if (stopped) return finishRow(sql, row, 'dropped', stopped);
     mail = JSON.parse(row.prepared) as OutgoingMail;
   } else {
     let admission: Admission = { ok: true, tokens: null };
@@ -110,13 +142,8 @@ async function deliverMail(n: MailScope, due: OutboxRow, now: number): Promise<v
       admission = r.admission as Admission;
     } else if (await heldOrDropped(n, row, now)) return;
     if (!admission.ok) {
-      if (admission.reason !== 'rate_limited') return finish(sql, row.key, 'dropped', admission.reason);
-      sql.exec(
-        `UPDATE mail_outbox SET due_at = ?, error = 'rate_limited' WHERE key = ?`,
-        admission.retryAtMs,
-        row.key,
-      );
-      return;
+      if (admission.reason !== 'rate_limited') return finishRow(sql, row, 'dropped', admission.reason);
+      return keepRow(sql, row, { due_at: admission.retryAtMs, error: 'rate_limited' });
     }
     const paused = fold ? await foldedSubjects(n, fold, to, key, origin, now) : undefined;
     mail = (await composeRow(n, row, to, key, admission.tokens, origin, now, paused)).mail;
@@ -128,19 +155,31 @@ async function deliverMail(n: MailScope, due: OutboxRow, now: number): Promise<v
   try {
     result = await via.send(mail);
   } catch (e) {
-    if (!row.prepared) sql.exec('UPDATE mail_outbox SET prepared = ? WHERE key = ?', prepared, row.key);
+    if (!row.prepared) keepRow(sql, row, { prepared });
     if (fold) finishFolded(n, fold);
     throw e;
   }
   // -- daily mail quota: this mail, its fold and the match's other due mails wait for the reset --
-  if (!result.ok && result.code === 'mail.quota') return pauseMail(n, nextResetMs(now));
+  if (!result.ok && result.code === 'mail.quota') {
+    pauseMail(n, nextResetMs(now));
+    return waitForReset(n, row);
+  }
   if (fold) finishFolded(n, fold);
   // --
-  if (result.ok) return finish(sql, row.key, 'sent', null);
+  if (result.ok) return finishRow(sql, row, 'sent', null);
   const attempts = row.attempts + 1;
   if (!result.retryable || !retriesLeft(MAIL_RETRY, attempts))
-    return finish(sql, row.key, 'failed', result.code);
-  retryLater(sql, row.key, attempts, now + retryWaitMs(MAIL_RETRY, attempts), result.code, prepared);
+    return finishRow(sql, row, 'failed', result.code);
+  const dueAt = now + retryWaitMs(MAIL_RETRY, attempts);
+  keepRow(sql, row, { attempts, due_at: dueAt, error: result.code, prepared });
+}
+
+/**
+ * A mail due at once, in memory, waits for the quota's reset like the stored ones (catch-up.ts
+ * `pauseMail`): it is stored now, due at the reset. A stored row already waits.
+ */
+function waitForReset(n: MailScope, row: DueRow): void {
+  if (row.memory) keepRow(n.ctx.sql, row, { due_at: n.mailPause.untilMs, error: QUOTA_WAIT });
 }
 
 async function deliverPush(n: MailScope, row: OutboxRow, now: number): Promise<void> {

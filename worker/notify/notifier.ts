@@ -13,8 +13,8 @@ import { testSeamsEnabled } from '../env';
 import type { LazyTable } from '../lazy-table';
 import type { MatchInfo } from '../protocol/views';
 import type { Reply } from '../reply';
-import { processDue } from './deliver';
-import { createOutboxTables, mailStatus, pushSubsTable } from './outbox';
+import { deliverNow, processDue } from './deliver';
+import { createOutboxTables, type DueRow, mailStatus, pushSubsTable } from './outbox';
 import { planChange, shiftTurn, wake } from './plan';
 import type { MailRpc } from './protocol';
 import { mailRequest } from './requests';
@@ -33,6 +33,9 @@ export class Notifier implements MailScope {
   readonly pushSubs: LazyTable;
   /** Until when mail waits for a daily quota's reset (catch-up.ts); 0: not paused. */
   readonly mailPause = { untilMs: 0 };
+  readonly pending: DueRow[] = [];
+  /** Deliveries of pending mails still running (`sendPending`), until they settle. */
+  private readonly running = new Set<Promise<void>>();
 
   constructor(readonly ctx: NotifierContext) {
     this.pushSubs = pushSubsTable(ctx.sql);
@@ -64,7 +67,8 @@ export class Notifier implements MailScope {
 
   /**
    * Called by the match's commit path after every accepted change, at the change's time `now` (ms
-   * since the epoch): see plan.ts `planChange`. Sends nothing itself (the alarm does).
+   * since the epoch), inside the change's transaction: see plan.ts `planChange`. Sends nothing
+   * itself: the alarm sends the rows, `sendPending` the mails due at once.
    */
   afterChange(
     before: MatchState | null,
@@ -91,6 +95,36 @@ export class Notifier implements MailScope {
   recomputeWake(): void {
     if (this.ctx.match()) wake(this, this.now());
     else this.ctx.schedule.cancel(MAIL_ITEM);
+  }
+
+  /**
+   * Sends the mails due at once that the stored changes planned without a row (`pending`), from
+   * memory (deliver.ts `deliverNow`), then runs `after` (the match points its alarm at the outbox's
+   * wake-up, which moved if a mail had to be stored to wait). Call it once the change is stored and
+   * its reply built: the reply does not wait for the provider. Returns the delivery (kept until it
+   * settles, `settled`), or null when nothing is pending. If the object dies before a mail went,
+   * that mail is lost: its turn's reminders still come (plan.ts `currentTurn` reads the turn's
+   * start from the log), the one case where a turn mail is late.
+   */
+  sendPending(after: () => Promise<void>): Promise<void> | null {
+    if (this.pending.length === 0) return null;
+    const rows = this.pending.splice(0);
+    const task = deliverNow(this, rows, this.now())
+      .then(after)
+      .catch((e) => console.error(`mail: sending at once failed: ${String(e).slice(0, 200)}`))
+      .finally(() => this.running.delete(task));
+    this.running.add(task);
+    return task;
+  }
+
+  /** Forgets the pending mails (the change that planned them was rolled back). */
+  dropPending(): void {
+    this.pending.length = 0;
+  }
+
+  /** Resolves once every delivery started by `sendPending` has settled (tests, the benchmark). */
+  async settled(): Promise<void> {
+    while (this.running.size > 0) await Promise.allSettled([...this.running]);
   }
 
   /** Called for a due schedule item of a kind the match does not own. Returns true when handled. */

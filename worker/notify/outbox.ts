@@ -32,6 +32,13 @@ export type OutboxRow = {
   ack: string | null;
 };
 
+/**
+ * A row being delivered. `memory`: a mail due at once that goes from memory (plan.ts `queue`,
+ * deliver.ts `deliverNow`): no row exists for it until a write needs one (`keepRow`); `finishRow`
+ * writes none.
+ */
+export type DueRow = OutboxRow & { memory?: boolean };
+
 /** Rows shown to the host in MatchInfo.mail. */
 const STATUS_ROWS = 30;
 
@@ -106,6 +113,52 @@ export function insertMarker(sql: SqlStorage, key: string, now: number, status: 
 /** Marks a row final (`status`, `error`) and clears its prepared text. */
 export function finish(sql: SqlStorage, key: string, status: Status, error: string | null): void {
   sql.exec('UPDATE mail_outbox SET status = ?, error = ?, prepared = NULL WHERE key = ?', status, error, key);
+}
+
+/**
+ * Marks `row` final like `finish`; a row in memory (`DueRow.memory`) stays unwritten: a mail sent,
+ * dropped or failed for good at once leaves no row.
+ */
+export function finishRow(sql: SqlStorage, row: DueRow, status: Status, error: string | null): void {
+  if (!row.memory) finish(sql, row.key, status, error);
+}
+
+/** The fields of a queued row that a hold or a retry changes. */
+export type Kept = Partial<Pick<OutboxRow, 'due_at' | 'error' | 'attempts' | 'prepared'>>;
+
+/**
+ * Keeps `row` queued with `fields` changed (a hold to the end of quiet hours or the hourly limit, a
+ * retry, a prepared message): an update of its row, or, for a row in memory, the row stored now
+ * (queued, with its creation time, data and these fields), so the alarm takes it from here.
+ */
+export function keepRow(sql: SqlStorage, row: DueRow, fields: Kept): void {
+  Object.assign(row, fields);
+  if (row.memory) {
+    sql.exec(
+      `INSERT OR IGNORE INTO mail_outbox (key, seq, seat, kind, grp, status, created_at, due_at, attempts, data, prepared, error, ack)
+       VALUES (?, ${NEXT_SEQ}, ?, ?, ?, 'queued', ?, ?, ?, ?, ?, ?, ?)`,
+      row.key,
+      row.seat,
+      row.kind,
+      row.grp,
+      row.created_at,
+      row.due_at,
+      row.attempts,
+      row.data,
+      row.prepared,
+      row.error,
+      row.ack,
+    );
+    row.memory = false;
+    return;
+  }
+  const names = Object.keys(fields) as Array<keyof Kept>;
+  if (names.length === 0) return;
+  sql.exec(
+    `UPDATE mail_outbox SET ${names.map((k) => `${k} = ?`).join(', ')} WHERE key = ?`,
+    ...names.map((k) => fields[k] ?? null),
+    row.key,
+  );
 }
 
 /**

@@ -1,20 +1,23 @@
 /**
  * Planning what to send: after every change, the policy (worker/notify/policy.ts) turns it into
  * intents, which are queued once per idempotency key (with the push that goes first for turn and
- * window mails); turn reminders are queued when due; the `mail` schedule item is pointed at the
- * earliest queued row. Also decides when a queued row has gone stale (the player acted, is
- * present, i.e. looking at the match, or a bot took the seat; for "a bot took your seat", the player took it back). It
- * learns about the match only through its context. Every time of a turn counts from the one
- * timestamp of the change that started it: the turn mail's row is created at it (its grace ends
- * after it), the deadline was computed from it, and the reminders come from the row's creation
- * time and that deadline.
+ * window mails), or, for a turn or window mail of a seat nobody is looking at, kept in memory to go
+ * at once after the change is stored (no row); turn reminders are queued when due; the `mail`
+ * schedule item is pointed at the earliest queued row. Also decides when a queued row has gone
+ * stale (the player acted, is present, i.e. looking at the match, or a bot took the seat; for "a
+ * bot took your seat", the player took it back). It learns about the match only through its
+ * context. Every time of a turn counts from the one timestamp of the change that started it: the
+ * turn mail is made at it (its grace, if any, ends after it), the deadline was computed from it,
+ * and the reminders come from it (`currentTurn`: the turn mail's row, or the log's row of that
+ * change) and that deadline.
  */
+import { newTurnStarted } from '../decider/deadline';
 import { actingSeat, type GameEvent, type MatchState, whoActs } from '../engine/index';
 import { testSeamsEnabled } from '../env';
 import { newToken } from '../tokens';
 import type { MailKind } from './compose';
 import { configuredSender } from './config';
-import { hasPush, hasRow, insertMarker, NEXT_SEQ, type OutboxRow, type Status } from './outbox';
+import { hasPush, hasRow, insertMarker, keepRow, NEXT_SEQ, type OutboxRow, type Status } from './outbox';
 import {
   type Intent,
   type IntentData,
@@ -59,7 +62,9 @@ export function planChange(
     onDeadline: meta.config.onDeadline,
     nowMs: now,
   });
-  for (const intent of intents) queue(n, intent, now);
+  // The match's first turn keeps the grace: whoever made or started the match is on its page.
+  const made = { events, start: before === null };
+  for (const intent of intents) queue(n, intent, now, made);
   const withEmail = seatsWithEmail(n);
   if (
     withEmail.length > 0 &&
@@ -114,9 +119,39 @@ function seatsWithEmail(n: MailScope): Array<[number, string]> {
 
 /**
  * Inserts the intent's row (once per key), created at `now` and due at `due` (ms), and, for turn and
- * window mails, the push that goes first (due at `now`).
+ * window mails, the push that goes first (due at `now`). A turn or window mail of a seat not around
+ * (`around`) is due at once and gets no row: it waits in `n.pending` for the change to be stored
+ * and goes from memory then (deliver.ts `deliverNow`), unless its turn's start could not be read
+ * back from the log (`currentTurn`: a turn another seat's action or a new hand did not start),
+ * when it is stored as before. `made`: the change's events and whether it started the match (null
+ * for a reminder).
  */
-function queue(n: MailScope, intent: Intent, now: number, due = dueAt(n, intent, now)): void {
+function queue(
+  n: MailScope,
+  intent: Intent,
+  now: number,
+  made: Made | null = null,
+  due = dueAt(n, intent, now, made?.start === true),
+): void {
+  if (made && atOnce(n, intent, made.events, due, now)) {
+    n.pending.push({
+      key: intent.key,
+      seq: 0,
+      seat: intent.seat,
+      kind: intent.kind,
+      grp: intent.group,
+      status: 'queued',
+      created_at: now,
+      due_at: now,
+      attempts: 0,
+      data: JSON.stringify(intent.data),
+      prepared: null,
+      error: null,
+      ack: null,
+      memory: true,
+    });
+    return;
+  }
   const status: Status = intent.active ? 'dropped' : 'queued';
   const c = n.ctx.sql.exec(
     `INSERT OR IGNORE INTO mail_outbox (key, seq, seat, kind, grp, status, created_at, due_at, attempts, data, error)
@@ -140,13 +175,54 @@ function queue(n: MailScope, intent: Intent, now: number, due = dueAt(n, intent,
   }
 }
 
+/** The change an intent comes from: its public events, and whether it started the match. */
+interface Made {
+  events: readonly GameEvent[];
+  start: boolean;
+}
+
+/** Turn and window mails: the grace period only for a seat that is around (`around`). */
+function turnOrWindow(intent: Intent): boolean {
+  return intent.kind === 'yourTurn' || intent.kind === 'responseWindow';
+}
+
 /**
- * When the row of an intent made at `now` (ms) is due: at once, or after the grace period. A grace
- * never runs past half the time left to the deadline the mail is about (the turn's, the hand's or
- * the response window's), so a turn's mail is never due after its deadline, however short the turn.
+ * Whether `seat` is around at `now` (ms): looking at the match (worker/match/presence.ts, the same
+ * presence that drops a mail at the grace's end) or reachable by push (a push goes first and a mail
+ * only if it was not delivered). A turn or window mail waits the grace period only then: for a
+ * player who is not looking it protects nothing, so the mail goes at once.
  */
-function dueAt(n: MailScope, intent: Intent, now: number): number {
+function around(n: MailScope, seat: number, now: number): boolean {
+  return n.ctx.present(seat, now) || hasPush(n.ctx.sql, n.pushSubs, seat);
+}
+
+/**
+ * True when the intent's mail goes at once from memory, with no row (`queue`): a turn or window mail
+ * due at `now`, not the seat's own doing, with no push to go first, and, for a turn, one whose start
+ * the log tells (another seat acted or a hand started in the change: `currentTurn` finds it there).
+ */
+function atOnce(
+  n: MailScope,
+  intent: Intent,
+  events: readonly GameEvent[],
+  due: number,
+  now: number,
+): boolean {
+  if (!turnOrWindow(intent) || intent.active || due !== now) return false;
+  if (intent.key.startsWith('turn:') && !newTurnStarted(events, intent.seat)) return false;
+  if (hasPush(n.ctx.sql, n.pushSubs, intent.seat)) return false;
+  return !n.pending.some((p) => p.key === intent.key) && !hasRow(n.ctx.sql, intent.key);
+}
+
+/**
+ * When the row of an intent made at `now` (ms) is due: at once, or after the grace period (a turn or
+ * window mail: only for a seat that is around, or at the `start` of the match). A grace never runs
+ * past half the time left to the deadline the mail is about (the turn's, the hand's or the response
+ * window's), so a turn's mail is never due after its deadline, however short the turn.
+ */
+function dueAt(n: MailScope, intent: Intent, now: number, start: boolean): number {
   if (!intent.grace) return now;
+  if (turnOrWindow(intent) && !start && !around(n, intent.seat, now)) return now;
   const deadline = deadlineOf(n, intent);
   const grace = graceMs(n);
   if (deadline === null || deadline <= now) return now + grace;
@@ -185,20 +261,46 @@ function queuePush(
   );
 }
 
-/** The current turn's row for the seat to move (its latest `yourTurn` row), if any. */
-function currentTurnRow(n: MailScope, state: MatchState): OutboxRow | null {
+/** The running turn of the seat to move, as its mails and reminders see it. */
+interface Turn {
+  seat: number;
+  /** The state version the turn started at (its mail's key and group carry it). */
+  version: number;
+  /** Its group (`turnGroup`). */
+  grp: string;
+  /** When it started (ms since the epoch): the time of the change that started it. */
+  startMs: number;
+}
+
+/**
+ * The running turn of the seat to move, if it is a turn (not a window or between hands): its latest
+ * stored `yourTurn` row (a mail that waited, was held or was the seat's own doing), or the turn that
+ * the log shows started later, by another seat's action or a new hand (`NotifierContext.turnStart`:
+ * a mail sent at once leaves no row), whichever is newer. The log's turn counts only for a seat that
+ * gets mail or push, as the row would have been made only for one.
+ */
+function currentTurn(n: MailScope, state: MatchState): Turn | null {
   const w = whoActs(state);
   if (w.kind !== 'turn') return null;
   const a = w.seat;
-  return (
+  const row =
     n.ctx.sql
       .exec<OutboxRow>(
         `SELECT * FROM mail_outbox WHERE kind = 'yourTurn' AND seat = ? AND key LIKE 'turn:%'
          ORDER BY created_at DESC, seq DESC LIMIT 1`,
         a,
       )
-      .toArray()[0] ?? null
-  );
+      .toArray()[0] ?? null;
+  const stored = row && {
+    seat: a,
+    version: (JSON.parse(row.data) as { version: number }).version,
+    grp: row.grp,
+    startMs: row.created_at,
+  };
+  const logged = n.ctx.turnStart(a);
+  if (!logged || (stored && stored.version >= logged.version) || !policySeats(n)[a]?.notifiable)
+    return stored;
+  return { seat: a, version: logged.version, grp: turnGroup(a, logged.version), startMs: logged.atMs };
 }
 
 /**
@@ -228,59 +330,64 @@ function unfrozen(deadline: number | null, n: MailScope, seat: number): number |
 
 /**
  * Moves the queued mail and push of `seat`'s running turn by `deltaMs` (a vacation froze the turn,
- * or ended before its time), like its deadline and reminders; then re-points the wake-up at `now`.
+ * or ended before its time), like its deadline and reminders (its mail planned to go at once is
+ * stored, due later by as much); then re-points the wake-up at `now`.
  */
 export function shiftTurn(n: MailScope, seat: number, deltaMs: number, now: number): void {
   const state = n.ctx.match()?.state;
-  const row = state ? currentTurnRow(n, state) : null;
-  if (row?.seat === seat) {
+  const turn = state ? currentTurn(n, state) : null;
+  if (turn?.seat === seat) {
     n.ctx.sql.exec(
       `UPDATE mail_outbox SET due_at = due_at + ? WHERE grp = ? AND status = 'queued' AND kind IN ('yourTurn', 'push')`,
       deltaMs,
-      row.grp,
+      turn.grp,
     );
+    // A turn mail planned to go at once waits too: it is stored, due later by as much.
+    for (const row of n.pending.filter((p) => p.grp === turn.grp)) {
+      n.pending.splice(n.pending.indexOf(row), 1);
+      keepRow(n.ctx.sql, row, { due_at: row.due_at + deltaMs });
+    }
   }
   wake(n, now);
 }
 
 /**
  * Reminders of the current turn that are due at `now` (ms) and not yet queued: queue them, each due
- * at its own time. They count from the turn's start (its mail row's creation, the time of the change
- * that started it, moved by the turn's vacation like everything else) and its deadline (computed by
+ * at its own time. They count from the turn's start (`currentTurn`: the time of the change that
+ * started it, moved by the turn's vacation like everything else) and its deadline (computed by
  * the match from the same time). Returns the next one's time.
  */
 export function reminders(n: MailScope, now: number): number | null {
   const meta = n.ctx.match();
   const state = meta?.state;
   if (meta?.status !== 'playing' || !state) return null;
-  const row = currentTurnRow(n, state);
-  if (!row) return null;
-  const data = JSON.parse(row.data) as Extract<IntentData, { kind: 'yourTurn' }>;
-  if (row.grp !== turnGroup(row.seat, data.version)) return null;
-  const seat = n.ctx.seats()[row.seat];
+  const turn = currentTurn(n, state);
+  if (!turn) return null;
+  const seat = n.ctx.seats()[turn.seat];
   if (!seat || seat.standIn) return null;
   let next: number | null = null;
   // Scanning the log for the player's moves is left for when a reminder is due (this runs on every change).
   let acted: boolean | undefined;
-  const start = row.created_at + turnShift(n, row.seat);
-  for (const r of reminderTimes(start, turnDeadline(n, row.seat))) {
-    const key = `reminder:${row.seat}:v${data.version}:${r.tag}`;
+  const start = turn.startMs + turnShift(n, turn.seat);
+  for (const r of reminderTimes(start, turnDeadline(n, turn.seat))) {
+    const key = `reminder:${turn.seat}:v${turn.version}:${r.tag}`;
     if (hasRow(n.ctx.sql, key)) continue;
     if (r.atMs <= now) {
-      acted ??= n.ctx.movedSince(row.seat, data.version);
+      acted ??= n.ctx.movedSince(turn.seat, turn.version);
       if (acted) return null;
       queue(
         n,
         {
           kind: 'reminder',
-          seat: row.seat,
+          seat: turn.seat,
           key,
-          group: row.grp,
+          group: turn.grp,
           grace: false,
           active: false,
-          data: { kind: 'reminder', version: data.version, tag: r.tag },
+          data: { kind: 'reminder', version: turn.version, tag: r.tag },
         },
         now,
+        null,
         r.atMs,
       );
     } else if (next === null || r.atMs < next) {
@@ -353,7 +460,7 @@ export function staleReason(n: MailScope, row: OutboxRow): string | null {
       }
     } else {
       const version = (data as { version: number }).version;
-      if (whoActs(state).kind !== 'turn' || currentTurnRow(n, state)?.grp !== turnGroup(row.seat, version))
+      if (whoActs(state).kind !== 'turn' || currentTurn(n, state)?.grp !== turnGroup(row.seat, version))
         return 'acted';
       if (n.ctx.movedSince(row.seat, version)) return 'acted';
     }

@@ -11,6 +11,7 @@ import type { LazyTable } from '../lazy-table';
 import type { Reply } from '../reply';
 import type { MailPause } from './catch-up';
 import type { NewChat } from './chat-lines';
+import type { DueRow } from './outbox';
 import type { MailSender } from './types';
 
 /** The match as the notifier sees it (read at call time). */
@@ -98,6 +99,12 @@ export interface NotifierContext {
   /** True when `seat`'s player moved after state version `version`. */
   movedSince(seat: number, version: number): boolean;
   /**
+   * The latest change that started a turn of `seat` by the log: another seat acted in it or a hand
+   * started (decider/deadline.ts `newTurnStarted`). Its state version after it and its time (ms
+   * since the epoch), or null when the log shows none. Reads only.
+   */
+  turnStart(seat: number): { version: number; atMs: number } | null;
+  /**
    * A seat link for a mail, under `origin`: a fresh token that opens the seat like its own link (the
    * match keeps only its hash, with the seats) until the seat's address changes.
    */
@@ -156,6 +163,11 @@ export interface MailScope {
   readonly hooks: NotifierTestHooks;
   /** Until when the match's mail waits for a daily quota's reset (catch-up.ts; in memory only). */
   readonly mailPause: MailPause;
+  /**
+   * Mails due at once, planned by the change being made, that have no row (plan.ts `queue`): sent
+   * from memory once the change is stored (notifier.ts `sendPending`).
+   */
+  readonly pending: DueRow[];
   now(): number;
 }
 

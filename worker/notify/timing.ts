@@ -9,7 +9,7 @@
 import type { MailPrefs } from '../protocol/zones';
 import { mailboxStub } from './address';
 import type { ZonedPrefs } from './address-prefs';
-import { finish, type OutboxRow } from './outbox';
+import { type DueRow, finishRow, keepRow, type OutboxRow } from './outbox';
 import { turnDeadline } from './plan';
 import { defaultPrefs, mailTiming, type TimedKind, type Timing, type TimingInput } from './quiet';
 import type { MailScope, NotifySeat } from './scope';
@@ -50,13 +50,13 @@ export function timingAsk(n: MailScope, row: OutboxRow, now: number): TimingAsk 
 
 /**
  * Applies a timing that is not `send` to the due row `row`: held (its due time moves to the end of
- * the quiet hours, error `quiet`) or dropped (`digest`). Returns true when it did (the row does not
- * go now), false for `send`.
+ * the quiet hours, error `quiet`; a row in memory is stored so) or dropped (`digest`; a row in
+ * memory stays unwritten). Returns true when it did (the row does not go now), false for `send`.
  */
-export function applyTiming(n: MailScope, row: OutboxRow, t: Timing): boolean {
+export function applyTiming(n: MailScope, row: DueRow, t: Timing): boolean {
   if (t.action === 'send') return false;
-  if (t.action === 'drop') finish(n.ctx.sql, row.key, 'dropped', t.reason);
-  else n.ctx.sql.exec(`UPDATE mail_outbox SET due_at = ?, error = 'quiet' WHERE key = ?`, t.untilMs, row.key);
+  if (t.action === 'drop') finishRow(n.ctx.sql, row, 'dropped', t.reason);
+  else keepRow(n.ctx.sql, row, { due_at: t.untilMs, error: 'quiet' });
   return true;
 }
 
@@ -66,7 +66,7 @@ export function applyTiming(n: MailScope, row: OutboxRow, t: Timing): boolean {
  * (`digest`), false when it goes now. A mail about to be admitted asks its address object once
  * instead (`admitOnTime`, deliver.ts).
  */
-export async function heldOrDropped(n: MailScope, row: OutboxRow, now: number): Promise<boolean> {
+export async function heldOrDropped(n: MailScope, row: DueRow, now: number): Promise<boolean> {
   const seat = n.ctx.seats()[row.seat] as SeatWithPrefs | undefined;
   if (!seat) return false;
   const z = await prefsOf(n, seat);
