@@ -4,9 +4,12 @@
  * send again is kept prepared in its row so a retry is byte-identical, and cleared once the row is final),
  * the address's block, mute (per rematch chain) and hourly limit, and the "my matches" tracking of
  * each address. Past a daily mail quota (the provider's, or the deployment's cap: mail-quota.ts) the
- * match's mails wait for the reset and then go as one catch-up mail per seat (catch-up.ts).
+ * match's mails wait for the reset and then go as one catch-up mail per seat (catch-up.ts). A mail
+ * or push that went out while the platform refused the writes recording it (its daily limit) is
+ * recorded by the next delivery instead of going again (`recorded`).
  */
 import { parseAddress } from '../address';
+import { isDailyLimit } from '../daily-limit';
 import { retriesLeft, retryWaitMs } from '../retry';
 import { nextResetMs } from '../shared/limits';
 import { mailboxStub } from './address';
@@ -28,6 +31,10 @@ import type { MailSender, OutgoingMail } from './types';
 
 /** Sends what is due at `now` (at most 25 rows), then moves the outbox's wake-up. */
 export async function processDue(n: MailScope, now: number): Promise<void> {
+  for (const [key, record] of n.unrecorded) {
+    record();
+    n.unrecorded.delete(key);
+  }
   reminders(n, now);
   const sql = n.ctx.sql;
   const rows = sql
@@ -132,15 +139,33 @@ async function deliverMail(n: MailScope, due: OutboxRow, now: number): Promise<v
     if (fold) finishFolded(n, fold);
     throw e;
   }
-  // -- daily mail quota: this mail, its fold and the match's other due mails wait for the reset --
-  if (!result.ok && result.code === 'mail.quota') return pauseMail(n, nextResetMs(now));
-  if (fold) finishFolded(n, fold);
-  // --
-  if (result.ok) return finish(sql, row.key, 'sent', null);
-  const attempts = row.attempts + 1;
-  if (!result.retryable || !retriesLeft(MAIL_RETRY, attempts))
-    return finish(sql, row.key, 'failed', result.code);
-  retryLater(sql, row.key, attempts, now + retryWaitMs(MAIL_RETRY, attempts), result.code, prepared);
+  const sent = result;
+  recorded(n, row.key, () => {
+    // -- daily mail quota: this mail, its fold and the match's other due mails wait for the reset --
+    if (!sent.ok && sent.code === 'mail.quota') return pauseMail(n, nextResetMs(now));
+    if (fold) finishFolded(n, fold);
+    // --
+    if (sent.ok) return finish(sql, row.key, 'sent', null);
+    const attempts = row.attempts + 1;
+    if (!sent.retryable || !retriesLeft(MAIL_RETRY, attempts))
+      return finish(sql, row.key, 'failed', sent.code);
+    retryLater(sql, row.key, attempts, now + retryWaitMs(MAIL_RETRY, attempts), sent.code, prepared);
+  });
+}
+
+/**
+ * Writes what a send's outcome changes in the outbox (`record`, after the provider answered for the
+ * row `key`). A write the platform refuses past its daily limit keeps `record` in memory
+ * (`MailScope.unrecorded`) for the next delivery to write first, so the mail that went is not sent
+ * again; the error goes on (the alarm waits for the reset).
+ */
+function recorded(n: MailScope, key: string, record: () => void): void {
+  try {
+    record();
+  } catch (e) {
+    if (isDailyLimit(e)) n.unrecorded.set(key, record);
+    throw e;
+  }
 }
 
 async function deliverPush(n: MailScope, row: OutboxRow, now: number): Promise<void> {
@@ -189,11 +214,13 @@ async function deliverPush(n: MailScope, row: OutboxRow, now: number): Promise<v
       retryable ||= r.retryable;
     }
   }
-  if (delivered) return finish(sql, row.key, 'sent', null);
-  const attempts = row.attempts + 1;
-  // A push is only worth it early: one retry, then the mail carries the news.
-  if (!retryable || attempts >= 2) return finish(sql, row.key, 'failed', code);
-  retryLater(sql, row.key, attempts, now + 30_000, code);
+  recorded(n, row.key, () => {
+    if (delivered) return finish(sql, row.key, 'sent', null);
+    const attempts = row.attempts + 1;
+    // A push is only worth it early: one retry, then the mail carries the news.
+    if (!retryable || attempts >= 2) return finish(sql, row.key, 'failed', code);
+    retryLater(sql, row.key, attempts, now + 30_000, code);
+  });
 }
 
 /** Tells each seat's mailbox Durable Object about this match (for "my matches"). */

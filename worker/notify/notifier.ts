@@ -33,6 +33,8 @@ export class Notifier implements MailScope {
   readonly pushSubs: LazyTable;
   /** Until when mail waits for a daily quota's reset (catch-up.ts); 0: not paused. */
   readonly mailPause = { untilMs: 0 };
+  /** Rows of mails that went out but could not be recorded (deliver.ts `recorded`). */
+  readonly unrecorded = new Map<string, () => void>();
 
   constructor(readonly ctx: NotifierContext) {
     this.pushSubs = pushSubsTable(ctx.sql);

@@ -156,6 +156,12 @@ export interface MailScope {
   readonly hooks: NotifierTestHooks;
   /** Until when the match's mail waits for a daily quota's reset (catch-up.ts; in memory only). */
   readonly mailPause: MailPause;
+  /**
+   * What delivery still has to write about a mail or push that went out while the platform refused
+   * the match's writes past its daily limit, by outbox key (deliver.ts `recorded`; in memory only):
+   * the next delivery writes it instead of sending again.
+   */
+  readonly unrecorded: Map<string, () => void>;
   now(): number;
 }
 
