@@ -6,8 +6,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { setFault } from '../../worker/faults';
 import { nextResetMs } from '../../worker/shared/limits';
-import { move } from './helpers';
-import { addresses, duo, MIN, mailMatch } from './mail-helpers';
+import { create, move } from './helpers';
+import { addresses, attach, duo, FakeSender, MIN, mailMatch } from './mail-helpers';
+import { settings } from './prefs-helpers';
 
 afterEach(() => {
   setFault('writes', null);
@@ -60,6 +61,33 @@ describe('a mail sent when its row cannot be stored', () => {
     await h.fire(reset + MIN);
     await h.fire(reset + 30 * MIN);
     expect(h.sender.sent).toHaveLength(first);
+    expect((await h.rows()).filter((r) => r.status === 'queued')).toEqual([]);
+  });
+});
+
+describe('a catch-up in the player’s quiet hours', () => {
+  it('is one mail when the quiet hours end, folding every mail that waited for the reset', async () => {
+    // Wednesday 15 January 2031, 12:00 UTC; the reset at 00:00 UTC is 01:00 in Oslo: Bob's night.
+    const day = Date.UTC(2031, 0, 15, 12);
+    const reset = nextResetMs(day);
+    const a = addresses();
+    const h = await attach(await create(duo(a, { turnDeadlineHours: 0 })), new FakeSender(), { now: day });
+    expect((await settings(h.m, 1, { timeZone: 'Europe/Oslo' })).status).toBe(200);
+    setFault('mail', 'daily_limit', reset);
+    await h.fire(day);
+    await move(h.m, h.m.seats[0]!, { type: 'play', card: 'roll' });
+    await h.fire(day + 3 * MIN);
+    await move(h.m, h.m.seats[1]!, { type: 'play', card: 'roll' });
+    await move(h.m, h.m.seats[0]!, { type: 'play', card: 'd100' });
+    await h.fire(day + 6 * MIN);
+    expect(h.sender.attempts).toHaveLength(0);
+    await h.fire(reset);
+    await h.fire(reset + MIN);
+    // Morning in Oslo.
+    await h.fire(Date.UTC(2031, 0, 16, 6));
+    await h.fire(Date.UTC(2031, 0, 16, 6) + MIN);
+    const toBob = h.sender.sent.filter((m) => m.to === a.bob);
+    expect(toBob.map((m) => m.subject)).toEqual(['Mille Bornes : pendant la pause des mails']);
     expect((await h.rows()).filter((r) => r.status === 'queued')).toEqual([]);
   });
 });

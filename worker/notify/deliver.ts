@@ -14,7 +14,15 @@ import { retriesLeft, retryWaitMs } from '../retry';
 import { nextResetMs } from '../shared/limits';
 import { mailboxStub } from './address';
 import type { Admission } from './address-do';
-import { finishFolded, foldedSubjects, foldWaiting, holdIfPaused, pauseMail } from './catch-up';
+import {
+  type Fold,
+  finishFolded,
+  foldedSubjects,
+  foldWaiting,
+  holdIfPaused,
+  holdTogether,
+  pauseMail,
+} from './catch-up';
 import { hourlyLimit } from './config';
 import { withCap } from './mail-quota';
 import { composeRow } from './message';
@@ -48,7 +56,8 @@ export async function processDue(n: MailScope, now: number): Promise<void> {
   for (const row of rows) {
     if (!n.ctx.match()) return;
     const fresh = rowByKey(sql, row.key);
-    if (fresh?.status !== 'queued') continue;
+    // Done, or moved later by an earlier row of this pass (a catch-up held with its main row).
+    if (fresh?.status !== 'queued' || fresh.due_at > now) continue;
     if (fresh.kind === 'marker') await track(n, fresh, now);
     else if (fresh.kind === 'push') await deliverPush(n, fresh, now);
     else await deliverMail(n, fresh, now);
@@ -113,9 +122,9 @@ async function deliverMail(n: MailScope, due: OutboxRow, now: number): Promise<v
         { matchId, chainId },
         hourlyLimit(n.ctx.env),
       );
-      if (applyTiming(n, row, r.timing as Timing)) return;
+      if (applyTiming(n, row, r.timing as Timing)) return held(n, fold);
       admission = r.admission as Admission;
-    } else if (await heldOrDropped(n, row, now)) return;
+    } else if (await heldOrDropped(n, row, now)) return held(n, fold);
     if (!admission.ok) {
       if (admission.reason !== 'rate_limited') return finish(sql, row.key, 'dropped', admission.reason);
       sql.exec(
@@ -151,6 +160,11 @@ async function deliverMail(n: MailScope, due: OutboxRow, now: number): Promise<v
       return finish(sql, row.key, 'failed', sent.code);
     retryLater(sql, row.key, attempts, now + retryWaitMs(MAIL_RETRY, attempts), sent.code, prepared);
   });
+}
+
+/** A mail held by the seat's timing (quiet hours) or dropped (digest): a catch-up's rows wait together. */
+function held(n: MailScope, fold: Fold | null): void {
+  if (fold) holdTogether(n, fold);
 }
 
 /**
