@@ -14,7 +14,7 @@
  * - Workers KV past its free writes: `your account has reached the free usage limit for this
  *   operation for today` (code 10048).
  * Past the Workers daily request limit (100,000 a day) the Worker does not run at all: Cloudflare
- * answers itself, 429 with `error code: 1027` (an HTML page "Error 1027" for a browser); the page
+ * answers itself with `error code: 1027` (429 or 503; an HTML page "Error 1027" for a browser); the page
  * recognises that answer (web/src/lib/daily-limit.ts).
  */
 import { error, type Reply } from './reply';

@@ -25,6 +25,15 @@ export function newMatchId(): string {
 }
 
 /**
+ * A match id derived from `secret` (which must hold 128 secret bits or more): the first 128 bits of
+ * its SHA-256 as 22 base64url characters, as unguessable as `newMatchId` and the same each time.
+ */
+export async function derivedMatchId(secret: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(secret));
+  return base64url(new Uint8Array(digest).slice(0, 16));
+}
+
+/**
  * A new secret token (seat, host or invite link; mailed magic, unblock and confirmation links; an
  * address's mute-link key): 256 random bits as 43 base64url characters.
  */

@@ -8,11 +8,16 @@
 import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useCatalogForTests } from '../../web/src/i18n';
+import { de } from '../../web/src/i18n/de';
 import { en } from '../../web/src/i18n/en';
+import { fr } from '../../web/src/i18n/fr';
+import { nb } from '../../web/src/i18n/nb';
+import { sv } from '../../web/src/i18n/sv';
 import { ApiError, call } from '../../web/src/lib/api';
 import { isPlatformLimit, resumeAtOf } from '../../web/src/lib/daily-limit';
 import { MatchSession } from '../../web/src/lib/session';
 import { Table } from '../../web/src/screens/Table';
+import { HeldMove } from '../../web/src/screens/table/HeldMove';
 import { clockText } from '../../worker/words/when';
 import { info, view } from './fixtures';
 import { buttons, click, fakeSession, mount } from './render';
@@ -27,8 +32,17 @@ describe('the platform’s own daily-limit answer', () => {
     expect(isPlatformLimit(429, 'error code: 1027')).toBe(true);
     expect(isPlatformLimit(429, '<title>Worker exceeded resource limits | Error 1027</title>')).toBe(true);
     expect(isPlatformLimit(429, '{"error":{"code":"rate.limited"}}')).toBe(false);
-    expect(isPlatformLimit(503, 'error code: 1027')).toBe(false);
     expect(isPlatformLimit(429, 'error code: 10270')).toBe(false);
+    // The status of the platform's page is not documented: a 503 (or any refusal) says it the same way.
+    expect(isPlatformLimit(503, 'error code: 1027')).toBe(true);
+    expect(isPlatformLimit(500, 'error code: 1027')).toBe(true);
+    expect(isPlatformLimit(200, 'error code: 1027')).toBe(false);
+    // Cloudflare's HTML error page: the word and the number in elements of their own.
+    const page =
+      '<h1><span class="cf-error-type" data-translate="error">Error</span><span class="cf-error-code">1027</span></h1>' +
+      '<h2 class="cf-subheadline">This website has been temporarily rate limited</h2>';
+    expect(isPlatformLimit(503, page)).toBe(true);
+    expect(isPlatformLimit(429, page)).toBe(true);
   });
 
   it('becomes an ApiError with the server’s code', async () => {
@@ -60,6 +74,15 @@ describe('a move at the daily limit', () => {
         ),
     ],
     ['the platform’s 1027 page', () => new Response('error code: 1027', { status: 429 })],
+    ['the platform’s 1027 answer as a 503', () => new Response('error code: 1027', { status: 503 })],
+    [
+      'the platform’s 1027 HTML page',
+      () =>
+        new Response(
+          '<!DOCTYPE html><html><body><h1><span class="cf-error-type">Error</span> <span class="cf-error-code">1027</span></h1></body></html>',
+          { status: 503, headers: { 'content-type': 'text/html' } },
+        ),
+    ],
   ] as const) {
     it(`is kept after ${label} and sent again with the same move id`, async () => {
       const bodies: Array<{ moveId: string }> = [];
@@ -186,4 +209,34 @@ describe('the kept move on the table', () => {
     click(again);
     expect(raw.resend).toHaveBeenCalledTimes(1);
   });
+});
+
+describe('the kept move’s notice in every language', () => {
+  const catalogs = { en, fr, de, sv, nb } as const;
+  afterEach(() => useCatalogForTests('en', en));
+
+  for (const [code, catalog] of Object.entries(catalogs)) {
+    it(`after the platform’s own 503 (1027) says the catalog’s words in ${code}`, async () => {
+      useCatalogForTests(code as keyof typeof catalogs, catalog);
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async (url: string) =>
+          String(url).endsWith('/moves')
+            ? new Response('error code: 1027', { status: 503 })
+            : json(200, { events: [] }),
+        ),
+      );
+      const s = new MatchSession('BBBBBBBBBBBBBBBBBBBBBB', 'tok');
+      s.accept(info(view()));
+      expect(await s.sendMove({ type: 'play', card: 'd25' })).toBe(false);
+      const root = mount(<HeldMove session={s} />);
+      const notice = root.querySelector('.held-move')!;
+      const clock = clockText(s.held.value!.resumeAt, code as keyof typeof catalogs, { withDay: false });
+      expect(notice.textContent).toContain(catalog['limit.notPlayed'].replace('{time}', clock));
+      expect(notice.textContent).toContain(catalog['limit.kept']);
+      expect(buttons(notice, catalog['limit.sendAgain'])).toHaveLength(1);
+      if (code !== 'en') expect(catalog['limit.notPlayed']).not.toBe(en['limit.notPlayed']);
+      sessionStorage.clear();
+    });
+  }
 });

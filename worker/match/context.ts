@@ -167,10 +167,15 @@ export class MatchContext {
 
   /**
    * Reads the meta row and the seats back from storage after a change was rolled back (commit.ts
-   * `atomically`); rebuild.ts `catchUp` then replays the log rows after the snapshot.
+   * `atomically`; none when the change was the match's creation); rebuild.ts `catchUp` then replays
+   * the log rows after the snapshot.
    */
   reload(): void {
-    this.metaRow = this.store.loadMeta();
+    // A table made on first use inside the rolled-back change is gone again: ask the schema anew.
+    this.store.forgetTables();
+    this.chat.forget();
+    this.notifier.pushSubs.forget();
+    this.metaRow = this.store.hasTables() ? this.store.loadMeta() : null;
     this.seatRows = this.metaRow ? this.store.loadSeats() : [];
   }
 

@@ -20,11 +20,11 @@ import type { Created } from '../protocol/views';
 import { error, type Reply, rulesInvalid } from '../reply';
 import { hashToken, newSeed, newToken, randomInt } from '../tokens';
 import { defaultSeatName } from '../words/seat-names';
-import { commit } from './commit';
+import { atomically, commit } from './commit';
 import type { MatchContext } from './context';
 import { freeName, seatNames, takenNames } from './names';
 import { payAddresses } from './pay-addresses';
-import type { MatchConfig, SeatPrefs, SeatRow, StoredSetup } from './rows';
+import { chainIdOf, type MatchConfig, type SeatPrefs, type SeatRow, type StoredSetup } from './rows';
 
 /** A creation request from the Worker: the validated body, the new id, the links' origin and who pays for addresses. */
 export interface CreateRequest {
@@ -191,10 +191,14 @@ function refusal(m: MatchContext, input: CreateInput): Reply | null {
 }
 
 /**
- * Stores `input` here (its tables too) and starts it when it awaits no guest (`awaitsGuest`). 201 with nothing else,
- * 409 `match.exists`, 400 `rules.invalid` (nothing stored).
+ * Stores `input` here (its tables too) and starts it when it awaits no guest (`awaitsGuest`). 201 with nothing else
+ * (also when this very rematch, the same id and chain, was made here before), 409 `match.exists`,
+ * 400 `rules.invalid` (nothing stored).
  */
 export async function store(m: MatchContext, input: CreateInput): Promise<Reply> {
+  // Made already by an earlier try whose match could not record it (rematch.ts `makeRematch`).
+  if (m.meta && m.meta.matchId === input.matchId && chainIdOf(m.meta) === input.config.chainId)
+    return { status: 201 };
   return refusal(m, input) ?? (await storeChecked(m, input));
 }
 
@@ -203,36 +207,43 @@ async function storeChecked(m: MatchContext, input: CreateInput): Promise<Reply>
   if (m.meta) return MATCH_EXISTS;
   const now = m.now();
   const stack = stackOf(m, input.stack);
-  m.createMatch(
-    {
-      matchId: input.matchId,
-      createdAt: now,
-      config: input.config,
-      hostHash: input.hostHash,
-      inviteHash: input.inviteHash,
-      status: 'lobby',
-      setup: stack
-        ? { setup: { rules: input.config.rules, seats: input.seats.length, seed: '' }, stack }
-        : null,
-      state: null,
-      finishedAt: null,
-      rematchId: null,
-      turnDeadline: null,
-      stateSeq: 0,
-    },
-    input.seats,
-  );
-  // A lobby expires unless it fills; a match whose seats are all taken starts now (no expiry row).
-  const full = !m.seats.some(awaitsGuest);
-  if (!full) m.schedule.schedule(KINDS.expire, '', now + LOBBY_TTL_MS);
-  // An open match: bots fill the seats strangers left free at the end of the wait.
-  if (!full && input.config.open) m.schedule.schedule(KINDS.openFill, '', fillsAtMs(now, input.config.open));
-  const change = full ? start(m, null) : lobbyChange('created', null);
-  if ('status' in change) {
+  // The rows, the timers and the first change are one transaction: a write the platform refuses
+  // (its daily limit) leaves no half-made match, and a retry (a rematch's, under the same id) starts afresh.
+  const refused = atomically(m, now, () => {
+    m.createMatch(
+      {
+        matchId: input.matchId,
+        createdAt: now,
+        config: input.config,
+        hostHash: input.hostHash,
+        inviteHash: input.inviteHash,
+        status: 'lobby',
+        setup: stack
+          ? { setup: { rules: input.config.rules, seats: input.seats.length, seed: '' }, stack }
+          : null,
+        state: null,
+        finishedAt: null,
+        rematchId: null,
+        turnDeadline: null,
+        stateSeq: 0,
+      },
+      input.seats,
+    );
+    // A lobby expires unless it fills; a match whose seats are all taken starts now (no expiry row).
+    const full = !m.seats.some(awaitsGuest);
+    if (!full) m.schedule.schedule(KINDS.expire, '', now + LOBBY_TTL_MS);
+    // An open match: bots fill the seats strangers left free at the end of the wait.
+    if (!full && input.config.open)
+      m.schedule.schedule(KINDS.openFill, '', fillsAtMs(now, input.config.open));
+    const change = full ? start(m, null) : lobbyChange('created', null);
+    if ('status' in change) return change;
+    commit(m, change);
+    return null;
+  });
+  if (refused) {
     await m.destroy();
-    return change;
+    return refused;
   }
-  commit(m, change);
   return { status: 201 };
 }
 

@@ -7,16 +7,18 @@
  * rematch-offer.ts.
  */
 
+import { isDailyLimit } from '../daily-limit';
 import { seatForRematch } from '../decider/vacation';
 import type { RematchRequest } from '../protocol/requests';
 import { error, NOT_FOUND, type Reply } from '../reply';
-import { newMatchId } from '../tokens';
+import { derivedMatchId, newMatchId } from '../tokens';
 import { commit } from './commit';
 import type { Caller, MatchContext } from './context';
 import type { CreateInput } from './creation';
 import { carryMailPrefs } from './mail-prefs';
+import { catchUp } from './rebuild';
 import { asksAnswer, newOffer, offerState, openOffer, rematchInfo, unanswered } from './rematch-offer';
-import { chainIdOf, type RematchOffer } from './rows';
+import { chainIdOf, type Meta, type RematchOffer } from './rows';
 import { exportLinks } from './seats';
 import { matchStub } from './stub';
 import { createdFor } from './views';
@@ -147,7 +149,7 @@ async function makeRematch(m: MatchContext, origin: string, offer?: RematchOffer
   // Test seams: a scripted run may have fixed this rematch's id and deal (test-seams.ts `fix`).
   const fixed = m.seams.nextRematch;
   m.seams.nextRematch = null;
-  const matchId = fixed?.matchId ?? newMatchId();
+  const matchId = fixed?.matchId ?? (await rematchIdOf(meta, offer ?? meta.rematchOffer));
   const firstSeat = (offer ?? meta.rematchOffer)?.firstSeat ?? meta.config.firstSeat;
   const input: CreateInput = {
     matchId,
@@ -164,12 +166,51 @@ async function makeRematch(m: MatchContext, origin: string, offer?: RematchOffer
     const meta = { rematchOffer: offer };
     commit(m, { reason: 'rematch', seat: null, opening: { kind: 'edit' }, meta, deferMeta: true });
   }
-  const r = await matchStub(m.env, matchId).createRematch(input);
-  if (r.status !== 201) return r;
+  let r: Reply;
+  try {
+    r = await matchStub(m.env, matchId).createRematch(input);
+  } catch (e) {
+    if (isDailyLimit(e)) forgetAcceptance(m, offer);
+    throw e;
+  }
+  if (r.status !== 201) {
+    if (isDailyLimitReply(r)) forgetAcceptance(m, offer);
+    return r;
+  }
   commit(m, { reason: 'rematch', seat: null, opening: { kind: 'none' }, meta: { rematchId: matchId } });
   // The rematch keeps the seats' links; the links sent in mails too.
   await exportLinks(m, matchId);
   // And the seats' own mail preferences (their addresses keep them per match).
   await carryMailPrefs(m, matchId);
   return { status: 201, body: createdFor(m, matchId, origin) };
+}
+
+/**
+ * The platform refused the rematch's creation past its daily limit (a 503 `server.daily_limit`,
+ * nothing of it stored): the acceptance held in memory only (`deferMeta`) is forgotten, as every
+ * refused change is (commit.ts `atomically`), so the press is refused whole and may be sent again.
+ */
+function forgetAcceptance(m: MatchContext, offer: RematchOffer | undefined): void {
+  if (!offer) return;
+  m.reload();
+  catchUp(m);
+}
+
+function isDailyLimitReply(r: Reply): boolean {
+  return (
+    r.status === 503 && (r.body as { error?: { code?: string } } | null)?.error?.code === 'server.daily_limit'
+  );
+}
+
+/**
+ * The rematch's id: one per offer, derived from the match's hidden seed and host hash and the
+ * offer's time, so a dealing tried again (its first try made the rematch, then this match could not
+ * record it: a write refused past the platform's daily limit, even after a restart) reaches the
+ * same match (creation.ts `store` answers 201 for it) instead of making a second one. Without an
+ * offer (or a seed), a new random id.
+ */
+async function rematchIdOf(meta: Meta, offer: RematchOffer | null | undefined): Promise<string> {
+  const seed = meta.state?.seed;
+  if (!offer || !seed) return newMatchId();
+  return derivedMatchId(JSON.stringify(['rematch', meta.matchId, seed, meta.hostHash, offer.atMs, offer.by]));
 }

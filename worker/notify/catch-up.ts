@@ -7,10 +7,11 @@
  * (`foldWaiting`): the stale ones (the turn moved on) are dropped as always, the newest of the rest
  * is sent with the others' subjects in front of it ("While mail was paused: …", compose.ts), and
  * the others finish as `sent` with error `mail.folded`, so nothing is sent twice. If the quota still
- * refuses after the reset, they all wait for the next one.
+ * refuses after the reset, they all wait for the next one; if the seat's quiet hours hold the
+ * catch-up, they all wait for their end together (`holdTogether`), still one mail.
  */
 import { composeRow } from './message';
-import { finish, type OutboxRow, pushDelivered } from './outbox';
+import { finish, type OutboxRow, pushDelivered, rowByKey } from './outbox';
 import { staleReason } from './plan';
 import type { MailScope } from './scope';
 
@@ -81,6 +82,24 @@ export function foldWaiting(n: MailScope, row: OutboxRow, now: number): Fold | n
   if (live.length < 2) return null;
   const main = [...live].reverse().find((r) => r.kind !== 'reminder') ?? live[live.length - 1];
   return { main, folded: live.filter((r) => r.key !== main.key) };
+}
+
+/**
+ * The seat's quiet hours held the catch-up's main row (its due time moved, error `quiet`): the folded
+ * rows wait with it, all still waiting for the quota's fold, so that one catch-up goes when the quiet
+ * hours end rather than the rows one by one. A main row dropped (the seat reads a digest) leaves the
+ * others to be dropped the same way, each in its turn.
+ */
+export function holdTogether(n: MailScope, fold: Fold): void {
+  const main = rowByKey(n.ctx.sql, fold.main.key);
+  if (main?.status !== 'queued' || main.error !== 'quiet') return;
+  for (const r of [main, ...fold.folded])
+    n.ctx.sql.exec(
+      `UPDATE mail_outbox SET due_at = ?, error = ? WHERE key = ?`,
+      main.due_at,
+      QUOTA_WAIT,
+      r.key,
+    );
 }
 
 /** Marks the folded rows of a catch-up that went out (or failed for good) as final: never sent again. */

@@ -5,14 +5,26 @@
  * send again is kept prepared in its row so a retry is byte-identical, and cleared once the row is final),
  * the address's block, mute (per rematch chain) and hourly limit, and the "my matches" tracking of
  * each address. Past a daily mail quota (the provider's, or the deployment's cap: mail-quota.ts) the
- * match's mails wait for the reset and then go as one catch-up mail per seat (catch-up.ts).
+ * match's mails wait for the reset and then go as one catch-up mail per seat (catch-up.ts). A mail
+ * or push that went out while the platform refused the writes recording it (its daily limit) is
+ * recorded by the next delivery instead of going again (`recorded`).
  */
 import { parseAddress } from '../address';
+import { isDailyLimit } from '../daily-limit';
 import { retriesLeft, retryWaitMs } from '../retry';
 import { nextResetMs } from '../shared/limits';
 import { mailboxStub } from './address';
 import type { Admission } from './address-do';
-import { finishFolded, foldedSubjects, foldWaiting, holdIfPaused, pauseMail, QUOTA_WAIT } from './catch-up';
+import {
+  type Fold,
+  finishFolded,
+  foldedSubjects,
+  foldWaiting,
+  holdIfPaused,
+  holdTogether,
+  pauseMail,
+  QUOTA_WAIT,
+} from './catch-up';
 import { hourlyLimit } from './config';
 import { withCap } from './mail-quota';
 import { composeRow } from './message';
@@ -38,6 +50,10 @@ import type { MailSender, OutgoingMail } from './types';
 
 /** Sends what is due at `now` (at most 25 rows), then moves the outbox's wake-up. */
 export async function processDue(n: MailScope, now: number): Promise<void> {
+  for (const [key, record] of n.unrecorded) {
+    record();
+    n.unrecorded.delete(key);
+  }
   reminders(n, now);
   const sql = n.ctx.sql;
   const rows = sql
@@ -51,7 +67,8 @@ export async function processDue(n: MailScope, now: number): Promise<void> {
   for (const row of rows) {
     if (!n.ctx.match()) return;
     const fresh = rowByKey(sql, row.key);
-    if (fresh?.status !== 'queued') continue;
+    // Done, or moved later by an earlier row of this pass (a catch-up held with its main row).
+    if (fresh?.status !== 'queued' || fresh.due_at > now) continue;
     if (fresh.kind === 'marker') await track(n, fresh, now);
     else if (fresh.kind === 'push') await deliverPush(n, fresh, now);
     else await deliverMail(n, fresh, now);
@@ -138,9 +155,9 @@ async function deliverMail(n: MailScope, due: DueRow, now: number): Promise<void
         { matchId, chainId },
         hourlyLimit(n.ctx.env),
       );
-      if (applyTiming(n, row, r.timing as Timing)) return;
+      if (applyTiming(n, row, r.timing as Timing)) return held(n, fold);
       admission = r.admission as Admission;
-    } else if (await heldOrDropped(n, row, now)) return;
+    } else if (await heldOrDropped(n, row, now)) return held(n, fold);
     if (!admission.ok) {
       if (admission.reason !== 'rate_limited') return finishRow(sql, row, 'dropped', admission.reason);
       return keepRow(sql, row, { due_at: admission.retryAtMs, error: 'rate_limited' });
@@ -159,19 +176,22 @@ async function deliverMail(n: MailScope, due: DueRow, now: number): Promise<void
     if (fold) finishFolded(n, fold);
     throw e;
   }
-  // -- daily mail quota: this mail, its fold and the match's other due mails wait for the reset --
-  if (!result.ok && result.code === 'mail.quota') {
-    pauseMail(n, nextResetMs(now));
-    return waitForReset(n, row);
-  }
-  if (fold) finishFolded(n, fold);
-  // --
-  if (result.ok) return finishRow(sql, row, 'sent', null);
-  const attempts = row.attempts + 1;
-  if (!result.retryable || !retriesLeft(MAIL_RETRY, attempts))
-    return finishRow(sql, row, 'failed', result.code);
-  const dueAt = now + retryWaitMs(MAIL_RETRY, attempts);
-  keepRow(sql, row, { attempts, due_at: dueAt, error: result.code, prepared });
+  const sent = result;
+  recorded(n, row.key, () => {
+    // -- daily mail quota: this mail, its fold and the match's other due mails wait for the reset --
+    if (!sent.ok && sent.code === 'mail.quota') {
+      pauseMail(n, nextResetMs(now));
+      return waitForReset(n, row);
+    }
+    if (fold) finishFolded(n, fold);
+    // --
+    if (sent.ok) return finishRow(sql, row, 'sent', null);
+    const attempts = row.attempts + 1;
+    if (!sent.retryable || !retriesLeft(MAIL_RETRY, attempts))
+      return finishRow(sql, row, 'failed', sent.code);
+    const dueAt = now + retryWaitMs(MAIL_RETRY, attempts);
+    keepRow(sql, row, { attempts, due_at: dueAt, error: sent.code, prepared });
+  });
 }
 
 /**
@@ -180,6 +200,26 @@ async function deliverMail(n: MailScope, due: DueRow, now: number): Promise<void
  */
 function waitForReset(n: MailScope, row: DueRow): void {
   if (row.memory) keepRow(n.ctx.sql, row, { due_at: n.mailPause.untilMs, error: QUOTA_WAIT });
+}
+
+/** A mail held by the seat's timing (quiet hours) or dropped (digest): a catch-up's rows wait together. */
+function held(n: MailScope, fold: Fold | null): void {
+  if (fold) holdTogether(n, fold);
+}
+
+/**
+ * Writes what a send's outcome changes in the outbox (`record`, after the provider answered for the
+ * row `key`). A write the platform refuses past its daily limit keeps `record` in memory
+ * (`MailScope.unrecorded`) for the next delivery to write first, so the mail that went is not sent
+ * again; the error goes on (the alarm waits for the reset).
+ */
+function recorded(n: MailScope, key: string, record: () => void): void {
+  try {
+    record();
+  } catch (e) {
+    if (isDailyLimit(e)) n.unrecorded.set(key, record);
+    throw e;
+  }
 }
 
 async function deliverPush(n: MailScope, row: OutboxRow, now: number): Promise<void> {
@@ -228,11 +268,13 @@ async function deliverPush(n: MailScope, row: OutboxRow, now: number): Promise<v
       retryable ||= r.retryable;
     }
   }
-  if (delivered) return finish(sql, row.key, 'sent', null);
-  const attempts = row.attempts + 1;
-  // A push is only worth it early: one retry, then the mail carries the news.
-  if (!retryable || attempts >= 2) return finish(sql, row.key, 'failed', code);
-  retryLater(sql, row.key, attempts, now + 30_000, code);
+  recorded(n, row.key, () => {
+    if (delivered) return finish(sql, row.key, 'sent', null);
+    const attempts = row.attempts + 1;
+    // A push is only worth it early: one retry, then the mail carries the news.
+    if (!retryable || attempts >= 2) return finish(sql, row.key, 'failed', code);
+    retryLater(sql, row.key, attempts, now + 30_000, code);
+  });
 }
 
 /** Tells each seat's mailbox Durable Object about this match (for "my matches"). */

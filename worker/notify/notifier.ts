@@ -36,6 +36,8 @@ export class Notifier implements MailScope {
   readonly pending: DueRow[] = [];
   /** Deliveries of pending mails still running (`sendPending`), until they settle. */
   private readonly running = new Set<Promise<void>>();
+  /** Rows of mails that went out but could not be recorded (deliver.ts `recorded`). */
+  readonly unrecorded = new Map<string, () => void>();
 
   constructor(readonly ctx: NotifierContext) {
     this.pushSubs = pushSubsTable(ctx.sql);

@@ -168,6 +168,12 @@ export interface MailScope {
    * from memory once the change is stored (notifier.ts `sendPending`).
    */
   readonly pending: DueRow[];
+  /**
+   * What delivery still has to write about a mail or push that went out while the platform refused
+   * the match's writes past its daily limit, by outbox key (deliver.ts `recorded`; in memory only):
+   * the next delivery writes it instead of sending again.
+   */
+  readonly unrecorded: Map<string, () => void>;
   now(): number;
 }
 

@@ -5,6 +5,7 @@
  * gone or a token it does not know is a per-item error; the request itself still succeeds.
  */
 import { Hono } from 'hono';
+import { isDailyLimit } from '../daily-limit';
 import type { Env } from '../env';
 import { matchStub } from '../match/stub';
 import { SummariesRequestSchema, type SummaryItem } from '../protocol/summaries';
@@ -15,6 +16,12 @@ import { limitClient } from './limits';
 
 /** The summaries route group, mounted at /api/matches/summaries. */
 export const summaries = new Hono<AppEnv>();
+
+/** A match past the platform's daily limit (worker/daily-limit.ts): this item only. */
+const DAILY_LIMIT = {
+  code: 'server.daily_limit',
+  message: "The server has reached today's free limit. It works again after 00:00 UTC.",
+};
 
 /** A Durable Object that failed to answer (overloaded, reset): this item only. */
 const UNAVAILABLE = { code: 'match.unavailable', message: 'This match did not answer; try again later.' };
@@ -39,7 +46,10 @@ summaries.post('/', validJson(SummariesRequestSchema), async (c) => {
   return c.json({ items: answers });
 });
 
-/** One match's summary for `token`, or its per-item error (a Durable Object that throws: `match.unavailable`). */
+/**
+ * One match's summary for `token`, or its per-item error (a Durable Object that throws:
+ * `match.unavailable`; past the platform's daily limit: `server.daily_limit`).
+ */
 async function summaryOf(env: Env, matchId: string, token: string): Promise<SummaryItem> {
   try {
     const r = await matchStub(env, matchId).summary(await hashToken(token));
@@ -47,6 +57,8 @@ async function summaryOf(env: Env, matchId: string, token: string): Promise<Summ
     const err = (r.body as { error?: { code: string; message: string } } | undefined)?.error;
     return { matchId, ok: false, error: err ?? UNAVAILABLE };
   } catch (e) {
+    // Past the platform's daily limit: the same code (and words) as a refused request of one match.
+    if (isDailyLimit(e)) return { matchId, ok: false, error: DAILY_LIMIT };
     console.error(`summary of ${matchId}: ${String(e)}`);
     return { matchId, ok: false, error: UNAVAILABLE };
   }
