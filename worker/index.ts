@@ -19,6 +19,7 @@ import { type AppEnv, send } from './routes/http';
 import { leagues } from './routes/leagues';
 import { readLimit } from './routes/limits';
 import { mail } from './routes/mail';
+import { mailMove } from './routes/mail-move';
 import { matches } from './routes/matches';
 import { notFoundHandler } from './routes/methods';
 import { open } from './routes/open';
@@ -71,7 +72,9 @@ app.use('/api/*', timing({ totalDescription: 'Worker', enabled: (c) => c.res.sta
 app.use('/api/*', readLimit());
 app.use('/api/*', readBody());
 app.use('/dev/*', readBody());
+app.use('/turn/*', readBody());
 
+app.route('/', mailMove); // /turn/*: a mailed move link's confirmation page
 app.route('/', mail); // /api/mail/* and /dev/mail (before /dev: its guard would answer 404 first)
 app.route('/api/matches/summaries', summaries); // before /api/matches: its /:id routes would match first
 app.route('/api/matches', matches);

@@ -10,6 +10,7 @@ import { dailyLimitReply, isDailyLimit } from '../daily-limit';
 import type { Env } from '../env';
 import { type BudgetPayer, payerOf } from '../notify/budget';
 import type { DigestEntry } from '../notify/digest';
+import type { MoveLinkParts } from '../notify/move-links';
 import type { MailRpc } from '../notify/protocol';
 import type { ChatSend } from '../protocol/chat';
 import type { MoveRequest } from '../protocol/moves';
@@ -23,6 +24,7 @@ import { digestEntry } from './digest-entry';
 import { journalReply } from './journal';
 import { leaveMatch } from './leave';
 import * as lifecycle from './lifecycle';
+import { openMoveLink, playMoveLink } from './mail-move';
 import { playMove } from './moves';
 import { syncOpenTable, unlistDeleted } from './open-listing';
 import { joinOpen } from './open-seat';
@@ -180,6 +182,20 @@ export class MatchDurableObject extends DurableObject<Env> {
     return this.track(async () => {
       if (!this.match.meta) return NOT_FOUND;
       return this.match.notifier.rpc(this.match.caller(who), req);
+    });
+  }
+
+  /**
+   * A mailed move link (mail-move.ts): its confirmation page (`post` null: reads only, writes
+   * nothing) or its form's post with the page's token. 200 with the `MoveLinkPage`; 404 without a match.
+   */
+  async moveLink(link: MoveLinkParts, post: { page: string } | null, origin: string): Promise<Reply> {
+    return this.track(async () => {
+      if (!this.match.meta) return NOT_FOUND;
+      const body = post
+        ? await playMoveLink(this.match, link, post.page, origin)
+        : await openMoveLink(this.match, link, origin);
+      return { status: 200, body };
     });
   }
 

@@ -175,13 +175,27 @@ const MAX_LINKS = 5000;
  * Without a deployment secret the token is random (one row per link).
  */
 export async function mintSeatLink(m: MatchContext, seat: number, origin: string): Promise<string> {
+  const token = (await derivedSeatToken(m, seat)) ?? newToken();
+  m.store.addLink(await hashToken(token), seat, m.now());
+  return `${origin}/m/${m.meta!.matchId}#seat=${token}`;
+}
+
+/** The derived token of `seat`'s mailed link now (see `mintSeatLink`), or null without a deployment secret. */
+function derivedSeatToken(m: MatchContext, seat: number): Promise<string | null> {
   const row = m.seats[seat];
   const about = [m.meta!.matchId, seat, row?.tokenHash ?? '', row?.email?.toLowerCase() ?? ''];
   const generation = row?.prefs.linkGeneration ?? 0;
-  const token =
-    (await keyedToken(m.env, `mail-link:${JSON.stringify([...about, generation])}`)) ?? newToken();
-  m.store.addLink(await hashToken(token), seat, m.now());
-  return `${origin}/m/${m.meta!.matchId}#seat=${token}`;
+  return keyedToken(m.env, `mail-link:${JSON.stringify([...about, generation])}`);
+}
+
+/**
+ * The token of the seat link its mails carry (as `mintSeatLink` gives it), only when that link is
+ * stored and opens `seat` now; null otherwise. Writes nothing (a move link's page offers it to open
+ * the table, and plays as the seat with it when the seat has no token of its own).
+ */
+export async function storedSeatToken(m: MatchContext, seat: number): Promise<string | null> {
+  const token = await derivedSeatToken(m, seat);
+  return token && m.store.seatForLink(await hashToken(token)) === seat ? token : null;
 }
 
 /** `row` in the next link generation: the seat's mail links were revoked, a later mail carries a new one. */

@@ -36,6 +36,7 @@ export type MatchStub = Pick<
   | 'testTimePasses'
   | 'testSetBotDelay'
   | 'mail'
+  | 'moveLink'
   | 'importSeatLinks'
   | 'revokeSeatLinks'
   | 'relinkSeat'

@@ -1,0 +1,210 @@
+/**
+ * Move links in the match (issue 34): minting a mail's links (nothing stored: notify/move-links.ts),
+ * what a link's confirmation page shows (`openMoveLink`, which reads only), and the move its form
+ * posts (`playMoveLink`), played through the page's own path (moves.ts `playMove`: the seat's
+ * credential, the version check, the engine's legality, an idempotent move id derived from the link).
+ *
+ * A link is good while its secret matches the seat's credentials now, its version is the state's,
+ * its move is among `legalMoves`, the seat is a human's still in the match, and no deadline of the
+ * turn or of a response window has passed. Every other link (stale, used, wrong, forged) gets one
+ * answer, `stale`, that names no seat and carries no credential.
+ */
+
+import { KINDS } from '../decider/change';
+import { legalMoves, sameMove } from '../engine/index';
+import type { Move } from '../engine/types';
+import { viewFor } from '../engine/view';
+import { type PositionView, positionOf } from '../notify/mail-position';
+import {
+  type MoveLinkParts,
+  moveCode,
+  moveIdOf,
+  moveLinkSecret,
+  moveLinkUrl,
+  pageToken,
+  readMoveCode,
+  sameSecret,
+} from '../notify/move-links';
+import { hashToken } from '../tokens';
+import type { MatchContext } from './context';
+import { playMove } from './moves';
+import { storedSeatToken } from './seats';
+
+/** Whose turn it is after a move, for "Bob to play": a seat, or nobody (the hand or match is over). */
+export type NextTurn = { kind: 'seat'; seat: number } | { kind: 'none' };
+
+/** What a move link's page shows; `language` is the seat's (null: the reader's own). */
+export type MoveLinkPage =
+  | {
+      kind: 'confirm';
+      language: string | null;
+      names: string[];
+      move: Move;
+      position: PositionView;
+      /** The per-page token the form posts back. */
+      page: string;
+      table: string;
+    }
+  | {
+      kind: 'played';
+      language: string | null;
+      names: string[];
+      move: Move;
+      /** The position the move was played from (for its words). */
+      before: PositionView;
+      position: PositionView;
+      next: NextTurn;
+      table: string;
+    }
+  | { kind: 'stale'; table: string }
+  | { kind: 'refused'; table: string };
+
+/** The secret a link for `seat` at `version` playing the move coded `code` must carry now (null: no deployment secret). */
+function secretFor(m: MatchContext, seat: number, version: number, code: string): Promise<string | null> {
+  const row = m.seats[seat];
+  return moveLinkSecret(m.env, {
+    matchId: m.meta!.matchId,
+    seat,
+    version,
+    code,
+    tokenHash: row?.tokenHash ?? '',
+    email: row?.email?.toLowerCase() ?? '',
+    generation: row?.prefs.linkGeneration ?? 0,
+  });
+}
+
+/**
+ * The link playing `move` for `seat` at the state's version (absolute, under `origin`), or null
+ * when there is no deployment secret or no running state. Writes nothing.
+ */
+export async function mintMoveLink(
+  m: MatchContext,
+  seat: number,
+  move: Move,
+  origin: string,
+): Promise<string | null> {
+  const state = m.state;
+  if (!m.meta || !state) return null;
+  const code = moveCode(move);
+  const secret = await secretFor(m, seat, state.version, code);
+  return secret ? moveLinkUrl(origin, m.meta.matchId, { seat, version: state.version, code, secret }) : null;
+}
+
+/** The link's seat when its secret matches that seat's credentials now (any version), else null. */
+async function verified(m: MatchContext, link: MoveLinkParts): Promise<number | null> {
+  if (!m.meta || !m.state) return null;
+  const row = m.seats[link.seat];
+  if (!row || row.kind !== 'human' || row.prefs.left) return null;
+  const secret = await secretFor(m, link.seat, link.version, link.code);
+  return secret && sameSecret(secret, link.secret) ? link.seat : null;
+}
+
+/** True when a deadline of the turn or of an open response window has passed (a timeout is due). */
+function deadlinePassed(m: MatchContext): boolean {
+  const now = m.now();
+  const turn = m.meta?.turnDeadline;
+  if (turn && turn.atMs <= now) return true;
+  const window = m.schedule.get(KINDS.window, '');
+  return window !== null && window !== undefined && window.atMs <= now;
+}
+
+/** The move a verified link may still play now, or null (moved on, no longer legal, past a deadline). */
+function playable(m: MatchContext, link: MoveLinkParts): Move | null {
+  const state = m.state;
+  if (!state || m.meta?.status !== 'playing' || state.version !== link.version || deadlinePassed(m))
+    return null;
+  const move = readMoveCode(link.code);
+  if (!move) return null;
+  return legalMoves(state, link.seat).find((l) => sameMove(state, l, move)) ?? null;
+}
+
+/** The match's page: with the seat's mailed link when that link is stored (it opens the seat), else bare. */
+async function tableUrl(m: MatchContext, seat: number | null, origin: string): Promise<string> {
+  const bare = `${origin}/m/${m.meta?.matchId ?? ''}`;
+  const token = seat === null ? null : await storedSeatToken(m, seat);
+  return token ? `${bare}#seat=${token}` : bare;
+}
+
+function names(m: MatchContext): string[] {
+  return m.seats.map((s) => s.name);
+}
+
+/** The page after the link's move was played (now, or by an earlier post of the same link). */
+async function playedPage(m: MatchContext, seat: number, move: Move, before: PositionView, origin: string) {
+  const state = m.state!;
+  const over = state.phase === 'handOver' || state.phase === 'matchOver';
+  const next: NextTurn = over ? { kind: 'none' } : { kind: 'seat', seat: state.turn };
+  return {
+    kind: 'played' as const,
+    language: m.seats[seat].language,
+    names: names(m),
+    move,
+    before,
+    position: positionOf(viewFor(state, seat)),
+    next,
+    table: await tableUrl(m, seat, origin),
+  };
+}
+
+/**
+ * The confirmation page of a move link (GET and HEAD: reads only, writes nothing, however often a
+ * scanner opens it): the move and the position to confirm; the result when this link's move was
+ * already played; else `stale` (also for a wrong or forged link).
+ */
+export async function openMoveLink(
+  m: MatchContext,
+  link: MoveLinkParts,
+  origin: string,
+): Promise<MoveLinkPage> {
+  const stale = { kind: 'stale' as const, table: await tableUrl(m, null, origin) };
+  const seat = await verified(m, link);
+  if (seat === null) return stale;
+  const done = m.log.rowOfMoveId(moveIdOf(link.secret));
+  const move = readMoveCode(link.code);
+  if (done && move) return playedPage(m, seat, move, positionOf(viewFor(m.state!, seat)), origin);
+  const legal = playable(m, link);
+  const page = await pageToken(m.env, link.secret);
+  if (!legal || !page) return stale;
+  return {
+    kind: 'confirm',
+    language: m.seats[seat].language,
+    names: names(m),
+    move: legal,
+    position: positionOf(viewFor(m.state!, seat)),
+    page,
+    table: await tableUrl(m, seat, origin),
+  };
+}
+
+/**
+ * The move of a link's form (POST `page`: its per-page token): played through `playMove` as the
+ * link's seat, under the move id the link derives, so a second post shows the first's result. A
+ * stale, wrong or forged link, or a move the match refuses, is `stale`; a good link posted without
+ * its page's token is `refused`. Neither changes anything.
+ */
+export async function playMoveLink(
+  m: MatchContext,
+  link: MoveLinkParts,
+  page: string,
+  origin: string,
+): Promise<MoveLinkPage> {
+  const stale = { kind: 'stale' as const, table: await tableUrl(m, null, origin) };
+  const seat = await verified(m, link);
+  if (seat === null) return stale;
+  const moveId = moveIdOf(link.secret);
+  const move = readMoveCode(link.code);
+  if (!move) return stale;
+  const before = positionOf(viewFor(m.state!, seat));
+  if (m.log.rowOfMoveId(moveId)) return playedPage(m, seat, move, before, origin);
+  const legal = playable(m, link);
+  if (!legal) return stale;
+  const expected = await pageToken(m.env, link.secret);
+  if (!expected || !sameSecret(expected, page)) return { kind: 'refused', table: stale.table };
+  // The seat's own credential: its token hash, else the hash of its stored mail link.
+  const mailed = m.seats[seat].tokenHash ? null : await storedSeatToken(m, seat);
+  const who = m.seats[seat].tokenHash ?? (mailed ? await hashToken(mailed) : null);
+  if (!who) return stale;
+  const reply = playMove(m, who, { version: link.version, moveId, move: legal });
+  if (reply.status !== 200) return stale;
+  return playedPage(m, seat, legal, before, origin);
+}
