@@ -121,7 +121,9 @@ describe('move links', () => {
     }
     const get = opened[0];
     expect(get.text).toContain('Play this move?');
-    expect(get.text).toMatch(/<strong>([^<]+ on your area|[^<]+ against Bob|Discard [^<]+|Play [^<]+)<\/strong>/);
+    expect(get.text).toMatch(
+      /<strong>([^<]+ on your area|[^<]+ against Bob|Discard [^<]+|Play [^<]+)<\/strong>/,
+    );
     expect(get.text).toContain('Your hand: ');
     expect(get.text).toContain('<form method="post">');
     expect(get.text).not.toContain('<script');
