@@ -16,6 +16,7 @@ import { MAIL_ITEM, type NotifyMatch, type NotifySeat } from '../notify/scope';
 import type { Reply } from '../reply';
 import { chatSinceLastTurn } from './chat-mail';
 import { MoveLog } from './log';
+import { mailPlay } from './mail-move';
 import { PolledPresence, seatPresent } from './presence';
 import { waitingSeats } from './rematch-offer';
 import { chainIdOf, type Meta, type SeatRow, type TurnDeadline } from './rows';
@@ -99,6 +100,7 @@ export class MatchContext {
       turnStart: (seat) => this.log.turnStart(seat),
       chatSinceLastTurn: (seat) => chatSinceLastTurn(this, seat),
       mintSeatLink: (seat, origin) => mintSeatLink(this, seat, origin),
+      mailPlay: (seat, origin) => mailPlay(this, seat, origin),
     });
     // The outbox's wake-up is computed from the outbox, not stored (two rows a turn).
     this.schedule.derive(MAIL_ITEM, () => this.notifier.recomputeWake());

@@ -10,11 +10,12 @@
  * answer, `stale`, that names no seat and carries no credential.
  */
 
+import { suggestMoves } from '../bots/suggest';
 import { KINDS } from '../decider/change';
 import { legalMoves, sameMove } from '../engine/index';
 import type { Move } from '../engine/types';
 import { viewFor } from '../engine/view';
-import { type PositionView, positionOf } from '../notify/mail-position';
+import { type MailPlay, type PositionView, positionOf } from '../notify/mail-position';
 import {
   type MoveLinkParts,
   moveCode,
@@ -207,4 +208,26 @@ export async function playMoveLink(
   const reply = playMove(m, who, { version: link.version, moveId, move: legal });
   if (reply.status !== 200) return stale;
   return playedPage(m, seat, legal, before, origin);
+}
+
+/**
+ * What `seat`'s turn mail shows (issue 34): its position from its own view and up to four suggested
+ * moves (bots/suggest.ts) as move links under `origin`; null when the match is not being played,
+ * the seat is not a human's or has nothing to do, or there is no deployment secret. Writes nothing.
+ */
+export async function mailPlay(m: MatchContext, seat: number, origin: string): Promise<MailPlay | null> {
+  const state = m.state;
+  const row = m.seats[seat];
+  if (!m.meta || !state || m.meta.status !== 'playing' || !row || row.kind !== 'human' || row.prefs.left)
+    return null;
+  const view = viewFor(state, seat);
+  if (view.legalMoves.length === 0) return null;
+  const suggested = suggestMoves(view, { seed: `mail:${m.meta.matchId}`, log: m.log.handEvents() });
+  const moves: MailPlay['moves'] = [];
+  for (const move of suggested) {
+    const url = await mintMoveLink(m, seat, move, origin);
+    if (!url) return null;
+    moves.push({ move, url });
+  }
+  return { position: positionOf(view), moves };
 }

@@ -14,6 +14,8 @@ import { dateTimeText, deadlineText } from '../words/when';
 import { chatBlocks, type NewChat } from './chat-lines';
 import { cardText, describeEvents, joinNames, type TableNames, targetText, teamName } from './events';
 import { type Catalog, catalogFor, fill } from './i18n';
+import { playBlocks } from './mail-play';
+import type { MailPlay } from './mail-position';
 import { type Block, type FooterLink, render } from './render';
 import { defuseLinks, headerText, safeUrl } from './sanitize';
 import type { ListHeaders } from './types';
@@ -69,6 +71,8 @@ export type MailContent =
       idle?: IdleAction;
       /** The chat's new lines since the reader's last move (chat-lines.ts); none when absent. */
       chat?: NewChat;
+      /** The reader's position and suggested moves (mail-play.ts); none when absent. */
+      play?: MailPlay;
     }
   | {
       kind: 'responseWindow';
@@ -88,6 +92,8 @@ export type MailContent =
       mode?: ResponseMode;
       /** The match plays the fast game's quick remedy (RULES.md §7 `quickRemedy`). */
       quickRemedy?: boolean;
+      /** The reader's position and their answers as move links (mail-play.ts); none when absent. */
+      play?: MailPlay;
     }
   | { kind: 'reminder'; deadline: Date; now: Date; idle?: IdleAction }
   /** `why`: 'timeouts' when the seat went to a bot after turns ran out of time (else the host gave it). */
@@ -247,6 +253,7 @@ function draftFor(ctx: MailContext, content: MailContent, c: Catalog, title: str
         });
       }
       blocks.push(...idle);
+      blocks.push(...playBlocks(content.play, table.names, seat, c));
       blocks.push({ button: c.buttons.play, href: seat });
       const subject = between
         ? fill(c.subjects.handOver, { hand: content.handOver! }, c.locale)
@@ -271,6 +278,7 @@ function draftFor(ctx: MailContext, content: MailContent, c: Catalog, title: str
             c,
           ),
         });
+      blocks.push(...playBlocks(content.play, table.names, seat, c));
       blocks.push({ button: c.buttons.answer, href: seat });
       return {
         subject: fill(c.subjects.responseWindow, { attacker: named, hazard }, c.locale),

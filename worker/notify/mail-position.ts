@@ -112,3 +112,12 @@ export function positionLines(view: PositionView, p: PositionWords): string[] {
   lines.push(fill(w.deck, { n: view.deckSize }, p.locale));
   return lines;
 }
+
+/**
+ * What a "your turn" or response-window mail shows of the reader's turn (issue 34): the position
+ * from the reader's own view and the suggested moves, each with its move link, and the table's link.
+ */
+export interface MailPlay {
+  position: PositionView;
+  moves: Array<{ move: Move; url: string }>;
+}

@@ -8,6 +8,7 @@
 import { REMATCH_LAPSE_MS } from '../protocol/views';
 import type { MailTokens } from './address-do';
 import { composeMail, type IdleAction, type MailContent } from './compose';
+import type { MailPlay } from './mail-position';
 import type { OutboxRow } from './outbox';
 import { turnDeadline } from './plan';
 import type { IntentData } from './policy';
@@ -56,6 +57,7 @@ export async function composeRow(
         deadline: dateOrNull(turnDeadline(n, data.between ? 'handOver' : row.seat)),
         now: new Date(now),
         ...(data.between ? { handOver: data.hand } : { idle: idleOf(meta.config.onDeadline, seat.prefs) }),
+        ...(await playOf(n, row.seat, origin)),
       };
       break;
     case 'reminder': {
@@ -81,6 +83,7 @@ export async function composeRow(
         now: new Date(now),
         // The hint's words fit the reader's coup-fourré choice (compose.ts `windowHint`).
         ...(state ? { mode: state.responses[row.seat], quickRemedy: state.rules.options.quickRemedy } : {}),
+        ...(await playOf(n, row.seat, origin)),
       };
       break;
     case 'botTookOver':
@@ -134,6 +137,12 @@ export async function composeRow(
     },
     seatUrl,
   };
+}
+
+/** The reader's position and suggested moves for a turn's mail (`{ play }`), or nothing. */
+async function playOf(n: MailScope, seat: number, origin: string): Promise<{ play?: MailPlay }> {
+  const play = (await n.ctx.mailPlay?.(seat, origin)) ?? null;
+  return play ? { play } : {};
 }
 
 /** What a turn's mail says happens at its deadline, with the reader's time zone. */

@@ -6,11 +6,15 @@
 import type { Catalog } from './i18n';
 import { escapeHtml } from './sanitize';
 
-/** A block of the body: a paragraph, a list of lines, a button, or a small table of scores. */
+/**
+ * A block of the body: a paragraph, a list of lines, a button, a list of smaller buttons (the
+ * suggested moves of a turn's mail), or a small table of scores.
+ */
 export type Block =
   | { p: string }
   | { list: string[] }
   | { button: string; href: string }
+  | { links: Array<{ label: string; href: string }> }
   | { scores: Array<[string, number, boolean]>; heading: string };
 
 /** A labelled link in the footer (mute, stop all mail). */
@@ -30,6 +34,7 @@ export interface Footer {
 const STYLE = {
   body: 'margin:0;padding:24px 12px;background:#f4f1e8;font-family:Arial,Helvetica,sans-serif;color:#1f1f1f;',
   card: 'max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px;line-height:1.5;',
+  move: 'display:inline-block;border:1px solid #b3261e;color:#b3261e;padding:8px 14px;border-radius:6px;text-decoration:none;',
   button:
     'display:inline-block;background:#b3261e;color:#ffffff;padding:12px 22px;border-radius:6px;text-decoration:none;font-weight:bold;',
   small: 'font-size:13px;color:#555555;',
@@ -40,6 +45,7 @@ function blockText(b: Block): string {
   if ('p' in b) return b.p;
   if ('list' in b) return b.list.map((l) => `- ${l}`).join('\n');
   if ('button' in b) return `${b.button}: ${b.href}`;
+  if ('links' in b) return b.links.map((l) => `${l.label}:\n${l.href}`).join('\n\n');
   // Aligned columns: a star marks the winners, names padded to the longest.
   const width = Math.max(...b.scores.map(([n]) => n.length));
   return [
@@ -51,6 +57,13 @@ function blockText(b: Block): string {
 function blockHtml(b: Block): string {
   if ('p' in b) return `<p>${escapeHtml(b.p)}</p>`;
   if ('list' in b) return `<ul>${b.list.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>`;
+  if ('links' in b)
+    return b.links
+      .map(
+        (l) =>
+          `<p style="margin:8px 0;"><a href="${escapeHtml(l.href)}" style="${STYLE.move}">${escapeHtml(l.label)}</a></p>`,
+      )
+      .join('');
   if ('button' in b) {
     return `<p style="margin:24px 0;"><a href="${escapeHtml(b.href)}" style="${STYLE.button}">${escapeHtml(b.button)}</a></p>`;
   }

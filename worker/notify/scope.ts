@@ -11,6 +11,7 @@ import type { LazyTable } from '../lazy-table';
 import type { Reply } from '../reply';
 import type { MailPause } from './catch-up';
 import type { NewChat } from './chat-lines';
+import type { MailPlay } from './mail-position';
 import type { DueRow } from './outbox';
 import type { MailSender } from './types';
 
@@ -109,6 +110,12 @@ export interface NotifierContext {
    * match keeps only its hash, with the seats) until the seat's address changes.
    */
   mintSeatLink(seat: number, origin: string): Promise<string>;
+  /**
+   * What `seat`'s turn mail shows of its turn (issue 34): the position from its own view and the
+   * suggested moves as move links under `origin` (minting them writes nothing); null when the seat
+   * has nothing to do, asked for no hand in its mails, or there is no deployment secret. Absent: never.
+   */
+  mailPlay?(seat: number, origin: string): Promise<MailPlay | null>;
 }
 
 /** Who asks a mail request: their seat (or null) and whether they hold the host link. */

@@ -45,6 +45,11 @@ export interface MoveWords {
   discardEmpty: string;
   /** {n} cards in the draw pile, with plural forms. */
   deck: string;
+  // -- the mail --
+  /** Before the position in a mail. */
+  positionIntro: string;
+  /** Before the suggested moves in a mail. */
+  suggestIntro: string;
   // -- the confirmation page --
   /** Page title. */
   title: string;

@@ -20,6 +20,8 @@ export const de: MoveWords = {
   discardTop: 'Ablagestapel: {card}',
   discardEmpty: 'Ablagestapel: leer',
   deck: 'Nachziehstapel: {n} {n|Karte|Karten}',
+  positionIntro: 'So steht es:',
+  suggestIntro: 'Spiel direkt aus dieser E-Mail (jeder Link fragt nach einer Bestätigung):',
   title: 'Dein Zug',
   confirm: 'Diesen Zug spielen?',
   send: 'Spielen',

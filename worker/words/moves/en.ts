@@ -20,6 +20,8 @@ export const en: MoveWords = {
   discardTop: 'Discard pile: {card}',
   discardEmpty: 'Discard pile: empty',
   deck: 'Draw pile: {n} {n|card|cards}',
+  positionIntro: 'Where things stand:',
+  suggestIntro: 'Play from this mail (each link asks you to confirm):',
   title: 'Your move',
   confirm: 'Play this move?',
   send: 'Play it',

@@ -20,6 +20,8 @@ export const fr: MoveWords = {
   discardTop: 'Défausse : {card}',
   discardEmpty: 'Défausse : vide',
   deck: 'Pioche : {n} {n|carte|cartes}',
+  positionIntro: 'Où en est la partie :',
+  suggestIntro: 'Jouez depuis ce courriel (chaque lien vous demande de confirmer) :',
   title: 'Votre coup',
   confirm: 'Jouer ce coup ?',
   send: 'Jouer',

@@ -20,6 +20,8 @@ export const nb: MoveWords = {
   discardTop: 'Kastebunken: {card}',
   discardEmpty: 'Kastebunken: tom',
   deck: 'Trekkbunken: {n} {n|kort|kort}',
+  positionIntro: 'Slik står det:',
+  suggestIntro: 'Spill rett fra e-posten (hver lenke ber deg bekrefte):',
   title: 'Ditt trekk',
   confirm: 'Spille dette trekket?',
   send: 'Spill',

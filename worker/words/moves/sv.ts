@@ -20,6 +20,8 @@ export const sv: MoveWords = {
   discardTop: 'Slänghögen: {card}',
   discardEmpty: 'Slänghögen: tom',
   deck: 'Draghögen: {n} {n|kort|kort}',
+  positionIntro: 'Så här står det:',
+  suggestIntro: 'Spela direkt från mejlet (varje länk ber dig bekräfta):',
   title: 'Ditt drag',
   confirm: 'Spela det här draget?',
   send: 'Spela',

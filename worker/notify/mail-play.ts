@@ -1,0 +1,47 @@
+/**
+ * The reader's turn in a mail (issue 34): the position from their own view and the suggested moves
+ * as links (each opens its confirmation page, worker/routes/mail-move.ts), then "Open the table".
+ * Words from worker/words/moves and the mail catalog; blocks for compose.ts.
+ */
+
+import { moveWordsFor } from '../words/moves';
+import { joinNames } from './events';
+import type { Catalog } from './i18n';
+import { type MailPlay, moveText, type PositionWords, positionLines } from './mail-position';
+import type { Block } from './render';
+
+/** The words of positions and moves for a mail in catalog `c`, the seats named `names`. */
+export function positionWords(c: Catalog, names: readonly string[]): PositionWords {
+  return {
+    words: moveWordsFor(c.locale),
+    cards: c.cards,
+    locale: c.locale,
+    names,
+    join: (n) => joinNames(n, c),
+  };
+}
+
+/**
+ * The blocks of `play` (none without it): "Where things stand" and the position's lines; with
+ * suggested moves, their links and "Open the table" (`table`: the seat link).
+ */
+export function playBlocks(
+  play: MailPlay | undefined,
+  names: readonly string[],
+  table: string,
+  c: Catalog,
+): Block[] {
+  if (!play) return [];
+  const p = positionWords(c, names);
+  const blocks: Block[] = [{ p: p.words.positionIntro }, { list: positionLines(play.position, p) }];
+  const links = play.moves.flatMap(({ move, url }) => {
+    const label = moveText(move, play.position, p);
+    return label ? [{ label, href: url }] : [];
+  });
+  if (links.length > 0)
+    blocks.push(
+      { p: p.words.suggestIntro },
+      { links: [...links, { label: p.words.openTable, href: table }] },
+    );
+  return blocks;
+}
