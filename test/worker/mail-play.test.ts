@@ -11,7 +11,7 @@ import { mailPlay } from '../../worker/match/mail-move';
 import { catalogFor } from '../../worker/notify/i18n';
 import type { OutgoingMail } from '../../worker/notify/types';
 import { cardName } from '../../worker/words/cards/catalog';
-import { freshIp, info, move, stubOf, worker } from './helpers';
+import { api, freshIp, info, move, stubOf, worker } from './helpers';
 import { addresses, duo, MIN, mailMatch, stopOnAskSeat } from './mail-helpers';
 
 /** The move links of a mail's text (each a line of its own after its label). */
@@ -93,6 +93,27 @@ describe('the turn mail', () => {
     expect(after.tableaux[1].battleTop).toBe('roll');
     // The other links died with the version.
     expect((await open(links.find((l) => l !== roll)!.url)).status).toBe(409);
+  });
+
+  it('leaves the hand and the moves out for a seat that turned them off, and says so in its settings', async () => {
+    const { ann, bob } = addresses();
+    const h = await mailMatch(duo({ ann, bob }));
+    const t0 = h.clock.now;
+    await h.fire(t0);
+    expect((await info(h.m, h.m.seats[1])).settings!.mailHand).toBe(true);
+    const off = await api(`/api/matches/${h.m.id}/settings`, {
+      token: h.m.seats[1],
+      body: { mailHand: false },
+    });
+    expect(off.status).toBe(200);
+    expect(off.body.settings.mailHand).toBe(false);
+    await move(h.m, h.m.seats[0]!, { type: 'play', card: 'roll' });
+    await h.fire(t0 + 3 * MIN);
+    const turn = h.sender.to(bob).at(-1)!;
+    expect(turn.subject).toBe("Mille Bornes : c'est à vous de jouer");
+    expect(turn.text).not.toContain('Votre main');
+    expect(turn.text).not.toContain('/turn/');
+    expect(turn.html).not.toContain('/turn/');
   });
 
   it('writes no row to mint a mail’s move links', async () => {

@@ -129,6 +129,12 @@ export interface SeatPrefs {
    * a push to a present seat is still dropped. Default false.
    */
   alwaysEmail?: boolean;
+  // -- the hand and suggested moves in turn mails (issue 34) --
+  /**
+   * False: the seat's turn mails leave out its hand, the position and the suggested moves (a shared
+   * mailbox). Absent or true: they show them (the default).
+   */
+  mailHand?: boolean;
   // -- time zone, mail preferences of this seat --
   /** The player's IANA time zone, reported by their browser ("Europe/Oslo"); mails and quiet hours use it. */
   timeZone?: string;

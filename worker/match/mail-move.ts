@@ -213,13 +213,16 @@ export async function playMoveLink(
 /**
  * What `seat`'s turn mail shows (issue 34): its position from its own view and up to four suggested
  * moves (bots/suggest.ts) as move links under `origin`; null when the match is not being played,
- * the seat is not a human's or has nothing to do, or there is no deployment secret. Writes nothing.
+ * the seat is not a human's, has nothing to do or turned the hand in mails off (`SeatPrefs.mailHand`),
+ * or there is no deployment secret. Writes nothing.
  */
 export async function mailPlay(m: MatchContext, seat: number, origin: string): Promise<MailPlay | null> {
   const state = m.state;
   const row = m.seats[seat];
   if (!m.meta || !state || m.meta.status !== 'playing' || !row || row.kind !== 'human' || row.prefs.left)
     return null;
+  // The player asked for no hand in their mails (a shared mailbox).
+  if (row.prefs.mailHand === false) return null;
   const view = viewFor(state, seat);
   if (view.legalMoves.length === 0) return null;
   const suggested = suggestMoves(view, { seed: `mail:${m.meta.matchId}`, log: m.log.handEvents() });

@@ -81,6 +81,7 @@ export async function changeSettings(
   if (s.email !== undefined) row.email = s.email;
   if (s.emailNotifications !== undefined) row.emailNotifications = s.emailNotifications;
   if (s.alwaysEmail !== undefined) row.prefs = { ...row.prefs, alwaysEmail: s.alwaysEmail };
+  if (s.mailHand !== undefined) row.prefs = withMailHand(row.prefs, s.mailHand);
   if (s.chatMuted !== undefined) row.prefs = withChatMuted(row.prefs, s.chatMuted);
   if (s.responseMode !== undefined && !state) row.responseMode = s.responseMode;
   // The seat's row is written only when it changed (an unchanged setting writes none).
@@ -99,6 +100,12 @@ export async function changeSettings(
   // What became of a change of the mail preferences beyond this seat, for the page to say.
   const body = link && info.settings ? { ...info, settings: { ...info.settings, prefsLink: link } } : info;
   return { status: 200, body };
+}
+
+/** `prefs` showing the hand in turn mails (the field left out, its default) or not (`mailHand: false`). */
+function withMailHand(prefs: SeatPrefs, shown: boolean): SeatPrefs {
+  const { mailHand: _, ...rest } = prefs;
+  return shown ? rest : { ...prefs, mailHand: false };
 }
 
 /** `prefs` with the chat muted (`chatMuted: true`, in place) or not (the field left out, its default). */

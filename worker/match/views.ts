@@ -139,6 +139,7 @@ export function buildInfo(
       hasEmail: own.email !== null,
       email: own.email,
       alwaysEmail: own.prefs.alwaysEmail === true,
+      mailHand: own.prefs.mailHand !== false,
       ...mailSettings(own),
       awayUntil: awayText(own, extras.now, meta.status),
       vacationLeftMs: vacationLeft(meta.config, own),

@@ -183,6 +183,8 @@ export const SettingsSchema = v.strictObject({
   emailNotifications: v.optional(v.boolean()),
   // -- presence: always e-mail me --
   alwaysEmail: v.optional(v.boolean()),
+  // -- the hand and suggested moves in turn mails (issue 34) --
+  mailHand: v.optional(v.boolean()),
   // -- time zone, mail preferences --
   timeZone: v.optional(timeZoneSchema()),
   mailPrefs: v.optional(mailPrefsSchema()),

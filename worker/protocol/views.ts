@@ -137,6 +137,9 @@ export interface MatchInfo {
     // -- presence: always e-mail me --
     /** Mails go out even while the player is looking at the match (pushes still wait): `SeatPrefs.alwaysEmail`. */
     alwaysEmail: boolean;
+    // -- the hand and suggested moves in turn mails --
+    /** Turn mails show the seat's hand and suggested moves (`SeatPrefs.mailHand`); absent: on, the default. */
+    mailHand?: boolean;
     // -- time zone, mail preferences --
     /** The seat's IANA time zone as last reported by a browser (absent: never reported). */
     timeZone?: string;

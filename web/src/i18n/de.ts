@@ -363,6 +363,9 @@ export const de: Messages = {
   // -- presence: always e-mail me --
   'settings.alwaysEmail': 'Immer eine E-Mail schicken, auch wenn ich online bin',
   'settings.alwaysEmailHint': 'Sonst kommt keine E-Mail, solange die Partie offen vor dir liegt.',
+  'settings.mailHand': 'Meine Hand und vorgeschlagene Züge in der E-Mail zeigen',
+  'settings.mailHandHint':
+    'Schalte das aus, wenn andere dieses Postfach lesen: Die E-Mail sagt dann nur, dass du dran bist.',
   // -- digest, quiet hours, time zone --
   'mailPrefs.legend': 'Mail-Zeiten',
   'mailPrefs.digest': 'Eine Mail am Tag statt einer pro Zug, um',

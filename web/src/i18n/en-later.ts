@@ -156,6 +156,8 @@ export const enLater = {
   // -- presence: always e-mail me --
   'settings.alwaysEmail': 'Always e-mail me, even while I am online',
   'settings.alwaysEmailHint': 'Otherwise no mail comes while this match is open in front of you.',
+  'settings.mailHand': 'Show my hand and suggested moves in the mail',
+  'settings.mailHandHint': 'Turn off if others read this mailbox: the mail then only says it is your turn.',
   // -- digest, quiet hours, time zone --
   'mailPrefs.legend': 'Mail timing',
   'mailPrefs.digest': 'One mail a day instead of one per turn, at',

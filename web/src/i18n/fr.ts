@@ -364,6 +364,9 @@ export const fr: Messages = {
   // -- presence: always e-mail me --
   'settings.alwaysEmail': 'Toujours m’envoyer un e-mail, même quand je suis en ligne',
   'settings.alwaysEmailHint': 'Sinon, aucun e-mail n’arrive tant que la partie est ouverte sous vos yeux.',
+  'settings.mailHand': 'Montrer ma main et des coups suggérés dans l’e-mail',
+  'settings.mailHandHint':
+    'Désactivez si d’autres lisent cette boîte : l’e-mail dit alors seulement que c’est votre tour.',
   // -- digest, quiet hours, time zone --
   'mailPrefs.legend': 'Horaires des mails',
   'mailPrefs.digest': 'Un mail par jour au lieu d’un par tour, à',

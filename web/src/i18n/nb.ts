@@ -362,6 +362,9 @@ export const nb: Messages = {
   // -- presence: always e-mail me --
   'settings.alwaysEmail': 'Send alltid e-post, også når jeg er pålogget',
   'settings.alwaysEmailHint': 'Ellers kommer det ingen e-post mens spillet er åpent foran deg.',
+  'settings.mailHand': 'Vis hånden min og foreslåtte trekk i e-posten',
+  'settings.mailHandHint':
+    'Slå av hvis andre leser denne innboksen: e-posten sier da bare at det er din tur.',
   // -- digest, quiet hours, time zone --
   'mailPrefs.legend': 'Tider for e-post',
   'mailPrefs.digest': 'Én e-post om dagen i stedet for én per tur, kl.',

@@ -361,6 +361,9 @@ export const sv: Messages = {
   // -- presence: always e-mail me --
   'settings.alwaysEmail': 'Skicka alltid e-post, även när jag är online',
   'settings.alwaysEmailHint': 'Annars kommer ingen e-post medan matchen är öppen framför dig.',
+  'settings.mailHand': 'Visa min hand och föreslagna drag i mejlet',
+  'settings.mailHandHint':
+    'Stäng av om andra läser den här inkorgen: mejlet säger då bara att det är din tur.',
   // -- digest, quiet hours, time zone --
   'mailPrefs.legend': 'Tider för mejl',
   'mailPrefs.digest': 'Ett mejl om dagen i stället för ett per tur, kl.',

@@ -19,6 +19,7 @@ import { errorText, loadErrorWords, seatName } from '../lib/words';
 import { AlwaysEmail } from './settings/AlwaysEmail';
 import { Away } from './settings/Away';
 import { LeaveMatch } from './settings/Leave';
+import { MailHand } from './settings/MailHand';
 import { MailPrefs } from './settings/MailPrefs';
 
 /**
@@ -163,6 +164,7 @@ export function Settings({
       </fieldset>
       {/* -- presence: always e-mail me -- */}
       <AlwaysEmail info={info} pending={pending.value} save={(b) => void save(b)} />
+      <MailHand info={info} pending={pending.value} save={(b) => void save(b)} />
       {/* A server without push (its key route says so) is not offered at all. */}
       {push !== 'unavailable' && push !== 'unknown' && (
         <fieldset>
