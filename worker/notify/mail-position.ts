@@ -87,7 +87,7 @@ function areaText(t: TableauView, p: PositionWords): string {
 
 /**
  * The position in lines: the reader's hand (in the view's order, the page's), their area, each
- * other team's area, the discard pile's top and the draw pile's size. A spectator's view (seat
+ * other team's area (in seat order), the discard pile's top and the draw pile's size. A spectator's view (seat
  * null) has no hand and no "your area".
  */
 export function positionLines(view: PositionView, p: PositionWords): string[] {
@@ -96,7 +96,9 @@ export function positionLines(view: PositionView, p: PositionWords): string[] {
   const mine = view.seat === null ? null : teamOf(view, view.seat);
   if (view.seat !== null)
     lines.push(fill(w.hand, { cards: view.hand.map((c) => cardName(p.cards, c)).join(', ') }, p.locale));
-  for (const t of view.tableaux) {
+  // The reader's own area first, then the others in seat order.
+  const areas = [...view.tableaux].sort((a, b) => Number(b.team === mine) - Number(a.team === mine));
+  for (const t of areas) {
     const area = areaText(t, p);
     lines.push(
       t.team === mine

@@ -70,7 +70,7 @@ async function ask(c: AppContext, post: { page: string } | null): Promise<MoveLi
 }
 
 function tableLink(href: string, cat: PositionWords): string {
-  return `<p><a class="button" href="${escapeHtml(href)}">${escapeHtml(cat.words.openTable)}</a></p>`;
+  return `<p><a href="${escapeHtml(href)}">${escapeHtml(cat.words.openTable)}</a></p>`;
 }
 
 function listOf(lines: readonly string[]): string {

@@ -12,7 +12,8 @@
  * - the "stop all mail" block and the unblock link mailed on request (mail-block.ts, mounted here);
  * - `GET /api/mail/push/key` (200 `{publicKey}`, null when push is not set up), `POST /api/mail/push/:id`, `POST /api/mail/push/:id/remove` — Web Push
  *   opt-in per seat; `POST /api/mail/push-ack/:id/:ack` — the service worker's receipt;
- * - `GET /dev/mail` — the local outbox (only where the outbox itself is allowed).
+ * - `GET /dev/mail` — the local outbox (only where the outbox itself is allowed); `GET /dev/mail.json`
+ *   the same as JSON, each mail's HTML included.
  * Pages are plain server-rendered HTML (no inline script or style: the CSP forbids them).
  */
 import { Hono } from 'hono';
@@ -267,6 +268,16 @@ function linkify(text: string): string {
     )
     .join('<br>');
 }
+
+// The same outbox as JSON (subject, to, text, html, …; newest first), for tests that open a mail's HTML.
+mail.get('/dev/mail.json', async (c) => {
+  const stub = outboxStub(c);
+  if (!stub || !outboxAllowed(c.env, new URL(c.req.url).origin)) {
+    return fail(c, 404, 'not_found', 'No such page.');
+  }
+  c.header('Cache-Control', 'no-store');
+  return c.json(await stub.list(100));
+});
 
 mail.get('/dev/mail', async (c) => {
   const stub = outboxStub(c);

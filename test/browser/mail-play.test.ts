@@ -1,0 +1,118 @@
+/**
+ * Issue 34 end to end in Debian chromium against the real Worker and its local outbox: three turns
+ * of a match played only through the move links mailed to the players (the turn mail's first
+ * suggestion, its confirmation page at 360 px, the button), each page then saying who plays next;
+ * the mail (its HTML) and the confirmation page in two languages, screenshot at 360 px, axe on the
+ * page. Screens are saved with the others (E2E_SCREENSHOTS).
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { MatchInfo } from '../../worker/protocol/views';
+import { apiCall, linkToken } from './api';
+import { axeAtBothWidths } from './axe';
+import { e2eHooks, waitText, watchPage } from './browser';
+
+const h = e2eHooks({ mail: true });
+
+interface Stored {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** The newest mail to `to` carrying move links of state version `version`, waiting for it. */
+async function turnMail(to: string, version: number): Promise<Stored> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const list = (await (await fetch(`${h.server.url}/dev/mail.json`)).json()) as Stored[];
+    const found = list.find((m) => m.to === to && new RegExp(`/turn/[^/]+/\\d\\.${version}\\.`).test(m.text));
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`no turn mail to ${to} at version ${version}`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}
+
+/** The move links of a mail, in order, with their labels. */
+function links(mail: Stored): Array<{ label: string; url: string }> {
+  return [...mail.text.matchAll(/^(.+):\n(http:\/\/\S+\/turn\/\S+)$/gm)].map((m) => ({
+    label: m[1],
+    url: m[2],
+  }));
+}
+
+async function page360(locale: string, label: string): Promise<Page> {
+  const ctx = await h.browser.newContext({ viewport: { width: 360, height: 740 }, locale });
+  return watchPage(h, label, await ctx.newPage());
+}
+
+const width = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+
+describe('playing from the mail', () => {
+  it('plays three turns only through mailed links, at 360 px, in English and French', async () => {
+    const stamp = Date.now();
+    const addr = [`ann.${stamp}@example.org`, `bob.${stamp}@example.org`];
+    const created = await apiCall(h, '/api/matches', {
+      body: {
+        title: 'By mail',
+        rules: 'classic',
+        seats: [
+          { kind: 'human', name: 'Ann', email: addr[0], language: 'en' },
+          { kind: 'human', name: 'Bob', email: addr[1], language: 'fr' },
+        ],
+        firstSeat: 0,
+      },
+    });
+    expect(created.status).toBe(201);
+    const m = created.body as { matchId: string; seats: Array<{ url: string }> };
+    const tokens = m.seats.map((s) => linkToken(s.url));
+    // Bob, invited by address, keeps the name he was given: the match starts.
+    expect(
+      (await apiCall(h, `/api/matches/${m.matchId}/confirm`, { token: tokens[1], body: { name: 'Bob' } }))
+        .status,
+    ).toBe(200);
+    const names = ['Ann', 'Bob'];
+    const locales = ['en-GB', 'fr-FR'];
+    for (let turn = 0; turn < 3; turn++) {
+      const info = (await apiCall(h, `/api/matches/${m.matchId}`, { token: tokens[0] })).body as MatchInfo;
+      const seat = info.view!.turn!;
+      const version = info.view!.version;
+      // The turn mail goes out after its grace period: the match's clock passes it.
+      expect((await apiCall(h, `/dev/clock/${m.matchId}`, { body: { ms: 3 * 60_000 } })).status).toBe(200);
+      const mail = await turnMail(addr[seat], version);
+      const offered = links(mail);
+      expect(offered.length).toBeGreaterThan(0);
+      expect(offered.length).toBeLessThanOrEqual(4);
+      const reader = await page360(locales[seat], `${names[seat]}-${turn}`);
+      if (turn < 2) {
+        // The mail itself as a mail client shows it (its HTML, inline styles).
+        const shown = await page360(locales[seat], `mail-${turn}`);
+        await shown.setContent(mail.html);
+        await h.shots.screen(shown, `mail-${locales[seat]}`);
+        await shown.context().close();
+      }
+      await reader.goto(offered[0].url);
+      await waitText(reader, 'main', offered[0].label);
+      expect(await width(reader)).toBeLessThanOrEqual(360);
+      if (turn < 2) {
+        await h.shots.screen(reader, `confirm-${locales[seat]}`);
+        expect(await axeAtBothWidths(reader, `confirmation page ${locales[seat]}`)).toEqual([]);
+      }
+      await reader.getByRole('button').click();
+      const next = names[1 - seat];
+      await waitText(reader, 'main', seat === 0 ? `${next} to play.` : `À ${next} de jouer.`);
+      if (turn < 2) await h.shots.screen(reader, `played-${locales[seat]}`);
+      const after = (await apiCall(h, `/api/matches/${m.matchId}`, { token: tokens[0] })).body as MatchInfo;
+      expect(after.view!.version).toBeGreaterThan(version);
+      expect(after.view!.turn).toBe(1 - seat);
+      // "Open the table" opens the seat's page.
+      expect(
+        await reader
+          .getByRole('link', { name: seat === 0 ? 'Open the table' : 'Ouvrir la table' })
+          .getAttribute('href'),
+      ).toContain(`/m/${m.matchId}#seat=`);
+      await reader.context().close();
+    }
+    expect(h.problems).toEqual([]);
+  });
+});
