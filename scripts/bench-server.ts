@@ -9,8 +9,9 @@
  * match's journal, page by page, for its size and its time in the Durable Object, what being
  * away and back costs a match (presence, vacation, play for me), what a rematch offer and its
  * answers cost (bench-rematch.ts), what one leave writes (bench-leave.ts), the rows per league match
- * (bench-league.ts) and, `--open N` (default 3), the rows written per open match listed and per
- * open-table join (bench-open.ts).
+ * (bench-league.ts), what minting a turn mail's move links writes and a move from a mail link
+ * costs against one from the page (bench-mail-move.ts) and, `--open N` (default 3), the rows written
+ * per open match listed and per open-table join (bench-open.ts).
  *
  * `--messages N` (default 0): after each match, its seats send N chat messages in turn, with every
  * seat still on its socket (each message goes to every socket as a `chat` frame); reported apart, per
@@ -55,6 +56,7 @@ import {
 import { benchLeague } from './bench-league';
 import { benchLeave } from './bench-leave';
 import { mailsLine, playMailMatch } from './bench-mail';
+import { benchMailMove } from './bench-mail-move';
 import { type NodeWork, nodeWorkPerRequest, WORK_KINDS } from './bench-node-work';
 import { benchOpen } from './bench-open';
 import { benchRematch } from './bench-rematch';
@@ -403,6 +405,7 @@ async function main() {
     await benchAwayAndBack(mf);
     await benchRematch(mf, call);
     await benchLeave((path, init) => call(mf, path, init), RULES);
+    await benchMailMove(mf, (path, init) => call(mf, path, init), 'http://localhost:8787');
     // -- open table --
     await benchOpen((url, init) => mf.dispatchFetch(url, init as never), ORIGIN, OPEN);
     await benchLeague(mf, call); // leagues
