@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { MatchInfo } from '../../worker/protocol/views';
 import { apiCall, linkToken } from './api';
 import { axeAtBothWidths } from './axe';
-import { e2eHooks, waitText, watchPage } from './browser';
+import { e2eHooks, player, waitText, watchPage } from './browser';
 
 const h = e2eHooks({ mail: true });
 
@@ -113,6 +113,15 @@ describe('playing from the mail', () => {
       ).toContain(`/m/${m.matchId}#seat=`);
       await reader.context().close();
     }
+    // The setting, on by default, in Bob's settings at 360 px and 1280 px.
+    const bob = await player(h, 'bob', 360);
+    await bob.goto(m.seats[1].url);
+    await bob.getByRole('button', { name: /Settings|Réglages/ }).click();
+    const box = bob.getByLabel(/Show my hand and suggested moves in the mail|Montrer ma main/);
+    expect(await box.isChecked()).toBe(true);
+    await box.scrollIntoViewIfNeeded();
+    expect(await width(bob)).toBeLessThanOrEqual(360);
+    await h.shots.screen(bob, 'settings-mail-hand');
     expect(h.problems).toEqual([]);
   });
 });
