@@ -116,6 +116,20 @@ describe('the turn mail', () => {
     expect(turn.html).not.toContain('/turn/');
   });
 
+  it('offers no position and no move link in the mail between hands (the table starts the next one)', async () => {
+    const { ann, bob } = addresses();
+    const h = await mailMatch(duo({ ann, bob }, { rules: { preset: 'classic', options: { goal: 100 } } }));
+    const t0 = h.clock.now;
+    await move(h.m, h.m.seats[0]!, { type: 'play', card: 'roll' });
+    await move(h.m, h.m.seats[1]!, { type: 'play', card: 'roll' });
+    await move(h.m, h.m.seats[0]!, { type: 'play', card: 'd100' });
+    expect((await info(h.m)).view!.phase).toBe('handOver');
+    await h.fire(t0 + 3 * MIN);
+    const mail = h.sender.to(bob).find((m) => m.subject.includes('manche 1'))!;
+    expect(mail.text).not.toContain('Où en est la partie');
+    expect(mail.text).not.toContain('/turn/');
+  });
+
   it('writes no row to mint a mail’s move links', async () => {
     const { ann, bob } = addresses();
     const h = await mailMatch(duo({ ann, bob }));

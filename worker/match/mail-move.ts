@@ -213,7 +213,7 @@ export async function playMoveLink(
 /**
  * What `seat`'s turn mail shows (issue 34): its position from its own view and up to four suggested
  * moves (bots/suggest.ts) as move links under `origin`; null when the match is not being played,
- * the seat is not a human's, has nothing to do or turned the hand in mails off (`SeatPrefs.mailHand`),
+ * the seat is not a human's, has nothing a mail can offer or turned the hand in mails off (`SeatPrefs.mailHand`),
  * or there is no deployment secret. Writes nothing.
  */
 export async function mailPlay(m: MatchContext, seat: number, origin: string): Promise<MailPlay | null> {
@@ -226,6 +226,8 @@ export async function mailPlay(m: MatchContext, seat: number, origin: string): P
   const view = viewFor(state, seat);
   if (view.legalMoves.length === 0) return null;
   const suggested = suggestMoves(view, { seed: `mail:${m.meta.matchId}`, log: m.log.handEvents() });
+  // Between hands (the next hand, a mulligan, the 700 km choice) the table is the place to play.
+  if (suggested.length === 0) return null;
   const moves: MailPlay['moves'] = [];
   for (const move of suggested) {
     const url = await mintMoveLink(m, seat, move, origin);
