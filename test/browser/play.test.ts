@@ -387,7 +387,7 @@ describe('the build', () => {
     }
   });
 
-  it('has no inline script and an initial script within 35 KB gzip', () => {
+  it('has no inline script and an initial script within 36 KB gzip', () => {
     const dist = h.server.assets;
     const html = readFileSync(join(dist, 'index.html'), 'utf8');
     const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
@@ -400,7 +400,9 @@ describe('the build', () => {
     const initial = initialScript(dist);
     console.log(`initial JS ${initial.files.join(' + ')}: ${initial.gzipBytes} bytes gzip`);
     expect(initial.files.filter((f) => html.includes(`src="/${f}"`))).toHaveLength(2);
-    expect(initial.gzipBytes).toBeLessThanOrEqual(35 * 1024);
+    // 36 KB since the kept move at the daily limit and the platform's own limit page (issue #33) joined
+    // the first paint: a reload at the limit shows the kept move at once.
+    expect(initial.gzipBytes).toBeLessThanOrEqual(36 * 1024);
     expect(readdirSync(join(dist, 'assets')).some((f) => f.endsWith('.css'))).toBe(true);
   });
 
