@@ -5,7 +5,7 @@
  * credential, the version check, the engine's legality, an idempotent move id derived from the link).
  *
  * A link is good while its secret matches the seat's credentials now, its version is the state's,
- * its move is among `legalMoves`, the seat is a human's still in the match, and no deadline of the
+ * its move is among `legalMoves`, its seat may play from its mail (`mailsMoves`), and no deadline of the
  * turn or of a response window has passed. Every other link (stale, used, wrong, forged) gets one
  * answer, `stale`, that names no seat and carries no credential.
  */
@@ -91,11 +91,20 @@ export async function mintMoveLink(
   return secret ? moveLinkUrl(origin, m.meta.matchId, { seat, version: state.version, code, secret }) : null;
 }
 
+/**
+ * True when `seat`'s player may play from their mail now: a human's seat, played in person (no
+ * stand-in bot: the host gave it away, timeouts, "play for me"; their seat link takes it back), not
+ * left, and the hand in mails not turned off (`SeatPrefs.mailHand`: a shared mailbox must not see
+ * the hand, neither in a mail nor through an old mail's links). Minting and every use of a link ask it.
+ */
+function mailsMoves(m: MatchContext, seat: number): boolean {
+  const row = m.seats[seat];
+  return row?.kind === 'human' && !row.standIn && !row.prefs.left && row.prefs.mailHand !== false;
+}
+
 /** The link's seat when its secret matches that seat's credentials now (any version), else null. */
 async function verified(m: MatchContext, link: MoveLinkParts): Promise<number | null> {
-  if (!m.meta || !m.state) return null;
-  const row = m.seats[link.seat];
-  if (!row || row.kind !== 'human' || row.prefs.left) return null;
+  if (!m.meta || !m.state || !mailsMoves(m, link.seat)) return null;
   const secret = await secretFor(m, link.seat, link.version, link.code);
   return secret && sameSecret(secret, link.secret) ? link.seat : null;
 }
@@ -213,16 +222,12 @@ export async function playMoveLink(
 /**
  * What `seat`'s turn mail shows (issue 34): its position from its own view and up to four suggested
  * moves (bots/suggest.ts) as move links under `origin`; null when the match is not being played,
- * the seat is not a human's, has nothing a mail can offer or turned the hand in mails off (`SeatPrefs.mailHand`),
- * or there is no deployment secret. Writes nothing.
+ * the seat may not play from its mail (`mailsMoves`: a bot, a stand-in, a leaver, the hand in mails
+ * turned off), has nothing a mail can offer, or there is no deployment secret. Writes nothing.
  */
 export async function mailPlay(m: MatchContext, seat: number, origin: string): Promise<MailPlay | null> {
   const state = m.state;
-  const row = m.seats[seat];
-  if (!m.meta || !state || m.meta.status !== 'playing' || !row || row.kind !== 'human' || row.prefs.left)
-    return null;
-  // The player asked for no hand in their mails (a shared mailbox).
-  if (row.prefs.mailHand === false) return null;
+  if (!m.meta || !state || m.meta.status !== 'playing' || !mailsMoves(m, seat)) return null;
   const view = viewFor(state, seat);
   if (view.legalMoves.length === 0) return null;
   const suggested = suggestMoves(view, { seed: `mail:${m.meta.matchId}`, log: m.log.handEvents() });
