@@ -226,4 +226,37 @@ describe('move links under attack', () => {
       expect(page.text).not.toContain(evil);
     }
   });
+
+  it('words a discard draw with the card it took, also when its page is seen again later', async () => {
+    const m = await created({
+      rules: { preset: 'classic', options: { drawFromDiscard: true } },
+      seats: [
+        { kind: 'human', name: 'Ann', language: 'en' },
+        { kind: 'human', name: 'Bob', language: 'en' },
+      ],
+      firstSeat: 0,
+      testStack: {
+        seed: 'attack-discard',
+        position: {
+          hands: {
+            0: ['roll', 'd100', 'd100', 'd50', 'd25', 'stop'],
+            1: ['roll', 'd25', 'd50', 'd75', 'd100', 'accident'],
+          },
+          discard: ['d200', 'd75'],
+          phase: 'draw',
+        },
+      },
+    });
+    const take = (await allLinks(m, 0)).find((l) => l.move.type === 'draw' && l.move.from === 'discard');
+    expect(take).toBeDefined();
+    const page = await fetchPage(take!.url);
+    expect(page.text).toContain('Take 75 km from the discard pile');
+    const token = pageTokenIn(page.text);
+    for (const r of [
+      await postFrom(take!.url, token),
+      await postFrom(take!.url, token),
+      await fetchPage(take!.url),
+    ])
+      expect(r.text).toContain('Played: Take 75 km from the discard pile.');
+  });
 });

@@ -12,8 +12,9 @@
 
 import { suggestMoves } from '../bots/suggest';
 import { KINDS } from '../decider/change';
+import type { LogRow } from '../decider/model';
 import { legalMoves, sameMove } from '../engine/index';
-import type { Move } from '../engine/types';
+import type { GameEvent, Move } from '../engine/types';
 import { viewFor } from '../engine/view';
 import { type MailPlay, type PositionView, positionOf } from '../notify/mail-position';
 import {
@@ -157,6 +158,20 @@ async function playedPage(m: MatchContext, seat: number, move: Move, before: Pos
 }
 
 /**
+ * The position a link's move, played earlier, is worded from when its page is seen again (a reopened
+ * link, a second post): the seat's position now, with the discard pile's top the move took, read from
+ * the move's logged public event (now's top is another card, or none).
+ */
+function playedFrom(m: MatchContext, seat: number, done: LogRow): PositionView {
+  const now = positionOf(viewFor(m.state!, seat));
+  const took = done.events.find(
+    (e): e is Extract<GameEvent, { type: 'drew'; from: 'discard' }> =>
+      e.type === 'drew' && e.seat === seat && e.from === 'discard',
+  );
+  return took ? { ...now, discardTop: took.card } : now;
+}
+
+/**
  * The confirmation page of a move link (GET and HEAD: reads only, writes nothing, however often a
  * scanner opens it): the move and the position to confirm; the result when this link's move was
  * already played; else `stale` (also for a wrong or forged link).
@@ -171,7 +186,7 @@ export async function openMoveLink(
   if (seat === null) return stale;
   const done = m.log.rowOfMoveId(moveIdOf(link.secret));
   const move = readMoveCode(link.code);
-  if (done && move) return playedPage(m, seat, move, positionOf(viewFor(m.state!, seat)), origin);
+  if (done && move) return playedPage(m, seat, move, playedFrom(m, seat, done), origin);
   const legal = playable(m, link);
   const page = await pageToken(m.env, link.secret);
   if (!legal || !page) return stale;
@@ -204,8 +219,9 @@ export async function playMoveLink(
   const moveId = moveIdOf(link.secret);
   const move = readMoveCode(link.code);
   if (!move) return stale;
+  const done = m.log.rowOfMoveId(moveId);
+  if (done) return playedPage(m, seat, move, playedFrom(m, seat, done), origin);
   const before = positionOf(viewFor(m.state!, seat));
-  if (m.log.rowOfMoveId(moveId)) return playedPage(m, seat, move, before, origin);
   const legal = playable(m, link);
   if (!legal) return stale;
   const expected = await pageToken(m.env, link.secret);
