@@ -259,4 +259,19 @@ describe('move links under attack', () => {
     ])
       expect(r.text).toContain('Played: Take 75 km from the discard pile.');
   });
+
+  it('never echoes a tampered match id into the table link of a refused or stale page', async () => {
+    for (const id of ['..%2F..%2Fevil.test', '%2F%2Fevil.test', 'x%22%3E%3Cb%3E']) {
+      const url = `${ORIGIN}/turn/${id}/0.1.abc.${'A'.repeat(43)}`;
+      for (const r of [
+        await postFrom(url, 'x', { Origin: 'https://evil.test' }),
+        await postFrom(url, 'x'),
+        await fetchPage(url),
+      ]) {
+        clean(r, id);
+        const href = /<a href="([^"]*)">Open the table/.exec(r.text)?.[1];
+        expect(href, id).toBe(`${ORIGIN}/m/`);
+      }
+    }
+  });
 });

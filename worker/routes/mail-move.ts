@@ -41,7 +41,7 @@ mailMove.get(PATH, async (c) => {
 mailMove.post(PATH, async (c) => {
   const refused = await limitClient(c, c.env.MOVE_LIMITER, 'move');
   if (refused) return refused;
-  if (!sameOrigin(c)) return render(c, { kind: 'refused', table: `${originOf(c)}/m/${c.req.param('id')}` });
+  if (!sameOrigin(c)) return render(c, { kind: 'refused', table: bareTable(c) });
   const form = await readForm(c);
   const token = typeof form.page === 'string' ? form.page : '';
   return render(c, await ask(c, { page: token }));
@@ -58,14 +58,22 @@ function sameOrigin(c: AppContext): boolean {
   return (origin === undefined || origin === 'null') && c.req.header('Sec-Fetch-Site') === 'same-origin';
 }
 
+/**
+ * The table's link a page of an unchecked link offers: the match's page without any seat token,
+ * only for a well-formed match id (else the site's list of matches, `/m/`), never an echo of the path.
+ */
+function bareTable(c: AppContext): string {
+  const id = c.req.param('id') ?? '';
+  return `${originOf(c)}/m/${v.is(MatchIdSchema, id) ? id : ''}`;
+}
+
 /** The match's answer for the link of the request (`post`: the form's page token), or the stale page. */
 async function ask(c: AppContext, post: { page: string } | null): Promise<MoveLinkPage> {
   const id = c.req.param('id') ?? '';
   const link = readMoveLink(c.req.param('link') ?? '');
-  const origin = originOf(c);
-  const stale: MoveLinkPage = { kind: 'stale', table: `${origin}/m/${v.is(MatchIdSchema, id) ? id : ''}` };
+  const stale: MoveLinkPage = { kind: 'stale', table: bareTable(c) };
   if (!link || !v.is(MatchIdSchema, id)) return stale;
-  const reply = await matchStub(c.env, id).moveLink(link, post, origin);
+  const reply = await matchStub(c.env, id).moveLink(link, post, originOf(c));
   return reply.status === 200 ? (reply.body as MoveLinkPage) : stale;
 }
 
