@@ -111,4 +111,31 @@ describe('move links from the mails', () => {
       expect(page.text).toContain('&lt;img');
     }
   });
+
+  it('after a draw from the mail, the page offers the rest of the turn as links, played the same way', async () => {
+    const { ann, bob } = addresses();
+    const h = await mailMatch(
+      duo({ ann, bob }, { rules: { preset: 'classic', options: { drawFromDiscard: true } } }),
+    );
+    await h.fire(h.clock.now);
+    // Ann discards: Bob's turn starts with a choice of pile, so his mail offers the draws first.
+    expect((await move(h.m, h.m.seats[0]!, { type: 'discard', card: 'd25' })).status).toBe(200);
+    await h.fire(h.clock.now + 3 * MIN);
+    const [draw] = moveLinks(h.sender.to(bob).at(-1)!);
+    expect(draw.label).toBe('Piocher une carte');
+    const drawn = await postFrom(draw.url, pageTokenIn((await fetchPage(draw.url)).text));
+    expect(drawn.text).toContain('À vous de jouer encore.');
+    const next = [
+      ...drawn.text.matchAll(/<li><a href="(https:\/\/mb\.test\/turn\/[^"]+)">([^<]+)<\/a><\/li>/g),
+    ];
+    expect(next.length).toBeGreaterThan(0);
+    expect(next.length).toBeLessThanOrEqual(4);
+    const url = next[0][1].replaceAll('&amp;', '&');
+    const page = await fetchPage(url);
+    expect(page.status).toBe(200);
+    const played = await postFrom(url, pageTokenIn(page.text));
+    expect(played.status).toBe(200);
+    expect(played.text).toContain('À Ann de jouer.');
+    expect(played.text).not.toMatch(/href="https:\/\/mb\.test\/turn\//);
+  });
 });

@@ -56,6 +56,11 @@ export type MoveLinkPage =
       before: PositionView;
       position: PositionView;
       next: NextTurn;
+      /**
+       * When the seat plays on (its draw was the move): its next suggested moves as links, as its
+       * turn mail would offer them (`mailPlay`), so the turn goes on from the page; else empty.
+       */
+      moves: MailPlay['moves'];
       table: string;
     }
   | { kind: 'stale'; table: string }
@@ -145,6 +150,7 @@ async function playedPage(m: MatchContext, seat: number, move: Move, before: Pos
   const state = m.state!;
   const over = state.phase === 'handOver' || state.phase === 'matchOver';
   const next: NextTurn = over ? { kind: 'none' } : { kind: 'seat', seat: state.turn };
+  const more = next.kind === 'seat' && next.seat === seat ? await mailPlay(m, seat, origin) : null;
   return {
     kind: 'played' as const,
     language: m.seats[seat].language,
@@ -153,6 +159,7 @@ async function playedPage(m: MatchContext, seat: number, move: Move, before: Pos
     before,
     position: positionOf(viewFor(state, seat)),
     next,
+    moves: more?.moves ?? [],
     table: await tableUrl(m, seat, origin),
   };
 }

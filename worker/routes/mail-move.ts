@@ -6,7 +6,8 @@
  *   scanner's prefetch opens it too). Counted against the client's read limit.
  * - `POST` (the button, field `page`: the page's own token): refused from another origin (the
  *   `Origin` header, or `Sec-Fetch-Site` where the browser sends `Origin: null` under the
- *   no-referrer policy); then the move, and the same page shows the result and who plays next.
+ *   no-referrer policy); then the move, and the same page shows the result and who plays next (and,
+  when the seat plays on after its draw, its next suggested moves as links).
  * A stale, used, wrong or forged link, or an unknown match, gets one answer: what happened and a
  * link to the table. Plain HTML with no script; never cached (`Cache-Control: no-store`), no
  * referrer (`Referrer-Policy: no-referrer`, as every answer of the Worker).
@@ -99,6 +100,15 @@ function nextText(p: MoveLinkPage & { kind: 'played' }, w: PositionWords): strin
   return fill(w.words.toPlay, { name: w.names[p.next.seat] ?? '' }, w.locale);
 }
 
+/** The seat's next suggested moves after its draw, as links to their own confirmation pages (none: empty). */
+function nextMoves(p: MoveLinkPage & { kind: 'played' }, w: PositionWords): string {
+  const items = p.moves.flatMap(({ move, url }) => {
+    const label = moveText(move, p.position, w);
+    return label ? [`<li><a href="${escapeHtml(url)}">${escapeHtml(label)}</a></li>`] : [];
+  });
+  return items.length > 0 ? `<ul class="moves">${items.join('')}</ul>` : '';
+}
+
 function render(c: AppContext, p: MoveLinkPage): Response {
   const [cat, w] = wordsOf(c, 'language' in p ? p.language : null, 'names' in p ? p.names : []);
   const title = w.words.title;
@@ -121,6 +131,7 @@ function render(c: AppContext, p: MoveLinkPage): Response {
         title,
         `<p><strong>${escapeHtml(fill(w.words.played, { move: moveText(p.move, p.before, w) ?? '' }, w.locale))}</strong></p>` +
           `<p>${escapeHtml(nextText(p, w))}</p>` +
+          nextMoves(p, w) +
           tableLink(p.table, w) +
           listOf(positionLines(p.position, w)),
       );
