@@ -274,4 +274,22 @@ describe('move links under attack', () => {
       }
     }
   });
+
+  it('plays one move when several links of a version are posted at once (double taps included)', async () => {
+    const m = await annAndBob();
+    const links = (await allLinks(m, 0)).slice(0, 4);
+    expect(links.length).toBeGreaterThan(1);
+    const tokens = await Promise.all(links.map(async (l) => pageTokenIn((await fetchPage(l.url)).text)));
+    const rows = await logRows(m);
+    const posts = await Promise.all(
+      [...links, ...links].map((l, i) => postFrom(l.url, tokens[i % links.length])),
+    );
+    const won = posts.filter((r) => r.status === 200);
+    for (const r of posts) clean(r, 'concurrent');
+    // One link played (its double tap shows the same result); every other one is stale.
+    expect(new Set(won.map((r) => r.text.match(/Played: [^<]+/)?.[0])).size).toBe(1);
+    expect(won.length).toBeLessThanOrEqual(2);
+    expect(posts.filter((r) => r.status === 409).length).toBe(posts.length - won.length);
+    expect(await logRows(m)).toBe(rows + 1);
+  });
 });
