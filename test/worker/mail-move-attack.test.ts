@@ -292,4 +292,26 @@ describe('move links under attack', () => {
     expect(posts.filter((r) => r.status === 409).length).toBe(posts.length - won.length);
     expect(await logRows(m)).toBe(rows + 1);
   });
+
+  it('says the server is at its daily limit (503, nothing changed) rather than calling a good link dead', async () => {
+    const faults = (body: Record<string, unknown>) => api('/dev/faults', { body });
+    const m = await annAndBob();
+    const link = await discardLink(m, 0);
+    const token = pageTokenIn((await fetchPage(link.url)).text);
+    const v0 = await versionOf(m);
+    for (const fault of [{ writes: 'daily_limit', afterWrites: 0 }, { calls: 'daily_limit' }]) {
+      await faults(fault);
+      const answers = [await fetchPage(link.url), await postFrom(link.url, token)];
+      await faults({ writes: null, calls: null });
+      for (const r of answers) {
+        if (r.status === 200) continue; // a read the fault does not touch
+        clean({ ...r, status: 400 }, JSON.stringify(fault)); // all but the status
+        expect(r.status, `${JSON.stringify(fault)}: ${r.text.slice(0, 200)}`).toBe(503);
+        expect(JSON.parse(r.text).error.code).toBe('server.daily_limit');
+      }
+      expect(await versionOf(m)).toBe(v0);
+    }
+    // The link still plays once the limit is behind.
+    expect((await postFrom(link.url, token)).status).toBe(200);
+  });
 });

@@ -27,6 +27,7 @@ import {
   readMoveCode,
   sameSecret,
 } from '../notify/move-links';
+import type { Reply } from '../reply';
 import { hashToken } from '../tokens';
 import type { MatchContext } from './context';
 import { playMove } from './moves';
@@ -65,6 +66,12 @@ export type MoveLinkPage =
     }
   | { kind: 'stale'; table: string }
   | { kind: 'refused'; table: string };
+
+/**
+ * What a link's post answers: its page, or the match's refusal at the platform's daily limit (503
+ * `server.daily_limit`, nothing changed: the link still plays later), passed on as it is.
+ */
+export type MoveLinkAnswer = MoveLinkPage | { kind: 'unavailable'; reply: Reply };
 
 /** The secret a link for `seat` at `version` playing the move coded `code` must carry now (null: no deployment secret). */
 function secretFor(m: MatchContext, seat: number, version: number, code: string): Promise<string | null> {
@@ -212,14 +219,14 @@ export async function openMoveLink(
  * The move of a link's form (POST `page`: its per-page token): played through `playMove` as the
  * link's seat, under the move id the link derives, so a second post shows the first's result. A
  * stale, wrong or forged link, or a move the match refuses, is `stale`; a good link posted without
- * its page's token is `refused`. Neither changes anything.
+ * its page's token is `refused`; at the daily limit the match's 503 is `unavailable`. None changes anything.
  */
 export async function playMoveLink(
   m: MatchContext,
   link: MoveLinkParts,
   page: string,
   origin: string,
-): Promise<MoveLinkPage> {
+): Promise<MoveLinkAnswer> {
   const stale = { kind: 'stale' as const, table: await tableUrl(m, null, origin) };
   const seat = await verified(m, link);
   if (seat === null) return stale;
@@ -238,6 +245,7 @@ export async function playMoveLink(
   const who = m.seats[seat].tokenHash ?? (mailed ? await hashToken(mailed) : null);
   if (!who) return stale;
   const reply = playMove(m, who, { version: link.version, moveId, move: legal });
+  if (reply.status === 503) return { kind: 'unavailable', reply };
   if (reply.status !== 200) return stale;
   return playedPage(m, seat, legal, before, origin);
 }

@@ -24,7 +24,7 @@ import { escapeHtml } from '../notify/sanitize';
 import { MatchIdSchema } from '../protocol/fields';
 import { fill } from '../words/events/fill';
 import { moveWordsFor } from '../words/moves';
-import { type AppContext, type AppEnv, originOf } from './http';
+import { type AppContext, type AppEnv, originOf, send } from './http';
 import { limitClient } from './limits';
 import { page, readForm } from './mail-pages';
 
@@ -36,7 +36,7 @@ const PATH = `${MOVE_LINK_PREFIX}:id/:link`;
 mailMove.get(PATH, async (c) => {
   const refused = await limitClient(c, c.env.READ_LIMITER, 'read');
   if (refused) return refused;
-  return render(c, await ask(c, null));
+  return answer(c, await ask(c, null));
 });
 
 mailMove.post(PATH, async (c) => {
@@ -45,8 +45,13 @@ mailMove.post(PATH, async (c) => {
   if (!sameOrigin(c)) return render(c, { kind: 'refused', table: bareTable(c) });
   const form = await readForm(c);
   const token = typeof form.page === 'string' ? form.page : '';
-  return render(c, await ask(c, { page: token }));
+  return answer(c, await ask(c, { page: token }));
 });
+
+/** The page of `p`, or the match's own error (the daily limit's 503, as JSON with `Retry-After`). */
+function answer(c: AppContext, p: MoveLinkPage | Response): Response {
+  return p instanceof Response ? p : render(c, p);
+}
 
 /**
  * True when the form came from this site: `Origin` is ours, or (a browser under the no-referrer
@@ -68,13 +73,17 @@ function bareTable(c: AppContext): string {
   return `${originOf(c)}/m/${v.is(MatchIdSchema, id) ? id : ''}`;
 }
 
-/** The match's answer for the link of the request (`post`: the form's page token), or the stale page. */
-async function ask(c: AppContext, post: { page: string } | null): Promise<MoveLinkPage> {
+/**
+ * The match's answer for the link of the request (`post`: the form's page token), or the stale page;
+ * the match's 503 at the daily limit as its JSON error.
+ */
+async function ask(c: AppContext, post: { page: string } | null): Promise<MoveLinkPage | Response> {
   const id = c.req.param('id') ?? '';
   const link = readMoveLink(c.req.param('link') ?? '');
   const stale: MoveLinkPage = { kind: 'stale', table: bareTable(c) };
   if (!link || !v.is(MatchIdSchema, id)) return stale;
   const reply = await matchStub(c.env, id).moveLink(link, post, originOf(c));
+  if (reply.status === 503) return send(c, reply);
   return reply.status === 200 ? (reply.body as MoveLinkPage) : stale;
 }
 
