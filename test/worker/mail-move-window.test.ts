@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OutgoingMail } from '../../worker/notify/types';
 import { moveWordsFor } from '../../worker/words/moves';
-import { move } from './helpers';
+import { info, move } from './helpers';
 import { addresses, duo, MIN, mailMatch, stopOnAskSeat } from './mail-helpers';
 import { fetchPage, pageTokenIn, postFrom, versionOf } from './move-link-helpers';
 
@@ -137,5 +137,15 @@ describe('move links from the mails', () => {
     expect(played.status).toBe(200);
     expect(played.text).toContain('À Ann de jouer.');
     expect(played.text).not.toMatch(/href="https:\/\/mb\.test\/turn\//);
+    // Ann plays: Bob's turn again. His old draw link, seen again, opens no door to this new turn.
+    for (let view = (await info(h.m, h.m.seats[0]!)).view!; view.turn === 0; ) {
+      // Ann draws, then discards (her first legal move each time).
+      const next = view.legalMoves.find((x) => x.type === 'draw' || x.type === 'discard')!;
+      expect((await move(h.m, h.m.seats[0]!, next)).status).toBe(200);
+      view = (await info(h.m, h.m.seats[0]!)).view!;
+    }
+    const reopened = await fetchPage(draw.url);
+    expect(reopened.text).toContain('Joué : Piocher une carte.');
+    expect(reopened.text).not.toMatch(/href="https:\/\/mb\.test\/turn\//);
   });
 });

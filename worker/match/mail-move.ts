@@ -58,8 +58,9 @@ export type MoveLinkPage =
       position: PositionView;
       next: NextTurn;
       /**
-       * When the seat plays on (its draw was the move): its next suggested moves as links, as its
-       * turn mail would offer them (`mailPlay`), so the turn goes on from the page; else empty.
+       * When the seat plays on right after this move (its draw; nothing changed since): its next
+       * suggested moves as links, as its turn mail would offer them (`mailPlay`), so the turn goes on
+       * from the page; else empty (also for an old link seen again at a later turn of the seat).
        */
       moves: MailPlay['moves'];
       table: string;
@@ -153,11 +154,21 @@ function names(m: MatchContext): string[] {
 }
 
 /** The page after the link's move was played (now, or by an earlier post of the same link). */
-async function playedPage(m: MatchContext, seat: number, move: Move, before: PositionView, origin: string) {
+async function playedPage(
+  m: MatchContext,
+  link: MoveLinkParts,
+  move: Move,
+  before: PositionView,
+  origin: string,
+) {
+  const { seat } = link;
   const state = m.state!;
   const over = state.phase === 'handOver' || state.phase === 'matchOver';
   const next: NextTurn = over ? { kind: 'none' } : { kind: 'seat', seat: state.turn };
-  const more = next.kind === 'seat' && next.seat === seat ? await mailPlay(m, seat, origin) : null;
+  // The rest of the turn only right after this move (nothing changed since): an old link seen again
+  // later is no door to the seat's later turns.
+  const fresh = m.log.rowOfMoveId(moveIdOf(link.secret))?.version === state.version;
+  const more = fresh && next.kind === 'seat' && next.seat === seat ? await mailPlay(m, seat, origin) : null;
   return {
     kind: 'played' as const,
     language: m.seats[seat].language,
@@ -200,7 +211,7 @@ export async function openMoveLink(
   if (seat === null) return stale;
   const done = m.log.rowOfMoveId(moveIdOf(link.secret));
   const move = readMoveCode(link.code);
-  if (done && move) return playedPage(m, seat, move, playedFrom(m, seat, done), origin);
+  if (done && move) return playedPage(m, link, move, playedFrom(m, seat, done), origin);
   const legal = playable(m, link);
   const page = await pageToken(m.env, link.secret);
   if (!legal || !page) return stale;
@@ -234,7 +245,7 @@ export async function playMoveLink(
   const move = readMoveCode(link.code);
   if (!move) return stale;
   const done = m.log.rowOfMoveId(moveId);
-  if (done) return playedPage(m, seat, move, playedFrom(m, seat, done), origin);
+  if (done) return playedPage(m, link, move, playedFrom(m, seat, done), origin);
   const before = positionOf(viewFor(m.state!, seat));
   const legal = playable(m, link);
   if (!legal) return stale;
@@ -247,7 +258,7 @@ export async function playMoveLink(
   const reply = playMove(m, who, { version: link.version, moveId, move: legal });
   if (reply.status === 503) return { kind: 'unavailable', reply };
   if (reply.status !== 200) return stale;
-  return playedPage(m, seat, legal, before, origin);
+  return playedPage(m, link, legal, before, origin);
 }
 
 /**
