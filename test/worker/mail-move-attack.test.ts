@@ -20,7 +20,11 @@ import {
 } from './move-link-helpers';
 
 /** What must hold of any answer to a bad request: no server error, no stack, no seat credential. */
-function clean(r: { status: number; text: string }, what: string): void {
+function clean(r: { status: number; text: string; headers?: Headers }, what: string): void {
+  if (r.headers) {
+    expect(r.headers.get('Cache-Control'), what).toBe('no-store');
+    expect(r.headers.get('Referrer-Policy'), what).toBe('no-referrer');
+  }
   expect(r.status, what).toBeGreaterThanOrEqual(200);
   expect(r.status, what).toBeLessThan(500);
   expect(r.text, what).not.toMatch(/\bat [\w.]+ \(|Error:|internal/);
