@@ -6,7 +6,8 @@
  * and changes nothing.
  */
 import { describe, expect, it } from 'vitest';
-import { api, logRows, ORIGIN } from './helpers';
+import { hashToken } from '../../worker/tokens';
+import { api, logRows, ORIGIN, stubOf } from './helpers';
 import {
   allLinks,
   annAndBob,
@@ -317,5 +318,18 @@ describe('move links under attack', () => {
     }
     // The link still plays once the limit is behind.
     expect((await postFrom(link.url, token)).status).toBe(200);
+  });
+
+  it('dies when the seat’s own link is replaced (a league owner’s new link for the member)', async () => {
+    const m = await annAndBob();
+    const link = await discardLink(m, 0);
+    const token = pageTokenIn((await fetchPage(link.url)).text);
+    const stub = stubOf(m) as unknown as { relinkSeat(o: string, n: string): Promise<{ status: number }> };
+    const relinked = await stub.relinkSeat(await hashToken(m.seats[0]!), await hashToken('a-new-seat-token'));
+    expect(relinked.status).toBe(200);
+    const v0 = await versionOf(m);
+    expect((await fetchPage(link.url)).status).toBe(409);
+    expect((await postFrom(link.url, token)).status).toBe(409);
+    expect(await versionOf(m)).toBe(v0);
   });
 });
