@@ -72,6 +72,12 @@ app.use('/api/*', timing({ totalDescription: 'Worker', enabled: (c) => c.res.sta
 app.use('/api/*', readLimit());
 app.use('/api/*', readBody());
 app.use('/dev/*', readBody());
+// Nothing under /turn/* is ever stored by a cache: its pages, their JSON errors (a body too large,
+// a limit) and the 404 page alike (a move link's answer may show a hand and a seat's table link).
+app.use('/turn/*', async (c, next) => {
+  await next();
+  c.res.headers.set('Cache-Control', 'no-store');
+});
 app.use('/turn/*', readBody());
 
 app.route('/', mailMove); // /turn/*: a mailed move link's confirmation page

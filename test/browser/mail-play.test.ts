@@ -3,7 +3,8 @@
  * of a match played only through the move links mailed to the players (the turn mail's first
  * suggestion, its confirmation page at 360 px, the button), each page then saying who plays next;
  * the mail (its HTML) and the confirmation page in two languages, screenshot at 360 px, axe on the
- * page. Screens are saved with the others (E2E_SCREENSHOTS).
+ * page; a link the version left behind shows what happened and the bare table link, axe clean.
+ * Screens are saved with the others (E2E_SCREENSHOTS).
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -73,6 +74,7 @@ describe('playing from the mail', () => {
     ).toBe(200);
     const names = ['Ann', 'Bob'];
     const locales = ['en-GB', 'fr-FR'];
+    const used: string[] = [];
     for (let turn = 0; turn < 3; turn++) {
       const info = (await apiCall(h, `/api/matches/${m.matchId}`, { token: tokens[0] })).body as MatchInfo;
       const seat = info.view!.turn!;
@@ -91,6 +93,7 @@ describe('playing from the mail', () => {
         await h.shots.screen(shown, `mail-${locales[seat]}`);
         await shown.context().close();
       }
+      used.push(offered.at(-1)!.url);
       await reader.goto(offered[0].url);
       await waitText(reader, 'main', offered[0].label);
       expect(await width(reader)).toBeLessThanOrEqual(360);
@@ -113,6 +116,22 @@ describe('playing from the mail', () => {
       ).toContain(`/m/${m.matchId}#seat=`);
       await reader.context().close();
     }
+    // A link the version left behind (the last suggestion of the first mail), opened at 1280 px:
+    // what happened, the bare table link (no seat token), axe clean.
+    const wide = await h.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
+    const stale = await watchPage(h, 'stale', await wide.newPage());
+    const answer = await stale.goto(used[0]);
+    expect(answer?.status()).toBe(409);
+    await waitText(stale, 'main', 'This link no longer plays a move');
+    expect(await stale.getByRole('link', { name: 'Open the table' }).getAttribute('href')).toMatch(
+      new RegExp(`/m/${m.matchId}$`),
+    );
+    expect(await axeAtBothWidths(stale, 'stale move link')).toEqual([]);
+    await stale.setViewportSize({ width: 360, height: 740 });
+    expect(await width(stale)).toBeLessThanOrEqual(360);
+    // Saved at 360 px and 1280 px.
+    await h.shots.screen(stale, 'stale');
+    await wide.close();
     // The setting, on by default, in Bob's settings at 360 px and 1280 px.
     const bob = await player(h, 'bob', 360);
     await bob.goto(m.seats[1].url);

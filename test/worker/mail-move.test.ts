@@ -5,104 +5,18 @@
  * wrong page token is refused; a wrong or forged link gets the stale link's answer; the page is
  * never cached and sends no referrer.
  */
-import { runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import type { Move } from '../../worker/engine/types';
-import type { MatchContext } from '../../worker/match/context';
-import { mintMoveLink } from '../../worker/match/mail-move';
+import { api, logRows, ORIGIN, pinClock } from './helpers';
 import {
-  api,
-  create,
-  freshIp,
-  info,
-  logRows,
-  ORIGIN,
-  pinClock,
-  stubOf,
-  type TestMatch,
-  worker,
-} from './helpers';
-
-/**
- * Ann and Bob, both human, classic rules (`extra` adds creation fields), as `first` (the seat to
- * play, named Ann, reading English) and `second` (Bob, reading French).
- */
-async function annAndBob(
-  extra: Record<string, unknown> = {},
-): Promise<TestMatch & { first: number; second: number }> {
-  for (;;) {
-    const m = await created(extra);
-    // The deal picks who begins: Ann (seat 0) is the one the tests want.
-    if ((await info(m, m.seats[0])).view!.turn === 0) return { ...m, first: 0, second: 1 };
-  }
-}
-
-function created(extra: Record<string, unknown>): Promise<TestMatch> {
-  return create({
-    rules: 'classic',
-    seats: [
-      { kind: 'human', name: 'Ann', language: 'en' },
-      { kind: 'human', name: 'Bob', language: 'fr' },
-    ],
-    ...extra,
-  });
-}
-
-/** Mints the link of `move` for `seat` at the match's version, inside its Durable Object. */
-async function linkFor(m: TestMatch, seat: number, move: Move): Promise<string> {
-  return runInDurableObject(stubOf(m), async (instance) => {
-    const ctx = (instance as unknown as { match: MatchContext }).match;
-    const url = await mintMoveLink(ctx, seat, move, ORIGIN);
-    if (!url) throw new Error('no link minted');
-    return url;
-  });
-}
-
-/** Every legal move of `seat` now, as links. */
-async function allLinks(m: TestMatch, seat: number): Promise<Array<{ move: Move; url: string }>> {
-  const view = (await info(m, m.seats[seat])).view!;
-  return Promise.all(view.legalMoves.map(async (move) => ({ move, url: await linkFor(m, seat, move) })));
-}
-
-/** The link of one of `seat`'s discards now (a discard is always legal in the play phase). */
-async function discardLink(m: TestMatch, seat: number): Promise<{ move: Move; url: string }> {
-  const link = (await allLinks(m, seat)).find((l) => l.move.type === 'discard');
-  if (!link) throw new Error(`seat ${seat} has no discard`);
-  return link;
-}
-
-async function fetchPage(url: string, init: RequestInit = {}) {
-  const res = await worker().fetch(url, {
-    ...init,
-    headers: { 'CF-Connecting-IP': freshIp(), 'Accept-Language': 'en', ...(init.headers ?? {}) },
-  });
-  return { status: res.status, text: await res.text(), headers: res.headers };
-}
-
-/** The page token of a confirmation page. */
-function pageTokenIn(html: string): string {
-  const m = /name="page" value="([A-Za-z0-9_-]+)"/.exec(html);
-  if (!m) throw new Error(`no page token in ${html.slice(0, 300)}`);
-  return m[1];
-}
-
-/** Posts a page's form as a browser does from the page itself (Origin null under no-referrer). */
-function postFrom(url: string, page: string, headers: Record<string, string> = {}) {
-  return fetchPage(url, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/x-www-form-urlencoded',
-      Origin: 'null',
-      'Sec-Fetch-Site': 'same-origin',
-      ...headers,
-    },
-    body: `page=${page}`,
-  });
-}
-
-async function versionOf(m: TestMatch): Promise<number> {
-  return (await info(m, m.seats[0])).view!.version;
-}
+  allLinks,
+  annAndBob,
+  discardLink,
+  fetchPage,
+  linkFor,
+  pageTokenIn,
+  postFrom,
+  versionOf,
+} from './move-link-helpers';
 
 describe('move links', () => {
   it('open with GET and HEAD, many at once, and change nothing; the page is small, uncached, without referrer', async () => {
@@ -211,6 +125,14 @@ describe('move links', () => {
       { Origin: 'https://evil.test', 'Sec-Fetch-Site': 'same-origin' },
       { Origin: 'null', 'Sec-Fetch-Site': 'cross-site' },
       { Origin: '', 'Sec-Fetch-Site': '' },
+      // Review of issue 34: every other form a browser or a script sends.
+      { Origin: 'null', 'Sec-Fetch-Site': '' },
+      { Origin: 'null', 'Sec-Fetch-Site': 'none' },
+      { Origin: 'null', 'Sec-Fetch-Site': 'same-site' },
+      { Origin: 'https://mb.test.evil.test', 'Sec-Fetch-Site': 'same-origin' },
+      { Origin: 'http://mb.test', 'Sec-Fetch-Site': 'same-origin' },
+      { Origin: 'https://mb.test:8443', 'Sec-Fetch-Site': '' },
+      { Origin: 'https://mb.test, https://evil.test', 'Sec-Fetch-Site': '' },
     ]) {
       const r = await postFrom(draw.url, token, headers);
       expect(r.status).toBe(403);
@@ -218,6 +140,13 @@ describe('move links', () => {
     }
     const wrong = await postFrom(draw.url, 'x'.repeat(43));
     expect(wrong.status).toBe(403);
+    // A scanner that follows the form without its token (no Origin header at all).
+    const bare = await fetchPage(draw.url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: '',
+    });
+    expect(bare.status).toBe(403);
     expect(await versionOf(m)).toBe(v0);
     // From the site's own origin it plays.
     const ok = await postFrom(draw.url, token, { Origin: ORIGIN, 'Sec-Fetch-Site': '' });

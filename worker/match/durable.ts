@@ -187,7 +187,8 @@ export class MatchDurableObject extends DurableObject<Env> {
 
   /**
    * A mailed move link (mail-move.ts): its confirmation page (`post` null: reads only, writes
-   * nothing) or its form's post with the page's token. 200 with the `MoveLinkPage`; 404 without a match.
+   * nothing) or its form's post with the page's token. 200 with the `MoveLinkPage`; 404 without a match;
+   * 503 `server.daily_limit` when the move could not be stored today.
    */
   async moveLink(link: MoveLinkParts, post: { page: string } | null, origin: string): Promise<Reply> {
     return this.track(async () => {
@@ -195,6 +196,8 @@ export class MatchDurableObject extends DurableObject<Env> {
       const body = post
         ? await playMoveLink(this.match, link, post.page, origin)
         : await openMoveLink(this.match, link, origin);
+      // At the daily limit: the move's own 503, nothing changed.
+      if (body.kind === 'unavailable') return body.reply;
       return { status: 200, body };
     });
   }
