@@ -16,10 +16,9 @@ import type { MatchSession } from '../lib/session';
 import { setTurnSound, turnSound } from '../lib/turn-sound';
 import type { MatchInfo } from '../lib/types';
 import { errorText, loadErrorWords, seatName } from '../lib/words';
-import { AlwaysEmail } from './settings/AlwaysEmail';
 import { Away } from './settings/Away';
 import { LeaveMatch } from './settings/Leave';
-import { MailHand } from './settings/MailHand';
+import { AlwaysEmail, MailHand } from './settings/MailChoice';
 import { MailPrefs } from './settings/MailPrefs';
 
 /**
