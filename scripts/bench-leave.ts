@@ -5,13 +5,10 @@
  * row per leave, plus the seat row (and the meta row, the expiry and the timers when the match ends);
  * no mail here (the seats have no address).
  */
-import { tokenOf } from './mf-harness';
+import { type BoundCall, tokenOf } from './mf-harness';
 
 /** The benchmark's HTTP call (bench-server.ts `call`). */
-type Call = (
-  path: string,
-  init?: { body?: unknown; token?: string },
-) => Promise<{ status: number; body: unknown }>;
+type Call = BoundCall;
 
 /** The `/dev/stats` counters the benchmark reads. */
 interface Counters {

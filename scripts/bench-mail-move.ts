@@ -7,13 +7,10 @@
  */
 import type { Miniflare } from 'miniflare';
 import { catalogFor } from '../worker/notify/i18n';
-import { tokenOf } from './mf-harness';
+import { type BoundCall, tokenOf } from './mf-harness';
 
 /** The benchmark's HTTP call (bench-server.ts `call`). */
-type Call = (
-  path: string,
-  init?: { body?: unknown; token?: string },
-) => Promise<{ status: number; body: unknown }>;
+type Call = BoundCall;
 
 /** The `/dev/stats` counters read here. */
 interface Counters {

@@ -61,6 +61,15 @@ export function start(scriptPath: string, bindings: Record<string, string>, pers
 }
 
 /**
+ * `call` bound to one runtime, as the bench's parts take it (bench-server.ts): a JSON `body` (POST)
+ * or a GET, a bearer `token`; the status and the parsed body.
+ */
+export type BoundCall = (
+  path: string,
+  init?: { body?: unknown; token?: string },
+) => Promise<{ status: number; body: unknown }>;
+
+/**
  * A request through the Worker: JSON `body` (POST unless `method`), a bearer `token`, extra
  * `headers`; the status, the parsed body (its text when not JSON) and the response headers.
  */
