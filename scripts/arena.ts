@@ -9,7 +9,8 @@
  *
  * Options (defaults in brackets):
  *   --a LEVEL        level of the tested team [expert]
- *   --b LEVEL        level of every other team [basic]
+ *   --b LEVEL        level of every other team [basic]; `expert-v1` is the frozen expert of issue 33
+ *                    (profiles.ts)
  *   --preset NAME    one preset, or `all` [classic]
  *   --seats LIST     seat counts, e.g. 2,3,4 [2]
  *   --teams          also play the preset's team seatings for those seat counts
@@ -21,8 +22,8 @@
  *   --matrix         the standard table: random/basic/expert pairings on every preset and seating, few hands
  */
 import { performance } from 'node:perf_hooks';
-import { tuning } from '../worker/bots/expert';
-import { chooseMove, LEVELS, type Level } from '../worker/bots/index';
+import { chooseMove, ARENA_LEVELS as LEVELS, type ArenaLevel as Level } from '../worker/bots/index';
+import { EXPERT } from '../worker/bots/profiles';
 import {
   actingSeat,
   applyMove,
@@ -33,6 +34,14 @@ import {
   type PresetName,
   viewFor,
 } from '../worker/engine/index';
+import {
+  describeTally,
+  type EndgameTally,
+  emptyTally,
+  recordTrip,
+  recordTurn,
+  watchHand,
+} from './arena-metrics';
 
 interface Args {
   a: Level;
@@ -150,6 +159,9 @@ interface TableResult {
   ms: Record<string, number[]>;
   /** Ms per decision, fastest of five runs, for every 10th decision with a real choice, by level. */
   quiet: Record<string, number[]>;
+  /** Endgame figures (arena-metrics.ts) of level A's team and of the others. */
+  endA: EndgameTally;
+  endB: EndgameTally;
 }
 
 /** Plays one hand of a table; level A sits in team `aTeam`. Returns A's outcome and the points. */
@@ -168,6 +180,8 @@ function playHand(
   const log: GameEvent[] = [...created.events];
   const teamCount = t.seats / t.teamSize;
   const levelOf = (seat: number) => (seat % teamCount === aTeam ? t.a : t.b);
+  const watch = watchHand(teamCount);
+  const tallyOf = (team: number) => (team === aTeam ? res.endA : res.endB);
   for (let guard = 0; guard < 5000; guard++) {
     const seat = actingSeat(state);
     if (seat === null) break;
@@ -191,6 +205,7 @@ function playHand(
         (res.quiet[level] ??= []).push(fastest);
       }
     }
+    recordTurn(state, seat, move, view.legalMoves, watch, tallyOf(seat % teamCount));
     const r = applyMove(state, seat, move);
     if (!r.ok) throw new Error(`bot ${level} made an illegal move ${JSON.stringify(move)}: ${r.error.code}`);
     state = r.state;
@@ -205,6 +220,7 @@ function playHand(
   res.outcomes.push(mine > best ? 1 : mine === best ? 0.5 : 0);
   res.pointsA += mine;
   res.pointsB += others.reduce((s, v) => s + v, 0) / others.length;
+  recordTrip(result.tripBy, watch, tallyOf);
   const kind = result.tripBy === aTeam ? 'A' : result.tripBy === null ? 'none' : 'B';
   const cell = (res.byTrip[kind] ??= { hands: 0, won: 0 });
   cell.hands++;
@@ -225,6 +241,8 @@ function playTable(t: Table, args: Args): TableResult {
     byTrip: {},
     ms: {},
     quiet: {},
+    endA: emptyTally(),
+    endB: emptyTally(),
   };
   const teamCount = t.seats / t.teamSize;
   const deals = Math.ceil(t.hands / teamCount);
@@ -260,10 +278,12 @@ function summary(t: Table, r: TableResult): string {
   return [
     `${t.preset}, ${seating}: ${t.a} vs ${t.b}, ${n} hands`,
     `  ${t.a} wins ${pct(mean)} ± ${pct(half)} (95% CI ${pct(mean - half)}–${pct(mean + half)}; ${wins} won, ${ties} tied, ${n - wins - ties} lost; even would be ${pct(1 / (t.seats / t.teamSize))})`,
-    `  avg hand points: ${t.a} ${(r.pointsA / n).toFixed(0)}, ${t.b} ${(r.pointsB / n).toFixed(0)}; trips completed: ${t.a} ${r.tripsA}, ${t.b} ${r.tripsB}`,
+    `  avg hand points: ${t.a} ${(r.pointsA / n).toFixed(0)}, ${t.b} ${(r.pointsB / n).toFixed(0)}; trips completed: ${t.a} ${r.tripsA}, ${t.b} ${r.tripsB} (${t.a} ${pct(r.tripsA / Math.max(1, r.tripsA + r.tripsB))} of them)`,
     `  ${t.a} wins by who completed the trip: ${Object.entries(r.byTrip)
       .map(([k, c]) => `${k === 'A' ? t.a : k === 'B' ? t.b : 'nobody'} ${c.won}/${c.hands}`)
       .join(', ')}`,
+    `  ${describeTally(t.a, r.endA)}`,
+    `  ${describeTally(t.b, r.endB)}`,
     `  ms per decision with a choice (fastest of 5 runs, every 10th), p50/p99/max: ${timing(r.quiet)}`,
     `  ms per decision with a choice (wall clock, all), p50/p99/max: ${timing(r.ms)}`,
   ].join('\n');
@@ -298,7 +318,8 @@ function tables(args: Args): Table[] {
 }
 
 const args = parseArgs(process.argv.slice(2));
-if (process.env.BOT_TUNING) Object.assign(tuning, JSON.parse(process.env.BOT_TUNING));
+if (process.env.BOT_TUNING) Object.assign(EXPERT.search, JSON.parse(process.env.BOT_TUNING));
+if (process.env.BOT_WEIGHTS) Object.assign(EXPERT.weights, JSON.parse(process.env.BOT_WEIGHTS));
 const list = tables(args);
 if (list.length === 0) fail('no preset plays that seating; see RULES.md §10');
 for (const t of list) {

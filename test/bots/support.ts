@@ -2,7 +2,7 @@
  * Test support for the bots: plays hands where every seat is a bot that sees only
  * `viewFor(state, seat)` and the public event log, through the engine's public API only.
  */
-import { chooseMove, type Level } from '../../worker/bots/index';
+import { type ArenaLevel, chooseMove } from '../../worker/bots/index';
 import {
   actingSeat,
   applyMove,
@@ -25,7 +25,7 @@ export interface PlayedHand {
  * Plays the first hand of `setup` with a bot of `levels[seat]` in every seat, seeded by `seed`.
  * Records any move outside `view.legalMoves`; throws when the engine refuses a move.
  */
-export function playHand(setup: MatchSetup, levels: Level[], seed: string, budgetMs = 1): PlayedHand {
+export function playHand(setup: MatchSetup, levels: ArenaLevel[], seed: string, budgetMs = 1): PlayedHand {
   const created = createMatch(setup);
   if (!created.ok) throw new Error(`createMatch: ${JSON.stringify(created.problems)}`);
   let state = created.state;

@@ -40,6 +40,7 @@ import { basicMove, type Situation } from './basic';
 import { type BotBudget, DECISION_UNITS, SEARCH_UNITS, spend } from './budget';
 import { buildState, readLog } from './determinize';
 import { policyMove, policyScores } from './policy';
+import { EXPERT, type ExpertProfile, type SearchTuning } from './profiles';
 import { makeRand, type Rand } from './rng';
 
 /** What dealing one sample costs, in steps (measured: a short playout must not make samples free). */
@@ -60,28 +61,15 @@ export interface ExpertOptions {
   log?: readonly GameEvent[];
   /** The most this search spends, in units (default `SEARCH_UNITS`). */
   searchUnits?: number;
+  /** Which version of the expert decides (default `EXPERT`, profiles.ts). */
+  profile?: ExpertProfile;
 }
 
 /**
- * Search constants, adjustable for experiments (the arena reads `BOT_TUNING` as JSON): playout depth, candidates, the worth of a safety held in hand (points), the spread of the trip odds
- * (turns), the paired-test threshold `z`, and `debug` (log the decisions where the search overrules
- * the heuristic).
+ * The search constants of the expert players meet (profiles.ts `EXPERT.search`); the arena's
+ * `BOT_TUNING` (JSON) adjusts them for experiments.
  */
-export const tuning = {
-  depth: PLAYOUT_DEPTH,
-  candidates: MAX_CANDIDATES,
-  heldSafety: 150,
-  tripScale: 1.5,
-  z: 0.5,
-  /** Search only near the end of the hand: draw pile at most `searchDeck` cards, or a team this close (km). */
-  searchDeck: 30,
-  searchKm: 250,
-  /** Discards (or mulligans) kept among the candidates, best policy scores first. */
-  throwAways: 1,
-  /** Opponents in playouts follow `basic` (1) instead of the expert policy (0). */
-  opponentBasic: 0,
-  debug: false,
-};
+export const tuning: SearchTuning = EXPERT.search;
 
 /**
  * Size of the last decision (for scripts and tests): samples, steps, candidates, the dearest sample in
@@ -136,7 +124,7 @@ function squash(points: number): number {
  * tie, 0 otherwise, nudged by the margin. An unfinished one: the margin of points already banked
  * (the engine's own `scoreHand`) plus the km, with a bonus for rolling and a cost for a hazard.
  */
-function evaluate(state: MatchState, team: number, handBefore: number): number {
+function evaluate(state: MatchState, team: number, handBefore: number, tuning: SearchTuning): number {
   if (state.results.length > handBefore) {
     const scores = state.results[state.results.length - 1].scores.map((s) => s.total);
     const mine = scores[team];
@@ -192,12 +180,13 @@ function playout(
   rand: Rand,
   depth: number,
   team: number,
+  profile: ExpertProfile,
 ): { state: MatchState; steps: number } {
   const choose: MoveChooser = (state, seat, moves) => {
     if (moves.length === 1) return moves[0];
     const sit = situationOf(state, seat, moves);
-    if (tuning.opponentBasic && teamOf(state, seat) !== team) return basicMove(sit, rand);
-    return policyMove(sit, state.discard, rand);
+    if (profile.search.opponentBasic && teamOf(state, seat) !== team) return basicMove(sit, rand);
+    return policyMove(sit, state.discard, rand, profile.weights);
   };
   const out = playOut(start, choose, 'hand', depth);
   return { state: out.state, steps: out.moves };
@@ -221,7 +210,8 @@ function stepCost(view: MatchView): number {
  * request's budget still holds a search, or the decision should wait for the next request (alarm).
  * Cheap: no move scoring. A sure move (a coup fourré, the exact finish) is still found without search.
  */
-export function expertSearches(view: MatchView): boolean {
+export function expertSearches(view: MatchView, profile: ExpertProfile = EXPERT): boolean {
+  const tuning = profile.search;
   if (view.legalMoves.length < 2 || view.phase === 'handOver' || view.seat === null) return false;
   const closest = Math.min(...view.tableaux.map((t) => view.goal - t.km));
   return view.deckSize <= tuning.searchDeck || closest <= tuning.searchKm;
@@ -260,10 +250,12 @@ export function expertMove(view: MatchView, opts: ExpertOptions): Move {
   lastSearch.sampleCost = 0;
   lastSearch.units = spend(budget, DECISION_UNITS.expert);
   const knowledge = readLog(view, opts.log);
-  const scores = policyScores(view, knowledge.discard);
+  const profile = opts.profile ?? EXPERT;
+  const tuning = profile.search;
+  const scores = policyScores(view, knowledge.discard, profile.weights);
   const ranked = moves.map((m, i) => ({ m, i, s: scores[i] })).sort((a, b) => b.s - a.s || a.i - b.i);
   // No real choice, or one the heuristic settles for sure (a coup fourré, the exact finish).
-  if (ranked[0].s >= 1000 || !expertSearches(view)) return ranked[0].m;
+  if (ranked[0].s >= 1000 || !expertSearches(view, profile)) return ranked[0].m;
   // The heuristic's choice, every card play, and only the heuristic's best discard or mulligan:
   // which card to throw away is a long-term matter a short playout cannot see.
   const candidates: Move[] = [];
@@ -323,10 +315,10 @@ export function expertMove(view: MatchView, opts: ExpertOptions): Move {
           broke = true;
           break search;
         }
-        const out = playout(r.state, makeRand(playoutSeed), Math.min(depth, room), team);
+        const out = playout(r.state, makeRand(playoutSeed), Math.min(depth, room), team, profile);
         steps += out.steps + 1 + EVALUATE_COST;
         if (out.steps >= room && room < depth) break search;
-        values[c].push(evaluate(out.state, team, handBefore));
+        values[c].push(evaluate(out.state, team, handBefore, tuning));
       }
       lastCost = steps - before;
       lastSearch.sampleCost = Math.max(lastSearch.sampleCost, lastCost);

@@ -17,15 +17,23 @@ import {
   spend,
 } from './budget';
 import { expertMove, expertSearches } from './expert';
+import { EXPERT, EXPERT_V1 } from './profiles';
 import { makeRand } from './rng';
 
 /** Bot strength, weakest first (the same names as the protocol's `BOT_LEVELS`). */
 export const LEVELS = ['random', 'basic', 'expert'] as const;
 export type Level = (typeof LEVELS)[number];
 
+/**
+ * Every level a script may seat: the players' `LEVELS` plus frozen versions of the expert kept only
+ * as arena opponents (profiles.ts; `expert-v1` is the expert before issue 35).
+ */
+export const ARENA_LEVELS = [...LEVELS, 'expert-v1'] as const;
+export type ArenaLevel = (typeof ARENA_LEVELS)[number];
+
 /** How a bot decides. */
 export interface ChooseOptions {
-  level: Level;
+  level: ArenaLevel;
   /** Any string; the same seed, view and log give the same move. */
   seed: string;
   /**
@@ -76,7 +84,14 @@ export function chooseMove(view: MatchView, opts: ChooseOptions): Move {
       spend(budget, DECISION_UNITS.basic);
       return basicMove(view, rand);
     case 'expert':
-      return expertMove(view, { rand, budget, log: opts.log, searchUnits: opts.searchUnits ?? SEARCH_UNITS });
+    case 'expert-v1':
+      return expertMove(view, {
+        rand,
+        budget,
+        log: opts.log,
+        searchUnits: opts.searchUnits ?? SEARCH_UNITS,
+        profile: opts.level === 'expert' ? EXPERT : EXPERT_V1,
+      });
   }
 }
 
@@ -84,7 +99,8 @@ export function chooseMove(view: MatchView, opts: ChooseOptions): Move {
  * Whether a decision of `level` in `view` may spend more than its fixed `DECISION_UNITS` (only an
  * expert searching near the end of the hand).
  */
-export function botSearches(view: MatchView, level: Level): boolean {
+export function botSearches(view: MatchView, level: ArenaLevel): boolean {
+  if (level === 'expert-v1') return expertSearches(view, EXPERT_V1);
   return level === 'expert' && expertSearches(view);
 }
 
@@ -96,7 +112,7 @@ export function botSearches(view: MatchView, level: Level): boolean {
  */
 export function mustWait(
   view: MatchView,
-  level: Level,
+  level: ArenaLevel,
   budget: BotBudget,
   searchUnits: number = SEARCH_UNITS,
 ): boolean {

@@ -1,0 +1,68 @@
+/**
+ * Versions of the expert bot: each is its policy's weights (policy.ts) plus its search constants
+ * (expert.ts). `EXPERT` is the level players meet; `EXPERT_V1` is the expert as it was before issue 35,
+ * frozen as an arena level (`npm run arena -- --b expert-v1`) so that every later expert is measured
+ * against the same opponent. A change to the expert's behaviour goes into `EXPERT` (a weight, a
+ * constant, or a switch whose `EXPERT_V1` value keeps the old behaviour); test/bots/expert-v1.test.ts
+ * pins `EXPERT_V1`'s moves on fixed deals.
+ */
+import { POLICY_WEIGHTS, type PolicyWeights } from './policy';
+
+/** The expert's search constants (expert.ts). */
+export interface SearchTuning {
+  /** Moves a playout makes at most before the position is judged. */
+  depth: number;
+  /** Candidates kept (best policy scores first). */
+  candidates: number;
+  /** The worth of a safety still held in hand at a playout's end, in points. */
+  heldSafety: number;
+  /** The spread of the trip odds in `evaluate`, in turns. */
+  tripScale: number;
+  /** The paired test's threshold: a move replaces the policy's choice by this many standard errors. */
+  z: number;
+  /** Search only near the end of the hand: draw pile at most `searchDeck` cards, or a team this close (km). */
+  searchDeck: number;
+  searchKm: number;
+  /** Discards (or mulligans) kept among the candidates, best policy scores first. */
+  throwAways: number;
+  /** Opponents in playouts follow `basic` (1) instead of the expert policy (0). */
+  opponentBasic: number;
+  /** Log the decisions where the search overrules the heuristic. */
+  debug: boolean;
+}
+
+/** One version of the expert. */
+export interface ExpertProfile {
+  /** The arena's name for it. */
+  name: string;
+  weights: PolicyWeights;
+  search: SearchTuning;
+}
+
+/** The expert of issue 33 (frozen: do not change these numbers or the code paths they select). */
+export const EXPERT_V1: ExpertProfile = Object.freeze({
+  name: 'expert-v1',
+  weights: Object.freeze({ ...POLICY_WEIGHTS }),
+  search: Object.freeze({
+    depth: 120,
+    candidates: 6,
+    heldSafety: 150,
+    tripScale: 1.5,
+    z: 0.5,
+    searchDeck: 30,
+    searchKm: 250,
+    throwAways: 1,
+    opponentBasic: 0,
+    debug: false,
+  }),
+});
+
+/**
+ * The expert players meet. Its objects are not frozen: the arena's `BOT_TUNING` (JSON) and the tuner
+ * adjust them for experiments.
+ */
+export const EXPERT: ExpertProfile = {
+  name: 'expert',
+  weights: { ...EXPERT_V1.weights },
+  search: { ...EXPERT_V1.search },
+};
