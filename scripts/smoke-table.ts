@@ -25,7 +25,11 @@ export const SMOKE_RUNS: readonly SmokeRun[] = [
     results: [/^random hands per CPU-second \(playOut\): classic 2 seats \d+, .*hasbro-2016 4 seats \d+$/],
   },
   { script: 'bench:bots', args: ['--hands', '2'], results: [/units per ms$/] },
-  { script: 'arena', args: ['--hands', '4'], results: [/^\s*expert wins [\d.]+% ±/] },
+  {
+    script: 'arena',
+    args: ['--hands', '4', '--b', 'expert-v1'],
+    results: [/^\s*expert wins [\d.]+% ±/, /^\s*expert-v1: rolling turns within 200 km without distance /],
+  },
   { script: 'tune', args: ['--deals', '4'], results: [/^policy vs basic: [\d.]+% ± [\d.]+ over 8 hands$/] },
   {
     script: 'oracle',
