@@ -1,6 +1,6 @@
 /**
  * CLI: `npm run bench:bot-cpu -- [options]` measures the CPU tail of the expert bot as the server
- * meets it: ONE fresh process plays many hands (expert vs basic and expert vs expert, 2 and 4 seats,
+ * meets it: ONE fresh process plays many hands (expert vs basic and expert vs expert, 2, 3 and 4 seats,
  * classic and hasbro-2016 with mulligan and quick remedy, one table after the other), and times by
  * this thread's CPU time (scripts/thread-cpu.ts, exact µs; waiting for a shared core and V8's
  * background compiler and GC threads do not count)
@@ -19,10 +19,13 @@
  *   --hands N      or: stop after N hands (whichever first) [unlimited]
  *   --seed TEXT    base seed [bench-bot-cpu]
  *   --top N        slowest decisions listed [12]
+ *   --warm N       units of the bots' warm-up before the first hand, as the worker runs it at module
+ *                  load (worker/bots/warm-up.ts) [WARM_UP_UNITS]; 0: none
  */
 
 import { lastSearch } from '../worker/bots/expert';
-import { chooseMove, type Level, requestBudget } from '../worker/bots/index';
+import { chooseMove, type Level, REQUEST_UNITS, requestBudget, UNITS_PER_MS } from '../worker/bots/index';
+import { WARM_UP_UNITS, warmUpBots } from '../worker/bots/warm-up';
 import { fromHandStart } from '../worker/decider/automatic';
 import { BotBudget, matchSearchUnits } from '../worker/decider/bot-budget';
 import {
@@ -45,6 +48,7 @@ const wanted = Number(option('decisions', '50000'));
 const maxHands = Number(option('hands', 'Infinity'));
 const seed = option('seed', 'bench-bot-cpu');
 const top = Number(option('top', '12'));
+const warm = Number(option('warm', String(WARM_UP_UNITS)));
 
 /** One table of the rotation: rules, seats and each seat's level (seat 0 is the "human"). */
 interface Table {
@@ -58,6 +62,7 @@ const TABLES: Table[] = [
   { name: 'classic 2 basic-expert', rules: 'classic', levels: ['basic', 'expert'] },
   { name: 'classic 4 expert x4', rules: 'classic', levels: ['expert', 'expert', 'expert', 'expert'] },
   { name: 'classic 4 basic-expert', rules: 'classic', levels: ['basic', 'expert', 'basic', 'expert'] },
+  { name: 'classic 3 basic+2 experts', rules: 'classic', levels: ['basic', 'expert', 'expert'] },
   { name: 'mulligan 2 expert-expert', rules: mulligan, levels: ['expert', 'expert'] },
   { name: 'mulligan 4 expert x4', rules: mulligan, levels: ['expert', 'expert', 'expert', 'expert'] },
 ];
@@ -125,6 +130,10 @@ function decide(
   }
   return { move, us: total };
 }
+
+const w0 = cpuNow();
+const warmed = warm > 0 ? warmUpBots(warm) : 0;
+const warmUs = since(w0);
 
 let hands = 0;
 while (decisions.length < wanted && hands < maxHands) {
@@ -194,6 +203,7 @@ function summary(label: string, xs: number[]): void {
   );
 }
 
+console.log(`warm-up: ${warmed} units, ${(warmUs / 1000).toFixed(1)} ms of CPU`);
 console.log(`${hands} hands over ${TABLES.length} tables (${TABLES.map((t) => t.name).join('; ')})`);
 summary(
   'expert decisions (CPU)',
@@ -212,6 +222,14 @@ for (const t of TABLES)
     `  ${t.name}`,
     decisions.filter((d) => d.table === t.name).map((d) => d.us),
   );
+const searching = decisions.filter((d) => d.steps > 0);
+const perUnit = searching.map((d) => d.us / d.units).sort((a, b) => a - b);
+if (perUnit.length > 0) {
+  const p99 = q(perUnit, 0.99);
+  console.log(
+    `searching decisions: n=${perUnit.length}, µs a unit p50 ${q(perUnit, 0.5).toFixed(2)}, p99 ${p99.toFixed(2)}, max ${perUnit[perUnit.length - 1].toFixed(2)} (UNITS_PER_MS ${UNITS_PER_MS}: ${(1000 / UNITS_PER_MS).toFixed(2)}); a request's ${REQUEST_UNITS} units at the p99 rate: ${((REQUEST_UNITS * p99) / 1000).toFixed(1)} ms`,
+  );
+}
 summary(
   'requests with bots (CPU)',
   requests.map((r) => r.us),
