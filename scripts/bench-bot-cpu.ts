@@ -19,6 +19,8 @@
  *   --hands N      or: stop after N hands (whichever first) [unlimited]
  *   --seed TEXT    base seed [bench-bot-cpu]
  *   --top N        slowest decisions listed [12]
+ *   --parts N      then measure each part of a decision against its charge over N more hands
+ *                  (scripts/bot-parts.ts) [0]
  *   --warm N       units of the bots' warm-up before the first hand, as the worker runs it at module
  *                  load (worker/bots/warm-up.ts) [WARM_UP_UNITS]; 0: none
  */
@@ -37,6 +39,7 @@ import {
   type RulesInput,
   viewFor,
 } from '../worker/engine/index';
+import { measureParts } from './bot-parts';
 import { threadCpuClock } from './thread-cpu';
 
 const argv = process.argv.slice(2);
@@ -49,6 +52,7 @@ const maxHands = Number(option('hands', 'Infinity'));
 const seed = option('seed', 'bench-bot-cpu');
 const top = Number(option('top', '12'));
 const warm = Number(option('warm', String(WARM_UP_UNITS)));
+const parts = Number(option('parts', '0'));
 
 /** One table of the rotation: rules, seats and each seat's level (seat 0 is the "human"). */
 interface Table {
@@ -255,4 +259,8 @@ for (const r of requests
   console.log(
     `  ${(r.us / 1000).toFixed(2)} ms ${r.bots} bot moves, ${r.table}, after decision #${r.ordinal}`,
   );
+}
+if (parts > 0) {
+  const partTables = TABLES.map((t) => ({ name: t.name, rules: t.rules, seats: t.levels.length }));
+  for (const line of measureParts(partTables, parts, cpuNow)) console.log(line);
 }

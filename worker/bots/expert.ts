@@ -207,7 +207,7 @@ function playout(
  * (`tuning.mulliganStep`: measured 6 to 7 times a plain step with 2 players, 5 to 6 with 4, where
  * expert-v1 charges 4.2 and 5.9 units).
  */
-function stepCost(view: MatchView, tuning: SearchTuning): number {
+export function stepCost(view: MatchView, tuning: SearchTuning): number {
   const o = view.rules.options;
   const reshuffle = o.emptyDeck === 'reshuffle' || o.drawFromDiscard;
   // A mulligan may throw back any subset of the hand: up to 127 moves to score at each turn.
