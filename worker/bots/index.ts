@@ -108,8 +108,9 @@ export function botSearches(view: MatchView, level: ArenaLevel): boolean {
 /**
  * Whether the match server should leave this bot decision to the next request (an alarm, with a fresh
  * budget): it would search and `budget` no longer holds a whole search (`searchUnits`, default
- * `SEARCH_UNITS`, plus the fixed part of this view, budget.ts `expertFixedUnits`). Deciding only with a whole search keeps a bot's move the same
- * whether it is played in a run of bot moves or alone; a fresh `requestBudget()` never has to wait.
+ * `SEARCH_UNITS`, plus the fixed part of this view, budget.ts `expertFixedUnits`). Deciding only with
+ * a whole search keeps a bot's move the same whether it is played in a run of bot moves or alone; a
+ * fresh `requestBudget()` never has to wait.
  */
 export function mustWait(
   view: MatchView,

@@ -30,8 +30,8 @@ export interface SearchTuning {
   /** Log the decisions where the search overrules the heuristic. */
   debug: boolean;
   /**
-   * Units the fixed part of a decision adds per legal move it scores, beyond `DECISION_UNITS.expert`
-   * (budget.ts `expertFixedUnits`): the mulligan option gives up to 127 more moves to score.
+   * Units the fixed part of a decision adds per legal move it scores beyond the `FIXED_PART_MOVES` that
+   * `DECISION_UNITS.expert` covers (budget.ts `expertFixedUnits`): the mulligan gives up to 127 more.
    */
   unitsPerMove: number;
   /** What a playout step costs with the mulligan option, relative to one without (expert.ts `stepCost`). */
@@ -74,7 +74,7 @@ export const EXPERT_V1: ExpertProfile = Object.freeze({
 export const EXPERT: ExpertProfile = {
   name: 'expert',
   weights: { ...EXPERT_V1.weights },
-  // Charged as measured (issue 35, budget.ts): 0.3 units a legal move scored, a mulligan step 5 times
-  // a plain one.
+  // Charged as measured (issue 35, budget.ts): 0.3 units a legal move scored beyond 20, a mulligan
+  // step 5 times a plain one.
   search: { ...EXPERT_V1.search, unitsPerMove: 0.3, mulliganStep: 5 },
 };
