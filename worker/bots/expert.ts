@@ -248,10 +248,9 @@ function gainOver(values: number[][], c: number): { mean: number; se: number } {
 /**
  * The expert's move in `view`: one of `view.legalMoves`. Charges its fixed part (budget.ts
  * `expertFixedUnits`: `DECISION_UNITS.expert` plus the profile's `unitsPerMove` a legal move beyond
- * `FIXED_PART_MOVES`), then
- * searches with at most what is left of `opts.budget` (subtracting what it spent). With
- * nothing left, or when the view cannot be determinized, it plays the policy's move (it never throws
- * for a view with legal moves).
+ * `FIXED_PART_MOVES`), then searches with at most what is left of `opts.budget` (subtracting what it
+ * spent). With nothing left, or when the view cannot be determinized, it plays the policy's move (it
+ * never throws for a view with legal moves).
  */
 export function expertMove(view: MatchView, opts: ExpertOptions): Move {
   const moves = view.legalMoves;
