@@ -26,6 +26,15 @@ export const SMOKE_RUNS: readonly SmokeRun[] = [
   },
   { script: 'bench:bots', args: ['--hands', '2'], results: [/units per ms$/] },
   {
+    script: 'bench:bot-cpu',
+    args: ['--hands', '12', '--parts', '7'],
+    results: [
+      /^parts \(warm, fastest of 5; a unit stands for [\d.]+ µs\):$/,
+      /^expert decisions \(CPU\): n=\d+ .* max [\d.]+ ms, over 8 ms \d+$/,
+      /^requests with bots \(CPU\): n=\d+ /,
+    ],
+  },
+  {
     script: 'arena',
     args: ['--hands', '4', '--b', 'expert-v1'],
     results: [/^\s*expert wins [\d.]+% ±/, /^\s*expert-v1: rolling turns within 200 km without distance /],

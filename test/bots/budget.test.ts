@@ -7,7 +7,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DECISION_UNITS, RUN_RESERVE_UNITS } from '../../worker/bots/budget';
+import {
+  DECISION_UNITS,
+  expertFixedUnits,
+  FIXED_PART_MOVES,
+  RUN_RESERVE_UNITS,
+} from '../../worker/bots/budget';
 import { lastSearch } from '../../worker/bots/expert';
 import {
   type BotBudget,
@@ -20,7 +25,16 @@ import {
   searchUnitsFor,
 } from '../../worker/bots/index';
 import { policyMove } from '../../worker/bots/policy';
-import { actingSeat, applyMove, createMatch, type GameEvent, viewFor } from '../../worker/engine/index';
+import { EXPERT } from '../../worker/bots/profiles';
+import { warmUpBots } from '../../worker/bots/warm-up';
+import {
+  actingSeat,
+  applyMove,
+  createMatch,
+  type GameEvent,
+  type MatchView,
+  viewFor,
+} from '../../worker/engine/index';
 import { lateState } from './support';
 
 /** A budget that records every value `left` takes (to prove it never goes below 0). */
@@ -203,5 +217,114 @@ describe('no clock in the bots', () => {
       const text = readFileSync(join(dir, f), 'utf8');
       expect(text, f).not.toMatch(/performance\s*\.\s*now|Date\s*\.\s*now|new Date\(/);
     }
+  });
+});
+
+/** The first view of a basic-played hasbro-2016 hand with the mulligan where a seat has over 60 legal moves. */
+function mulliganView(
+  seed: string,
+  wanted: (view: MatchView) => boolean = () => true,
+): { view: MatchView; log: GameEvent[] } {
+  const rules = { preset: 'hasbro-2016', options: { mulligan: true, quickRemedy: true } } as const;
+  const c = createMatch({ rules, seats: 2, seed, firstSeat: 0 });
+  if (!c.ok) throw new Error('create');
+  let state = c.state;
+  const log: GameEvent[] = [...c.events];
+  for (let guard = 0; guard < 3000; guard++) {
+    const seat = actingSeat(state);
+    if (seat === null) break;
+    const view = viewFor(state, seat);
+    if (view.legalMoves.length > 60 && wanted(view)) return { view, log };
+    const r = applyMove(state, seat, chooseMove(view, { level: 'basic', seed, log }));
+    if (!r.ok) throw new Error(r.error.code);
+    state = r.state;
+    log.push(...r.events);
+  }
+  throw new Error('no mulligan view');
+}
+
+describe('the units a decision spends grow with its work (issue 35)', () => {
+  it('charges the fixed part per legal move scored beyond the base (expert-v1 keeps its flat charge)', () => {
+    const { view, log } = mulliganView('many');
+    const n = view.legalMoves.length;
+    expect(n).toBeGreaterThan(60);
+    const fixed = expertFixedUnits(n, EXPERT.search.unitsPerMove);
+    expect(fixed).toBe(DECISION_UNITS.expert + Math.ceil(0.3 * (n - FIXED_PART_MOVES)));
+    for (const [level, units] of [
+      ['expert', fixed],
+      ['expert-v1', DECISION_UNITS.expert],
+    ] as const) {
+      const budget = requestBudget();
+      chooseMove(view, { level, seed: 'm', budget, log });
+      if (lastSearch.steps === 0) expect(REQUEST_UNITS - budget.left).toBe(units);
+      expect(lastSearch.units).toBeGreaterThanOrEqual(units);
+    }
+    // A view with few moves costs the base only.
+    const late = viewFor(lateState('units'), 0);
+    expect(late.legalMoves.length).toBeLessThanOrEqual(FIXED_PART_MOVES);
+    expect(expertFixedUnits(late.legalMoves.length, EXPERT.search.unitsPerMove)).toBe(DECISION_UNITS.expert);
+  });
+
+  it('waits for the next request when the budget cannot pay this view’s fixed part and a search', () => {
+    const { view } = mulliganView('wait', (v) => botSearches(v, 'expert'));
+    const fixed = expertFixedUnits(view.legalMoves.length, EXPERT.search.unitsPerMove);
+    expect(fixed).toBeGreaterThan(DECISION_UNITS.expert);
+    expect(mustWait(view, 'expert', requestBudget(SEARCH_UNITS + fixed))).toBe(false);
+    expect(mustWait(view, 'expert', requestBudget(SEARCH_UNITS + fixed - 1))).toBe(true);
+    // expert-v1 keeps its flat fixed part.
+    expect(mustWait(view, 'expert-v1', requestBudget(SEARCH_UNITS + DECISION_UNITS.expert))).toBe(false);
+  });
+
+  it('charges a mulligan step mulliganStep times a plain one, and every engine move of a search is charged', () => {
+    // A late hasbro-2016 position with the mulligan, searched with a large share so that it plays out.
+    const rules = { preset: 'hasbro-2016', options: { mulligan: true, quickRemedy: true } } as const;
+    const late = lateState('mull');
+    const c = createMatch({
+      rules,
+      seats: 2,
+      seed: 'mull',
+      position: {
+        hands: { 0: late.hands[0], 1: ['d25'] },
+        tableaux: {
+          0: { battle: ['roll'], distance: ['d200', 'd200', 'd100', 'd100', 'd100', 'd100'] },
+          1: { battle: ['roll'], distance: ['d200'] },
+        },
+        turn: 0,
+        phase: 'play',
+      },
+    });
+    if (!c.ok) throw new Error(JSON.stringify(c.problems));
+    const view = viewFor(c.state, 0);
+    for (const [level, step] of [
+      ['expert', 1.4 * EXPERT.search.mulliganStep],
+      ['expert-v1', 1.4 * 3],
+    ] as const) {
+      const budget = requestBudget(20000);
+      chooseMove(view, { level, seed: 'ms', budget, searchUnits: 10000, log: c.events });
+      expect(lastSearch.steps).toBeGreaterThan(0);
+      const fixed = expertFixedUnits(
+        view.legalMoves.length,
+        level === 'expert' ? EXPERT.search.unitsPerMove : 0,
+      );
+      expect(lastSearch.units - fixed).toBeCloseTo(lastSearch.steps * step, 6);
+      // Units bound the work: each sample dealt, candidate applied and playout move made is charged.
+      expect(lastSearch.samples + lastSearch.playouts + lastSearch.playoutMoves).toBeLessThanOrEqual(
+        lastSearch.steps,
+      );
+    }
+    expect(EXPERT.search.mulliganStep).toBeGreaterThan(3);
+  });
+});
+
+describe('the warm-up at module load (worker/bots/warm-up.ts)', () => {
+  it('spends about its units and changes no later decision', () => {
+    const view = viewFor(lateState('warm'), 0);
+    const before = chooseMove(view, { level: 'expert', seed: 'w', budget: requestBudget() });
+    const search = { ...lastSearch };
+    const spent = warmUpBots(3000);
+    expect(spent).toBeGreaterThanOrEqual(3000);
+    expect(spent).toBeLessThan(3000 + REQUEST_UNITS);
+    expect(chooseMove(view, { level: 'expert', seed: 'w', budget: requestBudget() })).toEqual(before);
+    expect(lastSearch).toEqual(search);
   });
 });

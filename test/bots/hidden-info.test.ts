@@ -5,7 +5,7 @@
  * Also: determinism for a seed, and the expert's step budget.
  */
 import { describe, expect, it } from 'vitest';
-import { DECISION_UNITS } from '../../worker/bots/budget';
+import { expertFixedUnits } from '../../worker/bots/budget';
 import { lastSearch, tuning } from '../../worker/bots/expert';
 import { buildState, chooseMove, LEVELS, readLog, SEARCH_UNITS, UNITS_PER_MS } from '../../worker/bots/index';
 import { policyMove } from '../../worker/bots/policy';
@@ -193,16 +193,17 @@ describe('the expert spends its budget and stops', () => {
   it('counts engine steps, not clock time: a bigger budget searches more, never past its cap', () => {
     const view = viewFor(lateState('budget'), 0);
     const steps: number[] = [];
+    const fixed = expertFixedUnits(view.legalMoves.length, tuning.unitsPerMove);
     for (const budgetMs of [2, 5]) {
       chooseMove(view, { level: 'expert', seed: 'b', budgetMs });
       // 2 players, no reshuffle: one unit a step; the decision's fixed part is charged first.
-      const cap = Math.min(budgetMs * UNITS_PER_MS - DECISION_UNITS.expert, SEARCH_UNITS);
+      const cap = Math.min(budgetMs * UNITS_PER_MS - fixed, SEARCH_UNITS);
       // A sample (every candidate played out once) starts only while half of the last one's cost fits.
       expect(lastSearch.sampleCost).toBeGreaterThan(0);
       expect(lastSearch.sampleCost).toBeLessThanOrEqual(lastSearch.candidates * (tuning.depth + 8) + 12);
       expect(lastSearch.steps).toBeGreaterThanOrEqual(cap - lastSearch.sampleCost);
       expect(lastSearch.steps).toBeLessThanOrEqual(cap);
-      expect(lastSearch.units).toBe(lastSearch.steps + DECISION_UNITS.expert);
+      expect(lastSearch.units).toBe(lastSearch.steps + fixed);
       steps.push(lastSearch.samples);
     }
     expect(steps[1]).toBeGreaterThan(steps[0]);

@@ -15,6 +15,13 @@
  * `SEARCH_UNITS`: when that much is left its move does not depend on what the request did before,
  * so the server asks `mustWait` before a decision and leaves it to the next request (an alarm)
  * rather than let it search with less.
+ *
+ * Issue 35 measured the CPU tail (`npm run bench:bot-cpu`: 50,000 expert decisions in one fresh
+ * process, timed by the thread's exact CPU clock). The slowest were the first searches of a cold
+ * process (up to 12 ms for 1,000 units), fixed by a warm-up at module load (warm-up.ts); the mulligan
+ * option's steps and long move lists were charged below their cost, so the expert's profile charges
+ * them as measured (`expertFixedUnits`, profiles.ts `unitsPerMove`, `mulliganStep`). Warm, a unit
+ * costs about 1.5 µs at the median and up to 4 at the 99th percentile of searching decisions.
  */
 
 /**
@@ -49,6 +56,22 @@ export const SEARCH_UNITS = 1000;
  * search), basic's its 3 µs p50 in the arena, rounded up.
  */
 export const DECISION_UNITS = { random: 0, basic: 2, expert: 14 } as const;
+
+/** Legal moves whose scoring `DECISION_UNITS.expert` covers (a view without the mulligan has at most 14). */
+export const FIXED_PART_MOVES = 20;
+
+/**
+ * Units charged for the fixed part of an expert decision in a view with `moves` legal moves:
+ * `DECISION_UNITS.expert`, which covers reading the view and the public log (a hand's longest logs,
+ * about 260 events, are read in 33 µs) and scoring `FIXED_PART_MOVES` moves, plus `unitsPerMove` (the
+ * profile's) for each further move. Measured (issue 35, warm, fastest of 5): scoring costs up to
+ * 0.7 µs a move; the mulligan option's views hold up to 144 moves, and their whole fixed part took up
+ * to 92 µs where 14 units stand for 31 µs. An expert with `unitsPerMove` 0 (`expert-v1`) is charged
+ * `DECISION_UNITS.expert` as before.
+ */
+export function expertFixedUnits(moves: number, unitsPerMove: number): number {
+  return DECISION_UNITS.expert + Math.ceil(unitsPerMove * Math.max(0, moves - FIXED_PART_MOVES));
+}
 
 /**
  * Units of a request kept for the fixed parts of the decisions of a run that do not search (each

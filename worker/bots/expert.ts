@@ -37,7 +37,7 @@ import {
   teamOf,
 } from '../engine/index';
 import { basicMove, type Situation } from './basic';
-import { type BotBudget, DECISION_UNITS, SEARCH_UNITS, spend } from './budget';
+import { type BotBudget, expertFixedUnits, SEARCH_UNITS, spend } from './budget';
 import { buildState, readLog } from './determinize';
 import { policyMove, policyScores } from './policy';
 import { EXPERT, type ExpertProfile, type SearchTuning } from './profiles';
@@ -73,9 +73,17 @@ export const tuning: SearchTuning = EXPERT.search;
 
 /**
  * Size of the last decision (for scripts and tests): samples, steps, candidates, the dearest sample in
- * steps, and the units charged to the budget (fixed part included).
+ * steps, the units charged to the budget (fixed part included), playouts and the moves they made.
  */
-export const lastSearch = { samples: 0, steps: 0, candidates: 0, sampleCost: 0, units: 0 };
+export const lastSearch = {
+  samples: 0,
+  steps: 0,
+  candidates: 0,
+  sampleCost: 0,
+  units: 0,
+  playouts: 0,
+  playoutMoves: 0,
+};
 
 function twoHundreds(distance: readonly string[]): number {
   let n = 0;
@@ -195,13 +203,15 @@ function playout(
 /**
  * What one step costs relative to a 2-player game without reshuffles (measured with the arena): each
  * further seat adds targets and tableaux to every legal-move list and view; reshuffles and draws from
- * the discard pile lengthen hands and samples; the mulligan option adds up to 127 moves to score a turn.
+ * the discard pile lengthen hands and samples; the mulligan option adds up to 127 moves to score a turn
+ * (`tuning.mulliganStep`: measured 6 to 7 times a plain step with 2 players, 5 to 6 with 4, where
+ * expert-v1 charges 4.2 and 5.9 units).
  */
-function stepCost(view: MatchView): number {
+export function stepCost(view: MatchView, tuning: SearchTuning): number {
   const o = view.rules.options;
   const reshuffle = o.emptyDeck === 'reshuffle' || o.drawFromDiscard;
   // A mulligan may throw back any subset of the hand: up to 127 moves to score at each turn.
-  return (1 + 0.2 * (view.seats - 2)) * (reshuffle ? 1.4 : 1) * (o.mulligan ? 3 : 1);
+  return (1 + 0.2 * (view.seats - 2)) * (reshuffle ? 1.4 : 1) * (o.mulligan ? tuning.mulliganStep : 1);
 }
 
 /**
@@ -236,10 +246,11 @@ function gainOver(values: number[][], c: number): { mean: number; se: number } {
 }
 
 /**
- * The expert's move in `view`: one of `view.legalMoves`. Charges `DECISION_UNITS.expert` for its fixed
- * part, then searches with at most what is left of `opts.budget` (subtracting what it spent). With
- * nothing left, or when the view cannot be determinized, it plays the policy's move (it never throws
- * for a view with legal moves).
+ * The expert's move in `view`: one of `view.legalMoves`. Charges its fixed part (budget.ts
+ * `expertFixedUnits`: `DECISION_UNITS.expert` plus the profile's `unitsPerMove` a legal move beyond
+ * `FIXED_PART_MOVES`), then searches with at most what is left of `opts.budget` (subtracting what it
+ * spent). With nothing left, or when the view cannot be determinized, it plays the policy's move (it
+ * never throws for a view with legal moves).
  */
 export function expertMove(view: MatchView, opts: ExpertOptions): Move {
   const moves = view.legalMoves;
@@ -248,10 +259,12 @@ export function expertMove(view: MatchView, opts: ExpertOptions): Move {
   lastSearch.steps = 0;
   lastSearch.candidates = 0;
   lastSearch.sampleCost = 0;
-  lastSearch.units = spend(budget, DECISION_UNITS.expert);
-  const knowledge = readLog(view, opts.log);
+  lastSearch.playouts = 0;
+  lastSearch.playoutMoves = 0;
   const profile = opts.profile ?? EXPERT;
   const tuning = profile.search;
+  lastSearch.units = spend(budget, expertFixedUnits(moves.length, tuning.unitsPerMove));
+  const knowledge = readLog(view, opts.log);
   const scores = policyScores(view, knowledge.discard, profile.weights);
   const ranked = moves.map((m, i) => ({ m, i, s: scores[i] })).sort((a, b) => b.s - a.s || a.i - b.i);
   // No real choice, or one the heuristic settles for sure (a coup fourré, the exact finish).
@@ -270,7 +283,7 @@ export function expertMove(view: MatchView, opts: ExpertOptions): Move {
   if (candidates.length === 1) return candidates[0];
   const seat = view.seat!;
   const team = teamOf(view, seat);
-  const unit = stepCost(view);
+  const unit = stepCost(view, tuning);
   // The steps this decision may take: a search's share, or what is left of the request's budget.
   const cap = Math.floor(Math.min(budget.left, opts.searchUnits ?? SEARCH_UNITS) / unit);
   // Keep only as many candidates as the budget can give `MIN_SAMPLES` samples each (a playout's length
@@ -317,6 +330,8 @@ export function expertMove(view: MatchView, opts: ExpertOptions): Move {
         }
         const out = playout(r.state, makeRand(playoutSeed), Math.min(depth, room), team, profile);
         steps += out.steps + 1 + EVALUATE_COST;
+        lastSearch.playouts++;
+        lastSearch.playoutMoves += out.steps;
         if (out.steps >= room && room < depth) break search;
         values[c].push(evaluate(out.state, team, handBefore, tuning));
       }

@@ -12,6 +12,7 @@ import {
   type BotBudget,
   budgetForMs,
   DECISION_UNITS,
+  expertFixedUnits,
   REQUEST_BUDGET_MS,
   SEARCH_UNITS,
   spend,
@@ -107,8 +108,9 @@ export function botSearches(view: MatchView, level: ArenaLevel): boolean {
 /**
  * Whether the match server should leave this bot decision to the next request (an alarm, with a fresh
  * budget): it would search and `budget` no longer holds a whole search (`searchUnits`, default
- * `SEARCH_UNITS`, plus the fixed part). Deciding only with a whole search keeps a bot's move the same
- * whether it is played in a run of bot moves or alone; a fresh `requestBudget()` never has to wait.
+ * `SEARCH_UNITS`, plus the fixed part of this view, budget.ts `expertFixedUnits`). Deciding only with
+ * a whole search keeps a bot's move the same whether it is played in a run of bot moves or alone; a
+ * fresh `requestBudget()` never has to wait.
  */
 export function mustWait(
   view: MatchView,
@@ -116,7 +118,9 @@ export function mustWait(
   budget: BotBudget,
   searchUnits: number = SEARCH_UNITS,
 ): boolean {
-  return botSearches(view, level) && budget.left < searchUnits + DECISION_UNITS.expert;
+  if (!botSearches(view, level)) return false;
+  const profile = level === 'expert-v1' ? EXPERT_V1 : EXPERT;
+  return budget.left < searchUnits + expertFixedUnits(view.legalMoves.length, profile.search.unitsPerMove);
 }
 
 export { basicMove } from './basic';
@@ -124,6 +128,7 @@ export {
   type BotBudget,
   budgetForMs,
   DECISION_UNITS,
+  expertFixedUnits,
   REQUEST_BUDGET_MS,
   REQUEST_UNITS,
   requestBudget,

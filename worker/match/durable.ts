@@ -6,6 +6,7 @@
  * never thrown: exceptions lose their meaning across RPC.
  */
 import { DurableObject } from 'cloudflare:workers';
+import { warmUpBots } from '../bots/warm-up';
 import { dailyLimitReply, isDailyLimit } from '../daily-limit';
 import type { Env } from '../env';
 import { type BudgetPayer, payerOf } from '../notify/budget';
@@ -39,6 +40,10 @@ import * as sockets from './sockets';
 import { summaryReply } from './summary';
 import type { TestFix } from './test-seams';
 import { infoReply, logReply } from './views';
+
+// The bots' warm-up, once per isolate at module load (its start-up, not a request's CPU): a fresh
+// isolate's first searches would otherwise cost 3–5 times their units (worker/bots/warm-up.ts).
+warmUpBots();
 
 /** The match Durable Object class (binding `MATCH`). */
 export class MatchDurableObject extends DurableObject<Env> {
