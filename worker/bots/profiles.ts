@@ -25,6 +25,21 @@ export interface SearchTuning {
   searchKm: number;
   /** Discards (or mulligans) kept among the candidates, best policy scores first. */
   throwAways: number;
+  /**
+   * Judge an unfinished playout's trip odds by the distance cards each team holds (evaluate.ts
+   * `distanceTurns`; 1) instead of a flat 80 km a turn (0).
+   */
+  evalHand: number;
+  /** With `evalHand`: the km a turn gains from drawing when the held distance does not finish. */
+  drawKm: number;
+  /**
+   * Discards kept among the candidates instead of `throwAways` when the seat's own team is at most
+   * `nearKm` km from the goal (which card to keep for the finish is the endgame's question).
+   */
+  nearThrowAways: number;
+  nearKm: number;
+  /** With the team `nearKm` from the goal: the best distance play is the second candidate (1) or not (0). */
+  nearDistance: number;
   /** Opponents in playouts follow `basic` (1) instead of the expert policy (0). */
   opponentBasic: number;
   /** Log the decisions where the search overrules the heuristic. */
@@ -52,6 +67,11 @@ export const EXPERT_V1: ExpertProfile = Object.freeze({
     searchDeck: 30,
     searchKm: 250,
     throwAways: 1,
+    evalHand: 0,
+    drawKm: 80,
+    nearThrowAways: 1,
+    nearKm: 0,
+    nearDistance: 0,
     opponentBasic: 0,
     debug: false,
   }),
