@@ -20,25 +20,22 @@
  */
 import {
   applyMove,
-  type CardId,
   type GameEvent,
-  isHazard,
   isLimited,
   isRolling,
-  isSafety,
   type MatchState,
   type MatchView,
   type Move,
   type MoveChooser,
   playOut,
-  REMEDY_FOR,
-  scoreHand,
   type TableauView,
   teamOf,
 } from '../engine/index';
 import { basicMove, type Situation } from './basic';
 import { type BotBudget, expertFixedUnits, SEARCH_UNITS, spend } from './budget';
+import { pickCandidates } from './candidates';
 import { buildState, readLog } from './determinize';
+import { evaluate } from './evaluate';
 import { policyMove, policyScores } from './policy';
 import { EXPERT, type ExpertProfile, type SearchTuning } from './profiles';
 import { makeRand, type Rand } from './rng';
@@ -120,62 +117,6 @@ export function situationOf(state: MatchState, seat: number, moves: readonly Mov
     window: null,
     legalMoves: moves as Move[],
   };
-}
-
-/** Logistic squash of a points difference into (0, 1). */
-function squash(points: number): number {
-  return 1 / (1 + Math.exp(-points / 250));
-}
-
-/**
- * The value of a state for `team`, in [0, 1]. A finished hand: 1 for the best hand score, ½ for a
- * tie, 0 otherwise, nudged by the margin. An unfinished one: the margin of points already banked
- * (the engine's own `scoreHand`) plus the km, with a bonus for rolling and a cost for a hazard.
- */
-function evaluate(state: MatchState, team: number, handBefore: number, tuning: SearchTuning): number {
-  if (state.results.length > handBefore) {
-    const scores = state.results[state.results.length - 1].scores.map((s) => s.total);
-    const mine = scores[team];
-    const best = Math.max(...scores.filter((_, t) => t !== team));
-    const win = mine > best ? 1 : mine === best ? 0.5 : 0;
-    return 0.8 * win + 0.2 * squash(mine - best);
-  }
-  const banked = scoreHand(state, null, []);
-  const o = state.rules.options;
-  const teams = state.tableaux.length;
-  // Turns each team still needs to complete the trip, roughly; the team most likely to finish first
-  // gets most of the trip bonuses (worked out by the engine's own scoring, so every table fits).
-  const cardsLeft = state.deck.length / state.seats + 3;
-  const weights = state.tableaux.map((t, team) => {
-    const top = t.battle.length ? t.battle[t.battle.length - 1] : null;
-    const rolling = isRolling(t, o);
-    const holds = (card: CardId) => state.teams[team].some((seat) => state.hands[seat].includes(card));
-    let turns = (state.goal - t.km) / 80;
-    if (!rolling) {
-      const hazard = top !== null && isHazard(top) ? top : null;
-      if (hazard && hazard !== 'stop') turns += holds(REMEDY_FOR[hazard]) ? 1 : 3;
-      if (!t.safeties.includes('right_of_way') && (o.rollAfterRemedy || !hazard || hazard === 'stop')) {
-        turns += holds('roll') ? 1 : 2.5;
-      }
-    }
-    if (isLimited(t)) turns += holds('end_of_limit') ? 0.5 : 1;
-    return Math.exp(-turns / tuning.tripScale);
-  });
-  const nobody = Math.exp(-cardsLeft / tuning.tripScale);
-  const total = weights.reduce((a, b) => a + b, nobody);
-  const est: number[] = [];
-  for (let i = 0; i < teams; i++) {
-    const bonus = scoreHand(state, i, [i])[i].total - banked[i].total;
-    est.push(banked[i].total + (weights[i] / total) * (bonus + (state.goal - state.tableaux[i].km)));
-  }
-  // A safety still in hand will score when played, more as a coup fourré: count it now, or the
-  // short horizon would always prefer laying safeties at once.
-  for (let seat = 0; seat < state.seats; seat++) {
-    for (const c of state.hands[seat]) if (isSafety(c)) est[teamOf(state, seat)] += tuning.heldSafety;
-  }
-  const mine = est[team];
-  const best = Math.max(...est.filter((_, t) => t !== team));
-  return squash(mine - best);
 }
 
 /**
@@ -270,16 +211,8 @@ export function expertMove(view: MatchView, opts: ExpertOptions): Move {
   // No real choice, or one the heuristic settles for sure (a coup fourré, the exact finish).
   if (ranked[0].s >= 1000 || !expertSearches(view, profile)) return ranked[0].m;
   // The heuristic's choice, every card play, and only the heuristic's best discard or mulligan:
-  // which card to throw away is a long-term matter a short playout cannot see.
-  const candidates: Move[] = [];
-  let throwAways = 0;
-  for (const r of ranked) {
-    const isThrow = r.m.type === 'discard' || r.m.type === 'mulligan';
-    if (candidates.length > 0 && isThrow && throwAways >= tuning.throwAways) continue;
-    if (isThrow) throwAways++;
-    candidates.push(r.m);
-    if (candidates.length >= tuning.candidates) break;
-  }
+  // which card to throw away is a long-term matter a short playout cannot see (candidates.ts).
+  const candidates = pickCandidates(view, ranked, tuning);
   if (candidates.length === 1) return candidates[0];
   const seat = view.seat!;
   const team = teamOf(view, seat);

@@ -25,6 +25,28 @@ export interface SearchTuning {
   searchKm: number;
   /** Discards (or mulligans) kept among the candidates, best policy scores first. */
   throwAways: number;
+  /**
+   * Judge an unfinished playout's trip odds by the distance cards each team holds (evaluate.ts
+   * `distanceTurns`; 1) instead of a flat 80 km a turn (0). Measured (issue 35, vs expert-v1, 2
+   * players, 1,000 hands): with short playouts (`depth` 16) and `drawKm` 35, 49.9%; with full
+   * playouts 50.1%: the short playouts buy about twice the samples, and neither moves the result.
+   */
+  evalHand: number;
+  /** With `evalHand`: the km a turn gains from drawing when the held distance does not finish. */
+  drawKm: number;
+  /**
+   * Discards kept among the candidates instead of `throwAways` when the seat's own team is at most
+   * `nearKm` km from the goal (which card to keep for the finish is the endgame's question).
+   * Measured (issue 35, vs expert-v1): 3 discards within 250 km, 49.9–50.1% (1,000 hands); even at
+   * ten times the search budget, 6 discards and 8 candidates within 300 km, 50.7% (400 hands).
+   */
+  nearThrowAways: number;
+  nearKm: number;
+  /**
+   * With the team `nearKm` from the goal: the best distance play is the second candidate (1) or not
+   * (0). Measured (issue 35, vs expert-v1): within 200 or 250 km, 49.7–50.0% (600 and 1,000 hands).
+   */
+  nearDistance: number;
   /** Opponents in playouts follow `basic` (1) instead of the expert policy (0). */
   opponentBasic: number;
   /** Log the decisions where the search overrules the heuristic. */
@@ -59,6 +81,11 @@ export const EXPERT_V1: ExpertProfile = Object.freeze({
     searchDeck: 30,
     searchKm: 250,
     throwAways: 1,
+    evalHand: 0,
+    drawKm: 80,
+    nearThrowAways: 1,
+    nearKm: 0,
+    nearDistance: 0,
     opponentBasic: 0,
     debug: false,
     // Its charges as they were (issue 35 measured them: bench:bot-cpu, budget.ts).
