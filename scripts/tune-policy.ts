@@ -1,36 +1,48 @@
 /**
- * CLI: `npm run tune -- [--deals N] [--passes N] [--seed TEXT] [--preset NAME] [--weights JSON]`
- * measures and fits the expert policy's weights (worker/bots/policy.ts) by play against `basic`:
- * 2-player hands of the preset (`classic` by default), every deal played twice with the seats swapped,
- * through the engine's fast `playOut`. Without `--passes` it only measures the given (or default)
- * weights; with it, it runs a coordinate search (each weight ×0.6 and ×1.5 in turn, kept when the win
- * rate rises by more than `--min` points) and prints the best weights as JSON to paste into
- * `POLICY_WEIGHTS`. Deals are the same for every trial (common random numbers), so compare figures
- * from one run only; check the result on fresh deals (`--seed`) before adopting it.
+ * CLI: `npm run tune -- [--against basic|v1] [--seats N] [--deals N] [--passes N] [--seed TEXT]
+ * [--preset NAME] [--weights JSON] [--keys a,b] [--min N]` measures and fits the expert policy's
+ * weights (worker/bots/policy.ts, starting from the `EXPERT` profile's) by play without search against
+ * `basic` or against `v1` (the policy of the frozen `expert-v1`, profiles.ts): hands of the preset
+ * (`classic` by default, 2 seats unless `--seats`), every deal played once with the tuned policy in
+ * each seat, through the engine's fast `playOut`. It prints the win rate by points (ties ½), the share
+ * of the completed trips, and the arena's endgame figures (scripts/arena-metrics.ts). Without
+ * `--passes` it only measures; with it, it runs a coordinate search over `--keys` (every weight by
+ * default; each ×0.6 and ×1.5 in turn, or 0 → 1, kept when the sum of the two rates rises by more than
+ * `--min` points) and prints the best weights as JSON to paste into `EXPERT.weights`. Deals are the same
+ * for every trial (common random numbers), so compare figures from one run only; confirm with the
+ * arena (search on both sides) on another `--seed` before adopting it.
  */
 import { basicMove } from '../worker/bots/basic';
 import { situationOf } from '../worker/bots/expert';
-import { POLICY_WEIGHTS, type PolicyWeights, policyMove } from '../worker/bots/policy';
+import { type PolicyWeights, policyMove } from '../worker/bots/policy';
+import { EXPERT, EXPERT_V1 } from '../worker/bots/profiles';
 import { makeRand } from '../worker/bots/rng';
 import { createMatch, PRESET_NAMES, type PresetName, playOut } from '../worker/engine/index';
+import { describeTally, emptyTally, recordTrip, recordTurn, watchHand } from './arena-metrics';
 
 interface Args {
   preset: PresetName;
+  seats: number;
+  against: 'basic' | 'v1';
   deals: number;
   passes: number;
   seed: string;
   min: number;
+  keys: (keyof PolicyWeights)[];
   weights: PolicyWeights;
 }
 
 function parseArgs(argv: string[]): Args {
   const args: Args = {
     preset: 'classic',
+    seats: 2,
+    against: 'basic',
     deals: 5000,
     passes: 0,
     seed: 'tune',
     min: 0.3,
-    weights: { ...POLICY_WEIGHTS },
+    keys: Object.keys(EXPERT.weights) as (keyof PolicyWeights)[],
+    weights: { ...EXPERT.weights },
   };
   for (let i = 0; i < argv.length; i += 2) {
     const value = argv[i + 1];
@@ -45,6 +57,14 @@ function parseArgs(argv: string[]): Args {
       case '--seed':
         args.seed = value;
         break;
+      case '--seats':
+        args.seats = Number(value);
+        if (![2, 3, 4].includes(args.seats)) fail('--seats takes 2, 3 or 4');
+        break;
+      case '--against':
+        if (value !== 'basic' && value !== 'v1') fail('--against takes basic or v1');
+        args.against = value;
+        break;
       case '--preset':
         if (!(PRESET_NAMES as readonly string[]).includes(value)) fail(`unknown preset ${value}`);
         args.preset = value as PresetName;
@@ -52,10 +72,14 @@ function parseArgs(argv: string[]): Args {
       case '--min':
         args.min = Number(value);
         break;
+      case '--keys':
+        args.keys = value.split(',') as (keyof PolicyWeights)[];
+        for (const key of args.keys) if (!(key in EXPERT.weights)) fail(`unknown weight ${key}`);
+        break;
       case '--weights': {
         const given = JSON.parse(value) as Record<string, unknown>;
         for (const [key, v] of Object.entries(given)) {
-          if (!(key in POLICY_WEIGHTS)) fail(`unknown weight ${key}`);
+          if (!(key in EXPERT.weights)) fail(`unknown weight ${key}`);
           if (typeof v !== 'number' || !Number.isFinite(v)) fail(`weight ${key} must be a number`);
           args.weights[key as keyof PolicyWeights] = v;
         }
@@ -74,57 +98,97 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-/** Win rate (%) of the policy with weights `w` against `basic` over `deals` deals, both seatings. */
-function winRate(preset: PresetName, w: PolicyWeights, deals: number, seed: string): number {
+/** What a measurement found: win rate by points and share of the trips (%), and the endgame line. */
+interface Measured {
+  points: number;
+  trips: number;
+  hands: number;
+  endgame: string;
+}
+
+/**
+ * Plays every deal once with the policy of weights `w` in each seat (each seat of the others plays
+ * the opponent), one hand each, without search.
+ */
+function measure(args: Args, w: PolicyWeights): Measured {
+  const { preset, seats, deals, seed } = args;
   let score = 0;
+  let mineTrips = 0;
+  let theirTrips = 0;
+  const tallyMine = emptyTally();
+  const tallyTheirs = emptyTally();
   for (let d = 0; d < deals; d++) {
-    for (const policySeat of [0, 1]) {
-      const created = createMatch({ rules: preset, seats: 2, seed: `${seed}${d}`, firstSeat: d % 2 });
+    for (let policySeat = 0; policySeat < seats; policySeat++) {
+      const created = createMatch({ rules: preset, seats, seed: `${seed}${d}`, firstSeat: d % seats });
       if (!created.ok) throw new Error('createMatch failed');
       const rand = makeRand(`${seed}${d}/${policySeat}`);
+      const watch = watchHand(seats);
       const out = playOut(
         created.state,
         (state, seat, moves) => {
           if (moves.length === 1) return moves[0];
           const sit = situationOf(state, seat, moves);
-          return seat === policySeat ? policyMove(sit, state.discard, rand, w) : basicMove(sit, rand);
+          const move =
+            seat === policySeat
+              ? policyMove(sit, state.discard, rand, w)
+              : args.against === 'v1'
+                ? policyMove(sit, state.discard, rand, EXPERT_V1.weights)
+                : basicMove(sit, rand);
+          recordTurn(state, seat, move, moves, watch, seat === policySeat ? tallyMine : tallyTheirs);
+          return move;
         },
         'hand',
       );
-      const totals = out.state.results[out.state.results.length - 1].scores.map((s) => s.total);
+      const result = out.state.results[out.state.results.length - 1];
+      recordTrip(result.tripBy, watch, (team) => (team === policySeat ? tallyMine : tallyTheirs));
+      if (result.tripBy === policySeat) mineTrips++;
+      else if (result.tripBy !== null) theirTrips++;
+      const totals = result.scores.map((s) => s.total);
       const mine = totals[policySeat];
-      const theirs = totals[1 - policySeat];
-      score += mine > theirs ? 1 : mine === theirs ? 0.5 : 0;
+      const best = Math.max(...totals.filter((_, i) => i !== policySeat));
+      score += mine > best ? 1 : mine === best ? 0.5 : 0;
     }
   }
-  return (100 * score) / (2 * deals);
+  const hands = seats * deals;
+  return {
+    points: (100 * score) / hands,
+    trips: (100 * mineTrips) / Math.max(1, mineTrips + theirTrips),
+    hands,
+    endgame: `${describeTally('tuned', tallyMine)}\n  ${describeTally(args.against, tallyTheirs)}`,
+  };
+}
+
+/** The tuner's objective: the sum of the win rate by points and the share of the trips. */
+const objective = (m: Measured) => m.points + m.trips;
+
+function describe(m: Measured): string {
+  return `points ${m.points.toFixed(2)}%, trips ${m.trips.toFixed(2)}% over ${m.hands} hands`;
 }
 
 function main(): void {
   const args = parseArgs(process.argv.slice(2));
   const w = { ...args.weights };
-  let best = winRate(args.preset, w, args.deals, args.seed);
-  const ci = 1.96 * Math.sqrt((best * (100 - best)) / (2 * args.deals));
-  console.log(`policy vs basic: ${best.toFixed(2)}% ± ${ci.toFixed(2)} over ${2 * args.deals} hands`);
-  const keys = Object.keys(w) as (keyof PolicyWeights)[];
+  let best = measure(args, w);
+  const ci = 1.96 * Math.sqrt((best.points * (100 - best.points)) / best.hands);
+  console.log(`policy vs ${args.against}: ${describe(best)} (points ± ${ci.toFixed(2)})\n  ${best.endgame}`);
   for (let pass = 0; pass < args.passes; pass++) {
     let improved = false;
-    for (const key of keys) {
+    for (const key of args.keys) {
       for (const factor of [0.6, 1.5]) {
         const before = w[key];
-        w[key] = Math.round(before * factor * 100) / 100;
+        w[key] = before === 0 ? (factor > 1 ? 1 : 0) : Math.round(before * factor * 100) / 100;
         if (w[key] === before) continue;
-        const rate = winRate(args.preset, w, args.deals, args.seed);
-        if (rate > best + args.min) {
-          console.log(`  ${key}: ${before} -> ${w[key]}  ${best.toFixed(2)}% -> ${rate.toFixed(2)}%`);
-          best = rate;
+        const m = measure(args, w);
+        if (objective(m) > objective(best) + args.min) {
+          console.log(`  ${key}: ${before} -> ${w[key]}  ${describe(best)} -> ${describe(m)}`);
+          best = m;
           improved = true;
           break;
         }
         w[key] = before;
       }
     }
-    console.log(`pass ${pass + 1}: ${best.toFixed(2)}%`);
+    console.log(`pass ${pass + 1}: ${describe(best)}`);
     if (!improved) break;
   }
   if (args.passes > 0) console.log(JSON.stringify(w));

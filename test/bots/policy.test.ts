@@ -6,7 +6,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { basicMove } from '../../worker/bots/basic';
-import { POLICY_WEIGHTS, policyMove, policyScores, unseenCounts } from '../../worker/bots/policy';
+import {
+  POLICY_WEIGHTS,
+  type PolicyWeights,
+  policyMove,
+  policyScores,
+  unseenCounts,
+} from '../../worker/bots/policy';
 import { makeRand } from '../../worker/bots/rng';
 import {
   CARD_COUNTS,
@@ -180,5 +186,86 @@ describe('expert policy', () => {
     const view = viewFor(state, 0);
     expect(unseenCounts(view, state.discard).flat_tire).toBe(CARD_COUNTS.flat_tire);
     expect(policyMove(view, state.discard)).not.toEqual({ type: 'discard', card: 'spare_tire' });
+  });
+
+  describe('the run to the goal and other switches of issue 35 (off in POLICY_WEIGHTS, so expert-v1 keeps its moves)', () => {
+    const v1 = POLICY_WEIGHTS;
+    const withW = (over: Partial<PolicyWeights>): PolicyWeights => ({ ...POLICY_WEIGHTS, ...over });
+    const move = (state: MatchState, w: PolicyWeights) =>
+      policyMove(viewFor(state, 0), state.discard, undefined, w);
+    // 700 km: 300 km to the goal.
+    const at700: CardId[] = ['d200', 'd200', 'd100', 'd100', 'd100'];
+    // Stopped at 700 km, the opponent stopped too: nothing to play but a safety, one card must go.
+    const stuckNearGoal = (hand: CardId[]) =>
+      position({
+        hands: { 0: hand, 1: ['d25'] },
+        tableaux: { 0: { battle: ['roll', 'stop'], distance: at700 }, 1: { battle: ['stop'] } },
+      });
+
+    it('keeps a distance card that fits over a remedy in the run (keepDistanceRun)', () => {
+      const s = stuckNearGoal([
+        'd50',
+        'gasoline',
+        'spare_tire',
+        'accident',
+        'out_of_gas',
+        'flat_tire',
+        'd75',
+      ]);
+      expect(move(s, v1)).toEqual({ type: 'discard', card: 'd50' });
+      const run = move(s, withW({ runKm: 500, keepDistanceRun: 80 }));
+      expect(run.type).toBe('discard');
+      expect(['gasoline', 'spare_tire']).toContain((run as { card: CardId }).card);
+      // Far from the goal the run has not begun: the same weights throw the 50.
+      const far = position({
+        hands: {
+          0: ['d50', 'gasoline', 'spare_tire', 'accident', 'out_of_gas', 'flat_tire', 'd75'],
+          1: ['d25'],
+        },
+        tableaux: { 0: { battle: ['roll', 'stop'], distance: ['d100'] }, 1: { battle: ['stop'] } },
+      });
+      expect(move(far, withW({ runKm: 500, keepDistanceRun: 80 }))).toEqual({ type: 'discard', card: 'd50' });
+    });
+
+    it('values remedies and hazards less in the run (runRemedyShare, runHazardShare)', () => {
+      const hand: CardId[] = ['d25', 'gasoline', 'repairs', 'accident', 'out_of_gas', 'flat_tire', 'd100'];
+      const s = stuckNearGoal(hand);
+      expect(move(s, v1)).toEqual({ type: 'discard', card: 'd25' });
+      const remedies = move(s, withW({ runKm: 500, runRemedyShare: 0.1 }));
+      expect(['gasoline', 'repairs']).toContain((remedies as { card: CardId }).card);
+      const hazards = move(s, withW({ runKm: 500, runHazardShare: 0.05 }));
+      expect(['accident', 'out_of_gas', 'flat_tire']).toContain((hazards as { card: CardId }).card);
+    });
+
+    it('drives on instead of attacking a team far behind in the run (runOverAttack)', () => {
+      const s = position({
+        hands: { 0: ['accident', 'd100', 'gasoline', 'repairs', 'spare_tire', 'roll', 'd25'], 1: ['d25'] },
+        tableaux: { 0: rolling(at700), 1: rolling(['d100']) },
+      });
+      expect(move(s, v1)).toMatchObject({ type: 'play', card: 'accident' });
+      expect(move(s, withW({ runKm: 500, runOverAttack: 600 }))).toEqual({ type: 'play', card: 'd100' });
+      // The same weights still attack a team closer to the goal than the seat.
+      const ahead = position({
+        hands: { 0: ['accident', 'd100', 'gasoline', 'repairs', 'spare_tire', 'roll', 'd25'], 1: ['d25'] },
+        tableaux: { 0: rolling(at700), 1: rolling([...at700, 'd100']) },
+      });
+      expect(move(ahead, withW({ runKm: 500, runOverAttack: 600 }))).toMatchObject({
+        type: 'play',
+        card: 'accident',
+      });
+    });
+
+    it('plays a small card to make progress in the exact-finish endgame (runProgress)', () => {
+      // 50 km to go with one 25: v1 waits for a 50 (either a 50 or two 25s finish from 50 km).
+      const s = position({
+        hands: {
+          0: ['d25', 'roll', 'gasoline', 'repairs', 'spare_tire', 'end_of_limit', 'roll'],
+          1: ['d25'],
+        },
+        tableaux: { 0: rolling([...at900, 'd50']), 1: rolling(['d100']) },
+      });
+      expect(move(s, v1).type).toBe('discard');
+      expect(move(s, withW({ runKm: 500, runProgress: 1000 }))).toEqual({ type: 'play', card: 'd25' });
+    });
   });
 });

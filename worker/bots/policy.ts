@@ -11,6 +11,10 @@
  * - near an exact finish (RULES.md §4), plan the last cards instead of playing the biggest one;
  * - a safety that gets the seat going is played before anything else: its extra turn (RULES.md §6)
  *   leaves time for the attack.
+ * Tuned again against the frozen expert-v1's policy (issue 35, `npm run tune -- --against v1`), the
+ * weights sit at a flat optimum: every weight x0.6 / x1.5 and 40 random joint changes of up to a third
+ * moved the win rate by about a point at most; keeping more distance (keepPerKm 1) cost 6 points, and
+ * holding hazards back while the victim is far from the goal cost 1.6 to 4.4 (attack early).
  * It reads only a `Situation` (the seat's view) and the discard pile, which is public (every discard
  * is shown face up); in a playout both come from the sampled state.
  */
@@ -97,6 +101,29 @@ export const POLICY_WEIGHTS = {
   /** Exact-finish endgame (km left at most `endgameKm`): worth of one turn saved on the way to the goal. */
   endgameKm: 150,
   finishTurn: 30,
+
+  /*
+   * The run to the goal (issue 35's hypothesis): near the goal the seat would need distance cards that
+   * fit more than a second remedy or a hazard, and driving more than attacking a team behind it.
+   * `runPhase` grows from 0 (at `runKm` km left and more) to 1 (at `runKm - RUN_RAMP_KM` and less).
+   * Every default is off, so `expert-v1` keeps its moves, and none is on in `EXPERT` either: measured
+   * by policy against v1's policy without search (`npm run tune -- --against v1`, 6,000 hands, v1
+   * against itself 49.6% by points), from 600 km left: keepDistanceRun 50 / 100 49.2% / 48.8%; with
+   * runRemedyShare 0.5 49.0%; runRemedyShare and runHazardShare 0.5 49.4%; runOverAttack 300 49.3%;
+   * runProgress 60 49.5% (trips alike); in the arena with search, 1,000 hands, keepDistanceRun 60:
+   * 49.1% by points, 49.9% by trips. They stay as dimensions for the tuner.
+   */
+  /** Km left where the run begins (0: never). */
+  runKm: 0,
+  /** Keep value added, at full run, to a distance card that fits the km left. */
+  keepDistanceRun: 0,
+  /** Share of a remedy's / a hazard's keep value left at full run (1: unchanged). */
+  runRemedyShare: 1,
+  runHazardShare: 1,
+  /** Score taken, at full run, from a hazard on an opponent farther from the goal than the seat. */
+  runOverAttack: 0,
+  /** Score added, at full run, to a distance play in the exact-finish endgame (progress over a discard). */
+  runProgress: 0,
 } as const;
 
 /** A set of policy weights (the defaults are `POLICY_WEIGHTS`). */
@@ -240,6 +267,18 @@ function turnsWithout(ctx: Context, end: Endgame, unseen: Unseen, km: number, pl
   return turnsToFinish(left, cards, unseen, end.unseenTotal, bigOk);
 }
 
+/** Km over which the run to the goal (`runKm`) ramps up from nothing to full. */
+const RUN_RAMP_KM = 200;
+
+/**
+ * How far the seat's team is into its run to the goal, 0 to 1: 0 with at least `w.runKm` km left (or
+ * `runKm` 0), 1 with `RUN_RAMP_KM` km fewer, linear between.
+ */
+function runPhase(ctx: Context, w: PolicyWeights): number {
+  if (w.runKm <= 0) return 0;
+  return Math.min(1, Math.max(0, (w.runKm - ctx.remaining) / RUN_RAMP_KM));
+}
+
 /** `unseenCounts`, counted on first use only (most moves are scored without it). */
 function counter(sit: Situation, discard: readonly CardId[] | null): () => Unseen {
   let unseen: Unseen | null = null;
@@ -262,40 +301,54 @@ function keepValue(
   w: PolicyWeights,
 ): number {
   if (uselessCard(ctx, card)) return 0;
-  const { me, remaining, counts } = ctx;
+  const { remaining, counts } = ctx;
   const o = ctx.sit.rules.options;
   const extra = (counts.get(card) ?? 0) > 1;
+  const run = runPhase(ctx, w);
   switch (cardKind(card)) {
     case 'safety':
       return 1000;
     case 'remedy': {
-      if (card === 'roll') return extra ? w.keepRollExtra : w.keepRoll;
-      const hazard = HAZARD_FOR_REMEDY[card as keyof typeof HAZARD_FOR_REMEDY];
-      const pending = me.battleTop === hazard || me.speedTop === hazard;
-      if (!pending && seen()[hazard] === 0) return 0;
-      if (card === 'end_of_limit')
-        return remaining <= 50 ? 2 : extra ? w.keepEndOfLimitExtra : w.keepEndOfLimit;
-      return extra ? w.keepRemedyExtra : w.keepRemedy;
+      return remedyKeep(ctx, seen, card, extra, w) * (1 - run * (1 - w.runRemedyShare));
     }
     case 'distance': {
       const km = KM[card as DistanceCard];
       if (card === 'd200' && spareTwoHundred(ctx)) return 3;
       if (o.exactFinish && km === remaining) return w.keepFinisher;
+      // In the run, a card that fits the km left is worth more (at most `runKm` km left: it always helps).
+      const fits = km <= remaining ? run * w.keepDistanceRun : 0;
       if (end) {
         const without = turnsWithout(ctx, end, seen(), km, false);
         // Below a safety's 1000: nothing is kept over a safety.
         if (without < MAX_TURNS || end.hold < MAX_TURNS)
-          return Math.min(900, 5 + w.finishTurn * (without - end.hold));
+          return Math.min(900, 5 + w.finishTurn * (without - end.hold) + fits);
       }
       const small = o.exactFinish && remaining <= 200 && km <= 50 ? w.keepSmallNearGoal : 0;
-      return w.keepPerKm * km + small - (extra ? 5 : 0);
+      return w.keepPerKm * km + small - (extra ? 5 : 0) + fits;
     }
     case 'hazard': {
       const base = card === 'stop' ? w.keepStop : card === 'speed_limit' ? w.keepSpeedLimit : w.keepHazard;
-      return extra ? base * w.keepHazardShare : base;
+      return (extra ? base * w.keepHazardShare : base) * (1 - run * (1 - w.runHazardShare));
     }
   }
   return 0;
+}
+
+/** A remedy's keep value before the run: 0 when every hazard it cures is in sight and none is pending. */
+function remedyKeep(
+  ctx: Context,
+  seen: () => Unseen,
+  card: CardId,
+  extra: boolean,
+  w: PolicyWeights,
+): number {
+  const { me, remaining } = ctx;
+  if (card === 'roll') return extra ? w.keepRollExtra : w.keepRoll;
+  const hazard = HAZARD_FOR_REMEDY[card as keyof typeof HAZARD_FOR_REMEDY];
+  const pending = me.battleTop === hazard || me.speedTop === hazard;
+  if (!pending && seen()[hazard] === 0) return 0;
+  if (card === 'end_of_limit') return remaining <= 50 ? 2 : extra ? w.keepEndOfLimitExtra : w.keepEndOfLimit;
+  return extra ? w.keepRemedyExtra : w.keepRemedy;
 }
 
 function scorePlay(
@@ -317,7 +370,7 @@ function scorePlay(
         const after = turnsWithout(ctx, end, seen(), km, true);
         // No exact finish either way: every km counts (RULES.md §9 distance).
         if (after >= MAX_TURNS && end.hold >= MAX_TURNS) return w.distance + km;
-        return w.distance + km + w.finishTurn * (end.hold - after - 1);
+        return w.distance + km + w.finishTurn * (end.hold - after - 1) + runPhase(ctx, w) * w.runProgress;
       }
       return w.distance + km;
     }
@@ -325,8 +378,10 @@ function scorePlay(
       const victim = sit.tableaux[teamOf(sit, target!)];
       const left = sit.goal - victim.km;
       const threat = victim.km * w.threatPerKm + (left <= 200 ? w.threatNear : 0);
-      if (card === 'speed_limit') return left <= 50 ? 40 : w.speedLimit + threat / 2;
-      return w.hazard + (card === 'stop' ? 0 : w.hazardStrong) + threat;
+      // In the run, attacking a team behind the seat is worth less than driving on.
+      const run = left > remaining ? runPhase(ctx, w) * w.runOverAttack : 0;
+      if (card === 'speed_limit') return left <= 50 ? 40 : w.speedLimit + threat / 2 - run;
+      return w.hazard + (card === 'stop' ? 0 : w.hazardStrong) + threat - run;
     }
     case 'remedy': {
       if (card === 'roll') return w.roll;
