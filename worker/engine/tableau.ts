@@ -60,7 +60,7 @@ export function isHazarded(t: Tableau): boolean {
 }
 
 /** How many 200 km cards the team played this hand (at most two, RULES.md §4 [all]). */
-export function twoHundreds(t: Tableau): number {
+export function twoHundreds(t: { readonly distance: readonly CardId[] }): number {
   let n = 0;
   for (const c of t.distance) if (c === 'd200') n++;
   return n;
