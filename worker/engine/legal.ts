@@ -30,7 +30,7 @@ import {
   PASS,
 } from './moves';
 import type { RuleOptions } from './rules';
-import { isHazarded, isLimited, isRolling, top, twoHundreds } from './tableau';
+import { isHazarded, isLimited, isRolling, top, topIs, twoHundreds } from './tableau';
 import type { EngineError, ErrorCode, MatchState, Move, Tableau } from './types';
 
 /** True while a card can still be drawn: the pile has cards, or a reshuffle is left. RULES.md §3, §8. */
@@ -126,7 +126,7 @@ export function targetFacts(
 ): TargetFacts {
   f.rolling = isRolling(t, state.rules.options);
   f.hazarded = isHazarded(t);
-  f.speedLimited = top(t.speed) === 'speed_limit';
+  f.speedLimited = topIs(t.speed, 'speed_limit');
   f.safeties = t.safeties;
   f.attackerStarted = own.started;
   return f;
@@ -189,7 +189,7 @@ export function hazardError(
  * while already rolling (Right of Way, or a safety that cleared the pile).
  */
 export function remedyError(state: MatchState, t: Tableau, card: RemedyCard): ErrorCode | null {
-  if (card === 'end_of_limit') return top(t.speed) === 'speed_limit' ? null : 'remedy.not_needed';
+  if (card === 'end_of_limit') return topIs(t.speed, 'speed_limit') ? null : 'remedy.not_needed';
   const below = top(t.battle);
   if (card === 'roll') {
     if (isRolling(t, state.rules.options)) return 'remedy.not_needed';
@@ -197,7 +197,7 @@ export function remedyError(state: MatchState, t: Tableau, card: RemedyCard): Er
     if (state.rules.options.rollAfterRemedy && kindOf(below) === 'remedy' && below !== 'roll') return null;
     return 'remedy.not_needed';
   }
-  return below === HAZARD_FOR_REMEDY[card] ? null : 'remedy.not_needed';
+  return topIs(t.battle, HAZARD_FOR_REMEDY[card]) ? null : 'remedy.not_needed';
 }
 
 /** Safety rules, RULES.md §6: playable on your own turn at any time (after the draw); one of each exists. */
