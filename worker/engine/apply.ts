@@ -49,7 +49,7 @@ export function applyLegalMove(d: Draft, seat: number, move: Move): void {
     case 'discard':
       d.takeFromHand(seat, move.card);
       d.discard().push(move.card);
-      d.emit({ type: 'discarded', seat, card: move.card });
+      if (d.recording) d.emit({ type: 'discarded', seat, card: move.card });
       endTurn(d, seat);
       break;
     case 'coupFourre':
@@ -58,12 +58,10 @@ export function applyLegalMove(d: Draft, seat: number, move: Move): void {
     case 'quickRemedy':
       quickRemedy(d, seat, move.card);
       break;
-    case 'pass': {
-      const w = d.s.window!;
-      d.emit({ type: 'passed', seat });
-      runWindow(d, { ...w, pending: w.pending.slice(1) });
+    case 'pass':
+      if (d.recording) d.emit({ type: 'passed', seat });
+      runWindow(d, d.s.window!, 1);
       break;
-    }
     case 'mulligan':
       mulligan(d, seat, move.cards);
       break;
@@ -81,7 +79,7 @@ function draw(d: Draft, seat: number, fromDiscard: boolean): void {
   if (fromDiscard) {
     const card = d.discard().pop()!;
     d.hand(seat).push(card);
-    d.emit({ type: 'drew', seat, from: 'discard', card });
+    if (d.recording) d.emit({ type: 'drew', seat, from: 'discard', card });
   } else {
     drawCard(d, seat);
   }
@@ -94,26 +92,26 @@ function play(d: Draft, seat: number, card: CardId, target: number | undefined):
   d.takeFromHand(seat, card);
   switch (kindOf(card)) {
     case 'distance':
-      d.emit({ type: 'played', seat, card });
+      if (d.recording) d.emit({ type: 'played', seat, card });
       playDistance(d, seat, team, card as DistanceCard);
       return;
     case 'hazard': {
       const victim = teamOf(d.s, target!);
       const targetSeat = d.s.teams[victim][0];
       putOnPile(d, victim, card);
-      d.emit({ type: 'played', seat, card, target: targetSeat });
+      if (d.recording) d.emit({ type: 'played', seat, card, target: targetSeat });
       openWindow(d, seat, victim, card as HazardCard);
       return;
     }
     case 'remedy':
       putOnPile(d, team, card);
-      d.emit({ type: 'played', seat, card });
+      if (d.recording) d.emit({ type: 'played', seat, card });
       endTurn(d, seat);
       return;
     case 'safety':
-      d.emit({ type: 'played', seat, card });
+      if (d.recording) d.emit({ type: 'played', seat, card });
       laySafety(d, team, card as SafetyCard, false);
-      d.emit({ type: 'extraTurn', seat });
+      if (d.recording) d.emit({ type: 'extraTurn', seat });
       startTurn(d, seat);
       return;
   }
@@ -136,7 +134,7 @@ function playDistance(d: Draft, seat: number, team: number, card: DistanceCard):
   if (o.extension && d.s.extendedBy === null && d.s.goal === 700 && t.km === 700) {
     d.s.phase = 'extension';
     d.s.turn = seat;
-    d.emit({ type: 'extensionOffered', seat });
+    if (d.recording) d.emit({ type: 'extensionOffered', seat });
     return;
   }
   endHand(d, team);
@@ -145,7 +143,7 @@ function playDistance(d: Draft, seat: number, team: number, card: DistanceCard):
 /** The extension decision at exactly 700 km, RULES.md §8: extend to 1000 and play on, or end the hand. */
 function extension(d: Draft, seat: number, accept: boolean): void {
   const team = teamOf(d.s, seat);
-  d.emit({ type: 'extended', seat, accept });
+  if (d.recording) d.emit({ type: 'extended', seat, accept });
   if (!accept) {
     endHand(d, team);
     return;
@@ -165,7 +163,7 @@ function openWindow(d: Draft, attacker: number, target: number, hazard: HazardCa
     const seat = (attacker + i) % d.s.seats;
     if (teamOf(d.s, seat) === target) pending.push(seat);
   }
-  runWindow(d, { attacker, hazard, target, pending, remedyBy: null });
+  runWindow(d, { attacker, hazard, target, pending, remedyBy: null }, 0);
 }
 
 /**
@@ -173,25 +171,24 @@ function openWindow(d: Draft, attacker: number, target: number, hazard: HazardCa
  * holds anything, so the window reveals nothing); an `auto` seat plays a held safety as coup fourré,
  * else (fast game) a held remedy, else is passed over. A team's coup fourré goes before its quick
  * remedy: an `auto` seat with the remedy waits until every later teammate has answered. When nobody is
- * left, play passes left of the attacker.
+ * left, play passes left of the attacker. The seats of `w.pending` before index `from` have answered.
  */
-function runWindow(d: Draft, w: ResponseWindow): void {
+function runWindow(d: Draft, w: ResponseWindow, from: number): void {
   let remedyBy = w.remedyBy;
   const remedy = REMEDY_FOR[w.hazard];
-  for (let i = 0; i < w.pending.length; i++) {
+  for (let i = from; i < w.pending.length; i++) {
     const seat = w.pending[i];
-    const window = { ...w, pending: w.pending.slice(i), remedyBy };
     if (d.s.responses[seat] === 'ask') {
-      d.s.window = window;
+      d.s.window = windowAt(w, i, remedyBy);
       d.s.phase = 'respond';
       d.s.turn = seat;
-      d.emit({ type: 'windowOpened', seat, attacker: w.attacker, hazard: w.hazard });
+      if (d.recording) d.emit({ type: 'windowOpened', seat, attacker: w.attacker, hazard: w.hazard });
       return;
     }
     const hand = d.s.hands[seat];
     const safety = SAFETY_FOR[w.hazard];
     if (hand.includes(safety)) {
-      d.s.window = window;
+      d.s.window = windowAt(w, i, remedyBy);
       coupFourre(d, seat, safety);
       return;
     }
@@ -206,6 +203,11 @@ function runWindow(d: Draft, w: ResponseWindow): void {
   endTurn(d, w.attacker);
 }
 
+/** Window `w` as it stands when its seat `pending[i]` is to answer (built only to be kept in the state). */
+function windowAt(w: ResponseWindow, i: number, remedyBy: number | null): ResponseWindow {
+  return { ...w, pending: w.pending.slice(i), remedyBy };
+}
+
 /**
  * Coup fourré, RULES.md §7 [H16, NO, FR]: the hazard is cancelled, the safety is laid sideways, the seat
  * draws a replacement, then takes its turn; the seats between the attacker and it lose their turn.
@@ -213,13 +215,15 @@ function runWindow(d: Draft, w: ResponseWindow): void {
 function coupFourre(d: Draft, seat: number, card: SafetyCard): void {
   const w = d.s.window!;
   d.takeFromHand(seat, card);
-  d.emit({ type: 'coupFourre', seat, card, hazard: w.hazard, attacker: w.attacker });
+  if (d.recording) d.emit({ type: 'coupFourre', seat, card, hazard: w.hazard, attacker: w.attacker });
   laySafety(d, w.target, card, true);
   d.s.window = null;
   if (canDraw(d.s)) drawCard(d, seat);
-  const lost: number[] = [];
-  for (let s = nextSeat(d.s.seats, w.attacker); s !== seat; s = nextSeat(d.s.seats, s)) lost.push(s);
-  if (lost.length) d.emit({ type: 'turnsLost', seats: lost });
+  if (d.recording) {
+    const lost: number[] = [];
+    for (let s = nextSeat(d.s.seats, w.attacker); s !== seat; s = nextSeat(d.s.seats, s)) lost.push(s);
+    if (lost.length) d.emit({ type: 'turnsLost', seats: lost });
+  }
   startTurn(d, seat);
 }
 
@@ -231,7 +235,7 @@ function quickRemedy(d: Draft, seat: number, card: CardId): void {
   const w = d.s.window!;
   d.takeFromHand(seat, card);
   putOnPile(d, w.target, card);
-  d.emit({ type: 'quickRemedy', seat, card, hazard: w.hazard });
+  if (d.recording) d.emit({ type: 'quickRemedy', seat, card, hazard: w.hazard });
   d.s.window = null;
   if (canDraw(d.s)) drawCard(d, seat);
   endTurn(d, w.attacker);
@@ -243,7 +247,7 @@ function mulligan(d: Draft, seat: number, cards: readonly CardId[]): void {
     d.takeFromHand(seat, card);
     d.discard().push(card);
   }
-  d.emit({ type: 'mulligan', seat, cards: cards.slice() });
+  if (d.recording) d.emit({ type: 'mulligan', seat, cards: cards.slice() });
   while (d.s.hands[seat].length < 6 && drawCard(d, seat) !== null) {
     // drawCard reshuffles when it may and stops when nothing can be drawn
   }

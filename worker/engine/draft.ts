@@ -15,7 +15,11 @@ export class Draft {
   /** The new state being built. */
   readonly s: MatchState;
   readonly events: GameEvent[] = [];
-  private readonly quiet: boolean;
+  /**
+   * False in `inPlace` mode: no events are kept. Move handlers test it before building an event, so a
+   * playout allocates no event objects (`if (d.recording) d.emit({ … })`).
+   */
+  readonly recording: boolean;
   /** Bit i set: hand i (or tableau i) is private to this draft. -1: everything is. */
   private handsOwned: number;
   private tableauxOwned: number;
@@ -33,7 +37,7 @@ export class Draft {
     const inPlace = mode !== 'copy';
     this.s = inPlace ? base : shallowCopy(base);
     this.s.version = base.version + 1;
-    this.quiet = mode === 'inPlace';
+    this.recording = mode !== 'inPlace';
     this.handsOwned = inPlace ? ALL : 0;
     this.tableauxOwned = inPlace ? ALL : 0;
     this.listsOwned = inPlace;
@@ -129,9 +133,9 @@ export class Draft {
     hand.pop();
   }
 
-  /** Records a public event (not in `inPlace` mode). */
+  /** Records a public event (not in `inPlace` mode, see `recording`). */
   emit(event: GameEvent): void {
-    if (!this.quiet) this.events.push(event);
+    if (this.recording) this.events.push(event);
   }
 }
 

@@ -37,12 +37,12 @@ export function drawCard(d: Draft, seat: number): CardId | null {
     shuffleInPlace(cards, d.rng());
     d.setDeck(cards);
     d.s.reshuffles += 1;
-    d.emit({ type: 'reshuffled', cards: cards.length, count: d.s.reshuffles });
+    if (d.recording) d.emit({ type: 'reshuffled', cards: cards.length, count: d.s.reshuffles });
   }
   const card = d.deck().pop()!;
   d.hand(seat).push(card);
-  d.emit({ type: 'drew', seat, from: 'pile' });
-  if (!canDraw(d.s)) d.emit({ type: 'drawPileExhausted' });
+  if (d.recording) d.emit({ type: 'drew', seat, from: 'pile' });
+  if (d.recording && !canDraw(d.s)) d.emit({ type: 'drawPileExhausted' });
   return card;
 }
 
@@ -62,7 +62,7 @@ export function startTurn(d: Draft, seat: number): void {
   }
   const drawing = canDraw(d.s);
   while (!drawing && d.s.hands[seat].length === 0) {
-    d.emit({ type: 'skipped', seat, reason: 'emptyHand' });
+    if (d.recording) d.emit({ type: 'skipped', seat, reason: 'emptyHand' });
     seat = nextSeat(d.s.seats, seat);
   }
   d.s.turn = seat;
@@ -115,7 +115,7 @@ function cancelCovered(
     if (!covers(c)) continue;
     pile.splice(i, 1);
     d.discard().push(c);
-    d.emit({ type: 'hazardCancelled', team, hazard: c, by });
+    if (d.recording) d.emit({ type: 'hazardCancelled', team, hazard: c, by });
     any = true;
   }
   return any;
@@ -162,7 +162,8 @@ export function endHand(d: Draft, tripBy: number | null): void {
   s.results = [...s.results, result];
   s.scores = s.scores.map((v, team) => v + scores[team].total);
   s.window = null;
-  d.emit({ type: 'handOver', hand: s.handNumber, winners, scores: scores.map((x) => x.total) });
+  if (d.recording)
+    d.emit({ type: 'handOver', hand: s.handNumber, winners, scores: scores.map((x) => x.total) });
   const target = s.rules.options.matchTarget;
   const best = Math.max(...s.scores);
   const leaders = s.scores.flatMap((v, team) => (v === best ? [team] : []));
@@ -170,7 +171,7 @@ export function endHand(d: Draft, tripBy: number | null): void {
   if (over) {
     s.phase = 'matchOver';
     s.matchWinners = leaders;
-    d.emit({ type: 'matchOver', winners: leaders, scores: s.scores.slice() });
+    if (d.recording) d.emit({ type: 'matchOver', winners: leaders, scores: s.scores.slice() });
   } else {
     s.phase = 'handOver';
   }

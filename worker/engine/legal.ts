@@ -21,7 +21,7 @@ import {
 import { describeError } from './errors';
 import {
   answerMove,
-  cardMoves,
+  cardMovesAt,
   DECLINE_EXTENSION,
   DRAW_DISCARD,
   DRAW_PILE,
@@ -30,7 +30,7 @@ import {
   PASS,
 } from './moves';
 import type { RuleOptions } from './rules';
-import { isHazarded, isLimited, isRolling, top, twoHundreds } from './tableau';
+import { isHazarded, isLimited, isRolling, top, topIs, twoHundreds } from './tableau';
 import type { EngineError, ErrorCode, MatchState, Move, Tableau } from './types';
 
 /** True while a card can still be drawn: the pile has cards, or a reshuffle is left. RULES.md §3, §8. */
@@ -58,7 +58,8 @@ function holds(hand: readonly CardId[], card: CardId): boolean {
 export interface DriveFacts {
   rolling: boolean;
   limited: boolean;
-  twoHundreds: number;
+  /** The tableau's distance pile: its 200s are counted only for a 200 (`distanceRule`). */
+  distance: readonly CardId[];
   km: number;
   goal: number;
   exactFinish: boolean;
@@ -68,7 +69,7 @@ export interface DriveFacts {
 export function driveFacts(state: MatchState, t: Tableau, f: DriveFacts = { ...NO_DRIVE }): DriveFacts {
   f.rolling = isRolling(t, state.rules.options);
   f.limited = isLimited(t);
-  f.twoHundreds = twoHundreds(t);
+  f.distance = t.distance;
   f.km = t.km;
   f.goal = state.goal;
   f.exactFinish = state.rules.options.exactFinish;
@@ -78,7 +79,7 @@ export function driveFacts(state: MatchState, t: Tableau, f: DriveFacts = { ...N
 const NO_DRIVE: DriveFacts = {
   rolling: false,
   limited: false,
-  twoHundreds: 0,
+  distance: [],
   km: 0,
   goal: 0,
   exactFinish: false,
@@ -97,7 +98,7 @@ export function distanceRule(f: DriveFacts, card: DistanceCard): ErrorCode | nul
   if (!f.rolling) return 'distance.not_rolling';
   const km = kmOf(card);
   if (f.limited && km > SPEED_LIMIT_KM) return 'distance.speed_limit';
-  if (card === 'd200' && f.twoHundreds >= MAX_200S) return 'distance.too_many_200';
+  if (card === 'd200' && twoHundreds(f) >= MAX_200S) return 'distance.too_many_200';
   if (f.exactFinish && f.km + km > f.goal) return 'distance.past_goal';
   return null;
 }
@@ -125,7 +126,7 @@ export function targetFacts(
 ): TargetFacts {
   f.rolling = isRolling(t, state.rules.options);
   f.hazarded = isHazarded(t);
-  f.speedLimited = top(t.speed) === 'speed_limit';
+  f.speedLimited = topIs(t.speed, 'speed_limit');
   f.safeties = t.safeties;
   f.attackerStarted = own.started;
   return f;
@@ -188,7 +189,7 @@ export function hazardError(
  * while already rolling (Right of Way, or a safety that cleared the pile).
  */
 export function remedyError(state: MatchState, t: Tableau, card: RemedyCard): ErrorCode | null {
-  if (card === 'end_of_limit') return top(t.speed) === 'speed_limit' ? null : 'remedy.not_needed';
+  if (card === 'end_of_limit') return topIs(t.speed, 'speed_limit') ? null : 'remedy.not_needed';
   const below = top(t.battle);
   if (card === 'roll') {
     if (isRolling(t, state.rules.options)) return 'remedy.not_needed';
@@ -196,7 +197,7 @@ export function remedyError(state: MatchState, t: Tableau, card: RemedyCard): Er
     if (state.rules.options.rollAfterRemedy && kindOf(below) === 'remedy' && below !== 'roll') return null;
     return 'remedy.not_needed';
   }
-  return below === HAZARD_FOR_REMEDY[card] ? null : 'remedy.not_needed';
+  return topIs(t.battle, HAZARD_FOR_REMEDY[card]) ? null : 'remedy.not_needed';
 }
 
 /** Safety rules, RULES.md §6: playable on your own turn at any time (after the draw); one of each exists. */
@@ -379,10 +380,11 @@ export function collectLegalMoves(state: MatchState, seat: number, out: Move[]):
   let seen = 0;
   for (let i = 0; i < hand.length; i++) {
     const card = hand[i];
-    const bit = 1 << cardIndex(card);
+    const index = cardIndex(card);
+    const bit = 1 << index;
     if ((seen & bit) !== 0) continue;
     seen |= bit;
-    const moves = cardMoves(card);
+    const moves = cardMovesAt(index);
     switch (moves.kind) {
       case 'distance':
         drive ??= driveFacts(state, ownTableau, scratchDrive);

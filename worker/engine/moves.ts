@@ -52,6 +52,11 @@ export function cardMoves(card: CardId): CardMoves {
   return CARD_MOVES[cardIndex(card)];
 }
 
+/** The canonical moves of the card id at `index` in CARD_IDS (see `cardIndex`). */
+export function cardMovesAt(index: number): CardMoves {
+  return CARD_MOVES[index];
+}
+
 /** `{ type: 'play', card }` for a distance, remedy or safety; with `target` for a hazard. */
 export function playMove(card: CardId, target?: number): Move {
   const m = cardMoves(card);

@@ -117,9 +117,7 @@ export function createMatch(setup: MatchSetup): CreateResult {
     problems.push({ field: 'seedScheme', message: 'seedScheme must be "keyed-v1" or unset' });
   if (problems.length) return { ok: false, problems };
   const teamCount = seats / teamSize;
-  const teams = Array.from({ length: teamCount }, (_, team) =>
-    Array.from({ length: teamSize }, (_, k) => team + k * teamCount),
-  );
+  const teams = listOf(teamCount, (team) => listOf(teamSize, (k) => team + k * teamCount));
   const base: MatchState = {
     schema: STATE_SCHEMA,
     rulesVersion: RULES_VERSION,
@@ -127,7 +125,7 @@ export function createMatch(setup: MatchSetup): CreateResult {
     rules: resolved.rules,
     seats,
     teams,
-    responses: Array.from({ length: seats }, (_, s) => setup.responses?.[s] ?? 'auto'),
+    responses: listOf(seats, (s): ResponseMode => setup.responses?.[s] ?? 'auto'),
     seed: setup.seed,
     ...(setup.seedScheme ? { seedScheme: setup.seedScheme } : {}),
     rng: [0, 0, 0, 0],
@@ -159,6 +157,13 @@ export function createMatch(setup: MatchSetup): CreateResult {
   return { ok: true, state: d.s, events: d.events };
 }
 
+/** `[f(0), f(1), …, f(n - 1)]`; a plain loop: `Array.from({ length: n }, …)` costs more than a deal's shuffle. */
+function listOf<T>(n: number, f: (i: number) => T): T[] {
+  const list: T[] = [];
+  for (let i = 0; i < n; i++) list.push(f(i));
+  return list;
+}
+
 /**
  * Deals hand number `hand`, `firstSeat` to start: a fresh seeded shuffle of the 106 cards, six to each
  * seat, empty tableaux. RULES.md §2 [H16, NO, FR].
@@ -167,13 +172,13 @@ export function dealHand(d: Draft, hand: number, firstSeat: number): void {
   const s = d.s;
   s.rng = handRng(s.seed, hand, s.seedScheme);
   s.deck = shuffleInPlace(fullDeck(), s.rng);
-  s.hands = Array.from({ length: s.seats }, () => [] as CardId[]);
+  s.hands = listOf(s.seats, (): CardId[] => []);
   for (let round = 0; round < HAND_SIZE; round++) {
     for (let i = 0; i < s.seats; i++) s.hands[(firstSeat + i) % s.seats].push(s.deck.pop()!);
   }
   resetHand(s, hand, firstSeat);
   d.ownAll();
-  d.emit({ type: 'handStarted', hand, firstSeat });
+  if (d.recording) d.emit({ type: 'handStarted', hand, firstSeat });
   startTurn(d, firstSeat);
 }
 
@@ -225,7 +230,7 @@ function arrange(d: Draft, p: Position): RulesProblem[] {
     for (const c of cards) used.set(c, (used.get(c) ?? 0) + 1);
     return cards;
   };
-  s.hands = Array.from({ length: s.seats }, () => [] as CardId[]);
+  s.hands = listOf(s.seats, (): CardId[] => []);
   for (const [key, cards] of Object.entries(p.hands ?? {})) {
     const seat = Number(key);
     if (!Number.isInteger(seat) || seat < 0 || seat >= s.seats) {

@@ -25,6 +25,14 @@ export function top(pile: readonly CardId[]): CardId | null {
   return pile.length ? pile[pile.length - 1] : null;
 }
 
+/**
+ * True when `card` is on top of `pile`. The rules ask this rather than `top(pile) === card`: comparing
+ * only card ids (never null with a card id) lets the JIT compare them as interned strings, by reference.
+ */
+export function topIs(pile: readonly CardId[], card: CardId): boolean {
+  return pile.length > 0 && pile[pile.length - 1] === card;
+}
+
 /** True when the team has played Right of Way. RULES.md §4, §6 [H16, FR]. */
 export function hasRightOfWay(t: Tableau): boolean {
   return t.safeties.includes('right_of_way');
@@ -39,13 +47,13 @@ export function isRolling(t: Tableau, options: RuleOptions): boolean {
   const card = top(t.battle);
   if (card !== null && isHazard(card)) return false;
   if (t.cleared || hasRightOfWay(t)) return true;
-  if (card === 'roll') return true;
-  return card !== null && isRemedy(card) && !options.rollAfterRemedy;
+  if (card === null) return false;
+  return card === 'roll' || (isRemedy(card) && !options.rollAfterRemedy);
 }
 
 /** Under a Speed Limit: the speed top is Speed Limit and no Right of Way. RULES.md §4 [all]. */
 export function isLimited(t: Tableau): boolean {
-  return top(t.speed) === 'speed_limit' && !hasRightOfWay(t);
+  return topIs(t.speed, 'speed_limit') && !hasRightOfWay(t);
 }
 
 /** Protected from a hazard by the matching safety. RULES.md §5 [all], §6. */
@@ -60,7 +68,7 @@ export function isHazarded(t: Tableau): boolean {
 }
 
 /** How many 200 km cards the team played this hand (at most two, RULES.md §4 [all]). */
-export function twoHundreds(t: Tableau): number {
+export function twoHundreds(t: { readonly distance: readonly CardId[] }): number {
   let n = 0;
   for (const c of t.distance) if (c === 'd200') n++;
   return n;

@@ -4,6 +4,7 @@
  * coup-fourré window the asked seat acts; between hands any seat may start the next one (RULES.md
  * §2: the next hand starts one seat to the left; §7 windows; §8–§9 ends).
  */
+import { MAX_SEATS } from '../shared/limits';
 import { legalMoves } from './legal';
 import type { GameEvent, MatchState, Move } from './types';
 
@@ -27,23 +28,39 @@ export type WhoActs =
   | { readonly kind: 'handOver'; readonly seat: number }
   | { readonly kind: 'over' };
 
-/** Who acts next in `state` (see `WhoActs`). Pure; never throws. */
+/**
+ * Who acts next in `state` (see `WhoActs`). Pure; never throws. The answers are shared frozen values
+ * (one per kind and seat), so asking costs no allocation in a playout's loop.
+ */
 export function whoActs(state: MatchState): WhoActs {
   switch (state.phase) {
     case 'draw':
     case 'play':
     case 'extension':
-      return { kind: 'turn', seat: state.turn };
+      return answer(TURN, 'turn', state.turn);
     case 'respond': {
       // A respond phase always has a window with a pending seat; the turn seat stands in otherwise.
       const asked = state.window?.pending[0];
-      return asked === undefined ? { kind: 'turn', seat: state.turn } : { kind: 'window', seat: asked };
+      return asked === undefined ? answer(TURN, 'turn', state.turn) : answer(WINDOW, 'window', asked);
     }
     case 'handOver':
-      return { kind: 'handOver', seat: state.firstSeat };
+      return answer(HAND_OVER, 'handOver', state.firstSeat);
     case 'matchOver':
-      return { kind: 'over' };
+      return OVER;
   }
+}
+
+type SeatAnswer = Exclude<WhoActs, { kind: 'over' }>;
+const answers = <K extends SeatAnswer['kind']>(kind: K): readonly SeatAnswer[] =>
+  Array.from({ length: MAX_SEATS }, (_, seat) => Object.freeze({ kind, seat }) as SeatAnswer);
+const TURN = answers('turn');
+const WINDOW = answers('window');
+const HAND_OVER = answers('handOver');
+const OVER: WhoActs = Object.freeze({ kind: 'over' });
+
+/** The shared answer of `kind` for `seat` (a new one for a seat beyond `MAX_SEATS`, never stored). */
+function answer(table: readonly SeatAnswer[], kind: SeatAnswer['kind'], seat: number): WhoActs {
+  return table[seat] ?? { kind, seat };
 }
 
 /**
