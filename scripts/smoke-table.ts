@@ -39,7 +39,14 @@ export const SMOKE_RUNS: readonly SmokeRun[] = [
     args: ['--hands', '4', '--b', 'expert-v1'],
     results: [/^\s*expert wins [\d.]+% ±/, /^\s*expert-v1: rolling turns within 200 km without distance /],
   },
-  { script: 'tune', args: ['--deals', '4'], results: [/^policy vs basic: [\d.]+% ± [\d.]+ over 8 hands$/] },
+  {
+    script: 'tune',
+    args: ['--deals', '4'],
+    results: [
+      /^policy vs basic: points [\d.]+%, trips [\d.]+% over 8 hands \(points ± [\d.]+\)$/,
+      /^\s*tuned: rolling turns within 200 km without distance /,
+    ],
+  },
   {
     script: 'oracle',
     args: ['--games', '1', '--samples', '5'],

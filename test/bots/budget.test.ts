@@ -13,7 +13,7 @@ import {
   FIXED_PART_MOVES,
   RUN_RESERVE_UNITS,
 } from '../../worker/bots/budget';
-import { lastSearch } from '../../worker/bots/expert';
+import { lastSearch, searchAffordable } from '../../worker/bots/expert';
 import {
   type BotBudget,
   botSearches,
@@ -269,10 +269,30 @@ describe('the units a decision spends grow with its work (issue 35)', () => {
     const { view } = mulliganView('wait', (v) => botSearches(v, 'expert'));
     const fixed = expertFixedUnits(view.legalMoves.length, EXPERT.search.unitsPerMove);
     expect(fixed).toBeGreaterThan(DECISION_UNITS.expert);
-    expect(mustWait(view, 'expert', requestBudget(SEARCH_UNITS + fixed))).toBe(false);
-    expect(mustWait(view, 'expert', requestBudget(SEARCH_UNITS + fixed - 1))).toBe(true);
+    // A share large enough to search with the mulligan's dear steps.
+    const share = 10 * SEARCH_UNITS;
+    expect(searchAffordable(view, share)).toBe(true);
+    expect(mustWait(view, 'expert', requestBudget(share + fixed), share)).toBe(false);
+    expect(mustWait(view, 'expert', requestBudget(share + fixed - 1), share)).toBe(true);
     // expert-v1 keeps its flat fixed part.
-    expect(mustWait(view, 'expert-v1', requestBudget(SEARCH_UNITS + DECISION_UNITS.expert))).toBe(false);
+    expect(mustWait(view, 'expert-v1', requestBudget(share + DECISION_UNITS.expert), share)).toBe(false);
+  });
+
+  it('does not hold a decision whose share could never pay a search (the move is the policy’s anyway)', () => {
+    // hasbro-2016 with the mulligan, 2 seats: a step costs 1.4 x 5 units, so 1,000 units never race
+    // two candidates; holding such a decision for a fresh budget would cut a run for nothing.
+    const { view, log } = mulliganView('wait', (v) => botSearches(v, 'expert'));
+    expect(searchAffordable(view, SEARCH_UNITS)).toBe(false);
+    const fixed = expertFixedUnits(view.legalMoves.length, EXPERT.search.unitsPerMove);
+    const fresh = requestBudget();
+    const alone = chooseMove(view, { level: 'expert', seed: 'held', budget: fresh, log });
+    expect(REQUEST_UNITS - fresh.left).toBe(fixed);
+    expect(lastSearch.samples).toBe(0);
+    // With only its fixed part left it decides at once, and the same.
+    const low = requestBudget(fixed);
+    expect(mustWait(view, 'expert', low)).toBe(false);
+    expect(chooseMove(view, { level: 'expert', seed: 'held', budget: low, log })).toEqual(alone);
+    expect(low.left).toBe(0);
   });
 
   it('charges a mulligan step mulliganStep times a plain one, and every engine move of a search is charged', () => {

@@ -168,6 +168,31 @@ export function expertSearches(view: MatchView, profile: ExpertProfile = EXPERT)
   return view.deckSize <= tuning.searchDeck || closest <= tuning.searchKm;
 }
 
+/**
+ * How many candidates a search of `cap` steps in `view` can give `MIN_SAMPLES` samples each, a
+ * playout's length guessed from the cards left (below 2: no search, the policy decides alone).
+ */
+function affordableCandidates(view: MatchView, cap: number, tuning: SearchTuning): number {
+  const playoutCost = Math.min(tuning.depth, 2 * (view.deckSize + 7 * view.seats)) + 1 + EVALUATE_COST;
+  return Math.floor((cap - MIN_SAMPLES * SAMPLE_COST) / (MIN_SAMPLES * playoutCost));
+}
+
+/**
+ * Whether a whole search of `searchUnits` units in `view` could race two candidates at all (what
+ * `expertMove` checks before it searches). When it cannot, the decision is the policy's whatever the
+ * budget holds, so the match server has no reason to hold it for a fresh budget (`mustWait`): with
+ * a table's dearer steps (4 seats with reshuffles, or the mulligan, `stepCost`) this is the rule
+ * rather than the exception.
+ */
+export function searchAffordable(
+  view: MatchView,
+  searchUnits: number,
+  profile: ExpertProfile = EXPERT,
+): boolean {
+  const tuning = profile.search;
+  return affordableCandidates(view, Math.floor(searchUnits / stepCost(view, tuning)), tuning) >= 2;
+}
+
 /** Mean and standard error of `values[c]`'s gain over `values[0]`, paired by sample. */
 function gainOver(values: number[][], c: number): { mean: number; se: number } {
   const v = values[c];
@@ -221,8 +246,7 @@ export function expertMove(view: MatchView, opts: ExpertOptions): Move {
   const cap = Math.floor(Math.min(budget.left, opts.searchUnits ?? SEARCH_UNITS) / unit);
   // Keep only as many candidates as the budget can give `MIN_SAMPLES` samples each (a playout's length
   // guessed from the cards left), or none: then the policy decides alone.
-  const playoutCost = Math.min(tuning.depth, 2 * (view.deckSize + 7 * view.seats)) + 1 + EVALUATE_COST;
-  const affordable = Math.floor((cap - MIN_SAMPLES * SAMPLE_COST) / (MIN_SAMPLES * playoutCost));
+  const affordable = affordableCandidates(view, cap, tuning);
   if (affordable < 2) return ranked[0].m;
   if (candidates.length > affordable) candidates.length = affordable;
   const handBefore = view.results.length;

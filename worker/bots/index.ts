@@ -17,7 +17,7 @@ import {
   SEARCH_UNITS,
   spend,
 } from './budget';
-import { expertMove, expertSearches } from './expert';
+import { expertMove, expertSearches, searchAffordable } from './expert';
 import { EXPERT, EXPERT_V1 } from './profiles';
 import { makeRand } from './rng';
 
@@ -107,7 +107,8 @@ export function botSearches(view: MatchView, level: ArenaLevel): boolean {
 
 /**
  * Whether the match server should leave this bot decision to the next request (an alarm, with a fresh
- * budget): it would search and `budget` no longer holds a whole search (`searchUnits`, default
+ * budget): it would search (and a whole search of `searchUnits` could race two candidates there,
+ * expert.ts `searchAffordable`) and `budget` no longer holds a whole search (`searchUnits`, default
  * `SEARCH_UNITS`, plus the fixed part of this view, budget.ts `expertFixedUnits`). Deciding only with
  * a whole search keeps a bot's move the same whether it is played in a run of bot moves or alone; a
  * fresh `requestBudget()` never has to wait.
@@ -120,6 +121,8 @@ export function mustWait(
 ): boolean {
   if (!botSearches(view, level)) return false;
   const profile = level === 'expert-v1' ? EXPERT_V1 : EXPERT;
+  // A search this share cannot afford never happens: the move is the policy's with any budget.
+  if (!searchAffordable(view, searchUnits, profile)) return false;
   return budget.left < searchUnits + expertFixedUnits(view.legalMoves.length, profile.search.unitsPerMove);
 }
 
