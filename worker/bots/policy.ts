@@ -188,13 +188,18 @@ export function unseenCounts(sit: Situation, discard: readonly CardId[] | null):
 const UNIT = 25;
 const MAX_TURNS = 40;
 
+/** `fewestCards`'s table, reused (grown when a longer endgame asks for more). */
+let FEWEST_SCRATCH = new Float64Array(16);
+
 /**
  * The fewest of `cards` (km values) that add up to exactly `km`, or Infinity. Subset sum over 25-km
  * units (the trip's last `endgameKm` km), each card used once.
  */
 function fewestCards(cards: readonly number[], km: number): number {
   const n = km / UNIT;
-  const best = new Array<number>(n + 1).fill(Number.POSITIVE_INFINITY);
+  if (FEWEST_SCRATCH.length < n + 1) FEWEST_SCRATCH = new Float64Array(n + 1);
+  const best = FEWEST_SCRATCH;
+  best.fill(Number.POSITIVE_INFINITY, 0, n + 1);
   best[0] = 0;
   for (const c of cards) {
     const u = c / UNIT;
