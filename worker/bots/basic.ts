@@ -58,8 +58,6 @@ export interface Context {
   closest: number;
   /** The hand is near its end: draw pile (almost) gone, or someone is close to the goal. */
   late: boolean;
-  /** Copies of each card in the hand. */
-  counts: Map<CardId, number>;
   /** The opponents' tableaux (every team but the seat's). */
   others: TableauView[];
 }
@@ -76,10 +74,16 @@ function contextOf(sit: Situation): Context {
   let closest = Number.POSITIVE_INFINITY;
   for (const t of sit.tableaux) closest = Math.min(closest, sit.goal - t.km);
   const late = isLate(sit, cardsLeft, closest, 2, 150);
-  const counts = new Map<CardId, number>();
-  for (const c of sit.hand) counts.set(c, (counts.get(c) ?? 0) + 1);
   const others = sit.tableaux.filter((t) => t.team !== team);
-  return { sit, team, me, remaining, cardsLeft, closest, late, counts, others };
+  return { sit, team, me, remaining, cardsLeft, closest, late, others };
+}
+
+/** Copies of `card` in the seat's hand (counted when asked: a hand holds at most 7 cards). */
+export function copiesInHand(ctx: Context, card: CardId): number {
+  const hand = ctx.sit.hand;
+  let n = 0;
+  for (let i = 0; i < hand.length; i++) if (hand[i] === card) n++;
+  return n;
 }
 
 /**
@@ -126,7 +130,7 @@ export function uselessCard(ctx: Context, card: CardId): boolean {
 
 /** Copies of a 200 in hand beyond what the two-200 limit still allows (RULES.md §4). */
 export function spareTwoHundred(ctx: Context): boolean {
-  return (ctx.counts.get('d200') ?? 0) > 2 - ctx.me.twoHundreds;
+  return copiesInHand(ctx, 'd200') > 2 - ctx.me.twoHundreds;
 }
 
 /**
@@ -135,9 +139,9 @@ export function spareTwoHundred(ctx: Context): boolean {
  */
 function keepValue(ctx: Context, card: CardId): number {
   if (uselessCard(ctx, card)) return 0;
-  const { remaining, counts } = ctx;
+  const { remaining } = ctx;
   const o = ctx.sit.rules.options;
-  const extra = (counts.get(card) ?? 0) > 1;
+  const extra = copiesInHand(ctx, card) > 1;
   switch (cardKind(card)) {
     case 'safety':
       return 1000;

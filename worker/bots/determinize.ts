@@ -8,6 +8,7 @@ import {
   CARD_COUNTS,
   CARD_IDS,
   type CardId,
+  cardIndex,
   copyTableau,
   type GameEvent,
   type HazardCard,
@@ -155,20 +156,26 @@ export function readLog(view: MatchView, log?: readonly GameEvent[]): Knowledge 
 
 /** Cards not seen by the viewer: the full deck minus its hand, every tableau, the known discard and held cards. */
 export function unseenCards(view: MatchView, k: Knowledge): CardId[] | null {
-  const left = new Map<CardId, number>();
-  for (const id of CARD_IDS) left.set(id, CARD_COUNTS[id]);
-  const seen: CardId[] = [...view.hand];
-  for (const t of view.tableaux) seen.push(...t.battle, ...t.speed, ...t.distance, ...t.safeties);
-  if (k.discard) seen.push(...k.discard);
-  else if (view.discardTop) seen.push(view.discardTop);
-  for (let s = 0; s < view.seats; s++) if (s !== view.seat) seen.push(...k.held[s]);
-  for (const c of seen) {
-    const n = (left.get(c) ?? 0) - 1;
-    if (n < 0) return null;
-    left.set(c, n);
+  // Copies left by `cardIndex` (the order of CARD_IDS), a card's count below 0 meaning a contradiction.
+  const left = Int16Array.from(CARD_IDS, (id) => CARD_COUNTS[id]);
+  const take = (pile: readonly CardId[]) => {
+    for (let i = 0; i < pile.length; i++) left[cardIndex(pile[i])]--;
+  };
+  take(view.hand);
+  for (const t of view.tableaux) {
+    take(t.battle);
+    take(t.speed);
+    take(t.distance);
+    take(t.safeties);
   }
+  if (k.discard) take(k.discard);
+  else if (view.discardTop) left[cardIndex(view.discardTop)]--;
+  for (let s = 0; s < view.seats; s++) if (s !== view.seat) take(k.held[s]);
   const out: CardId[] = [];
-  for (const [id, n] of left) for (let i = 0; i < n; i++) out.push(id);
+  for (let i = 0; i < CARD_IDS.length; i++) {
+    if (left[i] < 0) return null;
+    for (let n = 0; n < left[i]; n++) out.push(CARD_IDS[i]);
+  }
   return out;
 }
 

@@ -91,8 +91,16 @@ function twoHundreds(distance: readonly string[]): number {
 /** A seat's situation in a full state, built without copying piles (what the heuristics read). */
 export function situationOf(state: MatchState, seat: number, moves: readonly Move[]): Situation {
   const o = state.rules.options;
+  // The tableau's fields named one by one, not spread: this runs at every step of every playout.
   const tableaux: TableauView[] = state.tableaux.map((t, team) => ({
-    ...t,
+    battle: t.battle,
+    speed: t.speed,
+    distance: t.distance,
+    safeties: t.safeties,
+    coupFourre: t.coupFourre,
+    km: t.km,
+    cleared: t.cleared,
+    started: t.started,
     team,
     seats: state.teams[team],
     battleTop: t.battle.length ? t.battle[t.battle.length - 1] : null,

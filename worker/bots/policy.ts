@@ -22,6 +22,7 @@ import {
   CARD_COUNTS,
   CARD_IDS,
   type CardId,
+  cardIndex,
   cardKind,
   DISTANCE_CARDS as DISTANCE_IDS,
   type DistanceCard,
@@ -39,6 +40,7 @@ import {
   bestScored,
   type Context,
   completesTrip,
+  copiesInHand,
   FINISH,
   immediatelyUseful,
   isLate,
@@ -133,25 +135,52 @@ export type PolicyWeights = { -readonly [K in keyof typeof POLICY_WEIGHTS]: numb
 export type Unseen = Record<CardId, number>;
 
 /**
+ * The same counts as `Unseen`, indexed by the engine's `cardIndex` (the order of CARD_IDS): the
+ * policy's own form, filled into one reused array instead of a new record per scored position.
+ */
+type UnseenByIndex = Int16Array;
+
+/** The deck's copies of each card, by `cardIndex`. */
+const DECK_BY_INDEX: Readonly<Int16Array> = Int16Array.from(CARD_IDS, (id) => CARD_COUNTS[id]);
+
+/** Subtracts one copy of each card of `pile` from `counts` (by `cardIndex`). */
+function takeAway(counts: UnseenByIndex, pile: readonly CardId[]): void {
+  for (let i = 0; i < pile.length; i++) counts[cardIndex(pile[i])]--;
+}
+
+/**
+ * `unseenCounts` into `out` (by `cardIndex`, overwritten) and returns it: no allocation, for the
+ * policy's playouts.
+ */
+function countUnseen(sit: Situation, discard: readonly CardId[] | null, out: UnseenByIndex): UnseenByIndex {
+  out.set(DECK_BY_INDEX);
+  takeAway(out, sit.hand);
+  for (const t of sit.tableaux) {
+    takeAway(out, t.battle);
+    takeAway(out, t.speed);
+    takeAway(out, t.distance);
+    takeAway(out, t.safeties);
+  }
+  const o = sit.rules.options;
+  const comesBack = o.drawFromDiscard || (o.emptyDeck === 'reshuffle' && sit.reshuffles < MAX_RESHUFFLES);
+  if (!comesBack && discard) takeAway(out, discard);
+  else if (!comesBack && sit.discardTop) out[cardIndex(sit.discardTop)]--;
+  for (let i = 0; i < out.length; i++) if (out[i] < 0) out[i] = 0;
+  return out;
+}
+
+/**
  * Counts the cards still to come that `sit.seat` has not seen: the deck minus its hand and every
  * tableau, and minus the discard pile when that can no longer come back (no drawing from it, no
  * reshuffle left, RULES.md §3, §8). `discard` is the whole pile when known (from the public log or a
  * sampled state); with null only its top card counts as seen.
  */
 export function unseenCounts(sit: Situation, discard: readonly CardId[] | null): Unseen {
-  const unseen = { ...CARD_COUNTS } as Unseen;
-  for (const c of sit.hand) unseen[c]--;
-  for (const t of sit.tableaux) {
-    for (const c of t.battle) unseen[c]--;
-    for (const c of t.speed) unseen[c]--;
-    for (const c of t.distance) unseen[c]--;
-    for (const c of t.safeties) unseen[c]--;
-  }
-  const o = sit.rules.options;
-  const comesBack = o.drawFromDiscard || (o.emptyDeck === 'reshuffle' && sit.reshuffles < MAX_RESHUFFLES);
-  if (!comesBack && discard) for (const c of discard) unseen[c]--;
-  else if (!comesBack && sit.discardTop) unseen[sit.discardTop]--;
-  for (const id of CARD_IDS) if (unseen[id] < 0) unseen[id] = 0;
+  const counts = countUnseen(sit, discard, new Int16Array(CARD_IDS.length));
+  const unseen = {} as Unseen;
+  CARD_IDS.forEach((id, i) => {
+    unseen[id] = counts[i];
+  });
   return unseen;
 }
 
@@ -159,13 +188,18 @@ export function unseenCounts(sit: Situation, discard: readonly CardId[] | null):
 const UNIT = 25;
 const MAX_TURNS = 40;
 
+/** `fewestCards`'s table, reused (grown when a longer endgame asks for more). */
+let FEWEST_SCRATCH = new Float64Array(16);
+
 /**
  * The fewest of `cards` (km values) that add up to exactly `km`, or Infinity. Subset sum over 25-km
  * units (the trip's last `endgameKm` km), each card used once.
  */
 function fewestCards(cards: readonly number[], km: number): number {
   const n = km / UNIT;
-  const best = new Array<number>(n + 1).fill(Number.POSITIVE_INFINITY);
+  if (FEWEST_SCRATCH.length < n + 1) FEWEST_SCRATCH = new Float64Array(n + 1);
+  const best = FEWEST_SCRATCH;
+  best.fill(Number.POSITIVE_INFINITY, 0, n + 1);
   best[0] = 0;
   for (const c of cards) {
     const u = c / UNIT;
@@ -183,7 +217,7 @@ function fewestCards(cards: readonly number[], km: number): number {
 function turnsToFinish(
   km: number,
   cards: number[],
-  unseen: Unseen,
+  unseen: UnseenByIndex,
   unseenTotal: number,
   bigOk: boolean,
 ): number {
@@ -196,12 +230,13 @@ function turnsToFinish(
   let then = 0;
   for (const d of DISTANCE_IDS) {
     const dk = KM[d];
-    if (unseen[d] === 0 || dk > km || (d === 'd200' && !bigOk)) continue;
+    const left = unseen[cardIndex(d)];
+    if (left === 0 || dk > km || (d === 'd200' && !bigOk)) continue;
     cards.push(dk);
     const kd = fewestCards(cards, km);
     cards.pop();
     if (kd >= MAX_TURNS) continue;
-    const q = unseen[d] / unseenTotal;
+    const q = left / unseenTotal;
     p += q;
     then += q * kd;
   }
@@ -218,17 +253,17 @@ interface Endgame {
   hold: number;
 }
 
-function endgameOf(ctx: Context, seen: () => Unseen, w: PolicyWeights): Endgame | null {
+function endgameOf(ctx: Context, seen: Seen, w: PolicyWeights): Endgame | null {
   const { sit, me, remaining } = ctx;
   if (!sit.rules.options.exactFinish || remaining > w.endgameKm || remaining <= 0) return null;
-  const unseen = seen();
+  const unseen = seen.counts();
   let unseenTotal = 0;
   const o = sit.rules.options;
   // Cards still to be drawn: the deck, or a discard pile to be reshuffled.
   const draws =
     sit.deckSize > 0 ||
     (o.emptyDeck === 'reshuffle' && sit.reshuffles < MAX_RESHUFFLES && sit.discardSize > 0);
-  if (draws) for (const id of CARD_IDS) unseenTotal += unseen[id];
+  if (draws) for (let i = 0; i < unseen.length; i++) unseenTotal += unseen[i];
   if (draws && unseenTotal === 0) unseenTotal = 1;
   const cards: number[] = [];
   let big = 2 - me.twoHundreds;
@@ -239,12 +274,24 @@ function endgameOf(ctx: Context, seen: () => Unseen, w: PolicyWeights): Endgame 
     if (c === 'd200' && big-- <= 0) continue;
     cards.push(km);
   }
-  const bigOk = me.twoHundreds + cards.filter((k) => k === 200).length < 2;
+  const bigOk = me.twoHundreds + twoHundredsIn(cards) < 2;
   return { cards, unseenTotal, hold: turnsToFinish(remaining, cards, unseen, unseenTotal, bigOk) };
 }
 
+/** How many of `cards` (km values) are 200s. */
+function twoHundredsIn(cards: readonly number[]): number {
+  let n = 0;
+  for (const k of cards) if (k === 200) n++;
+  return n;
+}
+
 /** True when the exact finish is no further off after throwing back `cards` (a mulligan) together. */
-function mulliganKeepsFinish(ctx: Context, end: Endgame, unseen: Unseen, cards: readonly CardId[]): boolean {
+function mulliganKeepsFinish(
+  ctx: Context,
+  end: Endgame,
+  unseen: UnseenByIndex,
+  cards: readonly CardId[],
+): boolean {
   const left = [...end.cards];
   for (const c of cards) {
     if (cardKind(c) !== 'distance') continue;
@@ -252,18 +299,23 @@ function mulliganKeepsFinish(ctx: Context, end: Endgame, unseen: Unseen, cards: 
     if (i >= 0) left.splice(i, 1);
   }
   if (left.length === end.cards.length) return true;
-  const bigOk = ctx.me.twoHundreds + left.filter((k) => k === 200).length < 2;
+  const bigOk = ctx.me.twoHundreds + twoHundredsIn(left) < 2;
   return turnsToFinish(ctx.remaining, left, unseen, end.unseenTotal, bigOk) <= end.hold;
 }
 
 /** Expected turns to finish after the hand loses one distance card of `km` (played: `played` km closer). */
-function turnsWithout(ctx: Context, end: Endgame, unseen: Unseen, km: number, played: boolean): number {
+function turnsWithout(
+  ctx: Context,
+  end: Endgame,
+  unseen: UnseenByIndex,
+  km: number,
+  played: boolean,
+): number {
   const cards = [...end.cards];
   const i = cards.indexOf(km);
   if (i >= 0) cards.splice(i, 1);
   const left = played ? ctx.remaining - km : ctx.remaining;
-  const bigOk =
-    ctx.me.twoHundreds + (played && km === 200 ? 1 : 0) + cards.filter((k) => k === 200).length < 2;
+  const bigOk = ctx.me.twoHundreds + (played && km === 200 ? 1 : 0) + twoHundredsIn(cards) < 2;
   return turnsToFinish(left, cards, unseen, end.unseenTotal, bigOk);
 }
 
@@ -279,13 +331,31 @@ function runPhase(ctx: Context, w: PolicyWeights): number {
   return Math.min(1, Math.max(0, (w.runKm - ctx.remaining) / RUN_RAMP_KM));
 }
 
-/** `unseenCounts`, counted on first use only (most moves are scored without it). */
-function counter(sit: Situation, discard: readonly CardId[] | null): () => Unseen {
-  let unseen: Unseen | null = null;
-  return () => {
-    unseen ??= unseenCounts(sit, discard);
-    return unseen;
-  };
+/**
+ * One array for the unseen counts of the position being scored: the policy scores one position at a
+ * time (policyScores and policyMove run to the end without yielding), so each call refills it.
+ */
+const UNSEEN_SCRATCH: UnseenByIndex = new Int16Array(CARD_IDS.length);
+
+/**
+ * The unseen counts (`unseenCounts`) of one scored position, counted on first use only (most moves
+ * are scored without them) into `UNSEEN_SCRATCH`: valid until the next policy call.
+ */
+class Seen {
+  private ready = false;
+  constructor(
+    private readonly sit: Situation,
+    private readonly discard: readonly CardId[] | null,
+  ) {}
+
+  /** Copies of each card not seen, by `cardIndex`. */
+  counts(): UnseenByIndex {
+    if (!this.ready) {
+      countUnseen(this.sit, this.discard, UNSEEN_SCRATCH);
+      this.ready = true;
+    }
+    return UNSEEN_SCRATCH;
+  }
 }
 
 /**
@@ -293,17 +363,11 @@ function counter(sit: Situation, discard: readonly CardId[] | null): () => Unsee
  * whose hazards are all in sight score 0; in the exact-finish endgame a distance card is worth the
  * turns its loss would add.
  */
-function keepValue(
-  ctx: Context,
-  seen: () => Unseen,
-  end: Endgame | null,
-  card: CardId,
-  w: PolicyWeights,
-): number {
+function keepValue(ctx: Context, seen: Seen, end: Endgame | null, card: CardId, w: PolicyWeights): number {
   if (uselessCard(ctx, card)) return 0;
-  const { remaining, counts } = ctx;
+  const { remaining } = ctx;
   const o = ctx.sit.rules.options;
-  const extra = (counts.get(card) ?? 0) > 1;
+  const extra = copiesInHand(ctx, card) > 1;
   const run = runPhase(ctx, w);
   switch (cardKind(card)) {
     case 'safety':
@@ -318,7 +382,7 @@ function keepValue(
       // In the run, a card that fits the km left is worth more (at most `runKm` km left: it always helps).
       const fits = km <= remaining ? run * w.keepDistanceRun : 0;
       if (end) {
-        const without = turnsWithout(ctx, end, seen(), km, false);
+        const without = turnsWithout(ctx, end, seen.counts(), km, false);
         // Below a safety's 1000: nothing is kept over a safety.
         if (without < MAX_TURNS || end.hold < MAX_TURNS)
           return Math.min(900, 5 + w.finishTurn * (without - end.hold) + fits);
@@ -335,18 +399,12 @@ function keepValue(
 }
 
 /** A remedy's keep value before the run: 0 when every hazard it cures is in sight and none is pending. */
-function remedyKeep(
-  ctx: Context,
-  seen: () => Unseen,
-  card: CardId,
-  extra: boolean,
-  w: PolicyWeights,
-): number {
+function remedyKeep(ctx: Context, seen: Seen, card: CardId, extra: boolean, w: PolicyWeights): number {
   const { me, remaining } = ctx;
   if (card === 'roll') return extra ? w.keepRollExtra : w.keepRoll;
   const hazard = HAZARD_FOR_REMEDY[card as keyof typeof HAZARD_FOR_REMEDY];
   const pending = me.battleTop === hazard || me.speedTop === hazard;
-  if (!pending && seen()[hazard] === 0) return 0;
+  if (!pending && seen.counts()[cardIndex(hazard)] === 0) return 0;
   if (card === 'end_of_limit') return remaining <= 50 ? 2 : extra ? w.keepEndOfLimitExtra : w.keepEndOfLimit;
   return extra ? w.keepRemedyExtra : w.keepRemedy;
 }
@@ -354,7 +412,7 @@ function remedyKeep(
 function scorePlay(
   ctx: Context,
   late: boolean,
-  seen: () => Unseen,
+  seen: Seen,
   end: Endgame | null,
   card: CardId,
   target: number | undefined,
@@ -367,7 +425,7 @@ function scorePlay(
       if (completesTrip(ctx, km)) return FINISH;
       // Endgame: a play that does not bring the exact finish a turn closer loses to a discard.
       if (end) {
-        const after = turnsWithout(ctx, end, seen(), km, true);
+        const after = turnsWithout(ctx, end, seen.counts(), km, true);
         // No exact finish either way: every km counts (RULES.md §9 distance).
         if (after >= MAX_TURNS && end.hold >= MAX_TURNS) return w.distance + km;
         return w.distance + km + w.finishTurn * (end.hold - after - 1) + runPhase(ctx, w) * w.runProgress;
@@ -411,7 +469,7 @@ function scorePlay(
 function scoreMove(
   ctx: Context,
   late: boolean,
-  seen: () => Unseen,
+  seen: Seen,
   end: Endgame | null,
   move: Move,
   w: PolicyWeights,
@@ -441,7 +499,7 @@ function scoreMove(
       return 90 - keepValue(ctx, seen, end, move.card, w);
     case 'mulligan': {
       // Distance cards that finish the trip together must not go back together.
-      if (end && !mulliganKeepsFinish(ctx, end, seen(), move.cards)) return -100;
+      if (end && !mulliganKeepsFinish(ctx, end, seen.counts(), move.cards)) return -100;
       const useless = move.cards.every((c) => keepValue(ctx, seen, end, c, w) <= 5);
       return useless && move.cards.length >= 2 ? 85 + move.cards.length : -100;
     }
@@ -459,7 +517,7 @@ export function policyScores(
 ): number[] {
   const ctx = basicContext(sit);
   const late = isLate(ctx.sit, ctx.cardsLeft, ctx.closest, w.lateCards, w.lateKm);
-  const seen = counter(sit, discard);
+  const seen = new Seen(sit, discard);
   const end = endgameOf(ctx, seen, w);
   return sit.legalMoves.map((m) => scoreMove(ctx, late, seen, end, m, w));
 }
@@ -479,7 +537,7 @@ export function policyMove(
   if (moves.length === 1) return moves[0];
   const ctx = basicContext(sit);
   const late = isLate(ctx.sit, ctx.cardsLeft, ctx.closest, w.lateCards, w.lateKm);
-  const seen = counter(sit, discard);
+  const seen = new Seen(sit, discard);
   const end = endgameOf(ctx, seen, w);
   return bestScored(moves, (m) => scoreMove(ctx, late, seen, end, m, w), rand);
 }
