@@ -1,7 +1,7 @@
 /**
  * Issue 34 items 1 and 2 in the match: Bob's turn mail shows his position (his hand in his language
  * and the page's order, the areas, the discard pile, the draw pile) and up to four suggested moves as
- * move links, plus "Open the table"; a link from the mail plays through its confirmation page; a
+ * move links, then the mail's own button to the table; a link from the mail plays through its confirmation page; a
  * response window's mail offers the coup fourré and "Let it go"; minting the links writes no row.
  */
 import { runInDurableObject } from 'cloudflare:test';
@@ -67,13 +67,16 @@ describe('the turn mail', () => {
     expect(turn.text).toContain('- Votre zone : 0 km, pas encore en route');
     expect(turn.text).toContain(`- Pioche : ${view.deckSize} cartes`);
     expect(turn.html).toContain('<li>Ann : 0 km, Feu vert</li>');
-    // Up to four moves and the table.
+    // Up to four moves.
     const links = moveLinks(turn);
     expect(links.length).toBeGreaterThanOrEqual(2);
     expect(links.length).toBeLessThanOrEqual(4);
     const roll = links.find((l) => l.label === 'Feu vert sur votre zone')!;
     expect(roll).toBeDefined();
-    expect(turn.text).toMatch(/Ouvrir la table:\nhttps:\/\/mb\.test\/m\/[^#\s]+#seat=/);
+    // The table is linked once, by the mail's button ("Jouer votre tour"), not again after the moves.
+    expect(turn.text).not.toContain('Ouvrir la table');
+    expect(turn.text).toMatch(/Jouer votre tour: https:\/\/mb\.test\/m\/[^#\s]+#seat=/);
+    expect(turn.text.match(/https:\/\/mb\.test\/m\/[^#\s]+#seat=/g)).toHaveLength(1);
     for (const l of links) expect(turn.html).toContain(`href="${l.url}"`);
     // Small: far from the 102 KB at which a web mail client clips a mail (about 4 KB and 2 KB here).
     expect(new TextEncoder().encode(turn.html).length).toBeLessThan(8_000);

@@ -253,7 +253,7 @@ function draftFor(ctx: MailContext, content: MailContent, c: Catalog, title: str
         });
       }
       blocks.push(...idle);
-      blocks.push(...playBlocks(content.play, table.names, seat, c));
+      blocks.push(...playBlocks(content.play, table.names, c));
       blocks.push({ button: c.buttons.play, href: seat });
       const subject = between
         ? fill(c.subjects.handOver, { hand: content.handOver! }, c.locale)
@@ -278,7 +278,7 @@ function draftFor(ctx: MailContext, content: MailContent, c: Catalog, title: str
             c,
           ),
         });
-      blocks.push(...playBlocks(content.play, table.names, seat, c));
+      blocks.push(...playBlocks(content.play, table.names, c));
       blocks.push({ button: c.buttons.answer, href: seat });
       return {
         subject: fill(c.subjects.responseWindow, { attacker: named, hazard }, c.locale),

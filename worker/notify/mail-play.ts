@@ -1,6 +1,7 @@
 /**
  * The reader's turn in a mail (issue 34): the position from their own view and the suggested moves
- * as links (each opens its confirmation page, worker/routes/mail-move.ts), then "Open the table".
+ * as links (each opens its confirmation page, worker/routes/mail-move.ts); the mail's button then
+ * opens the table.
  * Words from worker/words/moves and the mail catalog; blocks for compose.ts.
  */
 
@@ -23,14 +24,10 @@ export function positionWords(c: Catalog, names: readonly string[]): PositionWor
 
 /**
  * The blocks of `play` (none without it): "Where things stand" and the position's lines; with
- * suggested moves, their links and "Open the table" (`table`: the seat link).
+ * suggested moves, their links. The table is not linked here: the mail's button (compose.ts), right
+ * after these blocks, opens the seat's page.
  */
-export function playBlocks(
-  play: MailPlay | undefined,
-  names: readonly string[],
-  table: string,
-  c: Catalog,
-): Block[] {
+export function playBlocks(play: MailPlay | undefined, names: readonly string[], c: Catalog): Block[] {
   if (!play) return [];
   const p = positionWords(c, names);
   const blocks: Block[] = [{ p: p.words.positionIntro }, { list: positionLines(play.position, p) }];
@@ -38,10 +35,7 @@ export function playBlocks(
     const label = moveText(move, play.position, p);
     return label ? [{ label, href: url }] : [];
   });
-  if (links.length > 0)
-    blocks.push(
-      { p: p.words.suggestIntro },
-      { links: [...links, { label: p.words.openTable, href: table }] },
-    );
+  // The table itself is the mail's own button, right after these blocks (compose.ts).
+  if (links.length > 0) blocks.push({ p: p.words.suggestIntro }, { links });
   return blocks;
 }
