@@ -298,29 +298,14 @@ describe('the units a decision spends grow with its work (issue 35)', () => {
   it('charges a mulligan step mulliganStep times a plain one, and every engine move of a search is charged', () => {
     // A late hasbro-2016 position with the mulligan, searched with a large share so that it plays out.
     const rules = { preset: 'hasbro-2016', options: { mulligan: true, quickRemedy: true } } as const;
-    const late = lateState('mull');
-    const c = createMatch({
-      rules,
-      seats: 2,
-      seed: 'mull',
-      position: {
-        hands: { 0: late.hands[0], 1: ['d25'] },
-        tableaux: {
-          0: { battle: ['roll'], distance: ['d200', 'd200', 'd100', 'd100', 'd100', 'd100'] },
-          1: { battle: ['roll'], distance: ['d200'] },
-        },
-        turn: 0,
-        phase: 'play',
-      },
-    });
-    if (!c.ok) throw new Error(JSON.stringify(c.problems));
-    const view = viewFor(c.state, 0);
+    const state = lateState('mull', { rules });
+    const view = viewFor(state, 0);
     for (const [level, step] of [
       ['expert', 1.4 * EXPERT.search.mulliganStep],
       ['expert-v1', 1.4 * 3],
     ] as const) {
       const budget = requestBudget(20000);
-      chooseMove(view, { level, seed: 'ms', budget, searchUnits: 10000, log: c.events });
+      chooseMove(view, { level, seed: 'ms', budget, searchUnits: 10000 });
       expect(lastSearch.steps).toBeGreaterThan(0);
       const fixed = expertFixedUnits(
         view.legalMoves.length,

@@ -7,29 +7,16 @@ import { describe, expect, it } from 'vitest';
 import { pickCandidates, type Ranked } from '../../worker/bots/candidates';
 import { policyScores } from '../../worker/bots/policy';
 import { EXPERT_V1, type SearchTuning } from '../../worker/bots/profiles';
-import { createMatch, type MatchView, type Move, viewFor } from '../../worker/engine/index';
+import { type MatchView, type Move, viewFor } from '../../worker/engine/index';
+import { lateState } from './support';
 
 /** Seat 0 rolling 200 km from the goal, holding two 75s among remedies (seat 1 300 km off). */
 function nearView(): MatchView {
-  const c = createMatch({
-    rules: 'classic',
-    seats: 2,
-    seed: 'candidates',
-    position: {
-      hands: {
-        0: ['repairs', 'spare_tire', 'd75', 'spare_tire', 'd75', 'end_of_limit', 'flat_tire'],
-        1: ['d25'],
-      },
-      tableaux: {
-        0: { battle: ['roll'], distance: ['d200', 'd200', 'd100', 'd100', 'd100', 'd100'] },
-        1: { battle: ['roll'], distance: ['d200', 'd100', 'd100', 'd100', 'd100', 'd100'] },
-      },
-      turn: 0,
-      phase: 'play',
-    },
+  const state = lateState('candidates', {
+    hand: ['repairs', 'spare_tire', 'd75', 'spare_tire', 'd75', 'end_of_limit', 'flat_tire'],
+    otherDistance: ['d200', 'd100', 'd100', 'd100', 'd100', 'd100'],
   });
-  if (!c.ok) throw new Error(JSON.stringify(c.problems));
-  return viewFor(c.state, 0);
+  return viewFor(state, 0);
 }
 
 function ranked(view: MatchView): Ranked[] {

@@ -6,26 +6,16 @@
 import { describe, expect, it } from 'vitest';
 import { distanceTurns, evaluate } from '../../worker/bots/evaluate';
 import { EXPERT_V1, type SearchTuning } from '../../worker/bots/profiles';
-import { type CardId, createMatch, type MatchState } from '../../worker/engine/index';
+import type { CardId, MatchState } from '../../worker/engine/index';
+import { lateState } from './support';
 
 /** A 2-player classic state, seat 0 at 800 km (two 200s played) holding `hand`, seat 1 at 700 km. */
 function state(hand: CardId[], other: CardId[] = ['stop']): MatchState {
-  const c = createMatch({
-    rules: 'classic',
-    seats: 2,
-    seed: 'evaluate',
-    position: {
-      hands: { 0: hand, 1: other },
-      tableaux: {
-        0: { battle: ['roll'], distance: ['d200', 'd200', 'd100', 'd100', 'd100', 'd100'] },
-        1: { battle: ['roll'], distance: ['d200', 'd100', 'd100', 'd100', 'd100', 'd100'] },
-      },
-      turn: 0,
-      phase: 'play',
-    },
+  return lateState('evaluate', {
+    hand,
+    other,
+    otherDistance: ['d200', 'd100', 'd100', 'd100', 'd100', 'd100'],
   });
-  if (!c.ok) throw new Error(JSON.stringify(c.problems));
-  return c.state;
 }
 
 const HAND: SearchTuning = { ...EXPERT_V1.search, evalHand: 1, drawKm: 40 };

@@ -6,6 +6,7 @@ import { type ArenaLevel, chooseMove } from '../../worker/bots/index';
 import {
   actingSeat,
   applyMove,
+  type CardId,
   createMatch,
   type GameEvent,
   type MatchSetup,
@@ -48,20 +49,35 @@ export function playHand(setup: MatchSetup, levels: ArenaLevel[], seed: string, 
   throw new Error('hand did not end in 3000 moves');
 }
 
+/** What a test may change in `lateState`'s position (defaults: classic, the hands and km below). */
+export interface LateOptions {
+  rules?: MatchSetup['rules'];
+  /** Seat 0's hand (seat 0 is rolling at 800 km, both 200s played). */
+  hand?: CardId[];
+  /** Seat 1's hand. */
+  other?: CardId[];
+  /** Seat 1's distance pile (default one 200: 200 km). */
+  otherDistance?: CardId[];
+}
+
 /**
  * A 2-player classic position 200 km from the goal for seat 0, its turn to play: near the end of the
- * trip, where the expert searches. `seed` seeds the match.
+ * trip, where the expert searches. `seed` seeds the match; `late` changes the rules, the hands or
+ * seat 1's km.
  */
-export function lateState(seed: string): MatchState {
+export function lateState(seed: string, late: LateOptions = {}): MatchState {
   const c = createMatch({
-    rules: 'classic',
+    rules: late.rules ?? 'classic',
     seats: 2,
     seed,
     position: {
-      hands: { 0: ['accident', 'd100', 'd50', 'gasoline', 'repairs', 'd25', 'driving_ace'], 1: ['d25'] },
+      hands: {
+        0: late.hand ?? ['accident', 'd100', 'd50', 'gasoline', 'repairs', 'd25', 'driving_ace'],
+        1: late.other ?? ['d25'],
+      },
       tableaux: {
         0: { battle: ['roll'], distance: ['d200', 'd200', 'd100', 'd100', 'd100', 'd100'] },
-        1: { battle: ['roll'], distance: ['d200'] },
+        1: { battle: ['roll'], distance: late.otherDistance ?? ['d200'] },
       },
       turn: 0,
       phase: 'play',
