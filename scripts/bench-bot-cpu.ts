@@ -40,13 +40,9 @@ import {
   viewFor,
 } from '../worker/engine/index';
 import { measureParts } from './bot-parts';
+import { option } from './cli-option';
 import { threadCpuClock } from './thread-cpu';
 
-const argv = process.argv.slice(2);
-function option(name: string, fallback: string): string {
-  const i = argv.indexOf(`--${name}`);
-  return i >= 0 && argv[i + 1] !== undefined ? argv[i + 1] : fallback;
-}
 const wanted = Number(option('decisions', '50000'));
 const maxHands = Number(option('hands', 'Infinity'));
 const seed = option('seed', 'bench-bot-cpu');

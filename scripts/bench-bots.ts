@@ -27,12 +27,8 @@ import {
   type PresetName,
   viewFor,
 } from '../worker/engine/index';
+import { option } from './cli-option';
 
-const argv = process.argv.slice(2);
-function option(name: string, fallback: string): string {
-  const i = argv.indexOf(`--${name}`);
-  return i >= 0 && argv[i + 1] !== undefined ? argv[i + 1] : fallback;
-}
 const hands = Number(option('hands', '100'));
 const seats = Number(option('seats', '2'));
 const preset = option('preset', 'classic') as PresetName;
