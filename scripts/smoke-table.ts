@@ -12,10 +12,11 @@ export interface SmokeRun {
 }
 
 /**
- * The measuring scripts of package.json: the benches, the arena, the tuner, the oracle, scenarios,
+ * The measuring scripts of package.json: the benches, the arena, the tuner, the oracle, the
+ * one-step deviations, scenarios,
  * the load test and the transcript of scripted matches.
  */
-export const MEASURING_SCRIPT = /^(bench($|:)|arena$|tune$|oracle$|scenario$|load$|transcript$)/;
+export const MEASURING_SCRIPT = /^(bench($|:)|arena$|tune$|oracle$|deviations$|scenario$|load$|transcript$)/;
 
 export const SMOKE_RUNS: readonly SmokeRun[] = [
   { script: 'scenario', args: ['test/scenarios'], results: [/^\d+ passed, 0 failed$/] },
@@ -51,6 +52,11 @@ export const SMOKE_RUNS: readonly SmokeRun[] = [
     script: 'oracle',
     args: ['--games', '1', '--samples', '5'],
     results: [/^\d+ decisions judged, mean regret /],
+  },
+  {
+    script: 'deviations',
+    args: ['--deals', '20', '--min', '1'],
+    results: [/^classic, 2 seats: \d+ deviations judged in 20 hands/, /^best deviation: /],
   },
   {
     script: 'bench:server',
