@@ -15,6 +15,10 @@ export default defineProject({
     globalSetup: ['test/browser/global-setup.ts'],
     testTimeout: 240_000,
     hookTimeout: 180_000,
-    fileParallelism: false,
+    // Two files at a time (their time is mostly waiting for pages and servers; each file starts its
+    // own server on a free port, server.ts, and its own chromium: more would cost memory), after the
+    // other projects, never beside a property test (test/vitest.config.ts).
+    maxWorkers: 2,
+    sequence: { groupOrder: 2 },
   },
 });

@@ -16,5 +16,7 @@ export default defineProject({
       'test/architecture/**/*.test.ts',
     ],
     testTimeout: 120_000,
+    // Every core (test/vitest.config.ts says why it is set here).
+    maxWorkers: '100%',
   },
 });

@@ -44,5 +44,8 @@ export default defineProject({
     name: 'workers',
     include: ['test/worker/**/*.test.ts'],
     testTimeout: 120_000,
+    // Every core, after the unit project (test/vitest.config.ts).
+    maxWorkers: '100%',
+    sequence: { groupOrder: 1 },
   },
 });
