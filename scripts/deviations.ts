@@ -1,6 +1,6 @@
 /**
- * CLI: `npm run deviations -- [--deals N] [--rate R] [--seats N] [--preset NAME] [--seed TEXT]
- * [--min N]` shows where the expert policy (`EXPERT`'s weights, worker/bots/policy.ts) could do
+ * CLI: `npm run deviations -- [--deals N] [--rate R] [--seats N] [--team-size N] [--preset NAME]
+ * [--seed TEXT] [--min N]` shows where the expert policy (`EXPERT`'s weights, worker/bots/policy.ts) could do
  * better, by one-step deviations in its own hands. It plays `--deals` hands with the policy in every
  * seat. At a share `--rate` of the decisions with a choice it plays the true deal on to the end of
  * the hand twice, with the same randomness: once after the policy's move and once after a random
@@ -8,11 +8,14 @@
  * different question). It prints one row per (the policy's move, the other move, the seat's team's
  * km left: near ≤ 200, mid ≤ 500, far) with at least `--min` cases: how often the two outcomes
  * differ, how often the other move did better where they differ, and the other move's mean gain in
- * hands won (1, ½, 0) with its standard error. A row whose gain is positive by several standard
- * errors is a kind of decision the policy gets wrong. Playing on the true deal (not a sample of the
+ * hands won (1, ½, 0) with its standard error, clustered by hand (the cases of one hand are not
+ * independent). A row whose gain is positive by several standard errors is a kind of decision the
+ * policy gets wrong; with about 70 rows, one at 2 standard errors is what chance gives. Playing on the true deal (not a sample of the
  * hidden cards) is fair because the seat could not tell it from any other deal it might be: over
  * many decisions the gain is the expected gain of the seat's own view.
  */
+
+import { parseArgs as parseCli } from 'node:util';
 import { situationOf } from '../worker/bots/expert';
 import { policyMove } from '../worker/bots/policy';
 import { EXPERT } from '../worker/bots/profiles';
@@ -28,12 +31,12 @@ import {
   playOut,
   teamOf,
 } from '../worker/engine/index';
-import { option } from './cli-option';
 
 interface Args {
   deals: number;
   rate: number;
   seats: number;
+  teamSize: number;
   preset: PresetName;
   seed: string;
   min: number;
@@ -45,22 +48,40 @@ function fail(message: string): never {
 }
 
 function parseArgs(): Args {
-  const num = (name: string, fallback: number, ok: (n: number) => boolean): number => {
-    const v = option(name, '');
-    if (v === '') return fallback;
-    const n = Number(v);
-    if (!ok(n)) fail(`--${name} ${v} is out of range`);
-    return n;
+  let values: Record<string, string | undefined>;
+  try {
+    ({ values } = parseCli({
+      args: process.argv.slice(2),
+      strict: true,
+      options: Object.fromEntries(
+        ['deals', 'rate', 'seats', 'team-size', 'preset', 'seed', 'min'].map((k) => [k, { type: 'string' }]),
+      ) as Record<string, { type: 'string' }>,
+    }) as { values: Record<string, string | undefined> });
+  } catch (e) {
+    fail((e as Error).message);
+  }
+  const whole = (name: string, fallback: number, least: number, most: number): number => {
+    const v = values[name];
+    if (v === undefined) return fallback;
+    if (!/^\d+$/.test(v) || Number(v) < least || Number(v) > most)
+      fail(`--${name} takes a whole number from ${least} to ${most}, not "${v}"`);
+    return Number(v);
   };
-  const preset = option('preset', 'classic') as PresetName;
-  if (!PRESET_NAMES.includes(preset)) fail(`unknown preset ${preset}; use ${PRESET_NAMES.join(', ')}`);
+  const rate = values.rate ?? '0.3';
+  if (!/^(0?\.\d+|1(\.0*)?)$/.test(rate) || Number(rate) <= 0)
+    fail(`--rate takes a number in (0, 1], not "${rate}"`);
+  const preset = (values.preset ?? 'classic') as PresetName;
+  if (!PRESET_NAMES.includes(preset)) fail(`unknown preset "${preset}"; use ${PRESET_NAMES.join(', ')}`);
+  const seed = values.seed ?? 'deviations';
+  if (seed === '') fail('--seed takes a text');
   return {
-    deals: num('deals', 5000, (n) => Number.isInteger(n) && n > 0),
-    rate: num('rate', 0.3, (n) => n > 0 && n <= 1),
-    seats: num('seats', 2, (n) => Number.isInteger(n) && n >= 2 && n <= 6),
+    deals: whole('deals', 5000, 1, 10_000_000),
+    rate: Number(rate),
+    seats: whole('seats', 2, 2, 8),
+    teamSize: whole('team-size', 1, 1, 2),
     preset,
-    seed: option('seed', 'deviations'),
-    min: num('min', 200, (n) => Number.isInteger(n) && n >= 1),
+    seed,
+    min: whole('min', 200, 1, 10_000_000),
   };
 }
 
@@ -93,12 +114,48 @@ function finish(state: MatchState, rand: Rand): MatchState {
   ).state;
 }
 
+/**
+ * One row's tally. The standard error is clustered by hand: `hand`, `handSum` and `handCases` gather
+ * the current hand's cases; `flush` adds them to the sums over hands (`sumSq`: Σ S², `sumNS`: Σ n·S,
+ * `sumNN`: Σ n², `hands`: the hands with a case).
+ */
 interface Row {
   n: number;
   differ: number;
   better: number;
   sum: number;
-  squares: number;
+  hand: number;
+  handSum: number;
+  handCases: number;
+  hands: number;
+  sumSq: number;
+  sumNS: number;
+  sumNN: number;
+}
+
+function flush(row: Row): void {
+  if (row.handCases === 0) return;
+  row.hands++;
+  row.sumSq += row.handSum * row.handSum;
+  row.sumNS += row.handCases * row.handSum;
+  row.sumNN += row.handCases * row.handCases;
+  row.handSum = 0;
+  row.handCases = 0;
+}
+
+/** The mean gain of a row and its standard error clustered by hand (0 with fewer than 2 hands). */
+function meanAndError(row: Row): { mean: number; se: number } {
+  const mean = row.sum / row.n;
+  if (row.hands < 2) return { mean, se: 0 };
+  // Σ_h (S_h − mean·n_h)² / N², scaled by H / (H − 1).
+  const spread = row.sumSq - 2 * mean * row.sumNS + mean * mean * row.sumNN;
+  const variance = (Math.max(0, spread) / (row.n * row.n)) * (row.hands / (row.hands - 1));
+  return { mean, se: Math.sqrt(variance) };
+}
+
+/** How many standard errors a row's gain is above 0 (0 when its error is 0: too few hands to tell). */
+function zOf(x: { mean: number; se: number }): number {
+  return x.se > 0 ? x.mean / x.se : 0;
 }
 
 function main(): void {
@@ -110,10 +167,11 @@ function main(): void {
     const created = createMatch({
       rules: args.preset,
       seats: args.seats,
+      teamSize: args.teamSize,
       seed: `${args.seed}${d}`,
       firstSeat: d % args.seats,
     });
-    if (!created.ok) fail(`createMatch: ${JSON.stringify(created.problems)}`);
+    if (!created.ok) fail(created.problems.map((p) => p.message).join('; '));
     const rand = makeRand(`${args.seed}/play/${d}`);
     const pick = makeRand(`${args.seed}/pick/${d}`);
     playOut(
@@ -138,12 +196,31 @@ function main(): void {
         const left = state.goal - state.tableaux[team].km;
         const zone = left <= 200 ? 'near' : left <= 500 ? 'mid' : 'far';
         const key = `${label(chosen)} | ${label(other)} | ${zone}`;
-        const row = rows.get(key) ?? { n: 0, differ: 0, better: 0, sum: 0, squares: 0 };
+        const row =
+          rows.get(key) ??
+          ({
+            n: 0,
+            differ: 0,
+            better: 0,
+            sum: 0,
+            hand: d,
+            handSum: 0,
+            handCases: 0,
+            hands: 0,
+            sumSq: 0,
+            sumNS: 0,
+            sumNN: 0,
+          } as Row);
+        if (row.hand !== d) {
+          flush(row);
+          row.hand = d;
+        }
         row.n++;
         if (gain !== 0) row.differ++;
         if (gain > 0) row.better++;
         row.sum += gain;
-        row.squares += gain * gain;
+        row.handSum += gain;
+        row.handCases++;
         rows.set(key, row);
         judged++;
         return chosen;
@@ -151,19 +228,17 @@ function main(): void {
       'hand',
     );
   }
+  for (const row of rows.values()) flush(row);
   const seconds = (performance.now() - started) / 1000;
+  const seating = args.teamSize > 1 ? ` in teams of ${args.teamSize}` : '';
   console.log(
-    `${args.preset}, ${args.seats} seats: ${judged} deviations judged in ${args.deals} hands (${seconds.toFixed(1)} s)`,
+    `${args.preset}, ${args.seats} seats${seating}: ${judged} deviations judged in ${args.deals} hands (${seconds.toFixed(1)} s)`,
   );
   console.log('policy | other | km left: cases, outcomes differ, other better where they differ, gain ± se');
   const shown = [...rows]
     .filter(([, r]) => r.n >= args.min)
-    .map(([key, r]) => {
-      const mean = r.sum / r.n;
-      const variance = r.n > 1 ? Math.max(0, (r.squares - r.n * mean * mean) / (r.n - 1)) : 0;
-      return { key, r, mean, se: Math.sqrt(variance / r.n) };
-    })
-    .sort((a, b) => b.mean / (b.se || 1) - a.mean / (a.se || 1));
+    .map(([key, r]) => ({ key, r, ...meanAndError(r) }))
+    .sort((a, b) => zOf(b) - zOf(a) || b.mean - a.mean);
   for (const { key, r, mean, se } of shown) {
     const differ = (100 * r.differ) / r.n;
     const better = (100 * r.better) / Math.max(1, r.differ);
@@ -174,7 +249,7 @@ function main(): void {
   const best = shown[0];
   console.log(
     best
-      ? `best deviation: ${best.key}, ${(best.mean / (best.se || 1)).toFixed(1)} standard errors`
+      ? `best deviation: ${best.key}, ${zOf(best).toFixed(1)} standard errors`
       : `best deviation: none with at least ${args.min} cases`,
   );
 }

@@ -19,6 +19,6 @@ export default defineProject({
     // own server on a free port, server.ts, and its own chromium: more would cost memory), after the
     // other projects, never beside a property test (test/vitest.config.ts).
     maxWorkers: 2,
-    sequence: { groupOrder: 2 },
+    sequence: { groupOrder: 3 },
   },
 });

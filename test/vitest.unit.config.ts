@@ -16,7 +16,8 @@ export default defineProject({
       'test/architecture/**/*.test.ts',
     ],
     testTimeout: 120_000,
-    // Every core (test/vitest.config.ts says why it is set here).
+    // Every core, first (test/vitest.config.ts says why these are set here).
     maxWorkers: '100%',
+    sequence: { groupOrder: 1 },
   },
 });

@@ -46,6 +46,6 @@ export default defineProject({
     testTimeout: 120_000,
     // Every core, after the unit project (test/vitest.config.ts).
     maxWorkers: '100%',
-    sequence: { groupOrder: 1 },
+    sequence: { groupOrder: 2 },
   },
 });
