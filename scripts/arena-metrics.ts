@@ -8,7 +8,24 @@
  * - the hand at 800 km: distance cards, remedies and hazards in the hand of the seat taking its
  *   team's first turn with at most `NEAR_KM` km to go.
  */
-import { cardKind, isRolling, type MatchState, type Move, teamOf } from '../worker/engine/index';
+import {
+  cardKind,
+  type HandResult,
+  isRolling,
+  type MatchState,
+  type Move,
+  teamOf,
+} from '../worker/engine/index';
+
+/**
+ * How the arena scores a hand for `team`: 1 when its hand score is the highest, ½ when it ties for
+ * the highest, else 0 (the arena's, the tuner's, the oracle's and the deviations' win rate "by points").
+ */
+export function handWon(result: HandResult, team: number): number {
+  const totals = result.scores.map((s) => s.total);
+  const best = Math.max(...totals.filter((_, i) => i !== team));
+  return totals[team] > best ? 1 : totals[team] === best ? 0.5 : 0;
+}
 
 /** Km to go that count as "near the goal" (200: the issue's "800 km" on a 1,000 km trip). */
 export const NEAR_KM = 200;

@@ -38,6 +38,7 @@ import {
   describeTally,
   type EndgameTally,
   emptyTally,
+  handWon,
   recordTrip,
   recordTurn,
   watchHand,
@@ -216,15 +217,15 @@ function playHand(
   const totals = result.scores.map((s) => s.total);
   const mine = totals[aTeam];
   const others = totals.filter((_, i) => i !== aTeam);
-  const best = Math.max(...others);
-  res.outcomes.push(mine > best ? 1 : mine === best ? 0.5 : 0);
+  const won = handWon(result, aTeam);
+  res.outcomes.push(won);
   res.pointsA += mine;
   res.pointsB += others.reduce((s, v) => s + v, 0) / others.length;
   recordTrip(result.tripBy, watch, tallyOf);
   const kind = result.tripBy === aTeam ? 'A' : result.tripBy === null ? 'none' : 'B';
   const cell = (res.byTrip[kind] ??= { hands: 0, won: 0 });
   cell.hands++;
-  cell.won += mine > best ? 1 : mine === best ? 0.5 : 0;
+  cell.won += won;
   if (result.tripBy === aTeam) res.tripsA++;
   else if (result.tripBy !== null) res.tripsB++;
   res.hands++;

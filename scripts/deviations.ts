@@ -31,6 +31,7 @@ import {
   playOut,
   teamOf,
 } from '../worker/engine/index';
+import { handWon } from './arena-metrics';
 
 interface Args {
   deals: number;
@@ -83,13 +84,6 @@ function parseArgs(): Args {
     seed,
     min: whole('min', 200, 1, 10_000_000),
   };
-}
-
-/** 1, ½ or 0: `team`'s hand score against the best other team's in the hand just finished. */
-function won(state: MatchState, team: number): number {
-  const totals = state.results[state.results.length - 1].scores.map((s) => s.total);
-  const best = Math.max(...totals.filter((_, i) => i !== team));
-  return totals[team] > best ? 1 : totals[team] === best ? 0.5 : 0;
 }
 
 /** A move's row label: the distance card, or the kind of card played, or the move's type. */
@@ -190,7 +184,8 @@ function main(): void {
         const after = (m: Move): number => {
           const r = applyMove(state, seat, m);
           if (!r.ok) fail(`a legal move was refused: ${r.error.code}`);
-          return won(finish(r.state, makeRand(seed)), team);
+          const end = finish(r.state, makeRand(seed));
+          return handWon(end.results[end.results.length - 1], team);
         };
         const gain = after(other) - after(chosen);
         const left = state.goal - state.tableaux[team].km;

@@ -24,6 +24,7 @@ import {
   type PresetName,
   playOut,
 } from '../worker/engine/index';
+import { handWon } from './arena-metrics';
 
 interface Args {
   games: number;
@@ -79,8 +80,7 @@ function botMove(state: MatchState, seat: number, moves: readonly Move[], rand: 
 
 /** 1, ½ or 0: seat 0's hand score against seat 1's in the hand just finished. */
 function outcome(state: MatchState): number {
-  const totals = state.results[state.results.length - 1].scores.map((s) => s.total);
-  return totals[0] > totals[1] ? 1 : totals[0] === totals[1] ? 0.5 : 0;
+  return handWon(state.results[state.results.length - 1], 0);
 }
 
 function describe(move: Move): string {

@@ -18,7 +18,7 @@ import { type PolicyWeights, policyMove } from '../worker/bots/policy';
 import { EXPERT, EXPERT_V1 } from '../worker/bots/profiles';
 import { makeRand } from '../worker/bots/rng';
 import { createMatch, PRESET_NAMES, type PresetName, playOut } from '../worker/engine/index';
-import { describeTally, emptyTally, recordTrip, recordTurn, watchHand } from './arena-metrics';
+import { describeTally, emptyTally, handWon, recordTrip, recordTurn, watchHand } from './arena-metrics';
 
 interface Args {
   preset: PresetName;
@@ -143,10 +143,7 @@ function measure(args: Args, w: PolicyWeights): Measured {
       recordTrip(result.tripBy, watch, (team) => (team === policySeat ? tallyMine : tallyTheirs));
       if (result.tripBy === policySeat) mineTrips++;
       else if (result.tripBy !== null) theirTrips++;
-      const totals = result.scores.map((s) => s.total);
-      const mine = totals[policySeat];
-      const best = Math.max(...totals.filter((_, i) => i !== policySeat));
-      score += mine > best ? 1 : mine === best ? 0.5 : 0;
+      score += handWon(result, policySeat);
     }
   }
   const hands = seats * deals;
