@@ -21,7 +21,10 @@
  *   the move response's `Server-Timing: total` header when the move went over HTTP. Also shown split
  *   into the network's part (request sent to response end, minus the server's time) and the page's own
  *   work (the rest). A move over the socket (the page's way once its socket is authenticated) has no
- *   Server-Timing: its network part is the `move` frame's round trip, the server's time included.
+ *   Server-Timing: its network part is the `move` frame's round trip, the server's time included;
+ * - the mail link page's first contentful paint: a move's confirmation page from a turn mail
+ *   (scripts/bench-mail-page.ts; the server runs with its local outbox), loaded cold `--runs` times
+ *   with the same profile, and the requests it made after its HTML (none: its style is inline).
  * The first two are medians over `--runs` cold loads (5 by default); the last is p50/p99 over the moves.
  * `--locale fr-FR` loads the page in another language. Also printed: the initial script's gzip size (the entry scripts and their preloaded chunks); with `--waterfall`,
  * each cold run's requests.
@@ -29,6 +32,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { launch } from '../test/browser/chromium';
 import { initialScript, startServer } from '../test/browser/server';
+import { mailLinkPage } from './bench-mail-page';
 import { createBenchMatch } from './bench-match';
 
 const args = new Map<string, string>();
@@ -212,6 +216,41 @@ async function timedMove(page: Page): Promise<MoveTimes | null> {
   });
 }
 
+/**
+ * `RUNS` cold loads of a mail link's confirmation page (bench-mail-page.ts) on the phone profile:
+ * prints each run's and the median first contentful paint, and its requests (a server-rendered page
+ * needs only its HTML: a second request is a round trip more before the first paint on slow 4G).
+ */
+async function mailPageLoads(browser: Browser, url: string): Promise<void> {
+  const fcps: number[] = [];
+  let requests: string[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    const page = await phonePage(browser);
+    await page.goto(url, { waitUntil: 'load' });
+    // The paint entry may come after the load event on the slowed CPU.
+    await page.waitForFunction(
+      () => performance.getEntriesByName('first-contentful-paint').length > 0,
+      null,
+      {
+        timeout: 30_000,
+        polling: 50,
+      },
+    );
+    const load = await page.evaluate(() => ({
+      fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+      requests: performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname),
+    }));
+    await page.context().close();
+    console.log(`  mail link page, cold run ${run + 1}: first contentful paint ${ms(load.fcp)}`);
+    fcps.push(load.fcp);
+    requests = load.requests;
+  }
+  console.log(
+    `mail link page: first contentful paint ${ms(quantile(fcps, 0.5))} (median of ${RUNS} cold runs; ` +
+      `requests after the HTML: ${requests.length ? requests.join(', ') : 'none'})`,
+  );
+}
+
 function quantile(values: number[], q: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
@@ -220,7 +259,7 @@ function quantile(values: number[], q: number): number {
 const ms = (n: number) => `${Math.round(n)} ms`;
 
 async function main(): Promise<void> {
-  const server = await startServer();
+  const server = await startServer({ mail: true });
   const browser = await launch();
   try {
     const script = initialScript(server.assets);
@@ -261,6 +300,7 @@ async function main(): Promise<void> {
       )}`,
     );
     console.log(`(medians of ${RUNS} cold runs)`);
+    await mailPageLoads(browser, await mailLinkPage(server, 'bench-page-mail'));
 
     const moves: MoveTimes[] = [];
     let seed = 0;

@@ -4,7 +4,7 @@
  * vite-plugin-pwa (issue 19) writes the web app manifest and builds the one service worker,
  * web/src/sw/sw.ts, into /sw.js with the list of files to precache (the app shell: every script,
  * style, icon and the page; the API is never among them). web/public is copied as it is: _headers
- * (the static files' headers: security, HSTS, immutable /assets/*), robots.txt and page.css.
+ * (the static files' headers: security, HSTS, immutable /assets/*) and robots.txt.
  *
  * Two entry scripts (issue 32): the early one (web/src/lib/first-info-start.ts, a few KB, `async`) starts
  * a match page's first request while the main one (web/src/main.tsx, Preact and the app) downloads. The
@@ -88,9 +88,8 @@ export default defineConfig({
       },
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-        // Never the service worker itself nor the headers file; the plugin adds the manifest itself;
-        // page.css is the server-rendered pages' (mail links, 404), never the app's.
-        globIgnores: ['sw.js', '_headers', 'manifest.webmanifest', 'page.css'],
+        // Never the service worker itself nor the headers file; the plugin adds the manifest itself.
+        globIgnores: ['sw.js', '_headers', 'manifest.webmanifest'],
       },
     }),
   ],

@@ -24,6 +24,7 @@ import { matches } from './routes/matches';
 import { notFoundHandler } from './routes/methods';
 import { open } from './routes/open';
 import { openDev } from './routes/open-dev';
+import { PAGE_STYLE_HASH } from './routes/page-style';
 import { replay } from './routes/replay';
 import { isApiPath, sitePage } from './routes/site';
 import { summaries } from './routes/summaries';
@@ -48,7 +49,8 @@ app.use(
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'"],
-      styleSrc: ["'self'"],
+      // The server-rendered pages' one inline style sheet (routes/page-style.ts), by its hash.
+      styleSrc: ["'self'", PAGE_STYLE_HASH],
       imgSrc: ["'self'", 'data:'],
       connectSrc: ["'self'"],
       fontSrc: ["'self'"],

@@ -77,7 +77,7 @@ describe('outside the API', () => {
     expect(asset.res.status).toBe(200);
     expect(asset.res.headers.get('Cache-Control')).toBe(IMMUTABLE);
     expectSecurityHeaders(asset.res, script);
-    for (const path of ['/', '/sw.js', '/manifest.webmanifest', '/favicon.svg', '/page.css', '/robots.txt']) {
+    for (const path of ['/', '/sw.js', '/manifest.webmanifest', '/favicon.svg', '/robots.txt']) {
       const { res } = await get(path);
       expect(res.status, path).toBe(200);
       expect(res.headers.get('Cache-Control'), path).toBe('public, max-age=0, must-revalidate');
@@ -89,7 +89,7 @@ describe('outside the API', () => {
     const res = await page.goto(`${h.server.url}/no-such-page`);
     expect(res?.status()).toBe(404);
     expect(await page.locator('h1').textContent()).toBe('Page not found');
-    // page.css applied (a CSP refusal would be in h.problems).
+    // The inline style applied: the CSP allows it by its hash (a refusal would be in h.problems).
     expect(await page.evaluate(() => getComputedStyle(document.querySelector('main')!).maxWidth)).not.toBe(
       'none',
     );

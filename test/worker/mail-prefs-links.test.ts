@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { AddressPrefs, PREFS_LINKS_A_DAY } from '../../worker/notify/address-prefs';
 import { catalogFor } from '../../worker/notify/i18n';
 import { escapeHtml } from '../../worker/notify/sanitize';
+import { PAGE_CSS } from '../../worker/routes/page-style';
 import { worker } from './helpers';
 import { addresses, duo, mailMatch, postForm } from './mail-helpers';
 import { addressDo, prefsAt, prefsLinkIn, settings } from './prefs-helpers';
@@ -99,7 +100,7 @@ describe('confirmation links of mail preferences', () => {
       const p = await linkPage(url, lang);
       expect(p.status).toBe(200);
       expect(p.text).toContain(`<html lang="${cat.locale}">`);
-      expect(p.text).toContain('<link rel="stylesheet" href="/page.css">');
+      expect(p.text).toContain(`<style>${PAGE_CSS}</style>`);
       expect(p.text).toContain('<header class="top"><a class="brand" href="/">');
       expect(p.text).toContain(`<a href="/">${escapeHtml(cat.pages.notFoundHome)}</a>`);
       expect(p.text).toContain(escapeHtml(cat.digest.confirmTitle));

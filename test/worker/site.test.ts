@@ -14,6 +14,7 @@ import robots from '../../web/public/robots.txt?raw';
 import { app } from '../../worker/index';
 import { catalogFor } from '../../worker/notify/i18n';
 import { escapeHtml } from '../../worker/notify/sanitize';
+import { PAGE_CSS } from '../../worker/routes/page-style';
 import { matchRoute } from '../../worker/shared/app-paths';
 import wranglerToml from '../../wrangler.toml?raw';
 
@@ -87,7 +88,7 @@ describe('unknown paths', () => {
       expect(res.headers.get('Cache-Control')).toBe('no-store');
       expect(text).toContain('<a href="/">Go to the home page</a>');
       expect(text).toContain('<meta name="robots" content="noindex">');
-      expect(text).toContain('<link rel="stylesheet" href="/page.css">');
+      expect(text).toContain(`<style>${PAGE_CSS}</style>`);
       expect(asked, 'the app page is not fetched').toEqual([]);
     }
   });

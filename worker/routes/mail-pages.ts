@@ -1,7 +1,7 @@
 /**
  * What the mail routes (mail.ts, mail-block.ts) share: the stubs of the per-address and dev-outbox
- * Durable Objects, the plain server-rendered pages (no inline script or style: the CSP forbids
- * them; forms post back without JavaScript), the one reader of their form bodies, the "type your
+ * Durable Objects, the plain server-rendered pages (no inline script: the CSP forbids it; their one
+ * inline style is the one the CSP allows by its hash; forms post back without JavaScript), the one reader of their form bodies, the "type your
  * address" requests that answer the same whatever the address, the work done after answering, and
  * the sending of the mails such a request asks for.
  */
@@ -17,6 +17,7 @@ import { MyMatchesRequestSchema } from '../notify/protocol';
 import { escapeHtml } from '../notify/sanitize';
 import { readFormBody, readJsonBody } from './body';
 import { type AppContext, fail, originOf } from './http';
+import { PAGE_CSS } from './page-style';
 
 /**
  * The Durable Object that answers a link naming the address key `key`, with its own key: the
@@ -41,8 +42,9 @@ export function pageCatalog(c: AppContext): Catalog {
 /**
  * A server-rendered HTML page in the reader's language (`cat`), dressed like the app: its top bar
  * with the site's name leading home, the page's own words, and a link back to the home page (no
- * inline script or style; its looks come from the static /page.css of web/public, the app's colours
- * and type). `body` must already be escaped. Never cached, never indexed.
+ * inline script; its looks come from `PAGE_CSS` (page-style.ts), inlined so that the first paint
+ * needs the HTML alone: the app's colours and type). `body` must already be escaped. Never cached,
+ * never indexed.
  */
 export function page(
   c: AppContext,
@@ -57,7 +59,7 @@ export function page(
   return c.html(
     `<!doctype html><html lang="${escapeHtml(cat.locale)}"><head><meta charset="utf-8">` +
       '<meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex">' +
-      '<link rel="stylesheet" href="/page.css"><link rel="icon" href="/favicon.svg" type="image/svg+xml">' +
+      `<style>${PAGE_CSS}</style><link rel="icon" href="/favicon.svg" type="image/svg+xml">` +
       `<title>${escapeHtml(title)}</title>${script ? `<script src="${script}" defer></script>` : ''}</head>` +
       `<body><header class="top"><a class="brand" href="/"><span class="brand-mark" aria-hidden="true">1000</span>${site}</a></header>` +
       `<main><h1>${escapeHtml(title)}</h1>${body}` +
