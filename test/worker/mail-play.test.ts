@@ -1,7 +1,7 @@
 /**
  * Issue 34 items 1 and 2 in the match: Bob's turn mail shows his position (his hand in his language
  * and the page's order, the areas, the discard pile, the draw pile) and up to four suggested moves as
- * move links, then the mail's own button to the table; a link from the mail plays through its confirmation page; a
+ * move links, then the mail's own button to the table (and its reminder again); a link from the mail plays through its confirmation page; a
  * response window's mail offers the coup fourré and "Let it go"; minting the links writes no row.
  */
 import { runInDurableObject } from 'cloudflare:test';
@@ -131,6 +131,50 @@ describe('the turn mail', () => {
     const mail = h.sender.to(bob).find((m) => m.subject.includes('manche 1'))!;
     expect(mail.text).not.toContain('Où en est la partie');
     expect(mail.text).not.toContain('/turn/');
+  });
+
+  it('shows the position and the moves again in a reminder, whose link plays; not with the hand turned off', async () => {
+    for (const mailHand of [true, false]) {
+      const { ann, bob } = addresses();
+      const h = await mailMatch(duo({ ann, bob }, { turnDeadlineHours: 72 }));
+      const t0 = h.clock.now;
+      await h.fire(t0);
+      if (!mailHand) {
+        const off = await api(`/api/matches/${h.m.id}/settings`, { token: h.m.seats[1], body: { mailHand } });
+        expect(off.status).toBe(200);
+      }
+      expect((await move(h.m, h.m.seats[0]!, { type: 'play', card: 'roll' })).status).toBe(200);
+      await h.fire(t0 + 3 * MIN);
+      const turn = h.sender.to(bob).at(-1)!;
+      // A day into the turn (72 h long) the 24 h reminder goes.
+      await h.fire(t0 + 24 * 60 * MIN + MIN);
+      const reminder = h.sender.to(bob).at(-1)!;
+      expect(reminder.subject).toMatch(/^Mille Bornes : votre tour vous attend/);
+      expect(reminder).not.toBe(turn);
+      if (!mailHand) {
+        expect(reminder.text).not.toContain('Votre main');
+        expect(reminder.text).not.toContain('/turn/');
+        continue;
+      }
+      const view = (await info(h.m, h.m.seats[1])).view!;
+      const fr = catalogFor('fr');
+      expect(reminder.text).toContain('Où en est la partie :');
+      expect(reminder.text).toContain(
+        `- Votre main : ${view.hand.map((c) => cardName(fr.cards, c)).join(', ')}\n`,
+      );
+      // The same turn, the same version: the same links as the turn mail.
+      const links = moveLinks(reminder);
+      expect(links.map((l) => l.url)).toEqual(moveLinks(turn).map((l) => l.url));
+      // The position and the moves, then the one button to the table.
+      expect(reminder.text.indexOf('Où en est la partie')).toBeLessThan(reminder.text.indexOf('#seat='));
+      expect(reminder.text.match(/https:\/\/mb\.test\/m\/[^#\s]+#seat=/g)).toHaveLength(1);
+      const roll = links.find((l) => l.label === 'Feu vert sur votre zone')!;
+      const page = await open(roll.url);
+      expect(page.status).toBe(200);
+      const token = /name="page" value="([^"]+)"/.exec(page.text)![1];
+      expect((await post(roll.url, token)).status).toBe(200);
+      expect((await info(h.m, h.m.seats[1])).view!.tableaux[1].battleTop).toBe('roll');
+    }
   });
 
   it('writes no row to mint a mail’s move links', async () => {

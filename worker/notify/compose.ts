@@ -95,7 +95,16 @@ export type MailContent =
       /** The reader's position and their answers as move links (mail-play.ts); none when absent. */
       play?: MailPlay;
     }
-  | { kind: 'reminder'; deadline: Date; now: Date; idle?: IdleAction }
+  | {
+      kind: 'reminder';
+      deadline: Date;
+      now: Date;
+      idle?: IdleAction;
+      /** The seats' names, for the position's lines (absent: no position is shown). */
+      table?: TableNames;
+      /** The reader's position and suggested moves as the turn mail shows them (mail-play.ts). */
+      play?: MailPlay;
+    }
   /** `why`: 'timeouts' when the seat went to a bot after turns ran out of time (else the host gave it). */
   | { kind: 'botTookOver'; scope: 'turn' | 'seat'; why?: 'timeouts' }
   | {
@@ -307,6 +316,8 @@ function draftFor(ctx: MailContext, content: MailContent, c: Catalog, title: str
                   ),
                 },
               ]),
+          // The turn's position and move links again: the reminder can be played from, like the turn mail.
+          ...(content.table ? playBlocks(content.play, content.table.names, c) : []),
           { button: c.buttons.play, href: seat },
         ],
         primary: seat,

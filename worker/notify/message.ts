@@ -68,6 +68,8 @@ export async function composeRow(
             deadline: new Date(deadline),
             now: new Date(now),
             idle: idleOf(meta.config.onDeadline, seat.prefs),
+            table,
+            ...(await playOf(n, row.seat, origin)),
           }
         : { kind: 'yourTurn', table, events: [], deadline: null, now: new Date(now) };
       break;
