@@ -2,7 +2,8 @@
  * The daily digest and the mail preferences set from a match, on the test
  * clocks of the matches and of the address's Durable Object: the digest lists exactly the matches
  * waiting for the address (not one where another player is to move, not a muted one), none is sent
- * when nothing waits, an alarm that runs twice sends one digest, and turn mails give way to it.
+ * when nothing waits, an alarm that runs twice sends one digest, and turn mails give way to it; a
+ * waiting turn shows its position and move links, as its turn mail would.
  * Preferences set from a match apply to that seat at once and to the address's other matches only
  * after the confirmation link mailed to it; a seat cannot set them for an address it does not have.
  * A refused settings request sets nothing; a seat's own preferences follow it to a rematch and to a
@@ -12,7 +13,7 @@
 import { runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { MailAddressDurableObject } from '../../worker/notify/address-do';
-import { api, create, info, move, type TestMatch } from './helpers';
+import { api, create, freshIp, info, move, type TestMatch, worker } from './helpers';
 import {
   addresses,
   attach,
@@ -127,6 +128,50 @@ describe('the daily digest', () => {
     expect(digests.sent).toHaveLength(2);
     expect(digests.sent[1].text).toContain('Alpha');
     expect(digests.sent[1].text).not.toContain('Beta');
+  });
+
+  it('shows each waiting turn’s position and move links, which play; none with the hand in mails off', async () => {
+    for (const mailHand of [true, false]) {
+      const a = addresses();
+      const sender = new FakeSender();
+      const alpha = await matchOf(a, 'Alpha', sender);
+      expect((await settings(alpha.m, 0, { ...OSLO_DIGEST, mailHand })).status).toBe(200);
+      const digests = new FakeSender();
+      expect(await runDigestAt(a.ann, DIGEST, digests)).toBe(true);
+      const mail = digests.sent[0];
+      expect(mail.text).toContain('Alpha: your turn');
+      const links = [...mail.text.matchAll(/^(.+):\n(https:\/\/mb\.test\/turn\/\S+)$/gm)].map((m) => m[2]);
+      if (!mailHand) {
+        expect(mail.text).not.toContain('Where things stand');
+        expect(links).toEqual([]);
+        continue;
+      }
+      const view = (await info(alpha.m, alpha.m.seats[0]!)).view!;
+      expect(mail.text).toContain('Where things stand:');
+      expect(mail.text).toContain('- Your hand: ');
+      expect(mail.text).toContain(`- Draw pile: ${view.deckSize} cards`);
+      // Nothing of Bob's hand: only Ann's own cards and the table.
+      expect(mail.text).toContain('- Bob: 0 km');
+      expect(links.length).toBeGreaterThan(0);
+      expect(links.length).toBeLessThanOrEqual(4);
+      for (const l of links) expect(mail.html).toContain(`href="${l}"`);
+      // A link from the digest plays through its confirmation page, like one from a turn mail.
+      const headers = { 'CF-Connecting-IP': freshIp() };
+      const page = await (await worker().fetch(links[0], { headers })).text();
+      const token = /name="page" value="([^"]+)"/.exec(page)![1];
+      const played = await worker().fetch(links[0], {
+        method: 'POST',
+        headers: {
+          ...headers,
+          'Content-Type': 'application/x-www-form-urlencoded',
+          Origin: 'null',
+          'Sec-Fetch-Site': 'same-origin',
+        },
+        body: `page=${token}`,
+      });
+      expect(played.status).toBe(200);
+      expect((await info(alpha.m, alpha.m.seats[0]!)).view!.version).toBeGreaterThan(view.version);
+    }
   });
 
   it('sends nothing when nothing waits', async () => {

@@ -1,7 +1,8 @@
 /**
  * The match's answer to an address's daily digest: what waits for one seat now,
  * its turn, its answer to a hazard, or the start of the next hand, with the deadline and a fresh
- * seat link, and the chat's new lines since the seat's last move (chat-mail.ts). Asked by the
+ * seat link, the chat's new lines since the seat's last move (chat-mail.ts), and the seat's
+ * position and move links as its turn mail has them (mail-move.ts `mailPlay`). Asked by the
  * seat's address Durable Object (worker/notify/digest.ts); writes one row (the link's hash) only when
  * something waits.
  */
@@ -12,6 +13,7 @@ import { isKeyOf } from '../notify/address';
 import type { DigestEntry, WaitingKind } from '../notify/digest';
 import { chatSinceLastTurn } from './chat-mail';
 import type { MatchContext } from './context';
+import { mailPlay } from './mail-move';
 import { chainIdOf } from './rows';
 import { mintSeatLink } from './seats';
 
@@ -42,6 +44,8 @@ export async function digestEntry(m: MatchContext, seat: number, key: string): P
         : null;
   const origin = m.env.PUBLIC_URL ?? '';
   const chat = chatSinceLastTurn(m, seat);
+  // The turn or the answer can be played from the digest, as from its own mail (not the next hand).
+  const play = waiting === 'nextHand' ? null : await mailPlay(m, seat, origin);
   return {
     matchId: meta.matchId,
     chainId: chainIdOf(meta),
@@ -54,5 +58,6 @@ export async function digestEntry(m: MatchContext, seat: number, key: string): P
     origin,
     chat: chat.lines,
     chatMore: chat.more,
+    ...(play ? { play, names: m.seats.map((s) => s.name) } : {}),
   };
 }

@@ -14,6 +14,8 @@ import { type AddressPrefs, slotKey } from './address-prefs';
 import { chatBlocks, type MailChatLine } from './chat-lines';
 import { link } from './compose';
 import { catalogFor, fill } from './i18n';
+import { playBlocks } from './mail-play';
+import type { MailPlay } from './mail-position';
 import { MAIL_RETRY } from './policy';
 import { type Block, render } from './render';
 import { defuseLinks, headerText } from './sanitize';
@@ -42,6 +44,13 @@ export interface DigestEntry {
    */
   chat: MailChatLine[];
   chatMore?: number;
+  /**
+   * The seat's position and suggested moves as its turn mail shows them (mail-position.ts), with the
+   * seats' names by seat; absent between hands, with the hand in mails turned off, or with nothing a
+   * mail can offer.
+   */
+  play?: MailPlay;
+  names?: string[];
 }
 
 /**
@@ -130,7 +139,8 @@ async function ask(h: DigestHost, m: AddressMatch, key: string, nowMs: number): 
 
 /**
  * The digest mail: one paragraph per waiting match (its title, what waits, the deadline in its
- * zone), its new chat lines (chat-lines.ts, defused the same way) and its button, in the language of
+ * zone), its new chat lines (chat-lines.ts, defused the same way), the seat's position and move
+ * links when the match gave them (mail-play.ts, as in a turn mail) and its button, in the language of
  * the first entry, and the "stop all mail" link (also its List-Unsubscribe). Titles pass through
  * `headerText` and `defuseLinks` like every match mail.
  */
@@ -155,6 +165,7 @@ export function composeDigest(
       );
     blocks.push({ p: lines.join('\n') });
     blocks.push(...chatBlocks({ lines: e.chat ?? [], more: e.chatMore ?? 0 }, c));
+    blocks.push(...playBlocks(e.play, e.names ?? [], c));
     blocks.push({ button: c.digest.open, href: link(e.link) });
   }
   const block = link(o.block);
