@@ -1,0 +1,62 @@
+/**
+ * The reminder of a turn shows the position and move links of the turn mail (message.ts, compose.ts)
+ * in every match: also one with no turn deadline (its only reminder, 24 h into the turn), and with
+ * the seats' names defused as in every other mail (names that look like links show none).
+ */
+import { describe, expect, it } from 'vitest';
+import { htmlText, linkLike } from '../mail/link-like';
+import { move, ORIGIN } from './helpers';
+import { addresses, duo, HOUR, MIN, mailMatch } from './mail-helpers';
+
+/** The move links of a mail's text (each a line of its own after its label). */
+function moveLinks(text: string): string[] {
+  return [...text.matchAll(/^.+:\n(https:\/\/mb\.test\/turn\/\S+)$/gm)].map((m) => m[1]);
+}
+
+describe('a reminder', () => {
+  it('shows the position and the moves in a match with no turn deadline', async () => {
+    const { ann, bob } = addresses();
+    const h = await mailMatch(duo({ ann, bob }, { turnDeadlineHours: 0 }));
+    const t0 = h.clock.now;
+    await h.fire(t0);
+    expect((await move(h.m, h.m.seats[0]!, { type: 'play', card: 'roll' })).status).toBe(200);
+    await h.fire(t0 + 3 * MIN);
+    const turn = h.sender.to(bob).at(-1)!;
+    expect(moveLinks(turn.text).length).toBeGreaterThan(0);
+    await h.fire(t0 + 24 * HOUR + MIN);
+    const reminder = h.sender.to(bob).at(-1)!;
+    expect(reminder).not.toBe(turn);
+    expect(reminder.text).toContain('Où en est la partie :');
+    expect(moveLinks(reminder.text)).toEqual(moveLinks(turn.text));
+  });
+
+  it('shows no name that looks like a link (its position and moves name the seats)', async () => {
+    const { ann, bob } = addresses();
+    const h = await mailMatch(
+      duo(
+        { ann, bob },
+        {
+          turnDeadlineHours: 72,
+          seats: [
+            { kind: 'human', name: 'Support team www.evil.example', email: ann },
+            { kind: 'human', name: 'Bob help@evil.example', email: bob, language: 'de' },
+          ],
+        },
+      ),
+    );
+    const t0 = h.clock.now;
+    await h.fire(t0);
+    expect((await move(h.m, h.m.seats[0]!, { type: 'play', card: 'roll' })).status).toBe(200);
+    await h.fire(t0 + 3 * MIN);
+    await h.fire(t0 + 24 * HOUR + MIN);
+    const [turn, reminder] = h.sender.to(bob).slice(-2);
+    expect(turn.subject).toBe('Mille Bornes: du bist dran');
+    expect(reminder.subject).toMatch(/^Mille Bornes: /);
+    expect(reminder.subject).not.toBe(turn.subject);
+    expect(moveLinks(reminder.text).length).toBeGreaterThan(0);
+    expect(reminder.text).toContain('Support team www[.]evil[.]example');
+    for (const m of [turn, reminder]) {
+      for (const part of [m.subject, m.text, htmlText(m.html)]) expect(linkLike(part, ORIGIN)).toEqual([]);
+    }
+  });
+});
