@@ -1,16 +1,24 @@
 /**
  * The reminder of a turn shows the position and move links of the turn mail (message.ts, compose.ts)
  * in every match: also one with no turn deadline (its only reminder, 24 h into the turn), and with
- * the seats' names defused as in every other mail (names that look like links show none).
+ * the seats' names defused as in every other mail (names that look like links show none); after the
+ * seat's address changed, at the new address with links minted for it (the turn mail's are dead).
  */
 import { describe, expect, it } from 'vitest';
 import { htmlText, linkLike } from '../mail/link-like';
-import { move, ORIGIN } from './helpers';
+import { api, freshIp, move, ORIGIN, worker } from './helpers';
 import { addresses, duo, HOUR, MIN, mailMatch } from './mail-helpers';
 
 /** The move links of a mail's text (each a line of its own after its label). */
 function moveLinks(text: string): string[] {
   return [...text.matchAll(/^.+:\n(https:\/\/mb\.test\/turn\/\S+)$/gm)].map((m) => m[1]);
+}
+
+/** GETs a move link's page (a fresh client each time: the read limit is per client). */
+async function open(url: string): Promise<{ status: number }> {
+  const res = await worker().fetch(url, { headers: { 'CF-Connecting-IP': freshIp() } });
+  await res.text();
+  return { status: res.status };
 }
 
 describe('a reminder', () => {
@@ -57,6 +65,31 @@ describe('a reminder', () => {
     expect(reminder.text).toContain('Support team www[.]evil[.]example');
     for (const m of [turn, reminder]) {
       for (const part of [m.subject, m.text, htmlText(m.html)]) expect(linkLike(part, ORIGIN)).toEqual([]);
+    }
+  });
+});
+
+describe('a reminder after the seat’s address changed', () => {
+  it('goes to the new address with links that play; the turn mail’s links are dead', async () => {
+    const { ann, bob } = addresses();
+    const h = await mailMatch(duo({ ann, bob }, { turnDeadlineHours: 72 }));
+    const t0 = h.clock.now;
+    await h.fire(t0);
+    expect((await move(h.m, h.m.seats[0]!, { type: 'play', card: 'roll' })).status).toBe(200);
+    await h.fire(t0 + 3 * MIN);
+    const turn = h.sender.to(bob).at(-1)!;
+    const moved = `moved.${bob}`;
+    const set = await api(`/api/matches/${h.m.id}/settings`, { token: h.m.seats[1], body: { email: moved } });
+    expect(set.status).toBe(200);
+    await h.fire(t0 + 24 * HOUR + MIN);
+    const reminder = h.sender.to(moved).at(-1)!;
+    expect(reminder.subject).toMatch(/^Mille Bornes : votre tour vous attend/);
+    const links = moveLinks(reminder.text);
+    expect(links).toHaveLength(moveLinks(turn.text).length);
+    for (const [i, url] of moveLinks(turn.text).entries()) {
+      expect(links[i]).not.toBe(url);
+      expect((await open(url)).status).toBe(409);
+      expect((await open(links[i])).status).toBe(200);
     }
   });
 });
