@@ -4,10 +4,12 @@
  * the seats' names defused as in every other mail (names that look like links show none); after the
  * seat's address changed, at the new address with links minted for it (the turn mail's are dead).
  */
+
 import { describe, expect, it } from 'vitest';
+import type { OutgoingMail } from '../../worker/notify/types';
 import { htmlText, linkLike } from '../mail/link-like';
 import { api, freshIp, move, ORIGIN, worker } from './helpers';
-import { addresses, duo, HOUR, MIN, mailMatch } from './mail-helpers';
+import { addresses, duo, HOUR, type MailMatch, MIN, mailMatch } from './mail-helpers';
 
 /** The move links of a mail's text (each a line of its own after its label). */
 function moveLinks(text: string): string[] {
@@ -21,17 +23,27 @@ async function open(url: string): Promise<{ status: number }> {
   return { status: res.status };
 }
 
+/**
+ * A duo of Ann and Bob at addresses `a` (`over`: creation fields) in which Ann's Roll starts Bob's
+ * turn and its mail goes; `remind()` moves the clock a day into the turn and runs the alarm (the
+ * 24 h reminder).
+ */
+async function bobsTurn(over: Record<string, unknown>, a = addresses()) {
+  const { bob } = a;
+  const h: MailMatch = await mailMatch(duo(a, over));
+  const t0 = h.clock.now;
+  await h.fire(t0);
+  expect((await move(h.m, h.m.seats[0]!, { type: 'play', card: 'roll' })).status).toBe(200);
+  await h.fire(t0 + 3 * MIN);
+  const turn: OutgoingMail = h.sender.to(bob).at(-1)!;
+  expect(moveLinks(turn.text).length).toBeGreaterThan(0);
+  return { h, bob, turn, remind: () => h.fire(t0 + 24 * HOUR + MIN) };
+}
+
 describe('a reminder', () => {
   it('shows the position and the moves in a match with no turn deadline', async () => {
-    const { ann, bob } = addresses();
-    const h = await mailMatch(duo({ ann, bob }, { turnDeadlineHours: 0 }));
-    const t0 = h.clock.now;
-    await h.fire(t0);
-    expect((await move(h.m, h.m.seats[0]!, { type: 'play', card: 'roll' })).status).toBe(200);
-    await h.fire(t0 + 3 * MIN);
-    const turn = h.sender.to(bob).at(-1)!;
-    expect(moveLinks(turn.text).length).toBeGreaterThan(0);
-    await h.fire(t0 + 24 * HOUR + MIN);
+    const { h, bob, turn, remind } = await bobsTurn({ turnDeadlineHours: 0 });
+    await remind();
     const reminder = h.sender.to(bob).at(-1)!;
     expect(reminder).not.toBe(turn);
     expect(reminder.text).toContain('Où en est la partie :');
@@ -39,25 +51,19 @@ describe('a reminder', () => {
   });
 
   it('shows no name that looks like a link (its position and moves name the seats)', async () => {
-    const { ann, bob } = addresses();
-    const h = await mailMatch(
-      duo(
-        { ann, bob },
-        {
-          turnDeadlineHours: 72,
-          seats: [
-            { kind: 'human', name: 'Support team www.evil.example', email: ann },
-            { kind: 'human', name: 'Bob help@evil.example', email: bob, language: 'de' },
-          ],
-        },
-      ),
+    const a = addresses();
+    const { h, bob, turn, remind } = await bobsTurn(
+      {
+        turnDeadlineHours: 72,
+        seats: [
+          { kind: 'human', name: 'Support team www.evil.example', email: a.ann },
+          { kind: 'human', name: 'Bob help@evil.example', email: a.bob, language: 'de' },
+        ],
+      },
+      a,
     );
-    const t0 = h.clock.now;
-    await h.fire(t0);
-    expect((await move(h.m, h.m.seats[0]!, { type: 'play', card: 'roll' })).status).toBe(200);
-    await h.fire(t0 + 3 * MIN);
-    await h.fire(t0 + 24 * HOUR + MIN);
-    const [turn, reminder] = h.sender.to(bob).slice(-2);
+    await remind();
+    const reminder = h.sender.to(bob).at(-1)!;
     expect(turn.subject).toBe('Mille Bornes: du bist dran');
     expect(reminder.subject).toMatch(/^Mille Bornes: /);
     expect(reminder.subject).not.toBe(turn.subject);
@@ -67,21 +73,13 @@ describe('a reminder', () => {
       for (const part of [m.subject, m.text, htmlText(m.html)]) expect(linkLike(part, ORIGIN)).toEqual([]);
     }
   });
-});
 
-describe('a reminder after the seat’s address changed', () => {
-  it('goes to the new address with links that play; the turn mail’s links are dead', async () => {
-    const { ann, bob } = addresses();
-    const h = await mailMatch(duo({ ann, bob }, { turnDeadlineHours: 72 }));
-    const t0 = h.clock.now;
-    await h.fire(t0);
-    expect((await move(h.m, h.m.seats[0]!, { type: 'play', card: 'roll' })).status).toBe(200);
-    await h.fire(t0 + 3 * MIN);
-    const turn = h.sender.to(bob).at(-1)!;
+  it('after the seat’s address changed goes there, with links that play; the turn mail’s are dead', async () => {
+    const { h, bob, turn, remind } = await bobsTurn({ turnDeadlineHours: 72 });
     const moved = `moved.${bob}`;
     const set = await api(`/api/matches/${h.m.id}/settings`, { token: h.m.seats[1], body: { email: moved } });
     expect(set.status).toBe(200);
-    await h.fire(t0 + 24 * HOUR + MIN);
+    await remind();
     const reminder = h.sender.to(moved).at(-1)!;
     expect(reminder.subject).toMatch(/^Mille Bornes : votre tour vous attend/);
     const links = moveLinks(reminder.text);
