@@ -2,14 +2,16 @@
  * The reminder of a turn shows the position and move links of the turn mail (message.ts, compose.ts)
  * in every match: also one with no turn deadline (its only reminder, 24 h into the turn), and with
  * the seats' names defused as in every other mail (names that look like links show none); after the
- * seat's address changed, at the new address with links minted for it (the turn mail's are dead).
+ * seat's address changed, at the new address with links minted for it (the turn mail's are dead);
+ * held by quiet hours, in the morning with links that play, or not at all once the turn moved on.
  */
 
 import { describe, expect, it } from 'vitest';
 import type { OutgoingMail } from '../../worker/notify/types';
 import { htmlText, linkLike } from '../mail/link-like';
-import { api, freshIp, move, ORIGIN, worker } from './helpers';
-import { addresses, duo, HOUR, type MailMatch, MIN, mailMatch } from './mail-helpers';
+import { api, create, freshIp, info, move, ORIGIN, worker } from './helpers';
+import { addresses, attach, duo, FakeSender, HOUR, type MailMatch, MIN, mailMatch } from './mail-helpers';
+import { settings } from './prefs-helpers';
 
 /** The move links of a mail's text (each a line of its own after its label). */
 function moveLinks(text: string): string[] {
@@ -88,6 +90,48 @@ describe('a reminder', () => {
       expect(links[i]).not.toBe(url);
       expect((await open(url)).status).toBe(409);
       expect((await open(links[i])).status).toBe(200);
+    }
+  });
+});
+
+describe('a reminder held by quiet hours', () => {
+  it('goes in the morning with links that play; not at all once the turn moved on in the night', async () => {
+    for (const played of [false, true]) {
+      const a = addresses();
+      // Bob sleeps in Oslo (quiet 22:00 to 07:00); Ann's Roll starts his 72-hour turn at 00:30 there.
+      // (His first turn, started when the match was made, timed out at `day`: a bot played it.)
+      const day = Date.UTC(2031, 0, 15, 12);
+      const body = duo(a, { turnDeadlineHours: 72, firstSeat: 1 });
+      const h = await attach(await create(body), new FakeSender(), { now: day });
+      await h.fire(day);
+      expect((await settings(h.m, 1, { timeZone: 'Europe/Oslo' })).status).toBe(200);
+      const start = Date.UTC(2031, 0, 15, 23, 30);
+      await h.setClock(start);
+      expect((await move(h.m, h.m.seats[0]!, { type: 'play', card: 'roll' })).status).toBe(200);
+      await h.fire(Date.UTC(2031, 0, 16, 6));
+      const turn = h.sender.to(a.bob).at(-1)!;
+      expect(moveLinks(turn.text).length).toBeGreaterThan(0);
+      // The 24 h reminder falls in the next night: held to 07:00.
+      await h.fire(start + 24 * HOUR);
+      expect(h.sender.to(a.bob).at(-1)).toBe(turn);
+      if (played) {
+        await h.setClock(start + 24 * HOUR + 30 * MIN);
+        const legal = (await info(h.m, h.m.seats[1])).view!.legalMoves;
+        expect((await move(h.m, h.m.seats[1]!, legal[0])).status).toBe(200);
+      }
+      await h.fire(Date.UTC(2031, 0, 17, 6));
+      const rows = await h.rows();
+      const reminder = rows.find((r) => r.seat === 1 && r.kind === 'reminder')!;
+      if (played) {
+        expect([reminder.status, reminder.error]).toEqual(['dropped', 'acted']);
+        expect(h.sender.to(a.bob).at(-1)).toBe(turn);
+        continue;
+      }
+      expect(reminder.status).toBe('sent');
+      const mail = h.sender.to(a.bob).at(-1)!;
+      expect(mail.subject).toMatch(/^Mille Bornes : votre tour vous attend/);
+      expect(moveLinks(mail.text)).toEqual(moveLinks(turn.text));
+      expect((await open(moveLinks(mail.text)[0])).status).toBe(200);
     }
   });
 });
