@@ -12,30 +12,22 @@ import type { MatchInfo } from '../../worker/protocol/views';
 import { apiCall, linkToken } from './api';
 import { axeAtBothWidths } from './axe';
 import { e2eHooks, player, waitText, watchPage } from './browser';
+import { type OutboxMail, waitForMail } from './outbox';
 
 const h = e2eHooks({ mail: true });
 
-interface Stored {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-}
-
 /** The newest mail to `to` carrying move links of state version `version`, waiting for it. */
-async function turnMail(to: string, version: number): Promise<Stored> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const list = (await (await fetch(`${h.server.url}/dev/mail.json`)).json()) as Stored[];
-    const found = list.find((m) => m.to === to && new RegExp(`/turn/[^/]+/\\d\\.${version}\\.`).test(m.text));
-    if (found) return found;
-    if (Date.now() > deadline) throw new Error(`no turn mail to ${to} at version ${version}`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
+function turnMail(to: string, version: number): Promise<OutboxMail> {
+  const atVersion = new RegExp(`/turn/[^/]+/\\d\\.${version}\\.`);
+  return waitForMail(
+    h,
+    (m) => m.to === to && atVersion.test(m.text),
+    `turn mail to ${to} at version ${version}`,
+  );
 }
 
 /** The move links of a mail, in order, with their labels. */
-function links(mail: Stored): Array<{ label: string; url: string }> {
+function links(mail: OutboxMail): Array<{ label: string; url: string }> {
   return [...mail.text.matchAll(/^(.+):\n(http:\/\/\S+\/turn\/\S+)$/gm)].map((m) => ({
     label: m[1],
     url: m[2],

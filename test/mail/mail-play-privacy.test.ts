@@ -1,9 +1,9 @@
 /**
- * Issue 34: a turn mail holds only what the reader's view holds. Over random positions of every
- * preset and seating (fast-check), the reader's mail with its position and suggested moves is the
- * same whatever the hidden cards are (the other hands and the draw pile dealt again among
- * themselves): nothing of another hand or of the deck's order can reach it. It also names the
- * reader's own hand in the view's order.
+ * Issue 34: a turn mail and its reminder hold only what the reader's view holds. Over random
+ * positions of every preset and seating (fast-check), the reader's mails with their position and
+ * suggested moves are the same whatever the hidden cards are (the other hands and the draw pile
+ * dealt again among themselves): nothing of another hand or of the deck's order can reach them.
+ * They also name the reader's own hand in the view's order.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -16,7 +16,7 @@ import { positionOf } from '../../worker/notify/mail-position';
 import { moveCode } from '../../worker/notify/move-links';
 import { cardName } from '../../worker/words/cards/catalog';
 import { playRandomGame, presetSeatings, seatingLabel } from '../engine/random-game';
-import { ctx, NOW } from './fixtures';
+import { ctx, DEADLINE, NOW } from './fixtures';
 
 /** `state` with the other seats' hands and the draw pile dealt again among themselves (sizes kept). */
 function redealHidden(state: MatchState, seat: number, seed: string): MatchState {
@@ -36,7 +36,7 @@ function redealHidden(state: MatchState, seat: number, seed: string): MatchState
   return { ...state, hands, deck: take(state.deck.length) };
 }
 
-/** The reader's turn mail, with its position and suggested moves, from `state`. */
+/** The reader's turn mail and reminder, each with its position and suggested moves, from `state`. */
 function mailOf(state: MatchState, seat: number, language: string) {
   const view = viewFor(state, seat);
   const moves = suggestMoves(view, { seed: 'mail:test' }).map((move) => ({
@@ -44,14 +44,12 @@ function mailOf(state: MatchState, seat: number, language: string) {
     url: `https://mb.example.org/turn/AAAAAAAAAAAAAAAAAAAAAA/${seat}.${view.version}.${moveCode(move)}.${'s'.repeat(43)}`,
   }));
   const names = Array.from({ length: state.seats }, (_, s) => `P${s}`);
-  return composeMail(ctx(language), {
-    kind: 'yourTurn',
-    table: { names, teams: state.teams, reader: seat },
-    events: [],
-    deadline: null,
-    now: NOW,
-    play: { position: positionOf(view), moves },
-  });
+  const table = { names, teams: state.teams, reader: seat };
+  const play = { position: positionOf(view), moves };
+  return [
+    composeMail(ctx(language), { kind: 'yourTurn', table, events: [], deadline: null, now: NOW, play }),
+    composeMail(ctx(language), { kind: 'reminder', table, deadline: DEADLINE, now: NOW, play }),
+  ];
 }
 
 describe('a turn mail holds only what the reader sees', () => {
@@ -80,7 +78,7 @@ describe('a turn mail holds only what the reader sees', () => {
             // The reader's hand, in the view's order, in the reader's words.
             const c = catalogFor(language);
             const hand = state.hands[seat].map((card) => cardName(c.cards, card)).join(', ');
-            expect(mail.text).toContain(hand);
+            for (const m of mail) expect(m.text).toContain(hand);
           },
         ),
         { numRuns: 40 },

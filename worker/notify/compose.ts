@@ -316,8 +316,9 @@ function draftFor(ctx: MailContext, content: MailContent, c: Catalog, title: str
                   ),
                 },
               ]),
-          // The turn's position and move links again: the reminder can be played from, like the turn mail.
-          ...(content.table ? playBlocks(content.play, content.table.names, c) : []),
+          // The turn's position and move links again: the reminder can be played from, like the turn
+          // mail; its names defused like every name in a mail (`safeTable`).
+          ...(content.table ? playBlocks(content.play, safeTable(content.table).names, c) : []),
           { button: c.buttons.play, href: seat },
         ],
         primary: seat,

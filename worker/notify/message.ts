@@ -62,6 +62,8 @@ export async function composeRow(
       break;
     case 'reminder': {
       const deadline = turnDeadline(n, row.seat);
+      // The turn's position and move links, with or without a deadline (as the turn mail has them).
+      const play = await playOf(n, row.seat, origin);
       content = deadline
         ? {
             kind: 'reminder',
@@ -69,9 +71,10 @@ export async function composeRow(
             now: new Date(now),
             idle: idleOf(meta.config.onDeadline, seat.prefs),
             table,
-            ...(await playOf(n, row.seat, origin)),
+            ...play,
           }
-        : { kind: 'yourTurn', table, events: [], deadline: null, now: new Date(now) };
+        : // A match with no deadline: its one reminder (24 h into the turn) says whose turn it is.
+          { kind: 'yourTurn', table, events: [], deadline: null, now: new Date(now), ...play };
       break;
     }
     case 'responseWindow':
