@@ -17,7 +17,7 @@ import { type Catalog, catalogFor, fill } from './i18n';
 import { playBlocks } from './mail-play';
 import type { MailPlay } from './mail-position';
 import { type Block, type FooterLink, render } from './render';
-import { defuseLinks, headerText, safeUrl } from './sanitize';
+import { defuseLinks, headerText, mailName, safeUrl } from './sanitize';
 import type { ListHeaders } from './types';
 
 /** The kinds of match mail. */
@@ -183,10 +183,8 @@ export function formatLeft(deadline: Date, now: Date, c: Catalog): string {
   return fill(c.minutes, { minutes: Math.max(1, Math.floor(ms / 60_000)) }, c.locale);
 }
 
-/** A name in a body: one header-safe line of at most 40 characters, with no link in it. */
-function nameText(name: string): string {
-  return defuseLinks(headerText(name, 40)) || '?';
-}
+/** A name in a body: `mailName` (sanitize.ts). */
+const nameText = mailName;
 
 /** A name in a subject: the first 20 characters, with no link in it. */
 function subjectName(name: string): string {
@@ -262,7 +260,7 @@ function draftFor(ctx: MailContext, content: MailContent, c: Catalog, title: str
         });
       }
       blocks.push(...idle);
-      blocks.push(...playBlocks(content.play, table.names, c));
+      blocks.push(...playBlocks(content.play, content.table.names, c));
       blocks.push({ button: c.buttons.play, href: seat });
       const subject = between
         ? fill(c.subjects.handOver, { hand: content.handOver! }, c.locale)
@@ -287,7 +285,7 @@ function draftFor(ctx: MailContext, content: MailContent, c: Catalog, title: str
             c,
           ),
         });
-      blocks.push(...playBlocks(content.play, table.names, c));
+      blocks.push(...playBlocks(content.play, content.table.names, c));
       blocks.push({ button: c.buttons.answer, href: seat });
       return {
         subject: fill(c.subjects.responseWindow, { attacker: named, hazard }, c.locale),
@@ -317,8 +315,8 @@ function draftFor(ctx: MailContext, content: MailContent, c: Catalog, title: str
                 },
               ]),
           // The turn's position and move links again: the reminder can be played from, like the turn
-          // mail; its names defused like every name in a mail (`safeTable`).
-          ...(content.table ? playBlocks(content.play, safeTable(content.table).names, c) : []),
+          // mail (`playBlocks` makes the names safe itself, from the raw ones).
+          ...(content.table ? playBlocks(content.play, content.table.names, c) : []),
           { button: c.buttons.play, href: seat },
         ],
         primary: seat,

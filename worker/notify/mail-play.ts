@@ -10,22 +10,26 @@ import { joinNames } from './events';
 import type { Catalog } from './i18n';
 import { type MailPlay, moveText, type PositionWords, positionLines } from './mail-position';
 import type { Block } from './render';
+import { mailName } from './sanitize';
 
-/** The words of positions and moves for a mail in catalog `c`, the seats named `names`. */
+/**
+ * The words of positions and moves for a mail in catalog `c`, the seats named `names` (each made safe
+ * here, `mailName`: a name typed by whoever made the match never becomes a link in a mail).
+ */
 export function positionWords(c: Catalog, names: readonly string[]): PositionWords {
   return {
     words: moveWordsFor(c.locale),
     cards: c.cards,
     locale: c.locale,
-    names,
+    names: names.map(mailName),
     join: (n) => joinNames(n, c),
   };
 }
 
 /**
- * The blocks of `play` (none without it): "Where things stand" and the position's lines; with
- * suggested moves, their links. The table is not linked here: the mail's button (compose.ts), right
- * after these blocks, opens the seat's page.
+ * The blocks of `play` (none without it), `names` the seats' raw names (made safe here, once):
+ * "Where things stand" and the position's lines; with suggested moves, their links. The table is not
+ * linked here: the mail's button (compose.ts), right after these blocks, opens the seat's page.
  */
 export function playBlocks(play: MailPlay | undefined, names: readonly string[], c: Catalog): Block[] {
   if (!play) return [];

@@ -115,3 +115,12 @@ export function defuseLinks(value: string): string {
   }
   return out;
 }
+
+/**
+ * A person's name in a mail's body: one header-safe line of at most 40 characters with no link in it
+ * (`defuseLinks`), or "?" when nothing is left. Give it the raw name: applied twice, a long name may
+ * be cut shorter.
+ */
+export function mailName(name: string): string {
+  return defuseLinks(headerText(name, 40)) || '?';
+}
