@@ -10,7 +10,7 @@
  * 2. An online match whose network is cut says "offline" and comes back by itself, also when the
  *    page is opened offline (its shell from the cache, the link check tried again).
  * 3. The service worker serves the shell offline, never answers `/api/*` from a cache (nothing of the
- *    API is cached), and after a new version of the worker takes over, a push still shows its
+ *    API is cached) nor a move link's `/turn/*` page with the shell, and after a new version of the worker takes over, a push still shows its
  *    notification (delivered through the DevTools protocol's `ServiceWorker.deliverPushMessage`).
  */
 import { appendFileSync, readFileSync } from 'node:fs';
@@ -140,6 +140,14 @@ describe('practice offline', () => {
       ),
     );
     expect(api).toBe('failed');
+    // A mail's move link is the server's page only: offline the browser says so, not the app's shell.
+    const other = await context.newPage();
+    const turn = await other.goto(`${h.server.url}/turn/AAAAAAAAAAAAAAAAAAAAAA/1.1.x.y`).then(
+      () => 'shell',
+      () => 'failed',
+    );
+    await other.close();
+    expect(turn).toBe('failed');
 
     await page.goto(`${h.server.url}/practice`);
     await page.waitForSelector('form.practice-form');

@@ -3,7 +3,8 @@
  * build's files, listed at build time by vite-plugin-pwa into `self.__WB_MANIFEST`, through
  * workbox-precaching), so the page and the practice mode open in airplane mode after one visit; a page
  * navigation goes to the network first and falls back to the cached shell only when it fails. It never
- * answers `/api/*` or `/dev/*` (views hold hands): those requests pass through untouched. It also shows
+ * answers `/api/*`, `/dev/*` (views hold hands) or the move links' `/turn/*` pages: those requests pass
+ * through untouched. It also shows
  * the turn notifications of Web Push (push.ts). A new version takes over at once (skipWaiting and
  * clients.claim), so a push always reaches the current worker.
  */
@@ -38,8 +39,11 @@ export interface WaitingEvent extends Event {
   waitUntil(p: Promise<unknown>): void;
 }
 
-/** Paths the worker never answers: the API (hands, tokens) and the local dev pages. */
-export const NEVER_CACHED = [/^\/api(\/|$)/i, /^\/dev(\/|$)/];
+/**
+ * Paths the worker never answers: the API (hands, tokens), the local dev pages and the mail's move
+ * links (`/turn/…`: server-rendered pages; offline the app's shell there would only say "not found").
+ */
+export const NEVER_CACHED = [/^\/api(\/|$)/i, /^\/dev(\/|$)/, /^\/turn(\/|$)/];
 
 // Navigations first (routes match in order): the network, else the cached shell.
 registerRoute(
