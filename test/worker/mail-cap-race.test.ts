@@ -7,9 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { nextResetMs } from '../../worker/shared/limits';
 import { fireSchedule, pinClock } from './helpers';
-import { addresses, duo, hook, type MailMatch, mailMatch } from './mail-helpers';
-
-const DAY = 86_400_000;
+import { addresses, dayOn, duo, hook, type MailMatch, mailMatch } from './mail-helpers';
 
 /** A duo whose invitation (to Bob) is its one mail until a turn is played; the cap as given. */
 async function duoMatch(mailCap: string): Promise<MailMatch> {
@@ -30,7 +28,7 @@ describe('the daily mail cap with matches sending at once', () => {
     const ms: MailMatch[] = [];
     for (let i = 0; i < 8; i++) ms.push(await duoMatch('3'));
     // Days of this file's own (the budget object is shared).
-    const t0 = Date.now() + 200 * DAY;
+    const t0 = dayOn(200);
     await fireAll(ms, t0);
     expect(sent(ms)).toBe(3);
     // The cap changed overnight: 2 the next day.
@@ -57,7 +55,7 @@ describe('the daily mail cap with matches sending at once', () => {
 
   it('at 0 sends nothing and keeps every mail waiting', async () => {
     const ms = [await duoMatch('0'), await duoMatch('0')];
-    const t0 = Date.now() + 300 * DAY;
+    const t0 = dayOn(300);
     await fireAll(ms, t0);
     await fireAll(ms, nextResetMs(t0));
     expect(sent(ms)).toBe(0);

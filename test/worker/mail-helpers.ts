@@ -216,3 +216,27 @@ const DUO = {
 
 export const MIN = 60_000;
 export const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+/**
+ * 10:00 UTC on the day `days` days after today (ms since the epoch): a fixed time of day, far from
+ * the 00:00 UTC reset of the daily limits, so a test that lets minutes or hours pass before the
+ * reset it expects passes whenever it runs (one counted from `Date.now()` failed a run at 23:32).
+ */
+export function dayOn(days: number): number {
+  return Math.floor(Date.now() / DAY) * DAY + days * DAY + 10 * HOUR;
+}
+
+/**
+ * Now, or 02:00 UTC when now is within an hour before or two hours after the 00:00 UTC reset (ms
+ * since the epoch; at most 3 h later than now): the next reset is then 1 to 22 hours away. For a
+ * match made now whose test lets minutes pass before the reset it expects and an hour after it,
+ * still within a day of the turn that started now (its 24 h reminder not yet due), whenever it runs.
+ */
+export function awayFromReset(nowMs: number = Date.now()): number {
+  const today = Math.floor(nowMs / DAY) * DAY;
+  const time = nowMs - today;
+  if (time < 2 * HOUR) return today + 2 * HOUR;
+  if (time >= 23 * HOUR) return today + DAY + 2 * HOUR;
+  return nowMs;
+}

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { setFault } from '../../worker/faults';
 import { nextResetMs } from '../../worker/shared/limits';
 import { create, move } from './helpers';
-import { addresses, attach, duo, FakeSender, MIN, mailMatch } from './mail-helpers';
+import { addresses, attach, awayFromReset, duo, FakeSender, MIN, mailMatch } from './mail-helpers';
 import { settings } from './prefs-helpers';
 
 afterEach(() => {
@@ -18,7 +18,9 @@ afterEach(() => {
 describe('a mail sent when its row cannot be stored', () => {
   it('goes once: the next alarm records it without sending it again', async () => {
     const h = await mailMatch(duo(addresses(), { turnDeadlineHours: 0 }));
-    const t0 = h.clock.now;
+    // Minutes pass in this test, never across the 00:00 UTC reset.
+    const t0 = awayFromReset(h.clock.now);
+    await h.setClock(t0);
     // The provider takes each mail; the platform refuses every write after it.
     h.sender.script = () => {
       setFault('writes', 'daily_limit');
@@ -42,7 +44,8 @@ describe('a mail sent when its row cannot be stored', () => {
 
   it('a catch-up goes once, its folded mails recorded with it', async () => {
     const h = await mailMatch(duo(addresses(), { turnDeadlineHours: 0 }));
-    const t0 = h.clock.now;
+    const t0 = awayFromReset(h.clock.now);
+    await h.setClock(t0);
     const reset = nextResetMs(t0);
     setFault('mail', 'daily_limit', reset);
     await h.fire(t0);

@@ -15,7 +15,16 @@ import { cappedSender, dailyCap, providerQuotaAnswer } from '../../worker/notify
 import type { OutgoingMail } from '../../worker/notify/types';
 import { nextResetMs } from '../../worker/shared/limits';
 import { api, move } from './helpers';
-import { addresses, duo, FakeSender, type MailMatch, MIN, mailMatch } from './mail-helpers';
+import {
+  addresses,
+  awayFromReset,
+  dayOn,
+  duo,
+  FakeSender,
+  type MailMatch,
+  MIN,
+  mailMatch,
+} from './mail-helpers';
 
 const faults = (body: Record<string, unknown>) => api('/dev/faults', { body });
 
@@ -35,15 +44,11 @@ async function mailCount(atMs: number): Promise<number> {
   );
 }
 
-const DAY = 86_400_000;
-
 /**
- * A time `days` days from now: each test counts on days of its own (the budget object is shared by
- * the file's tests).
+ * 10:00 UTC `days` days from today (mail-helpers.ts `dayOn`): each test counts on days of its own
+ * (the budget object is shared by the file's tests).
  */
-function daysOn(days: number): number {
-  return Date.now() + days * DAY;
-}
+const daysOn = dayOn;
 
 /**
  * A duo without a turn deadline (no reminders across the days a test lets pass); `annMailed` false:
@@ -63,7 +68,9 @@ async function duoMatch(
 describe('the provider’s daily quota', () => {
   it('keeps the mails waiting until the reset, then sends one catch-up mail per seat, none twice', async () => {
     const h = await duoMatch({}, true);
-    const t0 = h.clock.now;
+    // Minutes pass before the reset this test expects: never from just before it.
+    const t0 = awayFromReset(h.clock.now);
+    await h.setClock(t0);
     const reset = nextResetMs(t0);
     expect((await faults({ mail: 'daily_limit', untilMs: reset })).status).toBe(200);
 
