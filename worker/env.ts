@@ -32,6 +32,15 @@ export interface Env extends MailEnv {
   TEST_SEAMS?: string;
 }
 
+/**
+ * The public origin links are made under: `PUBLIC_URL` without trailing slashes (a self-hoster may
+ * write "https://mb.example.org/"), else `fallback` (the request's origin where there is one; '' in
+ * a Durable Object's alarm, where there is none) the same way.
+ */
+export function publicOrigin(env: Pick<Env, 'PUBLIC_URL'>, fallback = ''): string {
+  return (env.PUBLIC_URL ?? fallback).replace(/\/+$/, '');
+}
+
 /** True when the test-only seams are enabled (never in a deployed Worker). */
 export function testSeamsEnabled(env: Pick<Env, 'TEST_SEAMS'>): boolean {
   return env.TEST_SEAMS === '1';

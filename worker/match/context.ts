@@ -10,7 +10,7 @@
 import { ChatStore } from '../chat/store';
 import { KINDS } from '../decider/change';
 import type { MatchState } from '../engine/index';
-import { type Env, testSeamsEnabled } from '../env';
+import { type Env, publicOrigin, testSeamsEnabled } from '../env';
 import { Notifier } from '../notify/notifier';
 import { MAIL_ITEM, type NotifyMatch, type NotifySeat } from '../notify/scope';
 import type { Reply } from '../reply';
@@ -91,7 +91,7 @@ export class MatchContext {
       match: () => this.notifyMatch(),
       seats: () => this.seatRows satisfies readonly NotifySeat[],
       now: () => this.now(),
-      origin: () => env.PUBLIC_URL ?? '',
+      origin: () => publicOrigin(env),
       present: (seat, nowMs) => seatPresent(this, seat, nowMs),
       alwaysEmail: (seat) => this.seatRows[seat]?.prefs.alwaysEmail === true,
       windowDeadline: () => this.schedule.get(KINDS.window, '')?.atMs ?? null,

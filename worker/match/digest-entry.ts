@@ -9,6 +9,7 @@
 
 import { KINDS } from '../decider/change';
 import { whoActs } from '../engine/index';
+import { publicOrigin } from '../env';
 import { isKeyOf } from '../notify/address';
 import type { DigestEntry, WaitingKind } from '../notify/digest';
 import { chatSinceLastTurn } from './chat-mail';
@@ -42,7 +43,7 @@ export async function digestEntry(m: MatchContext, seat: number, key: string): P
       : d && (d.kind === 'handOver' || d.seat === seat)
         ? d.atMs
         : null;
-  const origin = m.env.PUBLIC_URL ?? '';
+  const origin = publicOrigin(m.env);
   const chat = chatSinceLastTurn(m, seat);
   // The turn or the answer can be played from the digest, as from its own mail (not the next hand).
   const play = waiting === 'nextHand' ? null : await mailPlay(m, seat, origin);

@@ -6,6 +6,7 @@
  * confirmation link mailed to that address (notify/prefs-mail.ts), which costs one address of the
  * daily budget. Nobody can set another person's preferences by typing their address.
  */
+import { publicOrigin } from '../env';
 import { mailboxStub } from '../notify/address';
 import type { ZonedPrefs } from '../notify/address-prefs';
 import type { BudgetPayer } from '../notify/budget';
@@ -90,7 +91,7 @@ export async function changeMailPrefs(
   if (plan !== 'mail') await stub.replacePrefsLink(z, now);
   if (plan === 'same') return { prefs };
   if (plan !== 'mail') return { prefs, link: plan };
-  const origin = m.env.PUBLIC_URL ?? '';
+  const origin = publicOrigin(m.env);
   const sent = await sendPrefsConfirmation({
     stub,
     sender: withCap(m.notifier.hooks.sender ?? senderOf(m.env, origin), { env: m.env, now: () => now }),

@@ -6,7 +6,7 @@
 import { vValidator } from '@hono/valibot-validator';
 import type { Context } from 'hono';
 import type * as v from 'valibot';
-import type { Env } from '../env';
+import { type Env, publicOrigin } from '../env';
 import { issueLines } from '../protocol/body';
 import type { Reply } from '../reply';
 import { hashToken } from '../tokens';
@@ -78,7 +78,7 @@ export function ipKey(ip: string): string {
 
 /** The public origin used in links. */
 export function originOf(c: AppContext): string {
-  return (c.env.PUBLIC_URL ?? new URL(c.req.url).origin).replace(/\/+$/, '');
+  return publicOrigin(c.env, new URL(c.req.url).origin);
 }
 
 /** Turns a Durable Object reply into a response (JSON body, ETag, no caching by shared caches). */
