@@ -6,23 +6,20 @@
  * (worker/routes/mail-pages.ts `page`), the one a player meets first when playing from the mail. A GET
  * of it changes nothing, so it can be loaded cold again and again.
  */
+import { apiCall, linkToken } from '../test/browser/api';
+import { waitForMail } from '../test/browser/outbox';
 import type { TestServer } from '../test/browser/server';
 
-/** A mail of the dev outbox (`GET /dev/mail.json`), as far as it is read here. */
-interface Stored {
-  to: string;
-  text: string;
-}
-
-/** A POST of `body` (JSON) to the test server; throws unless the answer is `status`. */
-async function post(server: TestServer, path: string, body: unknown, status: number, token?: string) {
-  const res = await fetch(`${server.url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  if (res.status !== status) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return res.json() as Promise<unknown>;
+/** A JSON call to `server` (test/browser/api.ts `apiCall`); throws unless the answer is `status`. */
+async function call(
+  server: TestServer,
+  path: string,
+  status: number,
+  init: { token?: string; body?: unknown },
+) {
+  const r = await apiCall({ server }, path, init);
+  if (r.status !== status) throw new Error(`${path}: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body;
 }
 
 /**
@@ -31,10 +28,8 @@ async function post(server: TestServer, path: string, body: unknown, status: num
  */
 export async function mailLinkPage(server: TestServer, seed: string): Promise<string> {
   const ann = `ann.${seed}.${Date.now()}@bench.example`;
-  const created = (await post(
-    server,
-    '/api/matches',
-    {
+  const created = (await call(server, '/api/matches', 201, {
+    body: {
       title: 'Bench by mail',
       rules: 'classic',
       firstSeat: 0,
@@ -44,21 +39,16 @@ export async function mailLinkPage(server: TestServer, seed: string): Promise<st
       ],
       testStack: { seed },
     },
-    201,
-  )) as { matchId: string; seats: Array<{ url: string }> };
-  const bob = new URLSearchParams(new URL(created.seats[1].url).hash.slice(1)).get('seat') ?? '';
-  await post(server, `/api/matches/${created.matchId}/confirm`, { name: 'Bob' }, 200, bob);
+  })) as { matchId: string; seats: Array<{ url: string }> };
+  const bob = linkToken(created.seats[1].url);
+  await call(server, `/api/matches/${created.matchId}/confirm`, 200, { token: bob, body: { name: 'Bob' } });
   // The turn mail waits out its grace period: the match's clock passes it.
-  await post(server, `/dev/clock/${created.matchId}`, { ms: 3 * 60_000 }, 200);
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const mails = (await (await fetch(`${server.url}/dev/mail.json`)).json()) as Stored[];
-    const link = mails
-      .filter((m) => m.to === ann)
-      .map((m) => m.text.match(/http:\/\/\S+\/turn\/\S+/)?.[0])
-      .find(Boolean);
-    if (link) return link;
-    if (Date.now() > deadline) throw new Error('no turn mail with move links came');
-    await new Promise((r) => setTimeout(r, 300));
-  }
+  await call(server, `/dev/clock/${created.matchId}`, 200, { body: { ms: 3 * 60_000 } });
+  const turnLink = /http:\/\/\S+\/turn\/\S+/;
+  const mail = await waitForMail(
+    { server },
+    (m) => m.to === ann && turnLink.test(m.text),
+    'turn mail with move links',
+  );
+  return turnLink.exec(mail.text)![0];
 }

@@ -18,7 +18,7 @@ export function linkToken(url: string | null | undefined, key = 'seat'): string 
  * limiter's minute starts.
  */
 export async function apiCall(
-  h: E2E,
+  h: Pick<E2E, 'server'>,
   path: string,
   init: { token?: string; body?: unknown } = {},
   // biome-ignore lint/suspicious/noExplicitAny: response bodies have many JSON shapes; tests narrow them

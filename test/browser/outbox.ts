@@ -17,7 +17,7 @@ export interface OutboxMail {
  * naming `what`.
  */
 export async function waitForMail(
-  h: E2E,
+  h: Pick<E2E, 'server'>,
   wanted: (m: OutboxMail) => boolean,
   what: string,
 ): Promise<OutboxMail> {
