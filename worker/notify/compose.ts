@@ -183,16 +183,13 @@ export function formatLeft(deadline: Date, now: Date, c: Catalog): string {
   return fill(c.minutes, { minutes: Math.max(1, Math.floor(ms / 60_000)) }, c.locale);
 }
 
-/** A name in a body: `mailName` (sanitize.ts). */
-const nameText = mailName;
-
 /** A name in a subject: the first 20 characters, with no link in it. */
 function subjectName(name: string): string {
   return defuseLinks(headerText(name, 20)) || '?';
 }
 
 function safeTable(t: TableNames): TableNames {
-  return { ...t, names: t.names.map(nameText) };
+  return { ...t, names: t.names.map(mailName) };
 }
 
 interface Draft {
@@ -208,11 +205,11 @@ function draftFor(ctx: MailContext, content: MailContent, c: Catalog, title: str
     p:
       ctx.recipientName === null
         ? c.greetingNoName
-        : fill(c.greeting, { name: nameText(ctx.recipientName) }, c.locale),
+        : fill(c.greeting, { name: mailName(ctx.recipientName) }, c.locale),
   };
   switch (content.kind) {
     case 'invitation': {
-      const host = nameText(content.host);
+      const host = mailName(content.host);
       return {
         subject: fill(c.subjects.invitation, { host: subjectName(content.host) }, c.locale),
         blocks: [
@@ -376,7 +373,7 @@ function draftFor(ctx: MailContext, content: MailContent, c: Catalog, title: str
     }
     case 'rematchOffer': {
       const r = c.rematchOffer;
-      const by = content.by === null ? null : nameText(content.by);
+      const by = content.by === null ? null : mailName(content.by);
       return {
         subject:
           content.by === null ? r.subjectHost : fill(r.subject, { name: subjectName(content.by) }, c.locale),
@@ -397,7 +394,7 @@ function draftFor(ctx: MailContext, content: MailContent, c: Catalog, title: str
       };
     }
     case 'playerLeft': {
-      const player = nameText(content.table.names[content.seat] ?? '?');
+      const player = mailName(content.table.names[content.seat] ?? '?');
       return {
         subject: fill(
           c.leave.subject,

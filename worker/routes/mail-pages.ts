@@ -1,9 +1,9 @@
 /**
  * What the mail routes (mail.ts, mail-block.ts) share: the stubs of the per-address and dev-outbox
  * Durable Objects, the plain server-rendered pages (no inline script: the CSP forbids it; their one
- * inline style is the one the CSP allows by its hash; forms post back without JavaScript), the one reader of their form bodies, the "type your
- * address" requests that answer the same whatever the address, the work done after answering, and
- * the sending of the mails such a request asks for.
+ * inline style is the one the CSP allows by its hash; forms post back without JavaScript), the one
+ * reader of their form bodies, the "type your address" requests that answer the same whatever the
+ * address, the work done after answering, and the sending of the mails such a request asks for.
  */
 import * as v from 'valibot';
 import { type KeyedStub, linkStub, mailboxStub } from '../notify/address';

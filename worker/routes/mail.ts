@@ -14,7 +14,8 @@
  *   opt-in per seat; `POST /api/mail/push-ack/:id/:ack` — the service worker's receipt;
  * - `GET /dev/mail` — the local outbox (only where the outbox itself is allowed); `GET /dev/mail.json`
  *   the same as JSON, each mail's HTML included.
- * Pages are plain server-rendered HTML (no inline script: the CSP forbids it; their style is inlined under its hash).
+ * Pages are plain server-rendered HTML (no inline script: the CSP forbids it; their style is inlined
+ * under its hash).
  */
 import { Hono } from 'hono';
 import * as v from 'valibot';

@@ -4,8 +4,7 @@
  * workbox-precaching), so the page and the practice mode open in airplane mode after one visit; a page
  * navigation goes to the network first and falls back to the cached shell only when it fails. It never
  * answers `/api/*`, `/dev/*` (views hold hands) or the move links' `/turn/*` pages: those requests pass
- * through untouched. It also shows
- * the turn notifications of Web Push (push.ts). A new version takes over at once (skipWaiting and
+ * through untouched. It also shows the turn notifications of Web Push (push.ts). A new version takes over at once (skipWaiting and
  * clients.claim), so a push always reaches the current worker.
  */
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
